@@ -1,0 +1,183 @@
+// The rule spec: one revision of one rule set (a YAML file under rules/), typed for the
+// engines. The YAML format is documented in docs/spec-format.md; the loader lives in
+// src/spec/. A RuleSpec is immutable once loaded and safe to share between threads.
+#ifndef PITBOSS_SPEC_H_
+#define PITBOSS_SPEC_H_
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pitboss/money.h"
+#include "pitboss/round.h"
+
+namespace pitboss {
+
+// Where a parameter comes from: the clause of the rule text, and the words quoted from it.
+struct Cite {
+  std::string clause;  // full, as a finding prints it: "ARSD 20:18:16:15.17(4)(d)(i)"
+  std::string quote;   // verbatim from the source text; "" where the text is silent
+  std::string note;    // why, where the text is silent or needs reading
+  int line = 0;        // line of the citation in the spec file
+};
+
+// The order in which seats are dealt or settled. Part of the spec format.
+enum class SeatOrder : uint8_t {
+  kAscending,   // seat 1 (first base, dealer's left) upward, dealer last
+  kDescending,  // highest seat first, dealer last
+  kDealerLast,  // seats in any order, the dealer after all of them
+  kAny,         // the rules prescribe no order
+};
+
+// A player's card against the dealer's.
+enum class Outcome : uint8_t { kWin, kTie, kLose };
+constexpr int kOutcomes = 3;
+
+// The points at which wagers are settled.
+enum class Stage : uint8_t {
+  kInitial,    // on the first cards (the first pass)
+  kSurrender,  // on a surrender decision (outcome is always kTie)
+  kWar,        // on the war cards
+};
+constexpr int kStages = 3;
+
+// When a wager may be placed.
+enum class Window : uint8_t {
+  kInitial,  // before the first card of the round
+  kWar,      // after the seat's decision to go to war, before the first war card
+};
+
+struct WagerRule {
+  bool offered = false;
+  bool required = false;                 // a seat plays only with this wager
+  std::optional<WagerKind> depends_on;   // placed only with that wager
+  Window window = Window::kInitial;
+  std::optional<WagerKind> equals;       // must equal that wager's amount (the raise)
+  Cite equals_cite;
+  std::optional<Money> max;              // the rules' own maximum
+  Cite max_cite;
+  bool settle_before_war_decision = false;  // settled before any seat's war decision
+  Cite settle_cite;
+  Cite cite;
+};
+
+struct Payout {
+  bool present = false;  // false: the wager stays in action past this point
+  Ratio net;             // the player's net per unit wagered
+  Cite cite;
+};
+
+struct DealRule {
+  SeatOrder order = SeatOrder::kAscending;
+  int burns_before_seat_card = 0;
+  int burns_before_dealer_card = 0;
+  Cite cite;
+  Cite burn_cite;
+};
+
+// A reading of an ambiguity: what it changes, as overrides of spec keys.
+struct Override {
+  std::string path;   // dotted spec key, "payouts.war.win.raise"
+  int line = 0;
+};
+
+struct Reading {
+  std::string name;
+  bool is_default = false;
+  std::string reason;  // why it is (or is not) the default
+  std::vector<Override> overrides;
+  int line = 0;
+};
+
+struct Ambiguity {
+  std::string id;
+  std::string tag;  // conflicting-clauses, unclear-payout-basis, erratum, unspecified...
+  std::string summary;
+  Cite cite;
+  std::vector<Reading> readings;
+  int line = 0;
+};
+
+// A figure the source publishes, kept for `pitboss rtp` to check.
+struct Claim {
+  std::string id;
+  std::string metric;  // "rtp", "win-probability"
+  std::string value;   // as published: "97.83%"
+  std::string wager;   // the wager it speaks of
+  std::string policy;  // "optimal", "always-war", ...
+  Cite cite;
+};
+
+// A clause of the source that no hand history can show (table designation...).
+struct Unobservable {
+  std::string clause;
+  std::string reason;
+  int line = 0;
+};
+
+struct RuleSpec {
+  std::string id;        // "us-sd/casino-war"
+  std::string title;
+  std::string game;      // the engine: "war"
+  std::string path;      // the file it was loaded from
+  std::string sha256;    // of that file's bytes
+  std::string citation;  // the source's citation: "ARSD 20:18:16:15.17"
+  std::vector<std::string> texts;  // source text files, relative to the rules folder
+  std::string revision;            // revision name
+  int32_t effective = 0;           // yyyymmdd; rounds dated before are not under this spec
+  std::string register_ref;        // "38 SDR 172"
+
+  struct {
+    int min = 1;
+    int max = 8;
+    Cite cite;
+  } decks;
+  struct {
+    bool required = false;
+    Cite cite;
+  } fresh_shuffle;
+  // rank_value[r] for card rank r (2..14): higher beats lower, equal ties.
+  std::array<int8_t, 15> rank_value{};
+  Cite rank_cite;
+
+  std::array<WagerRule, kWagerKinds> wagers{};
+  DealRule initial_deal;
+  DealRule war_deal;
+
+  struct {
+    std::array<bool, kActions> offered{};
+    Cite cite;
+  } tie_decision;
+
+  // payouts[stage][outcome][wager]
+  std::array<std::array<std::array<Payout, kWagerKinds>, kOutcomes>, kStages> payouts{};
+
+  struct {
+    SeatOrder first_pass = SeatOrder::kAny;
+    Cite first_cite;
+    SeatOrder war_pass = SeatOrder::kAny;
+    Cite war_cite;
+  } settle;
+
+  std::vector<Ambiguity> ambiguities;
+  std::vector<Claim> claims;
+  std::vector<Unobservable> unobservable;
+  // ambiguity id -> reading name this instance is built under.
+  std::map<std::string, std::string> readings;
+
+  const WagerRule& wager(WagerKind k) const { return wagers[static_cast<int>(k)]; }
+  const Payout& payout(Stage s, Outcome o, WagerKind k) const {
+    return payouts[static_cast<int>(s)][static_cast<int>(o)][static_cast<int>(k)];
+  }
+};
+
+std::string_view ToString(SeatOrder order);
+std::string_view ToString(Outcome outcome);
+std::string_view ToString(Stage stage);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_SPEC_H_

@@ -1,0 +1,88 @@
+#include "spec/library.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace pitboss {
+
+namespace fs = std::filesystem;
+
+std::string DateString(int32_t date) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", date / 10000, date / 100 % 100, date % 100);
+  return buf;
+}
+
+StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  std::vector<std::string> errors;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator();
+           it.increment(ec)) {
+        if (it->is_directory() && it->path().filename() == "sources") {
+          it.disable_recursion_pending();
+          continue;
+        }
+        if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
+      }
+      if (ec) errors.push_back(path + ": " + ec.message());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path, ec)) {
+      files.push_back(path);
+    } else {
+      errors.push_back(path + ": no such file or folder");
+    }
+  }
+  SpecLibrary library;
+  for (const std::string& file : files) {
+    auto doc = LoadSpecDocument(file, &errors);
+    if (doc) library.documents_.push_back(std::make_unique<SpecDocument>(std::move(*doc)));
+  }
+  for (const auto& doc : library.documents_) {
+    auto& revisions = library.by_id_[doc->spec.id];
+    for (const SpecDocument* other : revisions) {
+      if (other->spec.effective == doc->spec.effective) {
+        errors.push_back(doc->path + ": rule set " + doc->spec.id + " has two revisions effective " +
+                         DateString(doc->spec.effective) + " (the other: " + other->path + ")");
+      }
+    }
+    revisions.push_back(doc.get());
+    std::sort(revisions.begin(), revisions.end(),
+              [](const SpecDocument* a, const SpecDocument* b) { return a->spec.effective < b->spec.effective; });
+  }
+  if (library.documents_.empty() && errors.empty()) {
+    std::string where;
+    for (const auto& p : paths) where += (where.empty() ? "" : ", ") + p;
+    errors.push_back(where + ": no rule spec (.yaml) found");
+  }
+  if (!errors.empty()) {
+    std::string joined;
+    for (const auto& e : errors) joined += (joined.empty() ? "" : "\n") + e;
+    return Status::ParseError(joined);
+  }
+  return library;
+}
+
+const SpecDocument* SpecLibrary::Find(std::string_view id, int32_t date, std::string* why) const {
+  auto it = by_id_.find(id);
+  if (it == by_id_.end()) {
+    *why = "no rule spec '" + std::string(id) + "' is loaded";
+    return nullptr;
+  }
+  const SpecDocument* found = nullptr;
+  for (const SpecDocument* doc : it->second) {
+    if (doc->spec.effective <= date) found = doc;
+  }
+  if (!found) {
+    *why = "no rule of " + std::string(id) + " in force on " + DateString(date) + " (the first takes effect " +
+           DateString(it->second.front()->spec.effective) + ")";
+  }
+  return found;
+}
+
+}  // namespace pitboss

@@ -1,0 +1,41 @@
+// The rule specs a command works with: loaded from files and folders, looked up by
+// rule-set id and the date a round was played. Immutable once loaded.
+#ifndef PITBOSS_SPEC_LIBRARY_H_
+#define PITBOSS_SPEC_LIBRARY_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pitboss/status.h"
+#include "spec/loader.h"
+
+namespace pitboss {
+
+class SpecLibrary {
+ public:
+  // Loads every spec at `paths`: a .yaml file, or a folder searched recursively for
+  // .yaml files (its `sources/` folders hold rule texts and are skipped). Fails with every
+  // problem found, one "file:line:column: message" a line.
+  static StatusOr<SpecLibrary> Load(const std::vector<std::string>& paths);
+
+  // The revision of rule set `id` in force on `date` (yyyymmdd): the latest whose
+  // effective date is not after it. nullptr with the reason in `why` otherwise.
+  const SpecDocument* Find(std::string_view id, int32_t date, std::string* why) const;
+
+  const std::vector<std::unique_ptr<SpecDocument>>& documents() const { return documents_; }
+
+ private:
+  std::vector<std::unique_ptr<SpecDocument>> documents_;
+  // id -> revisions, oldest first
+  std::map<std::string, std::vector<const SpecDocument*>, std::less<>> by_id_;
+};
+
+// "2012-04-23" from 20120423.
+std::string DateString(int32_t date);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_SPEC_LIBRARY_H_

@@ -1,0 +1,740 @@
+#include "spec/loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "spec/sha256.h"
+
+namespace pitboss {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kAmbiguityTags[] = {
+    "conflicting-clauses", "unclear-payout-basis", "erratum",
+    "unspecified",         "unclear-order",        "unclear-scope",
+};
+
+// Names of the spec format. Part of the spec format: never rename.
+struct NamedOrder {
+  std::string_view name;
+  SeatOrder order;
+};
+constexpr NamedOrder kOrders[] = {
+    {"ascending", SeatOrder::kAscending},
+    {"descending", SeatOrder::kDescending},
+    {"dealer-last", SeatOrder::kDealerLast},
+    {"any", SeatOrder::kAny},
+};
+constexpr std::string_view kStageNames[kStages] = {"initial", "surrender", "war"};
+constexpr std::string_view kOutcomeNames[kOutcomes] = {"win", "tie", "lose"};
+
+// Reads the typed spec from a YAML tree, collecting every problem with its position.
+class SpecParser {
+ public:
+  SpecParser(std::string path, std::vector<std::string>* errors)
+      : path_(std::move(path)), errors_(errors) {}
+
+  bool Parse(const YAML::Node& root, RuleSpec* spec);
+
+ private:
+  void Error(const YAML::Node& node, const std::string& message) {
+    YAML::Mark m = node.Mark();
+    std::ostringstream out;
+    out << path_ << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
+    errors_->push_back(out.str());
+    ok_ = false;
+  }
+
+  // Checks that `node` is a map whose keys are all in `allowed`, and that the
+  // `required` ones are there.
+  bool Map(const YAML::Node& node, std::string_view what,
+           std::initializer_list<std::string_view> allowed,
+           std::initializer_list<std::string_view> required = {}) {
+    if (!node.IsMap()) {
+      Error(node, std::string(what) + " must be a map");
+      return false;
+    }
+    for (const auto& kv : node) {
+      std::string key = kv.first.Scalar();
+      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+        std::string list;
+        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+        Error(kv.first, "unknown key '" + key + "' in " + std::string(what) + " (expected: " +
+                            list + ")");
+      }
+    }
+    for (auto r : required) {
+      if (!node[std::string(r)]) Error(node, "missing key '" + std::string(r) + "' in " + std::string(what));
+    }
+    return true;
+  }
+
+  bool String(const YAML::Node& node, std::string_view what, std::string* out) {
+    if (!node.IsScalar()) {
+      Error(node, std::string(what) + " must be a string");
+      return false;
+    }
+    *out = node.Scalar();
+    return true;
+  }
+
+  bool Int(const YAML::Node& node, std::string_view what, int64_t lo, int64_t hi, int64_t* out) {
+    int64_t v = 0;
+    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v)) {
+      Error(node, std::string(what) + " must be an integer");
+      return false;
+    }
+    if (v < lo || v > hi) {
+      Error(node, std::string(what) + " must be between " + std::to_string(lo) + " and " +
+                      std::to_string(hi));
+      return false;
+    }
+    *out = v;
+    return true;
+  }
+
+  bool Bool(const YAML::Node& node, std::string_view what, bool* out) {
+    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, *out)) {
+      Error(node, std::string(what) + " must be true or false");
+      return false;
+    }
+    return true;
+  }
+
+  // yyyy-mm-dd -> yyyymmdd
+  bool Date(const YAML::Node& node, std::string_view what, int32_t* out) {
+    std::string s;
+    if (!String(node, what, &s)) return false;
+    int y, m, d;
+    char tail;
+    if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 ||
+        m < 1 || m > 12 || d < 1 || d > 31) {
+      Error(node, std::string(what) + " must be a date, yyyy-mm-dd");
+      return false;
+    }
+    *out = y * 10000 + m * 100 + d;
+    return true;
+  }
+
+  // The citation keys every parameter carries: cite, and quote or note.
+  void CiteOf(const YAML::Node& node, std::string_view what, Cite* cite) {
+    cite->line = node.Mark().line + 1;
+    const YAML::Node c = node["cite"];
+    if (!c) {
+      Error(node, std::string(what) + " must cite its clause ('cite')");
+    } else {
+      std::string clause;
+      if (String(c, std::string(what) + ".cite", &clause)) cite->clause = FullClause(clause);
+    }
+    if (node["quote"]) String(node["quote"], std::string(what) + ".quote", &cite->quote);
+    if (node["note"]) String(node["note"], std::string(what) + ".note", &cite->note);
+    if (!node["quote"] && !node["note"]) {
+      Error(node, std::string(what) + " must quote its clause ('quote') or say why it cannot ('note')");
+    }
+  }
+
+  std::string FullClause(const std::string& clause) const {
+    if (citation_.empty()) return clause;
+    if (!clause.empty() && clause[0] == '(') return citation_ + clause;
+    return citation_ + ", " + clause;
+  }
+
+  std::optional<WagerKind> Wager(const YAML::Node& node, std::string_view what) {
+    std::string name;
+    if (!String(node, what, &name)) return std::nullopt;
+    auto kind = ParseWagerKind(name);
+    if (!kind) Error(node, "unknown wager '" + name + "' in " + std::string(what));
+    return kind;
+  }
+
+  std::optional<SeatOrder> Order(const YAML::Node& node, std::string_view what) {
+    std::string name;
+    if (!String(node, what, &name)) return std::nullopt;
+    auto order = ParseSeatOrder(name);
+    if (!order) {
+      Error(node, "unknown order '" + name +
+                      "' in " + std::string(what) + " (expected: ascending, descending, dealer-last, any)");
+    }
+    return order;
+  }
+
+  void ParseShoe(const YAML::Node& node, RuleSpec* spec);
+  void ParseRanks(const YAML::Node& node, RuleSpec* spec);
+  void ParseWagers(const YAML::Node& node, RuleSpec* spec);
+  void ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal);
+  void ParseDecisions(const YAML::Node& node, RuleSpec* spec);
+  void ParsePayouts(const YAML::Node& node, RuleSpec* spec);
+  void ParseSettle(const YAML::Node& node, RuleSpec* spec);
+  void ParseAmbiguities(const YAML::Node& node, RuleSpec* spec);
+  void ParseClaims(const YAML::Node& node, RuleSpec* spec);
+  void ParseUnobservable(const YAML::Node& node, RuleSpec* spec);
+  void CheckComplete(const YAML::Node& root, const RuleSpec& spec);
+
+  std::string path_;
+  std::vector<std::string>* errors_;
+  std::string citation_;
+  bool ok_ = true;
+};
+
+bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
+  if (!Map(root, "the spec",
+           {"format", "id", "title", "game", "source", "revision", "shoe", "ranks", "wagers",
+            "deal", "decisions", "payouts", "settle", "ambiguities", "claims", "unobservable"},
+           {"format", "id", "game", "source", "revision", "shoe", "ranks", "wagers", "deal",
+            "payouts", "settle"})) {
+    return false;
+  }
+  int64_t format = 0;
+  if (root["format"] && Int(root["format"], "format", 1, 1, &format)) {
+  }
+  if (root["id"]) String(root["id"], "id", &spec->id);
+  if (root["title"]) String(root["title"], "title", &spec->title);
+  if (root["game"] && String(root["game"], "game", &spec->game) && spec->game != "war") {
+    Error(root["game"], "unknown game '" + spec->game + "' (expected: war)");
+  }
+  if (const YAML::Node source = root["source"]; source && Map(source, "source", {"citation", "texts"}, {"citation", "texts"})) {
+    String(source["citation"], "source.citation", &citation_);
+    spec->citation = citation_;
+    const YAML::Node texts = source["texts"];
+    if (texts && texts.IsSequence() && texts.size() > 0) {
+      for (const auto& t : texts) {
+        std::string s;
+        if (String(t, "source.texts", &s)) spec->texts.push_back(s);
+      }
+    } else if (texts) {
+      Error(texts, "source.texts must be a list of source text files");
+    }
+  }
+  if (const YAML::Node rev = root["revision"];
+      rev && Map(rev, "revision", {"name", "effective", "register", "quote", "note"}, {"name", "effective"})) {
+    String(rev["name"], "revision.name", &spec->revision);
+    Date(rev["effective"], "revision.effective", &spec->effective);
+    if (rev["register"]) String(rev["register"], "revision.register", &spec->register_ref);
+  }
+  if (root["shoe"]) ParseShoe(root["shoe"], spec);
+  if (root["ranks"]) ParseRanks(root["ranks"], spec);
+  if (root["wagers"]) ParseWagers(root["wagers"], spec);
+  if (const YAML::Node deal = root["deal"]; deal && Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
+    ParseDeal(deal["initial"], "deal.initial", &spec->initial_deal);
+    ParseDeal(deal["war"], "deal.war", &spec->war_deal);
+  }
+  if (root["decisions"]) ParseDecisions(root["decisions"], spec);
+  if (root["payouts"]) ParsePayouts(root["payouts"], spec);
+  if (root["settle"]) ParseSettle(root["settle"], spec);
+  if (root["ambiguities"]) ParseAmbiguities(root["ambiguities"], spec);
+  if (root["claims"]) ParseClaims(root["claims"], spec);
+  if (root["unobservable"]) ParseUnobservable(root["unobservable"], spec);
+  if (ok_) CheckComplete(root, *spec);
+  return ok_;
+}
+
+void SpecParser::ParseShoe(const YAML::Node& node, RuleSpec* spec) {
+  if (!Map(node, "shoe", {"decks", "fresh_shuffle_each_round"}, {"decks", "fresh_shuffle_each_round"})) return;
+  const YAML::Node decks = node["decks"];
+  if (decks && Map(decks, "shoe.decks", {"min", "max", "cite", "quote", "note"}, {"min", "max"})) {
+    int64_t lo = 0, hi = 0;
+    if (Int(decks["min"], "shoe.decks.min", 1, 64, &lo)) spec->decks.min = static_cast<int>(lo);
+    if (Int(decks["max"], "shoe.decks.max", 1, 64, &hi)) spec->decks.max = static_cast<int>(hi);
+    if (lo && hi && lo > hi) Error(decks, "shoe.decks.min is above shoe.decks.max");
+    CiteOf(decks, "shoe.decks", &spec->decks.cite);
+  }
+  const YAML::Node fresh = node["fresh_shuffle_each_round"];
+  if (fresh && Map(fresh, "shoe.fresh_shuffle_each_round", {"value", "cite", "quote", "note"}, {"value"})) {
+    Bool(fresh["value"], "shoe.fresh_shuffle_each_round.value", &spec->fresh_shuffle.required);
+    CiteOf(fresh, "shoe.fresh_shuffle_each_round", &spec->fresh_shuffle.cite);
+  }
+}
+
+void SpecParser::ParseRanks(const YAML::Node& node, RuleSpec* spec) {
+  if (!Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
+  const YAML::Node order = node["high_to_low"];
+  if (!order.IsSequence() || order.size() != 13) {
+    Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
+    return;
+  }
+  std::set<int> seen;
+  int value = 13;
+  for (const auto& r : order) {
+    std::string name = r.Scalar();
+    auto card = ParseCard(name + "C");
+    if (!r.IsScalar() || !card) {
+      Error(r, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
+      return;
+    }
+    if (!seen.insert(card->rank).second) {
+      Error(r, "rank '" + name + "' listed twice in ranks.high_to_low");
+      return;
+    }
+    spec->rank_value[card->rank] = static_cast<int8_t>(value--);
+  }
+  CiteOf(node, "ranks", &spec->rank_cite);
+}
+
+void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
+  if (!node.IsMap() || node.size() == 0) {
+    Error(node, "wagers must be a map of the game's wagers");
+    return;
+  }
+  for (const auto& kv : node) {
+    auto kind = Wager(kv.first, "wagers");
+    if (!kind) continue;
+    const YAML::Node w = kv.second;
+    std::string what = "wagers." + kv.first.Scalar();
+    if (!Map(w, what,
+             {"required", "depends_on", "window", "equals", "max", "settle_before_war_decision",
+              "cite", "quote", "note"},
+             {"window"})) {
+      continue;
+    }
+    WagerRule& rule = spec->wagers[static_cast<int>(*kind)];
+    rule.offered = true;
+    if (w["required"]) Bool(w["required"], what + ".required", &rule.required);
+    if (w["depends_on"]) rule.depends_on = Wager(w["depends_on"], what + ".depends_on");
+    std::string window;
+    if (String(w["window"], what + ".window", &window)) {
+      if (window == "initial") {
+        rule.window = Window::kInitial;
+      } else if (window == "war") {
+        rule.window = Window::kWar;
+      } else {
+        Error(w["window"], "unknown window '" + window + "' (expected: initial, war)");
+      }
+    }
+    if (w["equals"]) {
+      rule.equals = Wager(w["equals"], what + ".equals");
+      rule.equals_cite.clause = FullClause(w["cite"] ? w["cite"].Scalar() : "");
+      rule.equals_cite.line = w["equals"].Mark().line + 1;
+    }
+    if (const YAML::Node max = w["max"]; max && Map(max, what + ".max", {"amount", "cite", "quote", "note"}, {"amount"})) {
+      int64_t amount = 0;
+      if (Int(max["amount"], what + ".max.amount", 0, INT64_MAX, &amount)) rule.max = amount;
+      CiteOf(max, what + ".max", &rule.max_cite);
+    }
+    if (const YAML::Node sb = w["settle_before_war_decision"];
+        sb && Map(sb, what + ".settle_before_war_decision", {"value", "cite", "quote", "note"}, {"value"})) {
+      Bool(sb["value"], what + ".settle_before_war_decision.value", &rule.settle_before_war_decision);
+      CiteOf(sb, what + ".settle_before_war_decision", &rule.settle_cite);
+    }
+    CiteOf(w, what, &rule.cite);
+    if (rule.equals) rule.equals_cite = rule.cite;
+  }
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec->wagers[k];
+    if (!rule.offered) continue;
+    std::string name(ToString(static_cast<WagerKind>(k)));
+    const YAML::Node w = node[name];
+    for (auto dep : {rule.depends_on, rule.equals}) {
+      if (dep && !spec->wager(*dep).offered) {
+        Error(w, "wagers." + name + " refers to wager '" + std::string(ToString(*dep)) +
+                     "', which the game does not have");
+      }
+    }
+    if (rule.required && rule.depends_on) {
+      Error(w, "wagers." + name + " cannot be both required and dependent on another wager");
+    }
+  }
+  if (!std::any_of(spec->wagers.begin(), spec->wagers.end(),
+                   [](const WagerRule& r) { return r.offered && r.required; })) {
+    Error(node, "wagers: one wager must be 'required: true' (the wager a seat plays with)");
+  }
+}
+
+void SpecParser::ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal) {
+  if (!Map(node, what,
+           {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
+           {"order"})) {
+    return;
+  }
+  std::string w(what);
+  if (auto order = Order(node["order"], w + ".order")) deal->order = *order;
+  int64_t n = 0;
+  if (node["burns_before_seat_card"] && Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
+    deal->burns_before_seat_card = static_cast<int>(n);
+  }
+  if (node["burns_before_dealer_card"] && Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
+    deal->burns_before_dealer_card = static_cast<int>(n);
+  }
+  CiteOf(node, w, &deal->cite);
+  deal->burn_cite = deal->cite;
+}
+
+void SpecParser::ParseDecisions(const YAML::Node& node, RuleSpec* spec) {
+  if (!Map(node, "decisions", {"on_tie"}, {"on_tie"})) return;
+  const YAML::Node on_tie = node["on_tie"];
+  if (!Map(on_tie, "decisions.on_tie", {"offered", "cite", "quote", "note"}, {"offered"})) return;
+  const YAML::Node offered = on_tie["offered"];
+  if (!offered.IsSequence()) {
+    Error(offered, "decisions.on_tie.offered must be a list of actions");
+  } else {
+    for (const auto& a : offered) {
+      auto action = ParseAction(a.Scalar());
+      if (!a.IsScalar() || !action || (*action != Action::kWar && *action != Action::kSurrender)) {
+        Error(a, "'" + a.Scalar() + "' is not a choice the war game has (expected: war, surrender)");
+        continue;
+      }
+      spec->tie_decision.offered[static_cast<int>(*action)] = true;
+    }
+  }
+  CiteOf(on_tie, "decisions.on_tie", &spec->tie_decision.cite);
+}
+
+void SpecParser::ParsePayouts(const YAML::Node& node, RuleSpec* spec) {
+  if (!Map(node, "payouts", {"initial", "surrender", "war"}, {"initial"})) return;
+  for (int s = 0; s < kStages; ++s) {
+    const YAML::Node stage = node[std::string(kStageNames[s])];
+    if (!stage) continue;
+    std::string sw = "payouts." + std::string(kStageNames[s]);
+    if (static_cast<Stage>(s) == Stage::kSurrender) {
+      if (!Map(stage, sw, {"tie"})) continue;
+    } else if (!Map(stage, sw, {"win", "tie", "lose"})) {
+      continue;
+    }
+    for (int o = 0; o < kOutcomes; ++o) {
+      const YAML::Node outcome = stage[std::string(kOutcomeNames[o])];
+      if (!outcome || outcome.IsNull()) continue;
+      std::string ow = sw + "." + std::string(kOutcomeNames[o]);
+      if (!outcome.IsMap()) {
+        Error(outcome, ow + " must be a map of wager -> payout");
+        continue;
+      }
+      for (const auto& kv : outcome) {
+        auto kind = Wager(kv.first, ow);
+        if (!kind) continue;
+        if (kv.second.IsNull()) continue;  // removed by a reading
+        std::string pw = ow + "." + kv.first.Scalar();
+        if (!spec->wager(*kind).offered) {
+          Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
+          continue;
+        }
+        if (!Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
+        Payout& p = spec->payouts[s][o][static_cast<int>(*kind)];
+        std::string net;
+        if (String(kv.second["net"], pw + ".net", &net)) {
+          auto ratio = ParseRatio(net);
+          if (!ratio) {
+            Error(kv.second["net"], pw + ".net must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\"");
+          } else {
+            p.net = *ratio;
+            p.present = true;
+          }
+        }
+        CiteOf(kv.second, pw, &p.cite);
+      }
+    }
+  }
+}
+
+void SpecParser::ParseSettle(const YAML::Node& node, RuleSpec* spec) {
+  if (!Map(node, "settle", {"first_pass", "war_pass"}, {"first_pass", "war_pass"})) return;
+  const YAML::Node first = node["first_pass"];
+  if (Map(first, "settle.first_pass", {"order", "cite", "quote", "note"}, {"order"})) {
+    if (auto o = Order(first["order"], "settle.first_pass.order")) spec->settle.first_pass = *o;
+    CiteOf(first, "settle.first_pass", &spec->settle.first_cite);
+  }
+  const YAML::Node war = node["war_pass"];
+  if (Map(war, "settle.war_pass", {"order", "cite", "quote", "note"}, {"order"})) {
+    if (auto o = Order(war["order"], "settle.war_pass.order")) spec->settle.war_pass = *o;
+    CiteOf(war, "settle.war_pass", &spec->settle.war_cite);
+  }
+}
+
+void SpecParser::ParseAmbiguities(const YAML::Node& node, RuleSpec* spec) {
+  if (!node.IsSequence()) {
+    Error(node, "ambiguities must be a list");
+    return;
+  }
+  std::set<std::string> ids;
+  for (const auto& a : node) {
+    if (!Map(a, "an ambiguity", {"id", "tag", "cite", "quote", "note", "summary", "readings"},
+             {"id", "tag", "cite", "quote", "summary", "readings"})) {
+      continue;
+    }
+    Ambiguity amb;
+    amb.line = a.Mark().line + 1;
+    String(a["id"], "ambiguity id", &amb.id);
+    if (!ids.insert(amb.id).second) Error(a["id"], "ambiguity '" + amb.id + "' recorded twice");
+    std::string what = "ambiguity '" + amb.id + "'";
+    if (String(a["tag"], what + " tag", &amb.tag) && !IsAmbiguityTag(amb.tag)) {
+      std::string list;
+      for (auto t : kAmbiguityTags) list += (list.empty() ? "" : ", ") + std::string(t);
+      Error(a["tag"], "unknown tag '" + amb.tag + "' (expected: " + list + ")");
+    }
+    String(a["summary"], what + " summary", &amb.summary);
+    CiteOf(a, what, &amb.cite);
+    const YAML::Node readings = a["readings"];
+    if (!readings.IsSequence() || readings.size() < 2) {
+      Error(readings, what + " must list at least two readings");
+      continue;
+    }
+    std::set<std::string> names;
+    int defaults = 0;
+    for (const auto& r : readings) {
+      if (!Map(r, what + " reading", {"name", "default", "reason", "set"}, {"name", "reason"})) continue;
+      Reading reading;
+      reading.line = r.Mark().line + 1;
+      String(r["name"], what + " reading name", &reading.name);
+      if (!names.insert(reading.name).second) {
+        Error(r["name"], what + ": reading '" + reading.name + "' listed twice");
+      }
+      if (r["default"]) Bool(r["default"], what + " reading default", &reading.is_default);
+      String(r["reason"], what + " reading reason", &reading.reason);
+      if (reading.is_default) {
+        ++defaults;
+        if (r["set"]) Error(r["set"], what + ": the default reading is the spec as written; it sets nothing");
+      }
+      if (const YAML::Node set = r["set"]) {
+        if (!set.IsMap()) {
+          Error(set, what + ": 'set' must map spec keys to their values under this reading");
+        } else {
+          for (const auto& kv : set) reading.overrides.push_back({kv.first.Scalar(), kv.first.Mark().line + 1});
+        }
+      }
+      amb.readings.push_back(std::move(reading));
+    }
+    if (defaults != 1) Error(readings, what + " must have exactly one default reading (it has " + std::to_string(defaults) + ")");
+    spec->ambiguities.push_back(std::move(amb));
+  }
+}
+
+void SpecParser::ParseClaims(const YAML::Node& node, RuleSpec* spec) {
+  if (!node.IsSequence()) {
+    Error(node, "claims must be a list");
+    return;
+  }
+  for (const auto& c : node) {
+    if (!Map(c, "a claim", {"id", "metric", "value", "wager", "policy", "cite", "quote", "note"},
+             {"id", "metric", "value", "wager", "cite", "quote"})) {
+      continue;
+    }
+    Claim claim;
+    String(c["id"], "claim id", &claim.id);
+    std::string what = "claim '" + claim.id + "'";
+    if (String(c["metric"], what + " metric", &claim.metric) && claim.metric != "rtp" &&
+        claim.metric != "win-probability" && claim.metric != "house-edge") {
+      Error(c["metric"], "unknown metric '" + claim.metric + "' (expected: rtp, win-probability, house-edge)");
+    }
+    String(c["value"], what + " value", &claim.value);
+    if (auto w = Wager(c["wager"], what + " wager")) claim.wager = std::string(ToString(*w));
+    if (c["policy"]) String(c["policy"], what + " policy", &claim.policy);
+    CiteOf(c, what, &claim.cite);
+    spec->claims.push_back(std::move(claim));
+  }
+}
+
+void SpecParser::ParseUnobservable(const YAML::Node& node, RuleSpec* spec) {
+  if (!node.IsSequence()) {
+    Error(node, "unobservable must be a list");
+    return;
+  }
+  for (const auto& u : node) {
+    if (!Map(u, "an unobservable clause", {"clause", "reason"}, {"clause", "reason"})) continue;
+    Unobservable entry;
+    entry.line = u.Mark().line + 1;
+    String(u["clause"], "unobservable clause", &entry.clause);
+    String(u["reason"], "unobservable reason", &entry.reason);
+    spec->unobservable.push_back(std::move(entry));
+  }
+}
+
+// Every wager in action must be settled on every path a round can take.
+void SpecParser::CheckComplete(const YAML::Node& root, const RuleSpec& spec) {
+  auto missing = [&](Stage stage, Outcome outcome, WagerKind kind) {
+    Error(root["payouts"], "payouts." + std::string(kStageNames[static_cast<int>(stage)]) + "." +
+                               std::string(kOutcomeNames[static_cast<int>(outcome)]) +
+                               " does not settle wager '" + std::string(ToString(kind)) +
+                               "', which is still in action there");
+  };
+  bool war = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
+  bool surrender = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec.wagers[k];
+    if (!rule.offered) continue;
+    auto kind = static_cast<WagerKind>(k);
+    if (rule.window == Window::kInitial) {
+      for (Outcome o : {Outcome::kWin, Outcome::kLose}) {
+        if (!spec.payout(Stage::kInitial, o, kind).present) missing(Stage::kInitial, o, kind);
+      }
+      if (spec.payout(Stage::kInitial, Outcome::kTie, kind).present) continue;
+      if (!war && !surrender) missing(Stage::kInitial, Outcome::kTie, kind);
+      if (surrender && !spec.payout(Stage::kSurrender, Outcome::kTie, kind).present) {
+        missing(Stage::kSurrender, Outcome::kTie, kind);
+      }
+    }
+    if (war) {
+      for (Outcome o : {Outcome::kWin, Outcome::kTie, Outcome::kLose}) {
+        if (!spec.payout(Stage::kWar, o, kind).present) missing(Stage::kWar, o, kind);
+      }
+    }
+  }
+}
+
+// Sets (or, for a null value, removes) the node at a dotted path of `root`.
+Status ApplyOverride(YAML::Node root, const std::string& path, const YAML::Node& value) {
+  std::vector<std::string> keys;
+  std::stringstream in(path);
+  for (std::string key; std::getline(in, key, '.');) keys.push_back(key);
+  if (keys.empty()) return Status::InvalidArgument("empty spec key");
+  YAML::Node node = root;
+  for (size_t i = 0; i + 1 < keys.size(); ++i) {
+    YAML::Node next = node[keys[i]];
+    if (!next || !next.IsMap()) {
+      return Status::InvalidArgument("'" + path + "' names no key of the spec ('" + keys[i] + "')");
+    }
+    node.reset(next);
+  }
+  if (value.IsNull()) {
+    node.remove(keys.back());
+  } else {
+    node[keys.back()] = YAML::Clone(value);
+  }
+  return Status::Ok();
+}
+
+std::string ReadFile(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  *ok = static_cast<bool>(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The folder `texts` are relative to: the root of the rules tree for a spec at
+// ROOT/ID.yaml, else the spec's own folder.
+std::string RulesRoot(const std::string& path, const std::string& id) {
+  fs::path p = fs::path(path).lexically_normal();
+  std::string suffix = id + ".yaml";
+  std::string s = p.generic_string();
+  if (!id.empty() && s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    std::string root = s.substr(0, s.size() - suffix.size());
+    return root.empty() ? "." : root;
+  }
+  std::string parent = p.parent_path().generic_string();
+  return parent.empty() ? "." : parent;
+}
+
+}  // namespace
+
+std::optional<SeatOrder> ParseSeatOrder(std::string_view name) {
+  for (const auto& o : kOrders) {
+    if (o.name == name) return o.order;
+  }
+  return std::nullopt;
+}
+
+std::string_view ToString(SeatOrder order) {
+  for (const auto& o : kOrders) {
+    if (o.order == order) return o.name;
+  }
+  return "?";
+}
+std::string_view ToString(Outcome outcome) { return kOutcomeNames[static_cast<int>(outcome)]; }
+std::string_view ToString(Stage stage) { return kStageNames[static_cast<int>(stage)]; }
+
+bool IsAmbiguityTag(std::string_view tag) {
+  return std::find(std::begin(kAmbiguityTags), std::end(kAmbiguityTags), tag) != std::end(kAmbiguityTags);
+}
+
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors) {
+  bool ok = false;
+  std::string text = ReadFile(path, &ok);
+  if (!ok) {
+    errors->push_back(path + ": cannot read the file");
+    return std::nullopt;
+  }
+  SpecDocument doc;
+  doc.path = path;
+  try {
+    doc.root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                      std::to_string(e.mark.column + 1) + ": " + e.msg);
+    return std::nullopt;
+  }
+  size_t before = errors->size();
+  try {
+    SpecParser parser(path, errors);
+    parser.Parse(doc.root, &doc.spec);
+  } catch (const YAML::Exception& e) {
+    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +
+                      std::to_string(e.mark.column + 1) + ": " + e.msg);
+  }
+  if (errors->size() != before) return std::nullopt;
+  doc.spec.path = path;
+  doc.spec.sha256 = Sha256Hex(text);
+  doc.rules_root = RulesRoot(path, doc.spec.id);
+  for (const Ambiguity& a : doc.spec.ambiguities) {
+    for (const Reading& r : a.readings) {
+      if (r.is_default) doc.spec.readings[a.id] = r.name;
+    }
+  }
+  // Every reading must itself make a valid spec: that is what makes it executable.
+  for (const Ambiguity& a : doc.spec.ambiguities) {
+    for (const Reading& r : a.readings) {
+      if (r.is_default) continue;
+      auto variant = Instantiate(doc, {{a.id, r.name}});
+      if (!variant.ok()) {
+        errors->push_back(path + ":" + std::to_string(r.line) + ":1: ambiguity '" + a.id +
+                          "', reading '" + r.name + "': " + variant.status().message());
+      }
+    }
+  }
+  if (errors->size() != before) return std::nullopt;
+  return doc;
+}
+
+StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::string, std::string>& readings) {
+  for (const auto& [id, name] : readings) {
+    auto a = std::find_if(doc.spec.ambiguities.begin(), doc.spec.ambiguities.end(),
+                          [&](const Ambiguity& x) { return x.id == id; });
+    if (a == doc.spec.ambiguities.end()) {
+      return Status::InvalidArgument("spec " + doc.spec.id + " has no ambiguity '" + id + "'");
+    }
+    if (std::none_of(a->readings.begin(), a->readings.end(), [&](const Reading& r) { return r.name == name; })) {
+      std::string list;
+      for (const Reading& r : a->readings) list += (list.empty() ? "" : ", ") + r.name;
+      return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name + "' (readings: " + list + ")");
+    }
+  }
+  bool all_default = std::all_of(readings.begin(), readings.end(), [&](const auto& kv) {
+    return doc.spec.readings.at(kv.first) == kv.second;
+  });
+  if (all_default) return doc.spec;
+
+  YAML::Node tree = YAML::Clone(doc.root);
+  YAML::Node ambiguities = doc.root["ambiguities"];
+  try {
+    for (const auto& a : ambiguities) {
+      auto chosen = readings.find(a["id"].Scalar());
+      if (chosen == readings.end()) continue;
+      for (const auto& r : a["readings"]) {
+        if (r["name"].Scalar() != chosen->second || !r["set"]) continue;
+        for (const auto& kv : r["set"]) {
+          Status s = ApplyOverride(tree, kv.first.Scalar(), kv.second);
+          if (!s.ok()) return s;
+        }
+      }
+    }
+    std::vector<std::string> errors;
+    RuleSpec spec;
+    SpecParser parser(doc.path, &errors);
+    if (!parser.Parse(tree, &spec)) {
+      std::string joined;
+      for (const auto& e : errors) joined += (joined.empty() ? "" : "; ") + e;
+      return Status::ParseError(joined);
+    }
+    spec.path = doc.spec.path;
+    spec.sha256 = doc.spec.sha256;
+    spec.readings = doc.spec.readings;
+    for (const auto& [id, name] : readings) spec.readings[id] = name;
+    return spec;
+  } catch (const YAML::Exception& e) {
+    return Status::ParseError(e.msg);
+  }
+}
+
+}  // namespace pitboss

@@ -1,0 +1,44 @@
+// Loading rule specs from YAML: the schema check (every error with file:line:column),
+// the typed RuleSpec, and the readings of ambiguities applied as overrides of the tree.
+#ifndef PITBOSS_SPEC_LOADER_H_
+#define PITBOSS_SPEC_LOADER_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// One spec file as loaded. Owns its YAML tree so that any reading can be instantiated.
+struct SpecDocument {
+  std::string path;
+  std::string rules_root;  // the folder the spec's `texts` are relative to
+  YAML::Node root;
+  RuleSpec spec;           // under the default reading of every ambiguity
+};
+
+// Reads and validates one spec file. Problems are appended to `errors`, each as
+// "path:line:column: message"; nullopt when there is any.
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path,
+                                             std::vector<std::string>* errors);
+
+// The spec under the given readings (ambiguity id -> reading name); the ambiguities not
+// named keep their default. An unknown ambiguity or reading is an InvalidArgument.
+StatusOr<RuleSpec> Instantiate(const SpecDocument& doc,
+                               const std::map<std::string, std::string>& readings);
+
+// Ratio, SeatOrder... names as the spec format spells them.
+std::optional<SeatOrder> ParseSeatOrder(std::string_view name);
+
+// The tag vocabulary of ambiguities. Part of the spec format.
+bool IsAmbiguityTag(std::string_view tag);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_SPEC_LOADER_H_

@@ -1,0 +1,75 @@
+#include "pitboss/money.h"
+
+#include <charconv>
+#include <numeric>
+
+namespace pitboss {
+
+namespace {
+
+bool ParseInt(std::string_view text, int64_t* out) {
+  if (text.empty()) return false;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), *out);
+  return ec == std::errc() && ptr == text.data() + text.size();
+}
+
+// Floor division for a positive divisor, exact in 128 bits.
+__int128 FloorDiv(__int128 a, int64_t b) {
+  __int128 q = a / b;
+  if ((a % b != 0) && (a < 0)) --q;
+  return q;
+}
+
+}  // namespace
+
+std::optional<Ratio> ParseRatio(std::string_view text) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  if (text.empty() || text[0] == '+' || text[0] == '-') return std::nullopt;
+  Ratio r;
+  size_t slash = text.find('/');
+  if (!ParseInt(text.substr(0, slash), &r.num)) return std::nullopt;
+  if (slash != std::string_view::npos) {
+    std::string_view den = text.substr(slash + 1);
+    if (den.empty() || den[0] == '+' || den[0] == '-') return std::nullopt;
+    if (!ParseInt(den, &r.den) || r.den <= 0) return std::nullopt;
+  }
+  if (negative) r.num = -r.num;
+  int64_t g = std::gcd(r.num, r.den);
+  if (g > 1) {
+    r.num /= g;
+    r.den /= g;
+  }
+  return r;
+}
+
+std::string ToString(Ratio r) {
+  std::string s = r.num > 0 ? "+" : "";
+  s += std::to_string(r.num);
+  if (r.den != 1) s += "/" + std::to_string(r.den);
+  return s;
+}
+
+std::optional<Money> ApplyRatio(Money amount, Ratio r) {
+  __int128 product = static_cast<__int128>(amount) * r.num;
+  __int128 result = FloorDiv(product, r.den);
+  if (result > INT64_MAX || result < INT64_MIN) return std::nullopt;
+  return static_cast<Money>(result);
+}
+
+std::optional<Money> CheckedAdd(Money a, Money b) {
+  Money out;
+  if (__builtin_add_overflow(a, b, &out)) return std::nullopt;
+  return out;
+}
+
+std::optional<Money> CheckedSub(Money a, Money b) {
+  Money out;
+  if (__builtin_sub_overflow(a, b, &out)) return std::nullopt;
+  return out;
+}
+
+}  // namespace pitboss
