@@ -1,0 +1,98 @@
+// The one table of violation codes. Part of the report format: ids, severities
+// and their order are the contract's (../shared/checker-contract.md); never
+// rename an id, only add new codes at the end of the table and of the enum.
+#include "pitboss/codes.h"
+
+#include <array>
+
+namespace pitboss {
+namespace {
+
+constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
+    {Code::kInputMalformed, "input/malformed", Severity::kError,
+     "a line is not JSON, or a required field is missing or of the wrong type"},
+    {Code::kInputBadCard, "input/bad-card", Severity::kError,
+     "a card is not a valid card code"},
+    {Code::kInputUnknownRules, "input/unknown-rules", Severity::kError,
+     "the round names a rule spec that is not loaded, or none in force at its "
+     "`time`"},
+    {Code::kInputDuplicateRound, "input/duplicate-round", Severity::kError,
+     "a round id seen before"},
+    {Code::kShoeDeckCount, "shoe/deck-count", Severity::kMajor,
+     "a shoe of a number of decks the rules do not allow"},
+    {Code::kShoeCardOverdrawn, "shoe/card-overdrawn", Severity::kMajor,
+     "a card drawn more times than the shoe in play holds since its shuffle"},
+    {Code::kShoeNoShuffle, "shoe/no-shuffle", Severity::kMajor,
+     "cards drawn on a table with no shoe in play, or a round without the "
+     "fresh shuffle the rules require"},
+    {Code::kDealOrder, "deal/order", Severity::kMajor,
+     "cards dealt out of the order the rules prescribe"},
+    {Code::kDealBurnCount, "deal/burn-count", Severity::kMajor,
+     "a number of burn cards other than the rules prescribe before a card"},
+    {Code::kDealMissingCard, "deal/missing-card", Severity::kMajor,
+     "a hand in action left without a card the rules give it, or a card dealt "
+     "to a hand that should get none"},
+    {Code::kWagerLimit, "wager/limit", Severity::kMajor,
+     "a wager below the table minimum or above the table or rules maximum"},
+    {Code::kWagerOrphan, "wager/orphan", Severity::kMajor,
+     "a wager placed without the wager it depends on (a tie bet with no main "
+     "wager...)"},
+    {Code::kWagerLate, "wager/late", Severity::kMajor,
+     "a wager placed after the rules close it, or one the game does not have"},
+    {Code::kWagerRaiseMismatch, "wager/raise-mismatch", Severity::kCritical,
+     "a war wager that does not equal the original wager"},
+    {Code::kDecisionNotOffered, "decision/not-offered", Severity::kMajor,
+     "a choice the rules do not offer at that point"},
+    {Code::kDecisionMissing, "decision/missing", Severity::kMajor,
+     "a hand left without the decision the rules require to finish it"},
+    {Code::kSettlePayout, "settle/payout", Severity::kCritical,
+     "a settlement whose `net` differs from what the rules pay"},
+    {Code::kSettleSplit, "settle/split", Severity::kMinor,
+     "the amounts of a seat's wagers differ from the rules one by one, but "
+     "their total is right"},
+    {Code::kSettleMissing, "settle/missing", Severity::kCritical,
+     "a wager in action never settled"},
+    {Code::kSettleDuplicate, "settle/duplicate", Severity::kCritical,
+     "a wager settled twice, or settled without having been placed"},
+    {Code::kSettleOrder, "settle/order", Severity::kMinor,
+     "wagers settled out of the order the rules prescribe"},
+}};
+
+// Info() indexes the table by the enum's value, so row i must hold code i.
+constexpr bool TableFollowsEnum() {
+  for (int i = 0; i < kCodeCount; ++i) {
+    if (static_cast<int>(kCodes[i].code) != i) return false;
+  }
+  return true;
+}
+static_assert(TableFollowsEnum(), "kCodes must list the codes in enum order");
+
+}  // namespace
+
+const CodeInfo& Info(Code code) { return kCodes[static_cast<int>(code)]; }
+
+std::span<const CodeInfo> AllCodes() { return kCodes; }
+
+std::optional<Code> ParseCode(std::string_view id) {
+  for (const CodeInfo& info : kCodes) {
+    if (info.id == id) return info.code;
+  }
+  return std::nullopt;
+}
+
+// Part of the report format: never rename.
+std::string_view ToString(Severity severity) {
+  switch (severity) {
+    case Severity::kCritical:
+      return "critical";
+    case Severity::kMajor:
+      return "major";
+    case Severity::kMinor:
+      return "minor";
+    case Severity::kError:
+      return "error";
+  }
+  return "unknown";
+}
+
+}  // namespace pitboss

@@ -1,0 +1,40 @@
+// Writes a Report in each --format of ../shared/checker-contract.md. The
+// formats are registered in one table (writers.cc): a new format is one writer
+// and one row.
+#ifndef PITBOSS_REPORT_WRITERS_H_
+#define PITBOSS_REPORT_WRITERS_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pitboss/report.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// Writes `report` to `out` in `format` ("text", "json"...). InvalidArgument
+// naming the format and the available ones when there is no writer for `format`
+// (nothing is written then); IoError when `out` fails.
+Status WriteReport(const Report& report, std::string_view format,
+                   std::ostream& out);
+
+// The formats WriteReport accepts, in table order; the first, "text", is the
+// default.
+std::vector<std::string_view> ReportFormats();
+
+// The writers behind the table. Each writes the whole report, ending with a
+// newline, and leaves error checking of `out` to the caller.
+void WriteTextReport(const Report& report, std::ostream& out);
+void WriteJsonReport(const Report& report, std::ostream& out);
+
+// The violation count per code id, as every writer lists it: most frequent
+// first, ties by id.
+std::vector<std::pair<std::string, int64_t>> CodeCounts(const Report& report);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_REPORT_WRITERS_H_

@@ -1,0 +1,364 @@
+#include "report/writers.h"
+
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pitboss {
+namespace {
+
+// The violation of the contract's example (../shared/checker-contract.md).
+Finding ContractFinding() {
+  Finding f;
+  f.code = Code::kSettlePayout;
+  f.round = "T7-000124";
+  f.table = "T7";
+  f.input = "logs/day1.jsonl";
+  f.line = 88;
+  f.seat = 1;
+  f.wager = WagerKind::kRaise;
+  f.expected = 500;
+  f.actual = 250;
+  f.clause = "ARSD 20:18:16:15.17(4)(d)(i)";
+  f.reading_dependent = {"sd-war-win-payout"};
+  f.message =
+      "raise settled at 250, the rules pay 500 (war won: the three wagers)";
+  return f;
+}
+
+constexpr std::string_view kContractFindingJson =
+    R"j({"code":"settle/payout","severity":"critical","round":"T7-000124","table":"T7",)j"
+    R"j("input":"logs/day1.jsonl","line":88,"seat":1,"wager":"raise",)j"
+    R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
+    R"j("reading_dependent":["sd-war-win-payout"],)j"
+    R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j";
+
+// A line that could not be read as a round.
+Finding UnreadableLine() {
+  Finding f;
+  f.code = Code::kInputMalformed;
+  f.input = "logs/day1.jsonl";
+  f.line = 17;
+  f.clause = "hand-history-v1";
+  f.message = "not JSON: expected ',' or '}'";
+  return f;
+}
+
+Finding BurnCount() {
+  Finding f;
+  f.code = Code::kDealBurnCount;
+  f.round = "T7-000200";
+  f.table = "T7";
+  f.input = "logs/day1.jsonl";
+  f.line = 140;
+  f.clause = "ARSD 20:18:16:15.05";
+  f.message = "2 cards burned before the first card, the rules burn 3";
+  return f;
+}
+
+// The contract's example report, with all four of its violations.
+Report ContractReport() {
+  Report report;
+  report.version = "0.1.0";
+  report.inputs = {{"logs/day1.jsonl", 1200, 1198}};
+  report.specs = {
+      {"us-sd/casino-war", "2012-04-23",
+       "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}};
+  report.rounds = 1198;
+  report.rounds_with_violations = 3;
+  // Listed in an order other than by_code's, which is by count, then by id.
+  Finding second_payout = ContractFinding();
+  second_payout.round = "T7-000300";
+  second_payout.line = 210;
+  second_payout.seat = 2;
+  second_payout.reading_dependent.clear();
+  report.violations = {UnreadableLine(), ContractFinding(), BurnCount(),
+                       second_payout};
+  report.ambiguities = {
+      {"sd-war-win-payout",
+       "us-sd/casino-war",
+       "ARSD 20:18:16:15.17(4)(d)(i)",
+       {{"three-wagers", true, 0, 0}, {"raise-only", false, 12, -3000}}}};
+  return report;
+}
+
+std::string Write(const Report& report, std::string_view format) {
+  std::ostringstream out;
+  const Status status = WriteReport(report, format, out);
+  EXPECT_TRUE(status.ok()) << status.message();
+  return out.str();
+}
+
+std::string Json(const Report& report) { return Write(report, "json"); }
+std::string Text(const Report& report) { return Write(report, "text"); }
+
+// The one violation of a report of one finding, as written.
+std::string FindingJson(const Finding& finding) {
+  Report report;
+  report.violations = {finding};
+  const std::string json = Json(report);
+  const std::string begin = R"j("violations":[)j";
+  const std::string end = R"j(],"ambiguities")j";
+  const size_t from = json.find(begin);
+  const size_t to = json.find(end);
+  if (from == std::string::npos || to == std::string::npos) {
+    ADD_FAILURE() << json;
+    return "";
+  }
+  return json.substr(from + begin.size(), to - from - begin.size());
+}
+
+TEST(JsonReportTest, ViolationHasTheContractsKeysInItsOrder) {
+  EXPECT_EQ(FindingJson(ContractFinding()), kContractFindingJson);
+}
+
+TEST(JsonReportTest, WholeReport) {
+  const std::string expected =
+      R"j({"tool":"pitboss","version":"0.1.0","format":1,)j"
+      R"j("inputs":[{"path":"logs/day1.jsonl","lines":1200,"rounds":1198}],)j"
+      R"j("specs":[{"id":"us-sd/casino-war","revision":"2012-04-23",)j"
+      R"j("sha256":"3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}],)j"
+      R"j("summary":{"rounds":1198,"rounds_with_violations":3,"violations":4,)j"
+      R"j("by_code":{"settle/payout":2,"deal/burn-count":1,"input/malformed":1}},)j"
+      R"j("violations":[)j"
+      R"j({"code":"input/malformed","severity":"error","round":null,"table":null,)j"
+      R"j("input":"logs/day1.jsonl","line":17,"clause":"hand-history-v1",)j"
+      R"j("reading_dependent":[],"message":"not JSON: expected ',' or '}'"},)j" +
+      std::string(kContractFindingJson) + "," +
+      R"j({"code":"deal/burn-count","severity":"major","round":"T7-000200","table":"T7",)j"
+      R"j("input":"logs/day1.jsonl","line":140,"clause":"ARSD 20:18:16:15.05",)j"
+      R"j("reading_dependent":[],)j"
+      R"j("message":"2 cards burned before the first card, the rules burn 3"},)j"
+      R"j({"code":"settle/payout","severity":"critical","round":"T7-000300","table":"T7",)j"
+      R"j("input":"logs/day1.jsonl","line":210,"seat":2,"wager":"raise",)j"
+      R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
+      R"j("reading_dependent":[],)j"
+      R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"}],)j"
+      R"j("ambiguities":[{"id":"sd-war-win-payout","spec":"us-sd/casino-war",)j"
+      R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","readings":[)j"
+      R"j({"name":"three-wagers","default":true,"rounds_settled_differently":0,"net_difference":0},)j"
+      R"j({"name":"raise-only","default":false,"rounds_settled_differently":12,"net_difference":-3000}]}]})j"
+      "\n";
+  EXPECT_EQ(Json(ContractReport()), expected);
+}
+
+TEST(JsonReportTest, ParsesAndEndsWithOneNewline) {
+  const std::string json = Json(ContractReport());
+  ASSERT_FALSE(json.empty());
+  EXPECT_EQ(json.back(), '\n');
+  EXPECT_NE(json[json.size() - 2], '\n');
+
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  ASSERT_EQ(parser.parse(json).get(doc), simdjson::SUCCESS);
+  int64_t violations = 0;
+  ASSERT_EQ(doc["summary"]["violations"].get(violations), simdjson::SUCCESS);
+  EXPECT_EQ(violations, 4);
+  simdjson::dom::array list;
+  ASSERT_EQ(doc["violations"].get(list), simdjson::SUCCESS);
+  EXPECT_EQ(list.size(), 4u);
+}
+
+TEST(JsonReportTest, EmptyReportStillHasEveryMember) {
+  Report report;
+  report.version = "0.1.0";
+  report.rounds = 5;
+  EXPECT_EQ(
+      Json(report),
+      R"j({"tool":"pitboss","version":"0.1.0","format":1,"inputs":[],"specs":[],)j"
+      R"j("summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{}},)j"
+      R"j("violations":[],"ambiguities":[]})j"
+      "\n");
+}
+
+TEST(JsonReportTest, DealerSeatIsWrittenDealer) {
+  Finding f = ContractFinding();
+  f.seat = kDealer;
+  const std::string json = FindingJson(f);
+  EXPECT_NE(json.find(R"j("seat":"dealer",)j"), std::string::npos) << json;
+  EXPECT_EQ(json.find(R"j("seat":0)j"), std::string::npos) << json;
+}
+
+TEST(JsonReportTest, AbsentOptionalFieldsAreOmitted) {
+  Finding f = ContractFinding();
+  f.seat.reset();
+  f.wager.reset();
+  f.expected.reset();
+  f.actual.reset();
+  f.reading_dependent.clear();
+  EXPECT_EQ(
+      FindingJson(f),
+      R"j({"code":"settle/payout","severity":"critical","round":"T7-000124",)j"
+      R"j("table":"T7","input":"logs/day1.jsonl","line":88,)j"
+      R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","reading_dependent":[],)j"
+      R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
+}
+
+TEST(JsonReportTest, PresentZeroAmountsAreWritten) {
+  Finding f = ContractFinding();
+  f.expected = 0;
+  f.actual = -500;
+  const std::string json = FindingJson(f);
+  EXPECT_NE(json.find(R"j("expected":0,"actual":-500,)j"), std::string::npos)
+      << json;
+}
+
+TEST(JsonReportTest, UnreadableLineHasNullRoundAndTable) {
+  const std::string json = FindingJson(UnreadableLine());
+  EXPECT_NE(
+      json.find(
+          R"j("round":null,"table":null,"input":"logs/day1.jsonl","line":17,)j"),
+      std::string::npos)
+      << json;
+}
+
+TEST(JsonReportTest, StandardInputIsWrittenAsGiven) {
+  Finding f = UnreadableLine();
+  f.input = "-";
+  EXPECT_NE(FindingJson(f).find(R"j("input":"-",)j"), std::string::npos);
+}
+
+TEST(TextReportTest, FindingIsCompilerStyleWithItsDetails) {
+  Report report;
+  report.rounds = 1198;
+  report.rounds_with_violations = 1;
+  report.violations = {ContractFinding()};
+  const std::string text = Text(report);
+  EXPECT_NE(
+      text.find(
+          "logs/day1.jsonl:88: critical: raise settled at 250, the rules pay "
+          "500 (war won: the three wagers) [settle/payout]\n"
+          "    round T7-000124, table T7, seat 1, wager raise, expected 500, "
+          "actual 250\n"
+          "    clause: ARSD 20:18:16:15.17(4)(d)(i)\n"
+          "    depends on the reading of: sd-war-win-payout\n"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("1 violation in 1198 rounds\n"), std::string::npos)
+      << text;
+}
+
+TEST(TextReportTest, OnlyThePartsPresent) {
+  Report report;
+  Finding f = UnreadableLine();
+  report.violations = {f, BurnCount()};
+  report.violations[1].seat = kDealer;
+  const std::string text = Text(report);
+  EXPECT_NE(
+      text.find("logs/day1.jsonl:17: error: not JSON: expected ',' or '}' "
+                "[input/malformed]\n"
+                "    clause: hand-history-v1\n"
+                "logs/day1.jsonl:140: major: "),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    round T7-000200, table T7, seat dealer\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("depends on the reading of"), std::string::npos) << text;
+  EXPECT_EQ(text.find(", expected "), std::string::npos) << text;
+  EXPECT_EQ(text.find(", actual "), std::string::npos) << text;
+  EXPECT_EQ(text.find(", wager "), std::string::npos) << text;
+}
+
+TEST(TextReportTest, ControlCharactersCannotBreakAFindingsLine) {
+  Report report;
+  Finding f = UnreadableLine();
+  f.message = "bad line: {\"id\":\n\x1b[2J\xFF}";
+  report.violations = {f};
+  const std::string text = Text(report);
+  EXPECT_NE(text.find("logs/day1.jsonl:17: error: bad line: "
+                      "{\"id\":\\n\\x1b[2J\xEF\xBF\xBD} "
+                      "[input/malformed]\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+}
+
+TEST(TextReportTest, Summary) {
+  const std::string text = Text(ContractReport());
+  EXPECT_NE(text.find("inputs:\n  logs/day1.jsonl: 1200 lines, 1198 rounds\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("specs:\n  us-sd/casino-war, revision 2012-04-23, sha256 "
+                      "3f2a9c0d5e7b\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("rounds checked: 1198\nrounds with violations: 3\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("violations by code:\n"
+                      "  settle/payout    2\n"
+                      "  deal/burn-count  1\n"
+                      "  input/malformed  1\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("ambiguities:\n"
+                      "  sd-war-win-payout (us-sd/casino-war, ARSD "
+                      "20:18:16:15.17(4)(d)(i))\n"
+                      "    reading       default  rounds settled differently  "
+                      "net difference\n"
+                      "    three-wagers  yes                               0   "
+                      "            0\n"
+                      "    raise-only                                     12   "
+                      "        -3000\n"),
+            std::string::npos)
+      << text;
+  EXPECT_TRUE(text.ends_with("\n4 violations in 1198 rounds\n")) << text;
+}
+
+TEST(TextReportTest, NoFindingsSaysSoPlainly) {
+  Report report;
+  report.rounds = 5;
+  report.inputs = {{"-", 6, 5}};
+  const std::string text = Text(report);
+  EXPECT_TRUE(text.ends_with("no violations in 5 rounds\n")) << text;
+  EXPECT_NE(text.find("  <stdin>: 6 lines, 5 rounds\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("violations by code: none\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("ambiguities: none\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("error"), std::string::npos) << text;
+}
+
+TEST(WriteReportTest, FormatsComeFromOneTable) {
+  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json"}));
+  for (std::string_view format : ReportFormats()) {
+    std::ostringstream out;
+    EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
+    EXPECT_FALSE(out.str().empty()) << format;
+  }
+}
+
+TEST(WriteReportTest, UnknownFormatIsInvalidArgumentAndWritesNothing) {
+  for (std::string_view format : {"junit", "xml", "JSON", ""}) {
+    std::ostringstream out;
+    const Status status = WriteReport(ContractReport(), format, out);
+    EXPECT_FALSE(status.ok()) << format;
+    EXPECT_EQ(status.code(), Status::Code::kInvalidArgument) << format;
+    EXPECT_NE(status.message().find("'" + std::string(format) + "'"),
+              std::string::npos)
+        << status.message();
+    EXPECT_NE(status.message().find("text, json"), std::string::npos)
+        << status.message();
+    EXPECT_TRUE(out.str().empty()) << format;
+  }
+}
+
+TEST(WriteReportTest, FailedStreamIsIoError) {
+  std::ostringstream out;
+  out.setstate(std::ios::badbit);
+  const Status status = WriteReport(ContractReport(), "json", out);
+  EXPECT_EQ(status.code(), Status::Code::kIoError);
+}
+
+TEST(CodeCountsTest, MostFrequentFirstThenById) {
+  const std::vector<std::pair<std::string, int64_t>> expected = {
+      {"settle/payout", 2}, {"deal/burn-count", 1}, {"input/malformed", 1}};
+  EXPECT_EQ(CodeCounts(ContractReport()), expected);
+}
+
+}  // namespace
+}  // namespace pitboss
