@@ -1,0 +1,62 @@
+// The checker: replays logged rounds against the rule specs they name and collects the
+// violations into a Report. Streams its input: memory does not grow with the number of
+// rounds, except for one 8-byte hash per round id (to find duplicate rounds).
+// Not thread-safe; one Checker per run.
+#ifndef PITBOSS_CHECKER_H_
+#define PITBOSS_CHECKER_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pitboss/report.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+struct CheckProgress {
+  std::string input;
+  int64_t lines = 0;
+  int64_t rounds = 0;
+  int64_t violations = 0;
+};
+
+struct CheckOptions {
+  // Spec files or folders; empty: the project's own rules/.
+  std::vector<std::string> rules;
+  // Ambiguity id -> the reading to check under; the ambiguities not named keep their default.
+  std::map<std::string, std::string> readings;
+  // Called every so many rounds while a log is read (for a progress line).
+  std::function<void(const CheckProgress&)> progress;
+};
+
+class Checker {
+ public:
+  // Loads the specs; fails (exit status 2) on an unreadable or invalid spec, or a
+  // --reading that names no ambiguity or reading of them.
+  static StatusOr<std::unique_ptr<Checker>> Create(CheckOptions options);
+  ~Checker();
+
+  // Checks every round of one log ("-" for standard input). Lines that are not rounds are
+  // findings; a non-ok Status only when the log cannot be read at all (the rounds read
+  // before a read error stay checked).
+  Status CheckLog(const std::string& path);
+
+  // The report of everything checked so far.
+  Report Finish();
+
+ private:
+  struct Impl;
+  explicit Checker(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// The project's own rules folder (for --rules' default).
+std::string DefaultRulesPath();
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_CHECKER_H_

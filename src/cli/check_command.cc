@@ -1,0 +1,134 @@
+// pitboss check: the main job.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "history/log_files.h"
+#include "pitboss/checker.h"
+#include "report/writers.h"
+
+namespace pitboss {
+
+namespace {
+
+constexpr char kCheckHelp[] = R"HELP(
+Each round of a log names its rule set ("rules": "us-sd/casino-war") and is replayed
+against the spec of that id in force on the round's date. Findings carry a code
+(settle/payout, deal/burn-count...), the clause of the rule text they break, the
+round, the input line, and the seat, wager and money where they apply. A finding
+that would vanish under another reading of an unclear clause lists that ambiguity
+in reading_dependent; --reading ID=READING checks under that reading instead.
+
+Rule specs (rules/<id>.yaml) encode a rule text parameter by parameter; each
+parameter cites its clause (cite) and quotes it word for word (quote), or says
+why it cannot (note). A worked example, from rules/us-sd/casino-war.yaml:
+
+  id: us-sd/casino-war            # the id rounds name in "rules"
+  game: war                       # the engine that plays it
+  source:
+    citation: ARSD 20:18:16:15.17 # cites below are appended: ...15.17(4)(d)(i)
+    texts: [sources/us-sd/casino-war.txt]
+  revision: {name: "2012-04-23", effective: 2012-04-23}
+  shoe:
+    decks: {min: 6, max: 8, cite: "(1)",
+            quote: "Casino War shall be played with six to eight decks of cards."}
+  wagers:
+    main:  {required: true, window: initial, cite: "(2)", quote: "..."}
+    raise: {depends_on: main, window: war, equals: main, cite: "(4)(d)", quote: "..."}
+  deal:
+    war: {order: ascending, burns_before_seat_card: 3,
+          burns_before_dealer_card: 3, cite: "(4)(d)", quote: "..."}
+  payouts:                        # the player's net per unit of the wager
+    war:
+      win: {raise: {net: "+1", cite: "(4)(d)(i)", quote: "..."}}
+  ambiguities:                    # unclear clauses, each reading executable
+    - id: sd-war-win-payout
+      readings:
+        - {name: three-wagers, default: true, reason: "..."}
+        - name: paytable-half-on-raise
+          reason: "..."
+          set: {payouts.war.win.raise: {net: "+1/2", cite: "(5)", quote: "..."}}
+
+The whole format: docs/spec-format.md. Exit status: 0 no violations, 1 violations
+found, 2 the check could not run (bad usage, unreadable log, invalid spec).)HELP";
+
+}  // namespace
+
+std::function<int()> SetUpCheck(CLI::App* sub) {
+  struct Args {
+    std::vector<std::string> rules;
+    std::vector<std::string> readings;
+    std::string format = "text";
+    std::string out;
+    std::vector<std::string> logs;
+    bool progress = isatty(STDERR_FILENO);
+  };
+  auto args = std::make_shared<Args>();
+  sub->add_option("--rules", args->rules,
+                  "a rule spec file or a folder of specs (repeatable; default: the project's rules/)");
+  sub->add_option("--reading", args->readings,
+                  "AMBIGUITY=READING: check under that reading of an unclear clause (repeatable)");
+  std::string formats;
+  for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
+  sub->add_option("--format", args->format, "report format: " + formats)->capture_default_str();
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output");
+  sub->add_flag("--progress,!--no-progress", args->progress,
+                "a progress line on standard error (default: when it is a terminal)");
+  sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
+      ->required();
+  sub->footer(kCheckHelp);
+
+  return [args]() -> int {
+    CheckOptions options;
+    options.rules = args->rules;
+    for (const std::string& r : args->readings) {
+      size_t eq = r.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == r.size()) {
+        PrintError("--reading takes AMBIGUITY=READING, not '" + r + "'");
+        return kExitUsage;
+      }
+      options.readings[r.substr(0, eq)] = r.substr(eq + 1);
+    }
+    auto formats = ReportFormats();
+    if (std::find(formats.begin(), formats.end(), args->format) == formats.end()) {
+      std::string list;
+      for (auto f : formats) list += (list.empty() ? "" : ", ") + std::string(f);
+      PrintError("--format " + args->format + " is not available (formats: " + list + ")");
+      return kExitUsage;
+    }
+    if (args->progress) {
+      options.progress = [](const CheckProgress& p) {
+        std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
+      };
+    }
+    auto paths = ExpandLogPaths(args->logs);
+    if (!paths.ok()) {
+      PrintError(paths.status().message());
+      return kExitUsage;
+    }
+    auto checker = Checker::Create(options);
+    if (!checker.ok()) {
+      PrintError(checker.status().message());
+      return kExitUsage;
+    }
+    for (const std::string& path : paths.value()) {
+      Status s = checker.value()->CheckLog(path);
+      if (args->progress) std::cerr << "\r\033[K" << std::flush;
+      if (!s.ok()) {
+        PrintError(s.message());
+        return kExitUsage;
+      }
+    }
+    Report report = checker.value()->Finish();
+    Status s = EmitReport(report, args->format, args->out);
+    if (!s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
+    return report.violations.empty() ? kExitClean : kExitFindings;
+  };
+}
+
+}  // namespace pitboss

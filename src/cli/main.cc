@@ -1,0 +1,34 @@
+// pitboss: a rules-compliance verifier for casino table games.
+#include <iostream>
+
+#include "cli/commands.h"
+
+namespace {
+
+const pitboss::Command kCommands[] = {
+    {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
+    {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"pitboss " PITBOSS_VERSION
+               ": checks casino table-game logs against the rules that govern them.\n"
+               "Exit status: 0 nothing found, 1 violations found (lint: spec errors), 2 could not run."};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", PITBOSS_VERSION);
+  std::function<int()> run;
+  for (const auto& command : kCommands) {
+    CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.summary));
+    auto handler = command.setup(sub);
+    sub->callback([&run, handler] { run = handler; });
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? pitboss::kExitClean : pitboss::kExitUsage;
+  }
+  return run ? run() : pitboss::kExitUsage;
+}

@@ -1,0 +1,20 @@
+// Where a command writes its report: --out FILE, or standard output.
+#ifndef PITBOSS_CLI_OUTPUT_H_
+#define PITBOSS_CLI_OUTPUT_H_
+
+#include <string>
+
+#include "pitboss/report.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// Writes `report` in `format` to `out_path` ("" or "-": standard output).
+Status EmitReport(const Report& report, const std::string& format, const std::string& out_path);
+
+// "pitboss: message" on standard error.
+void PrintError(const std::string& message);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_CLI_OUTPUT_H_

@@ -1,0 +1,323 @@
+#include "pitboss/checker.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <unordered_set>
+
+#include "games/engines.h"
+#include "games/shoe.h"
+#include "history/line_reader.h"
+#include "history/round_parser.h"
+#include "spec/library.h"
+
+namespace pitboss {
+
+namespace {
+
+// Part of the report format: the clauses input/* findings cite, in the log format.
+constexpr char kFormatClause[] = "hand-history-v1";
+constexpr char kCardClause[] = "hand-history-v1: cards";
+constexpr char kRulesClause[] = "hand-history-v1: round fields rules, time";
+constexpr char kRoundClause[] = "hand-history-v1: round field round";
+
+constexpr int64_t kProgressEvery = 1 << 16;
+
+// 128 bits of a round id: two independent 64-bit hashes, so that a false duplicate is
+// out of reach (about 1e-20 for a billion rounds) without keeping the ids themselves.
+struct IdHash {
+  uint64_t a, b;
+  bool operator==(const IdHash&) const = default;
+};
+struct IdHashHash {
+  size_t operator()(const IdHash& h) const { return h.a; }
+};
+IdHash HashId(std::string_view id) {
+  uint64_t fnv = 1469598103934665603ull;
+  for (unsigned char c : id) {
+    fnv ^= c;
+    fnv *= 1099511628211ull;
+  }
+  return {std::hash<std::string_view>()(id), fnv};
+}
+
+// A spec revision as this run checks it: under the chosen readings, and under each other
+// reading of each ambiguity, to tell which findings depend on a reading.
+struct Variant {
+  size_t ambiguity;
+  size_t reading;
+  RuleSpec spec;
+};
+
+struct SpecRuntime {
+  const SpecDocument* doc = nullptr;
+  Engine engine = nullptr;
+  RuleSpec selected;
+  bool selected_is_default = true;
+  std::vector<Variant> alternatives;  // one other reading each, the rest as selected
+  std::vector<Variant> impacts;       // one non-default reading each, the rest default
+  std::vector<std::vector<ReadingImpact>> impact;  // [ambiguity][reading]
+  bool used = false;
+};
+
+int64_t SettledTotal(const RoundResult& r) {
+  int64_t total = 0;
+  for (const Settlement& s : r.settlements) total += s.net;
+  return total;
+}
+
+bool SameSettlement(const RoundResult& a, const RoundResult& b) {
+  if (a.settlements.size() != b.settlements.size()) return false;
+  for (size_t i = 0; i < a.settlements.size(); ++i) {
+    const Settlement &x = a.settlements[i], &y = b.settlements[i];
+    if (x.seat != y.seat || x.wager != y.wager || x.net != y.net) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string DefaultRulesPath() {
+  std::error_code ec;
+  if (std::filesystem::is_directory(PITBOSS_DEFAULT_RULES, ec)) return PITBOSS_DEFAULT_RULES;
+  return "rules";
+}
+
+struct Checker::Impl {
+  CheckOptions options;
+  SpecLibrary library;
+  RoundParser parser;
+  ShoeTracker shoes;
+  std::unordered_set<IdHash, IdHashHash> seen;
+  std::vector<std::unique_ptr<SpecRuntime>> runtimes;
+  std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
+  std::vector<const SpecRuntime*> used;  // in order of first use
+  Report report;
+  Round round;
+
+  explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
+
+  StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
+  void CheckLine(const std::string& input, int64_t line, std::string_view text);
+  void Emit(const std::string& input, int64_t line, const Round& round, std::vector<RoundFinding> findings,
+            std::vector<std::vector<std::string>> depends);
+  void EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
+                 std::string clause, std::string message);
+};
+
+StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
+  auto found = by_doc.find(doc);
+  if (found != by_doc.end()) return found->second;
+  auto rt = std::make_unique<SpecRuntime>();
+  rt->doc = doc;
+  rt->engine = FindEngine(doc->spec.game);
+  std::map<std::string, std::string> chosen;
+  for (const Ambiguity& a : doc->spec.ambiguities) {
+    auto it = options.readings.find(a.id);
+    if (it != options.readings.end()) chosen[a.id] = it->second;
+  }
+  auto selected = Instantiate(*doc, chosen);
+  if (!selected.ok()) return selected.status();
+  rt->selected = std::move(selected.value());
+  rt->selected_is_default = rt->selected.readings == doc->spec.readings;
+  const auto& ambiguities = doc->spec.ambiguities;
+  rt->impact.resize(ambiguities.size());
+  for (size_t a = 0; a < ambiguities.size(); ++a) {
+    for (size_t r = 0; r < ambiguities[a].readings.size(); ++r) {
+      const Reading& reading = ambiguities[a].readings[r];
+      rt->impact[a].push_back({reading.name, reading.is_default, 0, 0});
+      if (rt->selected.readings.at(ambiguities[a].id) != reading.name) {
+        auto with = chosen;
+        with[ambiguities[a].id] = reading.name;
+        auto spec = Instantiate(*doc, with);
+        if (!spec.ok()) return spec.status();
+        rt->alternatives.push_back({a, r, std::move(spec.value())});
+      }
+      if (!rt->selected_is_default && !reading.is_default) {
+        auto spec = Instantiate(*doc, {{ambiguities[a].id, reading.name}});
+        if (!spec.ok()) return spec.status();
+        rt->impacts.push_back({a, r, std::move(spec.value())});
+      }
+    }
+  }
+  SpecRuntime* raw = rt.get();
+  by_doc[doc] = raw;
+  runtimes.push_back(std::move(rt));
+  return raw;
+}
+
+void Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
+                              std::string table, std::string clause, std::string message) {
+  Finding f;
+  f.code = code;
+  f.round = std::move(round_id);
+  f.table = std::move(table);
+  f.input = input;
+  f.line = line;
+  f.clause = std::move(clause);
+  f.message = std::move(message);
+  report.violations.push_back(std::move(f));
+}
+
+void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, std::vector<RoundFinding> findings,
+                         std::vector<std::vector<std::string>> depends) {
+  for (size_t i = 0; i < findings.size(); ++i) {
+    RoundFinding& rf = findings[i];
+    Finding f;
+    f.code = rf.code;
+    f.round = r.id;
+    f.table = r.table;
+    f.input = input;
+    f.line = line;
+    f.seat = rf.seat;
+    f.wager = rf.wager;
+    f.expected = rf.expected;
+    f.actual = rf.actual;
+    f.clause = std::move(rf.clause);
+    if (i < depends.size()) f.reading_dependent = std::move(depends[i]);
+    f.message = std::move(rf.message);
+    report.violations.push_back(std::move(f));
+  }
+}
+
+void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::string_view text) {
+  ++report.rounds;
+  size_t before = report.violations.size();
+  ParseOutcome parsed = parser.Parse(text, &round);
+  if (!parsed.ok()) {
+    if (!parsed.table.empty()) shoes.Lose(parsed.table);
+    EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
+              parsed.status.message());
+  } else if (!seen.insert(HashId(round.id)).second) {
+    EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
+              "round id " + round.id + " was seen before; this line is not checked");
+  } else {
+    for (size_t i = 0; i < round.events.size(); ++i) {
+      const Event& e = round.events[i];
+      if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
+        EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
+                  "event " + std::to_string(i + 1) + ": '" + e.text + "' is not a card code");
+      }
+    }
+    std::string why;
+    const SpecDocument* doc = library.Find(round.rules, round.date, &why);
+    if (!doc) {
+      EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
+                "round dated " + round.time + ": " + why);
+      std::vector<RoundFinding> ignored;  // the draws still count against the shoe
+      shoes.Play(round, "", true, &ignored);
+    } else {
+      SpecRuntime* rt = by_doc.at(doc);  // every spec is instantiated by Create()
+      if (!rt->used) {
+        rt->used = true;
+        used.push_back(rt);
+      }
+      RoundResult base = rt->engine(rt->selected, round);
+      bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
+                                          [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, &base.findings);
+      std::stable_sort(base.findings.begin(), base.findings.end(),
+                       [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+
+      std::vector<std::vector<std::string>> depends(base.findings.size());
+      const auto& ambiguities = doc->spec.ambiguities;
+      for (const Variant& v : rt->alternatives) {
+        RoundResult other = rt->engine(v.spec, round);
+        for (size_t i = 0; i < base.findings.size(); ++i) {
+          auto key = base.findings[i].Key();
+          bool kept = std::any_of(other.findings.begin(), other.findings.end(),
+                                  [&](const RoundFinding& f) { return f.Key() == key; });
+          const std::string& id = ambiguities[v.ambiguity].id;
+          if (!kept && std::find(depends[i].begin(), depends[i].end(), id) == depends[i].end()) {
+            depends[i].push_back(id);
+          }
+        }
+        if (rt->selected_is_default && !SameSettlement(base, other)) {
+          ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
+          ++impact.rounds_settled_differently;
+          impact.net_difference += SettledTotal(other) - SettledTotal(base);
+        }
+      }
+      if (!rt->selected_is_default) {
+        RoundResult by_default = rt->engine(doc->spec, round);
+        for (const Variant& v : rt->impacts) {
+          RoundResult other = rt->engine(v.spec, round);
+          if (!SameSettlement(by_default, other)) {
+            ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
+            ++impact.rounds_settled_differently;
+            impact.net_difference += SettledTotal(other) - SettledTotal(by_default);
+          }
+        }
+      }
+      Emit(input, line, round, std::move(base.findings), std::move(depends));
+    }
+  }
+  if (report.violations.size() != before) ++report.rounds_with_violations;
+}
+
+Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Checker::~Checker() = default;
+
+StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
+  if (options.rules.empty()) options.rules.push_back(DefaultRulesPath());
+  auto library = SpecLibrary::Load(options.rules);
+  if (!library.ok()) return library.status();
+  auto impl = std::make_unique<Impl>(std::move(library.value()));
+  // Every --reading must name an ambiguity and one of its readings in some loaded spec.
+  for (const auto& [id, name] : options.readings) {
+    bool found = false;
+    for (const auto& doc : impl->library.documents()) {
+      for (const Ambiguity& a : doc->spec.ambiguities) {
+        if (a.id != id) continue;
+        found = true;
+        auto spec = Instantiate(*doc, {{id, name}});
+        if (!spec.ok()) return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
+      }
+    }
+    if (!found) return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'");
+  }
+  impl->options = std::move(options);
+  impl->report.version = PITBOSS_VERSION;
+  // Instantiate every spec now, so that a bad reading fails before any log is read.
+  for (const auto& doc : impl->library.documents()) {
+    auto rt = impl->Runtime(doc.get());
+    if (!rt.ok()) return rt.status();
+  }
+  return std::unique_ptr<Checker>(new Checker(std::move(impl)));
+}
+
+Status Checker::CheckLog(const std::string& path) {
+  auto reader_or = LineReader::Open(path);
+  if (!reader_or.ok()) return reader_or.status();
+  LineReader& reader = *reader_or.value();
+  Impl& impl = *impl_;
+  impl.report.inputs.push_back({path, 0, 0});
+  size_t input_index = impl.report.inputs.size() - 1;
+  std::string_view line;
+  int64_t rounds = 0;
+  while (reader.Next(&line)) {
+    if (IsBlankLine(line)) continue;
+    ++rounds;
+    impl.CheckLine(path, reader.line_number(), line);
+    if (impl.options.progress && rounds % kProgressEvery == 0) {
+      impl.options.progress({path, reader.line_number(), rounds, static_cast<int64_t>(impl.report.violations.size())});
+    }
+  }
+  InputSummary& summary = impl.report.inputs[input_index];
+  summary.lines = reader.line_number();
+  summary.rounds = rounds;
+  return reader.status();
+}
+
+Report Checker::Finish() {
+  Report report = impl_->report;
+  for (const SpecRuntime* rt : impl_->used) {
+    const RuleSpec& spec = rt->doc->spec;
+    report.specs.push_back({spec.id, spec.revision, spec.sha256});
+    for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
+      report.ambiguities.push_back({spec.ambiguities[a].id, spec.id, spec.ambiguities[a].cite.clause, rt->impact[a]});
+    }
+  }
+  return report;
+}
+
+}  // namespace pitboss

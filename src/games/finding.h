@@ -1,0 +1,45 @@
+// What an engine or the shoe tracker finds in one round, before the checker adds where
+// the round came from (input, line, round id) and which readings it depends on.
+#ifndef PITBOSS_GAMES_FINDING_H_
+#define PITBOSS_GAMES_FINDING_H_
+
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "pitboss/codes.h"
+#include "pitboss/money.h"
+#include "pitboss/round.h"
+
+namespace pitboss {
+
+struct RoundFinding {
+  Code code;
+  int event = -1;  // index of the event it is found at; -1 for the round as a whole
+  std::optional<Seat> seat;
+  std::optional<WagerKind> wager;
+  std::optional<Money> expected;
+  std::optional<Money> actual;
+  std::string clause;
+  std::string message;
+
+  // Identity across readings: the same fault found under two readings has the same key.
+  auto Key() const { return std::make_tuple(code, event, seat, wager); }
+};
+
+// The correct settlement of one wager, as the rules decide it.
+struct Settlement {
+  Seat seat;
+  WagerKind wager;
+  Money net;
+};
+
+struct RoundResult {
+  std::vector<RoundFinding> findings;
+  std::vector<Settlement> settlements;  // every wager whose correct net the rules decide
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_FINDING_H_

@@ -1,0 +1,820 @@
+#include "games/war_engine.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <string>
+
+namespace pitboss {
+
+namespace {
+
+constexpr int kNone = -1;
+
+std::string Ev(int event) { return "event " + std::to_string(event + 1) + ": "; }
+
+std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
+
+std::string Amount(::pitboss::Money m) { return std::to_string(m); }
+
+// One wager of one seat: the bets that placed it and whether it is in action.
+struct Bet {
+  int event = kNone;  // the first bet event
+  ::pitboss::Money amount = 0;
+  bool placed = false;
+  bool valid = false;   // in action: placed in its window, with what it depends on
+  bool judged = true;   // false: its settlement cannot be judged (an earlier fault decides)
+};
+
+// What the rules expect one wager to be settled at.
+struct Expectation {
+  WagerKind wager;
+  ::pitboss::Money net;
+  Stage stage;
+  Outcome outcome;
+  int decided_at;  // the event after which it may be settled
+  const Cite* cite;
+  int settled = kNone;  // the settle event matched to it
+  ::pitboss::Money actual = 0;
+};
+
+enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
+
+struct SeatPlay {
+  Seat seat = 0;
+  std::array<Bet, kWagerKinds> bets;
+  bool in_action = false;
+  std::vector<int> cards;  // deal events, in order
+  int decision = kNone;    // the accepted decision event
+  Action action = Action::kUnknown;
+  Path path = Path::kUnknown;
+  std::optional<Outcome> initial;
+  std::optional<Outcome> war;
+  std::vector<Expectation> expect;
+  std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
+
+  int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+};
+
+struct Draw {
+  int event;
+  Seat target;
+  int burns_before;
+  int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
+};
+
+std::string_view OutcomeWords(Stage stage, Outcome outcome) {
+  if (stage == Stage::kSurrender) return "surrender";
+  if (stage == Stage::kInitial) {
+    switch (outcome) {
+      case Outcome::kWin: return "player's card higher";
+      case Outcome::kTie: return "cards tied";
+      case Outcome::kLose: return "dealer's card higher";
+    }
+  }
+  switch (outcome) {
+    case Outcome::kWin: return "war won";
+    case Outcome::kTie: return "war tied";
+    case Outcome::kLose: return "war lost";
+  }
+  return "";
+}
+
+// Sort key of a seat under an order; the dealer comes last in every order.
+int OrderKey(SeatOrder order, Seat seat) {
+  if (seat == kDealer) return INT_MAX;
+  switch (order) {
+    case SeatOrder::kAscending: return seat;
+    case SeatOrder::kDescending: return -seat;
+    case SeatOrder::kDealerLast:
+    case SeatOrder::kAny: return 0;
+  }
+  return 0;
+}
+
+std::string OrderWords(SeatOrder order) {
+  switch (order) {
+    case SeatOrder::kAscending: return "in ascending seat order";
+    case SeatOrder::kDescending: return "in descending seat order";
+    case SeatOrder::kDealerLast: return "to the players before the dealer";
+    case SeatOrder::kAny: return "in any order";
+  }
+  return "";
+}
+
+class WarReplay {
+ public:
+  WarReplay(const RuleSpec& spec, const Round& round, RoundResult* out)
+      : spec_(spec), round_(round), out_(out) {}
+
+  void Run() {
+    Scan();
+    CheckShuffles();
+    CheckInitialBets();
+    CheckInitialDeal();
+    DecideOutcomes();
+    CheckDecisions();
+    CheckWarBets();
+    CheckWarDeal();
+    CheckTrailingBurns();
+    Expect();
+    MatchSettlements();
+    CheckSettleOrder();
+  }
+
+ private:
+  void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
+           std::optional<::pitboss::Money> expected, std::optional<::pitboss::Money> actual,
+           const Cite& cite, std::string message) {
+    out_->findings.push_back(
+        {code, event, seat, wager, expected, actual, cite.clause, std::move(message)});
+  }
+
+  SeatPlay& Play(Seat seat) {
+    auto it = seats_.find(seat);
+    if (it == seats_.end()) {
+      it = seats_.emplace(seat, SeatPlay{}).first;
+      it->second.seat = seat;
+      it->second.settled.fill(kNone);
+    }
+    return it->second;
+  }
+  SeatPlay* Find(Seat seat) {
+    auto it = seats_.find(seat);
+    return it == seats_.end() ? nullptr : &it->second;
+  }
+
+  WagerKind Required() const {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (spec_.wagers[k].offered && spec_.wagers[k].required) return static_cast<WagerKind>(k);
+    }
+    return WagerKind::kMain;
+  }
+
+  void Scan();
+  void CheckShuffles();
+  bool CheckBetEvent(int i, SeatPlay& play);
+  void CheckInitialBets();
+  void CheckLimits(SeatPlay& play, WagerKind kind);
+  void CheckDependency(SeatPlay& play, WagerKind kind);
+  void CheckInitialDeal();
+  void CheckOrder(const std::vector<const Draw*>& draws, SeatOrder order, const Cite& cite,
+                  std::string_view phase);
+  void CheckBurns(const Draw& d, int expected, const Cite& cite);
+  void DecideOutcomes();
+  void CheckDecisions();
+  void CheckWarBets();
+  void CheckWarDeal();
+  void CheckTrailingBurns();
+  void Expect();
+  void MatchSettlements();
+  void CheckSettleOrder();
+
+  const RuleSpec& spec_;
+  const Round& round_;
+  RoundResult* out_;
+
+  std::map<Seat, SeatPlay> seats_;
+  std::vector<int> dealer_cards_;
+  std::vector<Draw> draws_;
+  std::vector<int> bet_events_;
+  std::vector<int> decision_events_;
+  std::vector<int> settle_events_;
+  int first_draw_ = INT_MAX;
+  int trailing_burns_ = 0;
+  int trailing_burn_event_ = kNone;
+  int last_initial_ = kNone;  // the last initial card of the round
+  int war_start_ = INT_MAX;   // the first draw after the initial cards
+  int first_war_decision_ = INT_MAX;
+};
+
+void WarReplay::Scan() {
+  int burns = 0;
+  int first_burn = kNone;
+  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
+    const Event& e = round_.events[i];
+    switch (e.type) {
+      case EventType::kBurn:
+        first_draw_ = std::min(first_draw_, i);
+        if (burns++ == 0) first_burn = i;
+        break;
+      case EventType::kDeal: {
+        first_draw_ = std::min(first_draw_, i);
+        int index;
+        if (e.seat == kDealer) {
+          index = static_cast<int>(dealer_cards_.size());
+          dealer_cards_.push_back(i);
+        } else {
+          SeatPlay& play = Play(e.seat);
+          index = static_cast<int>(play.cards.size());
+          play.cards.push_back(i);
+        }
+        draws_.push_back({i, e.seat, burns, index});
+        burns = 0;
+        break;
+      }
+      case EventType::kBet:
+        bet_events_.push_back(i);
+        Play(e.seat);
+        break;
+      case EventType::kDecision:
+        decision_events_.push_back(i);
+        break;
+      case EventType::kSettle:
+        settle_events_.push_back(i);
+        break;
+      case EventType::kShuffle:
+        break;
+    }
+  }
+  trailing_burns_ = burns;
+  trailing_burn_event_ = burns ? first_burn : kNone;
+  for (const Draw& d : draws_) {
+    if (d.card_index == 0) last_initial_ = std::max(last_initial_, d.event);
+  }
+  for (int i = last_initial_ + 1; i < static_cast<int>(round_.events.size()); ++i) {
+    EventType t = round_.events[i].type;
+    if (t == EventType::kDeal || t == EventType::kBurn) {
+      war_start_ = i;
+      break;
+    }
+  }
+}
+
+void WarReplay::CheckShuffles() {
+  bool shuffled_before_draw = false;
+  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
+    const Event& e = round_.events[i];
+    if (e.type != EventType::kShuffle) continue;
+    if (i < first_draw_) shuffled_before_draw = true;
+    if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
+      std::string allowed = spec_.decks.min == spec_.decks.max
+                                ? std::to_string(spec_.decks.min)
+                                : std::to_string(spec_.decks.min) + " to " + std::to_string(spec_.decks.max);
+      Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
+          Ev(i) + "a shoe of " + std::to_string(e.decks) + " decks; the rules allow " + allowed);
+    }
+  }
+  if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
+    Add(Code::kShoeNoShuffle, first_draw_, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+        spec_.fresh_shuffle.cite,
+        Ev(first_draw_) + "cards drawn without the fresh shuffle the rules require every round");
+  }
+}
+
+// Window and existence of one bet event; true when it counts toward the wager.
+bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
+  const Event& e = round_.events[i];
+  const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
+  const Cite& game_cite = spec_.wager(Required()).cite;
+  if (!rule || !rule->offered) {
+    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+        std::nullopt, e.amount, game_cite, Ev(i) + "a bet on '" + name + "', a wager this game does not have");
+    if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
+    return false;
+  }
+  Bet& bet = play.bets[static_cast<int>(e.wager)];
+  if (!bet.placed) bet.event = i;
+  bet.placed = true;
+  if (rule->window == Window::kInitial) {
+    if (i > first_draw_) {
+      Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
+          Ev(i) + std::string(ToString(e.wager)) + " wager placed after the first card was drawn");
+      return false;
+    }
+    return true;
+  }
+  // A war wager: after the seat's choice of war, before the first war card.
+  if (play.path != Path::kWar) {
+    std::string why = play.action == Action::kSurrender ? Who(play.seat) + " surrendered"
+                      : play.initial && *play.initial != Outcome::kTie
+                          ? Who(play.seat) + "'s card did not tie the dealer's"
+                          : Who(play.seat) + " did not go to war";
+    Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
+        Ev(i) + std::string(ToString(e.wager)) + " wager placed, but " + why);
+    return false;
+  }
+  if ((play.decision != kNone && i < play.decision) || i > war_start_) {
+    Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
+        Ev(i) + std::string(ToString(e.wager)) + " wager placed " +
+            (i > war_start_ ? "after the war cards began" : "before the choice of war"));
+    return false;
+  }
+  return true;
+}
+
+void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
+  Bet& bet = play.bets[static_cast<int>(kind)];
+  const WagerRule& rule = spec_.wager(kind);
+  const auto& table = round_.limit(kind);
+  std::string name(ToString(kind));
+  if (bet.amount <= 0) {
+    Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
+        rule.cite, Ev(bet.event) + name + " wager of " + Amount(bet.amount) + ": a wager must be positive");
+    return;
+  }
+  if (table && table->min && bet.amount < *table->min) {
+    Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
+        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
+  } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
+    Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
+        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
+  } else if (table && table->max && bet.amount > *table->max) {
+    Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
+        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
+  }
+}
+
+void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
+  Bet& bet = play.bets[static_cast<int>(kind)];
+  const WagerRule& rule = spec_.wager(kind);
+  if (!bet.valid || !rule.depends_on) return;
+  if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
+  bet.valid = false;
+  Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
+      Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
+          std::string(ToString(*rule.depends_on)) + " wager");
+}
+
+void WarReplay::CheckInitialBets() {
+  for (int i : bet_events_) {
+    const Event& e = round_.events[i];
+    if (e.wager != WagerKind::kUnknown && spec_.wager(e.wager).offered &&
+        spec_.wager(e.wager).window == Window::kWar) {
+      continue;  // judged once the decisions are known
+    }
+    SeatPlay& play = Play(e.seat);
+    if (CheckBetEvent(i, play)) {
+      Bet& bet = play.bets[static_cast<int>(e.wager)];
+      bet.valid = true;
+      auto sum = CheckedAdd(bet.amount, e.amount);
+      bet.amount = sum ? *sum : INT64_MAX;
+    }
+  }
+  WagerKind required = Required();
+  for (auto& [seat, play] : seats_) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kInitial) {
+        CheckDependency(play, static_cast<WagerKind>(k));
+      }
+    }
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (play.bets[k].valid) CheckLimits(play, static_cast<WagerKind>(k));
+    }
+    play.in_action = play.bets[static_cast<int>(required)].valid;
+  }
+}
+
+void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder order, const Cite& cite,
+                           std::string_view phase) {
+  if (order == SeatOrder::kAny) return;
+  int max_key = INT_MIN;
+  const Draw* max_draw = nullptr;
+  for (const Draw* d : draws) {
+    int key = OrderKey(order, d->target);
+    if (max_draw && key < max_key) {
+      Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
+          Ev(d->event) + std::string(phase) + " card dealt to " + Who(d->target) + " after " +
+              Who(max_draw->target) + "'s; the rules deal " + OrderWords(order));
+      return;
+    }
+    if (!max_draw || key > max_key) {
+      max_key = key;
+      max_draw = d;
+    }
+  }
+}
+
+void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
+  if (d.burns_before == expected) return;
+  Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
+      Ev(d.event) + std::to_string(d.burns_before) + " burn card" + (d.burns_before == 1 ? "" : "s") +
+          " before " + Who(d.target) + "'s card; the rules burn " + std::to_string(expected));
+}
+
+void WarReplay::CheckInitialDeal() {
+  const DealRule& rule = spec_.initial_deal;
+  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
+  std::vector<const Draw*> initial;
+  for (const Draw& d : draws_) {
+    if (d.card_index != 0) continue;
+    bool expected = d.target == kDealer ? any_in_action : seats_.at(d.target).in_action;
+    if (!expected) {
+      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Ev(d.event) + "a card dealt to " + Who(d.target) + ", which has no " +
+              std::string(ToString(Required())) + " wager in action");
+      continue;
+    }
+    initial.push_back(&d);
+    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
+  }
+  CheckOrder(initial, rule.order, rule.cite, "initial");
+  for (auto& [seat, play] : seats_) {
+    if (play.in_action && play.cards.empty()) {
+      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Who(seat) + " has a " + std::string(ToString(Required())) + " wager in action but was dealt no card");
+    }
+  }
+  if (any_in_action && dealer_cards_.empty()) {
+    Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+        "the dealer was dealt no card");
+  }
+}
+
+void WarReplay::DecideOutcomes() {
+  auto compare = [&](int seat_event, int dealer_event) -> std::optional<Outcome> {
+    if (seat_event == kNone || dealer_event == kNone) return std::nullopt;
+    const auto& a = round_.events[seat_event].card;
+    const auto& b = round_.events[dealer_event].card;
+    if (!a || !b) return std::nullopt;  // input/bad-card
+    int va = spec_.rank_value[a->rank], vb = spec_.rank_value[b->rank];
+    return va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
+  };
+  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
+  for (auto& [seat, play] : seats_) {
+    if (play.in_action) play.initial = compare(play.card(0), dealer_initial);
+  }
+}
+
+void WarReplay::CheckDecisions() {
+  const Cite& cite = spec_.tie_decision.cite;
+  WagerKind required = Required();
+  int dealer_initial = dealer_cards_.empty() ? INT_MAX : dealer_cards_[0];
+  for (int i : decision_events_) {
+    const Event& e = round_.events[i];
+    SeatPlay* play = Find(e.seat);
+    std::string name = e.action == Action::kUnknown ? e.text : std::string(ToString(e.action));
+    std::string why;
+    if (e.action != Action::kWar && e.action != Action::kSurrender) {
+      why = "'" + name + "' is not a choice this game has";
+    } else if (!play || !play->in_action) {
+      why = Who(e.seat) + " has no " + std::string(ToString(required)) + " wager in action";
+    } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
+      why = "it comes before the cards that could offer it";
+    } else if (play->initial && *play->initial != Outcome::kTie) {
+      why = Who(e.seat) + "'s card did not tie the dealer's";
+    } else if (!spec_.tie_decision.offered[static_cast<int>(e.action)]) {
+      why = "the rules offer no '" + name + "' on a tie";
+    } else if (play->decision != kNone) {
+      why = Who(e.seat) + " already chose " + std::string(ToString(play->action)) + " at event " +
+            std::to_string(play->decision + 1);
+    }
+    if (!why.empty()) {
+      Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
+          Ev(i) + name + " chosen, but " + why);
+      continue;
+    }
+    play->decision = i;
+    play->action = e.action;
+    play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
+  }
+
+  bool offers = spec_.tie_decision.offered[static_cast<int>(Action::kWar)] ||
+                spec_.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  for (auto& [seat, play] : seats_) {
+    if (!play.in_action || !play.initial) continue;
+    if (*play.initial != Outcome::kTie || !offers ||
+        spec_.payout(Stage::kInitial, Outcome::kTie, required).present) {
+      if (play.path == Path::kUnknown) play.path = Path::kFirstPass;
+      continue;
+    }
+    if (play.decision != kNone) continue;
+    // No choice logged: infer it from what followed, so that one missing decision gives
+    // one finding and not a cascade.
+    bool raised = false;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kWar && play.bets[k].placed) raised = true;
+    }
+    std::string shown;
+    if (raised || play.cards.size() > 1) {
+      play.path = Path::kWar;
+      shown = "; the " + std::string(raised ? "war wager" : "war card") + " shows war";
+    } else if (spec_.tie_decision.offered[static_cast<int>(Action::kSurrender)]) {
+      const Payout& p = spec_.payout(Stage::kSurrender, Outcome::kTie, required);
+      auto surrender = ApplyRatio(play.bets[static_cast<int>(required)].amount, p.net);
+      for (int s : settle_events_) {
+        const Event& e = round_.events[s];
+        if (e.seat == seat && e.wager == required && surrender && e.amount == *surrender) {
+          play.path = Path::kSurrender;
+          shown = "; the settlement shows a surrender";
+        }
+      }
+    }
+    Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
+        Who(seat) + " tied the dealer and no choice of war or surrender was logged" + shown);
+  }
+  for (auto& [seat, play] : seats_) {
+    if (play.path == Path::kWar && play.decision != kNone) {
+      first_war_decision_ = std::min(first_war_decision_, play.decision);
+    }
+  }
+}
+
+void WarReplay::CheckWarBets() {
+  for (int i : bet_events_) {
+    const Event& e = round_.events[i];
+    if (e.wager == WagerKind::kUnknown || !spec_.wager(e.wager).offered ||
+        spec_.wager(e.wager).window != Window::kWar) {
+      continue;
+    }
+    SeatPlay& play = Play(e.seat);
+    if (CheckBetEvent(i, play)) {
+      Bet& bet = play.bets[static_cast<int>(e.wager)];
+      bet.valid = true;
+      auto sum = CheckedAdd(bet.amount, e.amount);
+      bet.amount = sum ? *sum : INT64_MAX;
+    }
+  }
+  for (auto& [seat, play] : seats_) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerRule& rule = spec_.wagers[k];
+      if (!rule.offered || rule.window != Window::kWar) continue;
+      auto kind = static_cast<WagerKind>(k);
+      Bet& bet = play.bets[k];
+      if (rule.equals && play.path == Path::kWar) {
+        // The war wager is what going to war is: it must match its wager exactly.
+        ::pitboss::Money want = play.bets[static_cast<int>(*rule.equals)].amount;
+        if (!bet.valid) {
+          if (!bet.placed) {
+            Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
+                Who(seat) + " went to war without a " + std::string(ToString(kind)) + " wager; the rules require " +
+                    Amount(want));
+          }
+          bet.judged = false;
+          continue;
+        }
+        if (bet.amount != want) {
+          Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
+              Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) + " does not equal the " +
+                  std::string(ToString(*rule.equals)) + " wager of " + Amount(want));
+        }
+      }
+      CheckDependency(play, kind);
+      if (bet.valid) CheckLimits(play, kind);
+    }
+  }
+}
+
+void WarReplay::CheckWarDeal() {
+  const DealRule& rule = spec_.war_deal;
+  bool any_war = false;
+  for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
+  std::vector<const Draw*> war;
+  for (const Draw& d : draws_) {
+    if (d.card_index == 0) continue;
+    if (d.card_index > 1) {
+      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Ev(d.event) + "a card too many dealt to " + Who(d.target) + " (its " + std::to_string(d.card_index + 1) +
+              "th)");
+      continue;
+    }
+    bool expected = d.target == kDealer ? any_war : seats_.at(d.target).path == Path::kWar;
+    if (!expected) {
+      std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
+      if (d.target != kDealer && !seats_.at(d.target).in_action) {
+        continue;  // found already: the seat should have no card at all
+      }
+      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Ev(d.event) + "a second card dealt to " + Who(d.target) + ", but " + why);
+      continue;
+    }
+    war.push_back(&d);
+    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
+  }
+  // War cards come after every initial card, then in the rules' order.
+  bool early = false;
+  for (const Draw* d : war) {
+    if (d->event < last_initial_) {
+      Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Ev(d->event) + "war card dealt to " + Who(d->target) + " before the initial cards were all dealt");
+      early = true;
+      break;
+    }
+  }
+  if (!early) CheckOrder(war, rule.order, rule.cite, "war");
+  for (auto& [seat, play] : seats_) {
+    if (play.path == Path::kWar && play.cards.size() == 1) {
+      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+          Who(seat) + " went to war but was dealt no war card");
+    }
+  }
+  if (any_war && dealer_cards_.size() < 2 && !dealer_cards_.empty()) {
+    Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+        "seats went to war but the dealer was dealt no war card");
+  }
+  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
+  for (auto& [seat, play] : seats_) {
+    if (play.path != Path::kWar || dealer_war == kNone) continue;
+    int seat_war = play.card(1);
+    if (seat_war == kNone) continue;
+    const auto& a = round_.events[seat_war].card;
+    const auto& b = round_.events[dealer_war].card;
+    if (!a || !b) continue;
+    int va = spec_.rank_value[a->rank], vb = spec_.rank_value[b->rank];
+    play.war = va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
+  }
+}
+
+void WarReplay::CheckTrailingBurns() {
+  if (trailing_burns_ == 0) return;
+  Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
+      spec_.war_deal.cite,
+      Ev(trailing_burn_event_) + std::to_string(trailing_burns_) + " burn card" + (trailing_burns_ == 1 ? "" : "s") +
+          " after the last card of the round; the rules burn none there");
+}
+
+void WarReplay::Expect() {
+  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
+  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
+  for (auto& [seat, play] : seats_) {
+    if (!play.in_action) continue;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      Bet& bet = play.bets[k];
+      if (!bet.valid || !bet.judged) continue;
+      auto kind = static_cast<WagerKind>(k);
+      std::optional<Stage> stage;
+      Outcome outcome = Outcome::kTie;
+      int decided_at = kNone;
+      if (play.initial && spec_.payout(Stage::kInitial, *play.initial, kind).present) {
+        stage = Stage::kInitial;
+        outcome = *play.initial;
+        decided_at = std::max(play.card(0), dealer_initial);
+      } else if (play.initial && play.path == Path::kSurrender) {
+        stage = Stage::kSurrender;
+        decided_at = play.decision;
+      } else if (play.path == Path::kWar && play.war) {
+        stage = Stage::kWar;
+        outcome = *play.war;
+        decided_at = std::max(play.card(1), dealer_war);
+      }
+      if (!stage || !spec_.payout(*stage, outcome, kind).present) {
+        bet.judged = false;  // the cards or choices that decide it are missing: found already
+        continue;
+      }
+      const Payout& p = spec_.payout(*stage, outcome, kind);
+      auto net = ApplyRatio(bet.amount, p.net);
+      if (!net) {
+        Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
+            Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) +
+                " is too large to settle in 64-bit minor units");
+        bet.judged = false;
+        continue;
+      }
+      play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
+      out_->settlements.push_back({seat, kind, *net});
+    }
+  }
+}
+
+void WarReplay::MatchSettlements() {
+  for (int i : settle_events_) {
+    const Event& e = round_.events[i];
+    SeatPlay* play = Find(e.seat);
+    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
+    const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
+    if (!bet || !bet->placed) {
+      Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
+          Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
+      continue;
+    }
+    if (!bet->valid) continue;  // the bet itself was found at fault
+    int& first = play->settled[static_cast<int>(*kind)];
+    if (first != kNone) {
+      Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
+          Ev(i) + name + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first + 1) +
+              ")");
+      continue;
+    }
+    first = i;
+    for (Expectation& x : play->expect) {
+      if (x.wager == *kind) {
+        x.settled = i;
+        x.actual = e.amount;
+      }
+    }
+  }
+  for (auto& [seat, play] : seats_) {
+    bool all_settled = true;
+    bool any_wrong = false;
+    ::pitboss::Money want = 0, got = 0;
+    for (const Expectation& x : play.expect) {
+      if (x.settled == kNone) {
+        all_settled = false;
+        Add(Code::kSettleMissing, kNone, seat, x.wager, x.net, std::nullopt, *x.cite,
+            std::string(ToString(x.wager)) + " wager of " + Who(seat) + " never settled; the rules pay " +
+                Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+        continue;
+      }
+      any_wrong |= x.actual != x.net;
+      want += x.net;
+      got += x.actual;
+    }
+    if (!any_wrong) continue;
+    if (all_settled && want == got && play.expect.size() > 1) {
+      const Expectation* first = nullptr;
+      std::string detail;
+      for (const Expectation& x : play.expect) {
+        if (x.actual == x.net) continue;
+        if (!first) first = &x;
+        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " " + Amount(x.actual) +
+                  " for " + Amount(x.net);
+      }
+      Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
+          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; the total " + Amount(got) +
+              " is right (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
+      continue;
+    }
+    for (const Expectation& x : play.expect) {
+      if (x.settled == kNone || x.actual == x.net) continue;
+      Add(Code::kSettlePayout, x.settled, seat, x.wager, x.net, x.actual, *x.cite,
+          Ev(x.settled) + std::string(ToString(x.wager)) + " settled at " + Amount(x.actual) + ", the rules pay " +
+              Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+    }
+  }
+}
+
+void WarReplay::CheckSettleOrder() {
+  struct Settled {
+    int event;
+    Seat seat;
+    const Expectation* x;
+  };
+  std::vector<Settled> first_pass, later, war_pass;
+  for (auto& [seat, play] : seats_) {
+    for (const Expectation& x : play.expect) {
+      if (x.settled == kNone) continue;
+      Settled s{x.settled, seat, &x};
+      (x.stage == Stage::kInitial ? first_pass : later).push_back(s);
+      if (x.stage == Stage::kWar) war_pass.push_back(s);
+    }
+  }
+  auto by_event = [](const Settled& a, const Settled& b) { return a.event < b.event; };
+  std::sort(first_pass.begin(), first_pass.end(), by_event);
+  std::sort(later.begin(), later.end(), by_event);
+  std::sort(war_pass.begin(), war_pass.end(), by_event);
+
+  std::map<Seat, bool> flagged;  // one finding per seat
+  auto flag = [&](const Settled& s, const Cite& cite, const std::string& why) {
+    if (flagged[s.seat]) return;
+    flagged[s.seat] = true;
+    Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
+        Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why);
+  };
+  // Nothing is settled before the cards (or the choice) that decide it.
+  for (auto* list : {&first_pass, &later}) {
+    for (const Settled& s : *list) {
+      if (s.event < s.x->decided_at) {
+        flag(s, *s.x->cite, "before the " + std::string(s.x->stage == Stage::kSurrender ? "choice" : "cards") +
+                                " that decide it (event " + std::to_string(s.x->decided_at + 1) + ")");
+      }
+    }
+  }
+  auto check_pass = [&](const std::vector<Settled>& pass, SeatOrder order, const Cite& cite, const char* what) {
+    if (order == SeatOrder::kAny) return;
+    int max_key = INT_MIN;
+    Seat max_seat = 0;
+    for (const Settled& s : pass) {
+      int key = OrderKey(order, s.seat);
+      if (key < max_key) {
+        flag(s, cite, std::string("after ") + Who(max_seat) + "'s in the " + what + "; the rules settle " +
+                          OrderWords(order));
+      } else if (key > max_key) {
+        max_key = key;
+        max_seat = s.seat;
+      }
+    }
+  };
+  check_pass(first_pass, spec_.settle.first_pass, spec_.settle.first_cite, "first pass");
+  // The first pass comes before surrenders and wars are settled.
+  if (!later.empty()) {
+    for (const Settled& s : first_pass) {
+      if (s.event > later.front().event) {
+        flag(s, spec_.settle.first_cite,
+             "in the first pass after the settling of surrenders and wars began (event " +
+                 std::to_string(later.front().event + 1) + ")");
+      }
+    }
+  }
+  check_pass(war_pass, spec_.settle.war_pass, spec_.settle.war_cite, "settling of wars");
+  for (const Settled& s : first_pass) {
+    const WagerRule& rule = spec_.wager(s.x->wager);
+    if (rule.settle_before_war_decision && s.event > first_war_decision_) {
+      flag(s, rule.settle_cite,
+           "after the war began (the choice of war at event " + std::to_string(first_war_decision_ + 1) + ")");
+    }
+  }
+}
+
+}  // namespace
+
+RoundResult ReplayWar(const RuleSpec& spec, const Round& round) {
+  RoundResult result;
+  WarReplay(spec, round, &result).Run();
+  std::stable_sort(result.findings.begin(), result.findings.end(),
+                   [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+  return result;
+}
+
+}  // namespace pitboss

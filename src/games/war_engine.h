@@ -1,0 +1,21 @@
+// The engine of the War family (Casino War and the games dealt like it): replays one
+// logged round against a RuleSpec, action by action, and says what breaks the rules and
+// what every wager should have been paid. Everything it knows of a rule set comes from
+// the spec. Pure and thread-safe: the same spec and round always give the same result.
+#ifndef PITBOSS_GAMES_WAR_ENGINE_H_
+#define PITBOSS_GAMES_WAR_ENGINE_H_
+
+#include "games/finding.h"
+#include "pitboss/round.h"
+#include "pitboss/spec.h"
+
+namespace pitboss {
+
+// Finds every rule-dependent violation of `round` under `spec`: shoe/deck-count,
+// shoe/no-shuffle (fresh shuffle required), deal/*, wager/*, decision/*, settle/*.
+// Shoe continuity across rounds is the ShoeTracker's; card codes the parser's.
+RoundResult ReplayWar(const RuleSpec& spec, const Round& round);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_WAR_ENGINE_H_
