@@ -1,0 +1,238 @@
+#include "spec/loader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "spec/library.h"
+
+namespace pitboss {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRules = std::string(PITBOSS_SOURCE_DIR) + "/rules";
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A copy of a bundled spec with one edit, written to a temporary file.
+class SpecEdit {
+ public:
+  SpecEdit(const std::string& spec, const std::string& from, const std::string& to) {
+    text_ = ReadAll(kRules + "/" + spec);
+    if (!from.empty()) {
+      size_t at = text_.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      if (at != std::string::npos) text_.replace(at, from.size(), to);
+    }
+    path_ = (fs::temp_directory_path() / ("pitboss-spec-" + std::to_string(counter_++) + ".yaml")).string();
+    std::ofstream(path_) << text_;
+  }
+  ~SpecEdit() { fs::remove(path_); }
+  const std::string& path() const { return path_; }
+
+  // Loads the copy; returns the errors.
+  std::vector<std::string> Errors() const {
+    std::vector<std::string> errors;
+    LoadSpecDocument(path_, &errors);
+    return errors;
+  }
+
+ private:
+  static inline int counter_ = 0;
+  std::string text_;
+  std::string path_;
+};
+
+std::string Joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& e : v) s += e + "\n";
+  return s;
+}
+
+TEST(LoaderTest, LoadsTheSouthDakotaSpec) {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(kRules + "/us-sd/casino-war.yaml", &errors);
+  ASSERT_TRUE(doc.has_value()) << Joined(errors);
+  const RuleSpec& spec = doc->spec;
+  EXPECT_EQ(spec.id, "us-sd/casino-war");
+  EXPECT_EQ(spec.effective, 20120423);
+  EXPECT_EQ(spec.decks.min, 6);
+  EXPECT_EQ(spec.decks.max, 8);
+  EXPECT_EQ(spec.decks.cite.clause, "ARSD 20:18:16:15.17(1)");
+  EXPECT_GT(spec.rank_value[14], spec.rank_value[13]);  // aces high
+  EXPECT_GT(spec.rank_value[3], spec.rank_value[2]);
+  EXPECT_TRUE(spec.wager(WagerKind::kMain).required);
+  EXPECT_EQ(spec.wager(WagerKind::kTie).depends_on, WagerKind::kMain);
+  EXPECT_EQ(spec.wager(WagerKind::kRaise).equals, WagerKind::kMain);
+  EXPECT_EQ(spec.wager(WagerKind::kRaise).window, Window::kWar);
+  EXPECT_FALSE(spec.wager(WagerKind::kTie2).offered);
+  EXPECT_EQ(spec.war_deal.burns_before_seat_card, 3);
+  EXPECT_EQ(spec.war_deal.burns_before_dealer_card, 3);
+  EXPECT_EQ(spec.initial_deal.order, SeatOrder::kAscending);
+  EXPECT_EQ(spec.settle.first_pass, SeatOrder::kAscending);
+  EXPECT_EQ(spec.settle.war_pass, SeatOrder::kAny);
+  const Payout& war_win = spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
+  EXPECT_TRUE(war_win.present);
+  EXPECT_EQ(war_win.net, (Ratio{1, 1}));
+  EXPECT_EQ(war_win.cite.clause, "ARSD 20:18:16:15.17(4)(d)(i)");
+  EXPECT_EQ(spec.payout(Stage::kSurrender, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 2}));
+  EXPECT_EQ(spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
+  EXPECT_FALSE(spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present);
+  ASSERT_EQ(spec.ambiguities.size(), 4u);
+  EXPECT_EQ(spec.readings.at("sd-war-win-payout"), "three-wagers");
+  EXPECT_EQ(spec.sha256.size(), 64u);
+}
+
+TEST(LoaderTest, LoadsTheVendorAndOnlineSpecs) {
+  std::vector<std::string> errors;
+  auto sm = LoadSpecDocument(kRules + "/vendor/shuffle-master/casino-war.yaml", &errors);
+  auto online = LoadSpecDocument(kRules + "/online/war.yaml", &errors);
+  ASSERT_TRUE(sm && online) << Joined(errors);
+  EXPECT_EQ(sm->spec.settle.first_pass, SeatOrder::kDescending);
+  EXPECT_EQ(sm->spec.settle.war_pass, SeatOrder::kDescending);
+  EXPECT_EQ(sm->spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).cite.clause,
+            "Shuffle Master Casino War rules card, rule 4(c)(ii)(b)");
+  ASSERT_EQ(sm->spec.claims.size(), 1u);
+  EXPECT_EQ(sm->spec.claims[0].value, "50.3%");
+  EXPECT_TRUE(online->spec.fresh_shuffle.required);
+  EXPECT_EQ(online->spec.decks.min, 6);
+  EXPECT_EQ(online->spec.decks.max, 6);
+  EXPECT_EQ(online->spec.war_deal.burns_before_seat_card, 0);
+  EXPECT_EQ(online->spec.wager(WagerKind::kMain).max, 500000);
+  EXPECT_TRUE(online->spec.wager(WagerKind::kTie).settle_before_war_decision);
+  EXPECT_EQ(online->spec.wager(WagerKind::kTie2).depends_on, WagerKind::kRaise);
+  EXPECT_EQ(online->spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{11, 1}));
+  EXPECT_EQ(online->spec.payout(Stage::kWar, Outcome::kTie, WagerKind::kTie2).net, (Ratio{11, 1}));
+}
+
+TEST(LoaderTest, UnknownKeyIsAnErrorAtItsLineAndColumn) {
+  SpecEdit edit("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n", "    burns_before_dealer_card: 3\n    payot: 1\n");
+  auto errors = edit.Errors();
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:5: unknown key 'payot' in deal\.war)")))
+      << errors[0];
+}
+
+TEST(LoaderTest, WrongTypeIsAnError) {
+  SpecEdit edit("us-sd/casino-war.yaml", "    min: 6\n", "    min: six\n");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:10: shoe\.decks\.min must be an integer)")))
+      << errors[0];
+}
+
+TEST(LoaderTest, MissingCitationIsAnError) {
+  SpecEdit edit("us-sd/casino-war.yaml", "    window: war\n    equals: main\n    cite: \"(4)(d)\"\n",
+                "    window: war\n    equals: main\n");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(Joined(errors).find("wagers.raise must cite its clause ('cite')"), std::string::npos) << Joined(errors);
+}
+
+TEST(LoaderTest, MissingRequiredKeyIsAnError) {
+  SpecEdit edit("online/war.yaml", "  effective: 1900-01-01\n", "");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(Joined(errors).find("missing key 'effective' in revision"), std::string::npos) << Joined(errors);
+}
+
+TEST(LoaderTest, YamlSyntaxErrorCarriesItsPosition) {
+  SpecEdit edit("online/war.yaml", "shoe:\n", "shoe: [\n");
+  auto errors = edit.Errors();
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:\d+: )"))) << errors[0];
+}
+
+TEST(LoaderTest, AWagerLeftUnsettledOnSomePathIsAnError) {
+  SpecEdit edit("us-sd/casino-war.yaml",
+                "      raise:\n        net: \"-1\"\n        cite: \"(4)(d)(iii)\"\n"
+                "        quote: \"Dealer bets the player, the house wins the three wagers available\"\n",
+                "");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(Joined(errors).find("payouts.war.lose does not settle wager 'raise'"), std::string::npos)
+      << Joined(errors);
+}
+
+TEST(LoaderTest, AnAmbiguityNeedsExactlyOneDefault) {
+  SpecEdit edit("us-sd/casino-war.yaml", "      - name: as-written\n        reason: The dealer",
+                "      - name: as-written\n        default: true\n        reason: The dealer");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(Joined(errors).find("must have exactly one default reading (it has 2)"), std::string::npos)
+      << Joined(errors);
+}
+
+TEST(LoaderTest, AReadingThatMakesNoValidSpecIsAnError) {
+  SpecEdit edit("us-sd/casino-war.yaml", "          payouts.war.tie.raise:\n", "          payouts.war.tie.rise:\n");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(Joined(errors).find("reading 'paytable-1-to-1'"), std::string::npos) << Joined(errors);
+}
+
+TEST(LoaderTest, InstantiateAppliesAReading) {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(kRules + "/us-sd/casino-war.yaml", &errors);
+  ASSERT_TRUE(doc.has_value());
+  auto spec = Instantiate(*doc, {{"sd-war-win-payout", "paytable-half-on-raise"}});
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  const Payout& p = spec->payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
+  EXPECT_EQ(p.net, (Ratio{1, 2}));
+  EXPECT_EQ(p.cite.clause, "ARSD 20:18:16:15.17(5)");
+  EXPECT_EQ(spec->readings.at("sd-war-win-payout"), "paytable-half-on-raise");
+  EXPECT_EQ(spec->readings.at("sd-tie-choice"), "choice-on-tie");
+  // The document's own spec is untouched.
+  EXPECT_EQ(doc->spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).net, (Ratio{1, 1}));
+
+  auto literal = Instantiate(*doc, {{"sd-tie-choice", "as-written"}});
+  ASSERT_TRUE(literal.ok());
+  EXPECT_FALSE(literal->tie_decision.offered[static_cast<int>(Action::kWar)]);
+  EXPECT_EQ(literal->payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 1}));
+}
+
+TEST(LoaderTest, AReadingCanRemoveAPayout) {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(kRules + "/vendor/shuffle-master/casino-war.yaml", &errors);
+  ASSERT_TRUE(doc.has_value());
+  auto spec = Instantiate(*doc, {{"sm-tie-wager-in-war", "settled-on-war-cards"}});
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  EXPECT_FALSE(spec->payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).present);
+  EXPECT_EQ(spec->payout(Stage::kWar, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
+}
+
+TEST(LoaderTest, InstantiateRejectsUnknownNames) {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(kRules + "/us-sd/casino-war.yaml", &errors);
+  ASSERT_TRUE(doc.has_value());
+  EXPECT_EQ(Instantiate(*doc, {{"nosuch", "x"}}).status().code(), Status::Code::kInvalidArgument);
+  auto bad = Instantiate(*doc, {{"sd-war-win-payout", "double"}});
+  EXPECT_EQ(bad.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(bad.status().message().find("readings: three-wagers, paytable-half-on-raise"), std::string::npos);
+}
+
+TEST(LibraryTest, FindsTheRevisionInForceOnADate) {
+  auto library = SpecLibrary::Load({kRules});
+  ASSERT_TRUE(library.ok()) << library.status().message();
+  EXPECT_EQ(library->documents().size(), 3u);
+  std::string why;
+  EXPECT_NE(library->Find("us-sd/casino-war", 20120423, &why), nullptr);
+  EXPECT_EQ(library->Find("us-sd/casino-war", 20110601, &why), nullptr);
+  EXPECT_NE(why.find("no rule of us-sd/casino-war in force on 2011-06-01"), std::string::npos) << why;
+  EXPECT_EQ(library->Find("us-nv/casino-war", 20200101, &why), nullptr);
+  EXPECT_NE(why.find("no rule spec 'us-nv/casino-war' is loaded"), std::string::npos) << why;
+}
+
+TEST(LibraryTest, AMissingPathIsAnError) {
+  auto library = SpecLibrary::Load({"/nonexistent/rules"});
+  ASSERT_FALSE(library.ok());
+  EXPECT_NE(library.status().message().find("/nonexistent/rules: no such file or folder"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pitboss
