@@ -74,6 +74,26 @@ bool SameSettlement(const RoundResult& a, const RoundResult& b) {
   return true;
 }
 
+// A finding depends on a reading when, under it, the finding is gone and nothing new is
+// found in its place (for its seat; for a finding of no seat, in the round): the same
+// logged facts are then right. A fault that only changes its name under the other reading
+// (a wrong payout of a war the literal text does not allow) does not depend on it.
+void MarkReadingDependent(const RoundResult& base, const RoundResult& other, const std::string& id,
+                          std::vector<std::vector<std::string>>* depends) {
+  auto in = [](const RoundResult& r, const RoundFinding& f) {
+    return std::any_of(r.findings.begin(), r.findings.end(), [&](const RoundFinding& g) { return g.Key() == f.Key(); });
+  };
+  for (size_t i = 0; i < base.findings.size(); ++i) {
+    const RoundFinding& f = base.findings[i];
+    if (in(other, f)) continue;
+    bool replaced = std::any_of(other.findings.begin(), other.findings.end(), [&](const RoundFinding& g) {
+      return (!f.seat || g.seat == f.seat) && !in(base, g);
+    });
+    auto& list = (*depends)[i];
+    if (!replaced && std::find(list.begin(), list.end(), id) == list.end()) list.push_back(id);
+  }
+}
+
 }  // namespace
 
 std::string DefaultRulesPath() {
@@ -222,15 +242,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
       const auto& ambiguities = doc->spec.ambiguities;
       for (const Variant& v : rt->alternatives) {
         RoundResult other = rt->engine(v.spec, round);
-        for (size_t i = 0; i < base.findings.size(); ++i) {
-          auto key = base.findings[i].Key();
-          bool kept = std::any_of(other.findings.begin(), other.findings.end(),
-                                  [&](const RoundFinding& f) { return f.Key() == key; });
-          const std::string& id = ambiguities[v.ambiguity].id;
-          if (!kept && std::find(depends[i].begin(), depends[i].end(), id) == depends[i].end()) {
-            depends[i].push_back(id);
-          }
-        }
+        if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
         if (rt->selected_is_default && !SameSettlement(base, other)) {
           ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
           ++impact.rounds_settled_differently;

@@ -1,0 +1,127 @@
+#include "pitboss/checker.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace pitboss {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRules = std::string(PITBOSS_SOURCE_DIR) + "/rules";
+
+class CheckerTest : public ::testing::Test {
+ protected:
+  void TearDown() override { fs::remove(path_); }
+
+  Report Check(const std::string& log, std::map<std::string, std::string> readings = {}) {
+    path_ = (fs::temp_directory_path() / ("pitboss-checker-" + std::to_string(::getpid()) + ".jsonl")).string();
+    std::ofstream(path_) << log;
+    CheckOptions options;
+    options.rules = {kRules};
+    options.readings = std::move(readings);
+    auto checker = Checker::Create(options);
+    EXPECT_TRUE(checker.ok()) << checker.status().message();
+    EXPECT_TRUE(checker.value()->CheckLog(path_).ok());
+    return checker.value()->Finish();
+  }
+
+  std::string path_;
+};
+
+const char kWarWon[] =
+    R"({"round":"%s","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[)"
+    R"({"type":"shuffle","shoe":"S1","decks":6},)"
+    R"({"type":"bet","seat":1,"wager":"main","amount":500},{"type":"deal","seat":1,"card":"QH"},)"
+    R"({"type":"deal","seat":"dealer","card":"QS"},{"type":"decision","seat":1,"action":"war"},)"
+    R"({"type":"bet","seat":1,"wager":"raise","amount":500},)"
+    R"({"type":"burn","card":"2C"},{"type":"burn","card":"9S"},{"type":"burn","card":"KD"},{"type":"deal","seat":1,"card":"7D"},)"
+    R"({"type":"burn","card":"3C"},{"type":"burn","card":"5S"},{"type":"burn","card":"JD"},{"type":"deal","seat":"dealer","card":"6H"},)"
+    R"({"type":"settle","seat":1,"wager":"main","net":0},{"type":"settle","seat":1,"wager":"raise","net":%d}]})";
+
+std::string WarWon(const std::string& id, int raise_net) {
+  char buf[2048];
+  std::snprintf(buf, sizeof buf, kWarWon, id.c_str(), raise_net);
+  return std::string(buf) + "\n";
+}
+
+TEST_F(CheckerTest, ACleanLogHasNoFindingsAndCountsItsLines) {
+  Report r = Check(WarWon("A1", 500) + "\n" + WarWon("A2", 500));
+  EXPECT_TRUE(r.violations.empty());
+  ASSERT_EQ(r.inputs.size(), 1u);
+  EXPECT_EQ(r.inputs[0].lines, 3);
+  EXPECT_EQ(r.inputs[0].rounds, 2);
+  EXPECT_EQ(r.rounds, 2);
+  ASSERT_EQ(r.specs.size(), 1u);
+  EXPECT_EQ(r.specs[0].id, "us-sd/casino-war");
+}
+
+TEST_F(CheckerTest, InputProblemsAreFindingsAndTheRestIsStillChecked) {
+  std::string bad_card = WarWon("B2", 500);
+  bad_card.replace(bad_card.find("\"7D\""), 4, "\"1X\"");
+  std::string unknown = WarWon("B3", 500);
+  unknown.replace(unknown.find("us-sd/casino-war"), 16, "us-nv/casino-war");
+  std::string early = WarWon("B4", 500);
+  early.replace(early.find("2026-11-21"), 10, "2011-06-01");
+  Report r = Check(WarWon("B1", 500) + "{\"round\":\"B9\",\"table\":\"T7\", broken\n" + bad_card + unknown + early +
+                   WarWon("B1", 500) + WarWon("B5", 250));
+  ASSERT_EQ(r.violations.size(), 6u);
+  EXPECT_EQ(r.violations[0].code, Code::kInputMalformed);
+  EXPECT_EQ(r.violations[0].line, 2);
+  EXPECT_EQ(r.violations[0].round, "B9");
+  EXPECT_EQ(r.violations[1].code, Code::kInputBadCard);
+  EXPECT_EQ(r.violations[1].line, 3);
+  EXPECT_EQ(r.violations[2].code, Code::kInputUnknownRules);
+  EXPECT_EQ(r.violations[3].code, Code::kInputUnknownRules);
+  EXPECT_NE(r.violations[3].message.find("no rule of us-sd/casino-war in force on 2011-06-01"), std::string::npos)
+      << r.violations[3].message;
+  EXPECT_EQ(r.violations[4].code, Code::kInputDuplicateRound);
+  EXPECT_EQ(r.violations[4].line, 6);
+  EXPECT_EQ(r.violations[5].code, Code::kSettlePayout);  // still checked after all that
+  EXPECT_EQ(r.violations[5].line, 7);
+  EXPECT_EQ(r.rounds_with_violations, 6);
+}
+
+TEST_F(CheckerTest, AFindingSaysWhichReadingItDependsOn) {
+  Report r = Check(WarWon("C1", 250));
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations[0].code, Code::kSettlePayout);
+  EXPECT_EQ(r.violations[0].reading_dependent, std::vector<std::string>{"sd-war-win-payout"});
+  Report under = Check(WarWon("C1", 250), {{"sd-war-win-payout", "paytable-half-on-raise"}});
+  EXPECT_TRUE(under.violations.empty());
+  // ... where the default-reading settlement is now the fault.
+  Report right = Check(WarWon("C1", 500), {{"sd-war-win-payout", "paytable-half-on-raise"}});
+  ASSERT_EQ(right.violations.size(), 1u);
+  EXPECT_EQ(right.violations[0].expected, 250);
+}
+
+TEST_F(CheckerTest, TheAmbiguityTableCountsTheMoneyEachReadingMoves) {
+  Report r = Check(WarWon("D1", 500) + WarWon("D2", 500));
+  const AmbiguityImpact* win = nullptr;
+  for (const auto& a : r.ambiguities) {
+    if (a.id == "sd-war-win-payout") win = &a;
+  }
+  ASSERT_NE(win, nullptr);
+  ASSERT_EQ(win->readings.size(), 3u);
+  EXPECT_TRUE(win->readings[0].is_default);
+  EXPECT_EQ(win->readings[0].rounds_settled_differently, 0);
+  EXPECT_EQ(win->readings[1].name, "paytable-half-on-raise");
+  EXPECT_EQ(win->readings[1].rounds_settled_differently, 2);
+  EXPECT_EQ(win->readings[1].net_difference, -500);
+  EXPECT_EQ(win->readings[2].rounds_settled_differently, 2);  // same total, split differently
+  EXPECT_EQ(win->readings[2].net_difference, 0);
+}
+
+TEST(CheckerCreateTest, RejectsAnUnknownReading) {
+  CheckOptions options;
+  options.rules = {kRules};
+  options.readings = {{"sd-war-win-payout", "double"}};
+  EXPECT_EQ(Checker::Create(options).status().code(), Status::Code::kInvalidArgument);
+  options.readings = {{"nosuch", "x"}};
+  EXPECT_EQ(Checker::Create(options).status().code(), Status::Code::kInvalidArgument);
+}
+
+}  // namespace
+}  // namespace pitboss
