@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Every test: set up, build, then the unit tests and the end-to-end tests (CTest), the
+# same again under AddressSanitizer and UndefinedBehaviorSanitizer, and a short fuzz run
+# of the log parser where clang is available.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+scripts/setup.sh build -DCMAKE_BUILD_TYPE=Release
+(cd build && ctest --output-on-failure -j "$jobs")
+
+if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
+  echo "== sanitizers (ASan + UBSan)"
+  scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DPITBOSS_SANITIZE=ON -DPITBOSS_BENCH=OFF
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs")
+fi
+
+if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
+  scripts/fuzz.sh 60
+fi
