@@ -67,16 +67,19 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
-                  "a rule spec file or a folder of specs (repeatable; default: the project's rules/)");
+                  "a rule spec file or a folder of specs (repeatable; default: the project's rules/)")
+      ->type_name("PATH");
   sub->add_option("--reading", args->readings,
-                  "AMBIGUITY=READING: check under that reading of an unclear clause (repeatable)");
+                  "check under that reading of an unclear clause (repeatable)")
+      ->type_name("AMBIGUITY=READING");
   std::string formats;
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  sub->add_option("--format", args->format, "report format: " + formats)->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output");
+  sub->add_option("--format", args->format, "report format: " + formats)->type_name("FORMAT")->capture_default_str();
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
+      ->type_name("LOG")
       ->required();
   sub->footer(kCheckHelp);
 

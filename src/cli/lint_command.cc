@@ -10,7 +10,7 @@ namespace pitboss {
 
 std::function<int()> SetUpLint(CLI::App* sub) {
   auto paths = std::make_shared<std::vector<std::string>>();
-  sub->add_option("PATH", *paths, "spec files or folders (default: the project's rules/)");
+  sub->add_option("PATH", *paths, "spec files or folders (default: the project's rules/)")->type_name("PATH");
   sub->footer(
       "\nChecks each spec's schema (unknown keys, wrong types, missing fields: file:line:column),\n"
       "that every wager is settled on every path a round can take, the ambiguity register\n"
