@@ -42,11 +42,71 @@ IdHash HashId(std::string_view id) {
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
+// What a reading changes in what the engine does, against the instance it varies.
+enum class Effect {
+  kNone,          // nothing the engine reads: it cannot change a finding or a settlement
+  kOrder,         // only orders of settling: findings may change, settlements cannot
+  kPayoutValues,  // only the amounts of payouts: settlements are re-priced, not replayed
+  kGeneral,       // anything else: replayed in full
+};
+
 struct Variant {
   size_t ambiguity;
   size_t reading;
   RuleSpec spec;
+  Effect effect = Effect::kGeneral;
 };
+
+bool SameCards(const RuleSpec& a, const RuleSpec& b) {
+  auto same_deal = [](const DealRule& x, const DealRule& y) {
+    return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
+           x.burns_before_dealer_card == y.burns_before_dealer_card;
+  };
+  return a.decks.min == b.decks.min && a.decks.max == b.decks.max &&
+         a.fresh_shuffle.required == b.fresh_shuffle.required && a.rank_value == b.rank_value &&
+         same_deal(a.initial_deal, b.initial_deal) && same_deal(a.war_deal, b.war_deal) &&
+         a.tie_decision.offered == b.tie_decision.offered;
+}
+
+bool SameWagers(const RuleSpec& a, const RuleSpec& b) {
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule &x = a.wagers[k], &y = b.wagers[k];
+    if (x.offered != y.offered || x.required != y.required || x.depends_on != y.depends_on ||
+        x.window != y.window || x.equals != y.equals || x.max != y.max ||
+        x.settle_before_war_decision != y.settle_before_war_decision) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Effect EffectOf(const RuleSpec& base, const RuleSpec& variant) {
+  if (!SameCards(base, variant) || !SameWagers(base, variant)) return Effect::kGeneral;
+  bool values = false;
+  for (int s = 0; s < kStages; ++s) {
+    for (int o = 0; o < kOutcomes; ++o) {
+      for (int k = 0; k < kWagerKinds; ++k) {
+        const Payout &x = base.payouts[s][o][k], &y = variant.payouts[s][o][k];
+        if (x.present != y.present) return Effect::kGeneral;
+        values |= x.present && x.net != y.net;
+      }
+    }
+  }
+  bool order = base.settle.first_pass != variant.settle.first_pass || base.settle.war_pass != variant.settle.war_pass;
+  if (values) return Effect::kPayoutValues;  // (an order change too is judged when findings are)
+  return order ? Effect::kOrder : Effect::kNone;
+}
+
+// The settlements of `base` as `spec` would price them (same outcomes, other payouts).
+RoundResult Reprice(const RoundResult& base, const RuleSpec& spec) {
+  RoundResult r;
+  r.settlements = base.settlements;
+  for (Settlement& s : r.settlements) {
+    auto net = ApplyRatio(s.amount, spec.payout(s.stage, s.outcome, s.wager).net);
+    if (net) s.net = *net;
+  }
+  return r;
+}
 
 struct SpecRuntime {
   const SpecDocument* doc = nullptr;
@@ -150,12 +210,14 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
         with[ambiguities[a].id] = reading.name;
         auto spec = Instantiate(*doc, with);
         if (!spec.ok()) return spec.status();
-        rt->alternatives.push_back({a, r, std::move(spec.value())});
+        Effect effect = EffectOf(rt->selected, spec.value());
+        rt->alternatives.push_back({a, r, std::move(spec.value()), effect});
       }
       if (!rt->selected_is_default && !reading.is_default) {
         auto spec = Instantiate(*doc, {{ambiguities[a].id, reading.name}});
         if (!spec.ok()) return spec.status();
-        rt->impacts.push_back({a, r, std::move(spec.value())});
+        Effect effect = EffectOf(doc->spec, spec.value());
+        rt->impacts.push_back({a, r, std::move(spec.value()), effect});
       }
     }
   }
@@ -234,33 +296,50 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
       RoundResult base = rt->engine(rt->selected, round);
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, &base.findings);
-      std::stable_sort(base.findings.begin(), base.findings.end(),
-                       [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+      std::vector<RoundFinding> shoe_findings;  // of the shoe in play: no reading changes them
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, &shoe_findings);
 
       std::vector<std::vector<std::string>> depends(base.findings.size());
       const auto& ambiguities = doc->spec.ambiguities;
+      auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
+        if (SameSettlement(from, other)) return;
+        ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
+        ++impact.rounds_settled_differently;
+        impact.net_difference += SettledTotal(other) - SettledTotal(from);
+      };
+      // Replay under another reading only where it can change something.
       for (const Variant& v : rt->alternatives) {
-        RoundResult other = rt->engine(v.spec, round);
-        if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
-        if (rt->selected_is_default && !SameSettlement(base, other)) {
-          ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
-          ++impact.rounds_settled_differently;
-          impact.net_difference += SettledTotal(other) - SettledTotal(base);
+        if (v.effect == Effect::kNone) continue;
+        if (v.effect == Effect::kGeneral || !base.findings.empty()) {
+          RoundResult other = rt->engine(v.spec, round);
+          if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
+          if (rt->selected_is_default) count(v, base, other);
+        } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
+          count(v, base, Reprice(base, v.spec));
         }
       }
       if (!rt->selected_is_default) {
         RoundResult by_default = rt->engine(doc->spec, round);
         for (const Variant& v : rt->impacts) {
-          RoundResult other = rt->engine(v.spec, round);
-          if (!SameSettlement(by_default, other)) {
-            ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
-            ++impact.rounds_settled_differently;
-            impact.net_difference += SettledTotal(other) - SettledTotal(by_default);
+          if (v.effect == Effect::kGeneral) {
+            count(v, by_default, rt->engine(v.spec, round));
+          } else if (v.effect == Effect::kPayoutValues) {
+            count(v, by_default, Reprice(by_default, v.spec));
           }
         }
       }
-      Emit(input, line, round, std::move(base.findings), std::move(depends));
+      // One list in event order: the engine's findings with what they depend on, the shoe's.
+      std::vector<std::pair<RoundFinding, std::vector<std::string>>> all;
+      for (size_t i = 0; i < base.findings.size(); ++i) all.emplace_back(std::move(base.findings[i]), std::move(depends[i]));
+      for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<std::string>{});
+      std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
+      std::vector<RoundFinding> findings;
+      depends.clear();
+      for (auto& [f, d] : all) {
+        findings.push_back(std::move(f));
+        depends.push_back(std::move(d));
+      }
+      Emit(input, line, round, std::move(findings), std::move(depends));
     }
   }
   if (report.violations.size() != before) ++report.rounds_with_violations;

@@ -114,6 +114,24 @@ TEST_F(CheckerTest, TheAmbiguityTableCountsTheMoneyEachReadingMoves) {
   EXPECT_EQ(win->readings[2].net_difference, 0);
 }
 
+TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
+  // Six 7D burned in one round, then a seventh dealt from the same six-deck shoe.
+  std::string burns =
+      R"({"round":"E0","time":"2026-11-21T20:00:00Z","table":"T7","rules":"us-sd/casino-war","events":[)"
+      R"({"type":"shuffle","shoe":"S1","decks":6},{"type":"burn","card":"7D"},{"type":"burn","card":"7D"},)"
+      R"({"type":"burn","card":"7D"},{"type":"burn","card":"7D"},{"type":"burn","card":"7D"},{"type":"burn","card":"7D"}]})"
+      "\n";
+  std::string war = WarWon("E1", 250);
+  war.replace(war.find(R"({"type":"shuffle","shoe":"S1","decks":6},)"), 41, "");
+  Report r = Check(burns + war);
+  ASSERT_EQ(r.violations.size(), 3u);
+  EXPECT_EQ(r.violations[0].code, Code::kDealBurnCount);  // six burns after the last card of E0
+  EXPECT_EQ(r.violations[1].code, Code::kShoeCardOverdrawn);
+  EXPECT_TRUE(r.violations[1].reading_dependent.empty());
+  EXPECT_EQ(r.violations[2].code, Code::kSettlePayout);
+  EXPECT_EQ(r.violations[2].reading_dependent, std::vector<std::string>{"sd-war-win-payout"});
+}
+
 TEST(CheckerCreateTest, RejectsAnUnknownReading) {
   CheckOptions options;
   options.rules = {kRules};

@@ -11,6 +11,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
 #include "pitboss/round.h"
+#include "pitboss/spec.h"
 
 namespace pitboss {
 
@@ -33,6 +34,10 @@ struct Settlement {
   Seat seat;
   WagerKind wager;
   Money net;
+  // What decided it, so that another payout of the same outcome can re-price it.
+  Money amount;
+  Stage stage;
+  Outcome outcome;
 };
 
 struct RoundResult {

@@ -32,7 +32,7 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
       f.actual = shoe.drawn(*e.card);
       f.message = "event " + std::to_string(i + 1) + ": " + ToString(*e.card) + " drawn " +
                   std::to_string(shoe.drawn(*e.card)) + " times since the shuffle; a " +
-                  std::to_string(shoe.decks()) + "-deck shoe holds " + std::to_string(shoe.decks());
+                  "shoe of " + std::to_string(shoe.decks()) + " decks holds " + std::to_string(shoe.decks());
       findings->push_back(std::move(f));
     }
   }

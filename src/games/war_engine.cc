@@ -662,7 +662,7 @@ void WarReplay::Expect() {
         continue;
       }
       play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
-      out_->settlements.push_back({seat, kind, *net});
+      out_->settlements.push_back({seat, kind, *net, bet.amount, *stage, outcome});
     }
   }
 }

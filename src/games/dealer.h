@@ -1,0 +1,79 @@
+// The dealer simulator: plays rounds of a War-family rule spec as a correct dealer would
+// and writes them as hand-history JSON Lines (../shared/hand-history-v1.md). A second,
+// independent reading of the spec beside the war engine: everything it knows of a rule
+// set comes from the RuleSpec, so its rounds check clean under the spec (and the readings)
+// it was given. Used for large clean fixtures, benchmarks and statistical tests.
+//
+// Determinism is part of the contract: the same spec, options and seed give the same bytes
+// on every platform and compiler. The random stream is xoshiro256** seeded by splitmix64,
+// bounded integers use Lemire's unbiased method, and probabilities compare the top 53 bits
+// of a draw as a double in [0, 1); no standard-library distribution is used.
+#ifndef PITBOSS_GAMES_DEALER_H_
+#define PITBOSS_GAMES_DEALER_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// A small, documented generator whose output is the same everywhere: xoshiro256**
+// (Blackman and Vigna, 2018), its state filled from the seed by splitmix64.
+class DealerRandom {
+ public:
+  explicit DealerRandom(uint64_t seed);
+
+  uint64_t Next();
+  // Uniform in [0, n), n > 0: Lemire's multiply-and-reject, exactly unbiased.
+  uint64_t Below(uint64_t n);
+  // True with probability p (p <= 0: never, p >= 1: always).
+  bool Chance(double p);
+
+ private:
+  uint64_t s_[4];
+};
+
+struct DealerOptions {
+  int64_t rounds = 1000;  // in all, dealt round-robin over the tables
+  int tables = 1;         // named <table_prefix>1, <table_prefix>2...
+  std::string table_prefix = "T";
+  int table_seats = 7;    // seats 1..table_seats
+  int seats_min = 1;      // players each round: uniform in [seats_min, seats_max],
+  int seats_max = 7;      // at seats drawn at random
+  uint64_t seed = 1;
+  int decks = 0;          // 0: the spec's minimum
+  // Each optional wager the spec offers (the tie wager, a war-window wager without
+  // `equals`) is placed with this probability, where what it depends on is placed.
+  double tie_bet_rate = 0.25;
+  // A tied seat offered both surrender and war surrenders with this probability.
+  double surrender_rate = 0.2;
+  // Reshuffle before a round when fewer than this share of the shoe remains (the cut
+  // card), or when the rest could not finish the round should every seat go to war.
+  double cut_remaining = 0.25;
+  // Rank (2..14) -> the probability that a card of that rank, coming to the top of the
+  // shoe, is drawn; otherwise it goes unseen to the bottom of the shoe and the next card
+  // comes up (tested the same way). Ranks not named are always drawn. See dealer.cc.
+  std::map<int, double> rank_keep;
+  std::string start_time = "2026-01-05T18:00:00Z";  // RFC 3339, UTC ("Z")
+  int round_seconds = 40;  // between two rounds of one table
+};
+
+// Plays `options.rounds` rounds of `spec` and writes them to `out`, one JSON line each.
+// InvalidArgument for options that cannot be dealt (a deck count the spec does not allow,
+// a start time before the spec is in force...); IoError when `out` fails.
+Status GenerateRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
+
+// "2026-01-05T18:00:00Z" as seconds since 1970-01-01, and back. Proleptic Gregorian, UTC
+// only; nullopt for any other form.
+std::optional<int64_t> ParseUtcTime(std::string_view text);
+std::string FormatUtcTime(int64_t seconds);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_DEALER_H_
