@@ -1,0 +1,84 @@
+// libFuzzer target: any bytes as one log line, through RoundParser and ParseCard.
+// Beyond not crashing, it checks the promises callers build on: a parsed round has its
+// required fields, every event is in its type's shape, and a card prints back to itself.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "history/round_parser.h"
+#include "pitboss/card.h"
+#include "pitboss/round.h"
+
+namespace {
+
+void Check(bool condition) {
+  if (!condition) std::abort();
+}
+
+void CheckCard(std::string_view text) {
+  std::optional<pitboss::Card> card = pitboss::ParseCard(text);
+  if (!card) return;
+  Check(card->rank >= 2 && card->rank <= 14 && card->suit < 4);
+  Check(card->index() >= 0 && card->index() < pitboss::kCardsPerDeck);
+  Check(pitboss::ParseCard(pitboss::ToString(*card)) == card);
+}
+
+void CheckRound(const pitboss::Round& round) {
+  Check(!round.id.empty() && !round.table.empty() && !round.rules.empty());
+  Check(round.date >= 101 && round.date <= 99991231);
+  for (const auto& limit : round.limits) {
+    if (!limit) continue;
+    Check(!limit->min || *limit->min >= 0);
+    Check(!limit->max || *limit->max >= 0);
+  }
+  for (const pitboss::Event& e : round.events) {
+    Check(e.hand >= 0);
+    switch (e.type) {
+      case pitboss::EventType::kShuffle:
+        Check(e.decks >= 1);
+        break;
+      case pitboss::EventType::kBet:
+        Check(e.amount >= 0);
+        [[fallthrough]];
+      case pitboss::EventType::kSettle:
+        Check(e.seat >= 1);
+        // An unknown wager keeps a name that is indeed unknown.
+        Check(e.wager != pitboss::WagerKind::kUnknown || !pitboss::ParseWagerKind(e.text));
+        break;
+      case pitboss::EventType::kDeal:
+        Check(e.seat >= 0);
+        [[fallthrough]];
+      case pitboss::EventType::kBurn:
+        // A card is either valid, or invalid and kept as written.
+        Check(e.card.has_value() ? e.text.empty() : !pitboss::ParseCard(e.text).has_value());
+        break;
+      case pitboss::EventType::kDecision:
+        Check(e.seat >= 1);
+        Check(e.action != pitboss::Action::kUnknown || !pitboss::ParseAction(e.text));
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  // One parser for the whole run, as a log reader uses it: state carried from one input to
+  // the next is part of what is tested.
+  static auto* parser = new pitboss::RoundParser();
+  static auto* round = new pitboss::Round();
+
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  pitboss::ParseOutcome outcome = parser->Parse(input, round);
+  if (outcome.ok()) {
+    CheckRound(*round);
+    Check(outcome.round.empty() && outcome.table.empty());
+  } else {
+    Check(!outcome.status.message().empty());
+    Check(outcome.status.code() == pitboss::Status::Code::kParseError);
+  }
+  for (size_t n = 0; n <= 4 && n <= size; ++n) CheckCard(input.substr(0, n));
+  return 0;
+}

@@ -1,0 +1,287 @@
+// LineReader: buffered reads, decoding in place, lines as views into one buffer.
+
+#include "history/line_reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace pitboss {
+
+namespace {
+
+constexpr unsigned char kGzipMagic[] = {0x1f, 0x8b};
+constexpr unsigned char kZstdMagic[] = {0x28, 0xb5, 0x2f, 0xfd};
+constexpr std::string_view kUtf8Bom = "\xef\xbb\xbf";
+
+bool HasMagic(const char* data, size_t len, const unsigned char* magic, size_t magic_len) {
+  return len >= magic_len && std::memcmp(data, magic, magic_len) == 0;
+}
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+}  // namespace
+
+struct LineReader::GzipState {
+  z_stream z{};
+  bool initialized = false;
+  bool member_open = false;  // inside a gzip member: its end is still to come
+
+  ~GzipState() {
+    if (initialized) inflateEnd(&z);
+  }
+};
+
+struct LineReader::ZstdState {
+  ZSTD_DStream* stream = nullptr;
+  bool frame_open = false;  // inside a zstd frame: its end is still to come
+
+  ~ZstdState() { ZSTD_freeDStream(stream); }
+};
+
+LineReader::LineReader(std::string path, int fd, const LineReaderOptions& options)
+    : path_(std::move(path)), fd_(fd), options_(options) {
+  display_name_ = path_ == "-" ? "<stdin>" : path_;
+  options_.buffer_size = std::max<size_t>(options_.buffer_size, 16);
+  options_.max_line_length = std::max<size_t>(options_.max_line_length, 1);
+  in_ = std::make_unique<char[]>(options_.buffer_size);
+  cap_ = options_.buffer_size;
+  buf_ = std::make_unique<char[]>(cap_);
+}
+
+LineReader::~LineReader() {
+  if (fd_ > STDIN_FILENO) close(fd_);
+}
+
+StatusOr<std::unique_ptr<LineReader>> LineReader::Open(const std::string& path,
+                                                       const LineReaderOptions& options) {
+  int fd = STDIN_FILENO;
+  if (path != "-") {
+    do {
+      fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
+    if (fd < 0) {
+      int err = errno;
+      std::string msg = path + ": " + std::strerror(err);
+      if (err == ENOENT) return Status::NotFound(std::move(msg));
+      return Status::IoError(std::move(msg));
+    }
+  }
+  std::unique_ptr<LineReader> reader(new LineReader(path, fd, options));
+  Status s = reader->Init();
+  if (!s.ok()) return s;
+  return reader;
+}
+
+Status LineReader::Init() {
+  // A pipe may hand over fewer bytes than asked, so read until the longest magic is in.
+  while (in_len_ < sizeof(kZstdMagic) && !in_eof_) {
+    if (!ReadInput()) return status_;
+  }
+  if (HasMagic(in_.get(), in_len_, kGzipMagic, sizeof(kGzipMagic))) {
+    compression_ = Compression::kGzip;
+    gzip_ = std::make_unique<GzipState>();
+    // 15 + 16: the largest window, gzip wrapper only.
+    if (inflateInit2(&gzip_->z, 15 + 16) != Z_OK) {
+      Fail("cannot start gzip decoding");
+      return status_;
+    }
+    gzip_->initialized = true;
+  } else if (HasMagic(in_.get(), in_len_, kZstdMagic, sizeof(kZstdMagic))) {
+    compression_ = Compression::kZstd;
+    zstd_ = std::make_unique<ZstdState>();
+    zstd_->stream = ZSTD_createDStream();
+    if (zstd_->stream == nullptr || ZSTD_isError(ZSTD_initDStream(zstd_->stream))) {
+      Fail("cannot start zstd decoding");
+      return status_;
+    }
+  }
+  // A damaged or mislabelled archive read as text would turn into a flood of malformed
+  // lines; better to say what is wrong with the file.
+  if (EndsWith(path_, ".gz") && compression_ != Compression::kGzip) {
+    Fail("not gzip data, though the name ends in .gz");
+  } else if (EndsWith(path_, ".zst") && compression_ != Compression::kZstd) {
+    Fail("not zstd data, though the name ends in .zst");
+  }
+  return status_;
+}
+
+bool LineReader::Fail(std::string what) {
+  if (status_.ok()) status_ = Status::IoError(display_name_ + ": " + what);
+  return false;
+}
+
+bool LineReader::ReadInput() {
+  if (in_pos_ == in_len_) in_pos_ = in_len_ = 0;
+  size_t room = options_.buffer_size - in_len_;
+  if (room == 0) return true;
+  ssize_t n;
+  do {
+    n = read(fd_, in_.get() + in_len_, room);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return Fail(std::string("read error: ") + std::strerror(errno));
+  if (n == 0) in_eof_ = true;
+  in_len_ += static_cast<size_t>(n);
+  return true;
+}
+
+bool LineReader::Fill(char* dst, size_t cap, size_t* n) {
+  *n = 0;
+  switch (compression_) {
+    case Compression::kNone:
+      return FillPlain(dst, cap, n);
+    case Compression::kGzip:
+      return FillGzip(dst, cap, n);
+    case Compression::kZstd:
+      return FillZstd(dst, cap, n);
+  }
+  return false;
+}
+
+bool LineReader::FillPlain(char* dst, size_t cap, size_t* n) {
+  // The bytes read to look for a magic number come first; after them, straight from the
+  // file into the line buffer.
+  if (in_pos_ < in_len_) {
+    *n = std::min(cap, in_len_ - in_pos_);
+    std::memcpy(dst, in_.get() + in_pos_, *n);
+    in_pos_ += *n;
+    return true;
+  }
+  if (in_eof_) return true;
+  ssize_t got;
+  do {
+    got = read(fd_, dst, cap);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) return Fail(std::string("read error: ") + std::strerror(errno));
+  if (got == 0) in_eof_ = true;
+  *n = static_cast<size_t>(got);
+  return true;
+}
+
+bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
+  z_stream& z = gzip_->z;
+  for (;;) {
+    if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
+    z.next_in = reinterpret_cast<Bytef*>(in_.get() + in_pos_);
+    z.avail_in = static_cast<uInt>(std::min<size_t>(in_len_ - in_pos_, UINT32_MAX));
+    z.next_out = reinterpret_cast<Bytef*>(dst);
+    z.avail_out = static_cast<uInt>(std::min<size_t>(cap, UINT32_MAX));
+    uInt avail_in = z.avail_in;
+    int r = inflate(&z, Z_NO_FLUSH);
+    size_t consumed = avail_in - z.avail_in;
+    in_pos_ += consumed;
+    *n = cap - z.avail_out;
+    if (r == Z_STREAM_END) {
+      // Concatenated members (as `cat a.gz b.gz` or pigz make) are one stream: go on
+      // with the next member, if any bytes follow.
+      gzip_->member_open = false;
+      if (inflateReset(&z) != Z_OK) return Fail("cannot restart gzip decoding");
+    } else if (r == Z_OK || r == Z_BUF_ERROR) {
+      if (consumed > 0 || *n > 0) gzip_->member_open = true;
+    } else {
+      return Fail(std::string("corrupt gzip data: ") + (z.msg ? z.msg : zError(r)));
+    }
+    if (*n > 0) return true;
+    if (in_pos_ == in_len_ && in_eof_) {
+      if (gzip_->member_open) {
+        return Fail("gzip data ends early (truncated file?) after line " + std::to_string(line_number_));
+      }
+      return true;
+    }
+  }
+}
+
+bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
+  for (;;) {
+    if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
+    ZSTD_inBuffer in{in_.get(), in_len_, in_pos_};
+    ZSTD_outBuffer out{dst, cap, 0};
+    size_t r = ZSTD_decompressStream(zstd_->stream, &out, &in);
+    if (ZSTD_isError(r)) {
+      return Fail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
+    }
+    bool progress = in.pos > in_pos_ || out.pos > 0;
+    in_pos_ = in.pos;
+    *n = out.pos;
+    // 0 means a frame is fully decoded and flushed; another may follow.
+    if (r == 0) {
+      zstd_->frame_open = false;
+    } else if (progress) {
+      zstd_->frame_open = true;
+    }
+    if (*n > 0) return true;
+    if (in_pos_ == in_len_ && in_eof_) {
+      if (zstd_->frame_open) {
+        return Fail("zstd data ends early (truncated file?) after line " + std::to_string(line_number_));
+      }
+      return true;
+    }
+  }
+}
+
+bool LineReader::Next(std::string_view* line) {
+  if (done_ || !status_.ok()) return false;
+  for (;;) {
+    char* base = buf_.get();
+    auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
+    size_t stop;  // one past the line's last byte
+    if (nl != nullptr) {
+      stop = nl - base;
+      scan_ = stop + 1;
+    } else if (eof_ && begin_ < end_) {
+      stop = end_;  // a last line without its newline
+      scan_ = end_;
+    } else if (eof_) {
+      done_ = true;
+      return false;
+    } else {
+      scan_ = end_;
+      // Make room: move the partial line to the front, and grow only when the partial
+      // line alone fills the buffer.
+      if (begin_ > 0) {
+        std::memmove(base, base + begin_, end_ - begin_);
+        end_ -= begin_;
+        scan_ -= begin_;
+        begin_ = 0;
+      }
+      if (end_ == cap_) {
+        if (cap_ >= options_.max_line_length) {
+          return Fail("line " + std::to_string(line_number_ + 1) + " is longer than " +
+                      std::to_string(options_.max_line_length) + " bytes");
+        }
+        size_t new_cap = std::min(cap_ * 2, options_.max_line_length);
+        auto bigger = std::make_unique<char[]>(new_cap);
+        std::memcpy(bigger.get(), base, end_);
+        buf_ = std::move(bigger);
+        cap_ = new_cap;
+      }
+      size_t got = 0;
+      if (!Fill(buf_.get() + end_, cap_ - end_, &got)) return false;
+      if (got == 0) eof_ = true;
+      end_ += got;
+      continue;
+    }
+    size_t start = begin_;
+    begin_ = scan_;
+    size_t len = stop - start;
+    if (len > 0 && base[start + len - 1] == '\r') --len;
+    std::string_view text(base + start, len);
+    if (line_number_ == 0 && text.substr(0, kUtf8Bom.size()) == kUtf8Bom) {
+      text.remove_prefix(kUtf8Bom.size());
+    }
+    ++line_number_;
+    *line = text;
+    return true;
+  }
+}
+
+bool IsBlankLine(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+}  // namespace pitboss

@@ -1,0 +1,103 @@
+// LineReader: the lines of one log, read as a stream in constant memory, whether the log
+// is a plain file, gzip data (concatenated members too), zstd data, or standard input.
+#ifndef PITBOSS_HISTORY_LINE_READER_H_
+#define PITBOSS_HISTORY_LINE_READER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+struct LineReaderOptions {
+  // Bytes read from the file per call, and the initial size of the line buffer.
+  size_t buffer_size = size_t{1} << 20;
+  // A line longer than this is an error rather than a reason to hold the whole log in
+  // memory: a round is a few KiB, so a line this long is not a round of any log.
+  size_t max_line_length = size_t{64} << 20;
+};
+
+// Reads one log line by line. The compression is told by the data's magic bytes, not by
+// the name, so compressed standard input works; a name ending in .gz or .zst whose data is
+// not of that kind is an error. A UTF-8 byte order mark at the start is skipped.
+// Memory stays at two buffers of buffer_size (one for compressed input, one for lines)
+// unless a line is longer than a buffer. Not thread-safe.
+class LineReader {
+ public:
+  enum class Compression { kNone, kGzip, kZstd };
+
+  // `path` is a file, or "-" for standard input. A missing file is NotFound, any other
+  // failure to open or to read the first bytes an IoError; messages name the path.
+  static StatusOr<std::unique_ptr<LineReader>> Open(const std::string& path,
+                                                    const LineReaderOptions& options = {});
+
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // Sets *line to the next line, without its "\n" or "\r\n", and returns true. Blank lines
+  // are returned too (see IsBlankLine). The view stays valid until the next call.
+  // Returns false at the end of the log or on an error: check status() then, since a
+  // truncated or corrupt compressed log ends in an error, never in a silent end.
+  bool Next(std::string_view* line);
+
+  // The 1-based number of the line Next last returned; after the end, the number of lines.
+  int64_t line_number() const { return line_number_; }
+
+  // Ok, or what stopped the reading, as "PATH: ..." (IoError).
+  const Status& status() const { return status_; }
+
+  const std::string& path() const { return path_; }
+  Compression compression() const { return compression_; }
+
+ private:
+  LineReader(std::string path, int fd, const LineReaderOptions& options);
+
+  Status Init();
+  bool ReadInput();                             // refills in_ from the file; false on error
+  bool Fill(char* dst, size_t cap, size_t* n);  // decoded bytes; *n == 0 at the end
+  bool FillPlain(char* dst, size_t cap, size_t* n);
+  bool FillGzip(char* dst, size_t cap, size_t* n);
+  bool FillZstd(char* dst, size_t cap, size_t* n);
+  bool Fail(std::string what);  // sets status_, returns false
+
+  std::string path_;
+  std::string display_name_;  // path_, or "<stdin>"
+  int fd_;
+  LineReaderOptions options_;
+  Compression compression_ = Compression::kNone;
+  Status status_;
+
+  // Raw bytes from the file, not yet decoded.
+  std::unique_ptr<char[]> in_;
+  size_t in_pos_ = 0;
+  size_t in_len_ = 0;
+  bool in_eof_ = false;
+
+  struct GzipState;
+  std::unique_ptr<GzipState> gzip_;
+  struct ZstdState;
+  std::unique_ptr<ZstdState> zstd_;
+
+  // Decoded bytes: [begin_, end_) is not yet returned; no '\n' in [begin_, scan_).
+  std::unique_ptr<char[]> buf_;
+  size_t cap_ = 0;
+  size_t begin_ = 0;
+  size_t scan_ = 0;
+  size_t end_ = 0;
+  bool eof_ = false;
+  bool done_ = false;
+  int64_t line_number_ = 0;
+};
+
+// True for a line of nothing but spaces, tabs and carriage returns. The format allows
+// blank lines and skips them; they still count as lines.
+bool IsBlankLine(std::string_view line);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_HISTORY_LINE_READER_H_

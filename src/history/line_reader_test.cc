@@ -1,0 +1,264 @@
+#include "history/line_reader.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace pitboss {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Gzip(const std::string& data) {
+  z_stream z{};
+  // 15 + 16: gzip wrapper, as gzip(1) writes.
+  EXPECT_EQ(deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  std::string out(deflateBound(&z, data.size()) + 64, '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = data.size();
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = out.size();
+  EXPECT_EQ(deflate(&z, Z_FINISH), Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+std::string Zstd(const std::string& data) {
+  std::string out(ZSTD_compressBound(data.size()), '\0');
+  size_t n = ZSTD_compress(out.data(), out.size(), data.data(), data.size(), 3);
+  EXPECT_FALSE(ZSTD_isError(n));
+  out.resize(n);
+  return out;
+}
+
+class LineReaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string tmpl = (fs::path(::testing::TempDir()) / "line_reader_XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    dir_ = tmpl;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string Write(const std::string& name, const std::string& bytes) {
+    std::string path = (fs::path(dir_) / name).string();
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  }
+
+  // Every line of the file, or the reader's error as the last element after "ERROR ".
+  static std::vector<std::string> ReadAll(const std::string& path, const LineReaderOptions& options = {}) {
+    std::vector<std::string> lines;
+    StatusOr<std::unique_ptr<LineReader>> reader = LineReader::Open(path, options);
+    if (!reader.ok()) return {"OPEN " + reader.status().message()};
+    std::string_view line;
+    while ((*reader)->Next(&line)) {
+      lines.emplace_back(line);
+      EXPECT_EQ((*reader)->line_number(), static_cast<int64_t>(lines.size()));
+    }
+    if (!(*reader)->status().ok()) lines.push_back("ERROR " + (*reader)->status().message());
+    return lines;
+  }
+
+  std::string dir_;
+};
+
+const std::vector<std::string> kMixedLines = {"first", "", "third line", "   ", "last"};
+const std::string kMixed = "first\r\n\r\nthird line\n   \r\nlast";
+
+TEST_F(LineReaderTest, PlainFileStripsLineEndsAndKeepsBlankLines) {
+  EXPECT_EQ(ReadAll(Write("a.jsonl", kMixed)), kMixedLines);
+  // With a final newline there is no extra empty line.
+  EXPECT_EQ(ReadAll(Write("b.jsonl", kMixed + "\n")), kMixedLines);
+  EXPECT_EQ(ReadAll(Write("c.jsonl", kMixed + "\r\n")), kMixedLines);
+}
+
+TEST_F(LineReaderTest, LineNumberAfterTheEndIsTheLineCount) {
+  std::string path = Write("a.jsonl", "x\n\ny\n");
+  auto reader = LineReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  std::string_view line;
+  int n = 0;
+  while ((*reader)->Next(&line)) ++n;
+  EXPECT_EQ(n, 3);
+  EXPECT_EQ((*reader)->line_number(), 3);
+  EXPECT_TRUE((*reader)->status().ok());
+  EXPECT_FALSE((*reader)->Next(&line));  // stays at the end
+  EXPECT_EQ((*reader)->compression(), LineReader::Compression::kNone);
+}
+
+TEST_F(LineReaderTest, EmptyFileHasNoLines) {
+  EXPECT_TRUE(ReadAll(Write("empty.jsonl", "")).empty());
+  EXPECT_EQ(ReadAll(Write("nl.jsonl", "\n")), std::vector<std::string>{""});
+}
+
+TEST_F(LineReaderTest, ByteOrderMarkIsSkipped) {
+  EXPECT_EQ(ReadAll(Write("bom.jsonl", "\xef\xbb\xbf{}\n{}\n")), (std::vector<std::string>{"{}", "{}"}));
+}
+
+TEST_F(LineReaderTest, Gzip) {
+  std::string path = Write("a.jsonl.gz", Gzip(kMixed));
+  EXPECT_EQ(ReadAll(path), kMixedLines);
+  auto reader = LineReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  EXPECT_EQ((*reader)->compression(), LineReader::Compression::kGzip);
+}
+
+TEST_F(LineReaderTest, ConcatenatedGzipMembersAreOneStream) {
+  // A line split across two members, as `cat a.gz b.gz` can make.
+  std::string path = Write("multi.gz", Gzip("one\ntw") + Gzip("o\nthree\n") + Gzip("four"));
+  EXPECT_EQ(ReadAll(path), (std::vector<std::string>{"one", "two", "three", "four"}));
+}
+
+TEST_F(LineReaderTest, Zstd) {
+  std::string path = Write("a.jsonl.zst", Zstd(kMixed));
+  EXPECT_EQ(ReadAll(path), kMixedLines);
+  auto reader = LineReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  EXPECT_EQ((*reader)->compression(), LineReader::Compression::kZstd);
+}
+
+TEST_F(LineReaderTest, ConcatenatedZstdFramesAreOneStream) {
+  std::string path = Write("multi.zst", Zstd("one\ntw") + Zstd("o\nthree\n"));
+  EXPECT_EQ(ReadAll(path), (std::vector<std::string>{"one", "two", "three"}));
+}
+
+TEST_F(LineReaderTest, CompressionIsToldByContentNotName) {
+  EXPECT_EQ(ReadAll(Write("gzip.log", Gzip("a\nb\n"))), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(ReadAll(Write("zstd.log", Zstd("a\nb\n"))), (std::vector<std::string>{"a", "b"}));
+}
+
+TEST_F(LineReaderTest, CompressedNameWithOtherContentIsAnError) {
+  std::string path = Write("plain.jsonl.gz", "{}\n");
+  auto reader = LineReader::Open(path);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.status().code(), Status::Code::kIoError);
+  EXPECT_NE(reader.status().message().find(path), std::string::npos);
+  EXPECT_NE(reader.status().message().find("not gzip data"), std::string::npos);
+  EXPECT_FALSE(LineReader::Open(Write("gz.zst", Gzip("{}\n"))).ok());
+}
+
+// Many lines of varied length, long enough to span several small buffers.
+std::string ManyLines(std::vector<std::string>* lines) {
+  std::string text;
+  for (int i = 0; i < 2000; ++i) {
+    std::string line = "line " + std::to_string(i) + " " + std::string(i % 97, 'x');
+    if (i % 50 == 0) line.clear();
+    lines->push_back(line);
+    text += line + (i % 3 == 0 ? "\r\n" : "\n");
+  }
+  return text;
+}
+
+TEST_F(LineReaderTest, SmallBuffersGiveTheSameLines) {
+  std::vector<std::string> lines;
+  std::string text = ManyLines(&lines);
+  std::string plain = Write("many.jsonl", text);
+  std::string gz = Write("many.jsonl.gz", Gzip(text));
+  std::string zst = Write("many.jsonl.zst", Zstd(text));
+  for (size_t size : {16, 17, 31, 100, 4096}) {
+    LineReaderOptions options;
+    options.buffer_size = size;
+    EXPECT_EQ(ReadAll(plain, options), lines) << size;
+    EXPECT_EQ(ReadAll(gz, options), lines) << size;
+    EXPECT_EQ(ReadAll(zst, options), lines) << size;
+  }
+}
+
+TEST_F(LineReaderTest, TruncatedGzipIsAnErrorNamingThePath) {
+  std::vector<std::string> lines;
+  std::string gz = Gzip(ManyLines(&lines));
+  for (size_t cut : {gz.size() - 1, gz.size() - 8, gz.size() / 2, size_t{12}}) {
+    std::string path = Write("cut" + std::to_string(cut) + ".jsonl.gz", gz.substr(0, cut));
+    std::vector<std::string> got = ReadAll(path);
+    ASSERT_FALSE(got.empty());
+    EXPECT_EQ(got.back().rfind("ERROR " + path + ": gzip data ends early", 0), 0u)
+        << cut << ": " << got.back();
+  }
+}
+
+TEST_F(LineReaderTest, TruncatedZstdIsAnError) {
+  std::vector<std::string> lines;
+  std::string zst = Zstd(ManyLines(&lines));
+  std::string path = Write("cut.jsonl.zst", zst.substr(0, zst.size() - 3));
+  std::vector<std::string> got = ReadAll(path);
+  ASSERT_FALSE(got.empty());
+  EXPECT_EQ(got.back().rfind("ERROR " + path + ": zstd data ends early", 0), 0u) << got.back();
+}
+
+TEST_F(LineReaderTest, CorruptGzipIsAnError) {
+  std::vector<std::string> lines;
+  std::string gz = Gzip(ManyLines(&lines));
+  for (size_t i = gz.size() / 3; i < gz.size() / 3 + 16; ++i) gz[i] ^= 0x5a;
+  std::vector<std::string> got = ReadAll(Write("bad.gz", gz));
+  ASSERT_FALSE(got.empty());
+  EXPECT_NE(got.back().find("corrupt gzip data"), std::string::npos) << got.back();
+}
+
+TEST_F(LineReaderTest, GarbageAfterAGzipMemberIsAnError) {
+  std::vector<std::string> got = ReadAll(Write("tail.gz", Gzip("a\n") + "not gzip"));
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0], "a");
+  EXPECT_NE(got[1].find("corrupt gzip data"), std::string::npos) << got[1];
+}
+
+TEST_F(LineReaderTest, LineLongerThanTheLimitIsAnError) {
+  LineReaderOptions options;
+  options.buffer_size = 16;
+  options.max_line_length = 64;
+  std::string text = "short\n" + std::string(100, 'x') + "\nafter\n";
+  std::vector<std::string> got = ReadAll(Write("long.jsonl", text), options);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0], "short");
+  EXPECT_NE(got[1].find("line 2 is longer than 64 bytes"), std::string::npos) << got[1];
+  // Up to the limit is fine.
+  text = std::string(60, 'y') + "\n";
+  EXPECT_EQ(ReadAll(Write("fits.jsonl", text), options), std::vector<std::string>{std::string(60, 'y')});
+}
+
+TEST_F(LineReaderTest, MissingFileIsNotFound) {
+  std::string path = (fs::path(dir_) / "nope.jsonl").string();
+  auto reader = LineReader::Open(path);
+  ASSERT_FALSE(reader.ok());
+  EXPECT_EQ(reader.status().code(), Status::Code::kNotFound);
+  EXPECT_NE(reader.status().message().find(path), std::string::npos);
+}
+
+TEST_F(LineReaderTest, FolderIsAnError) {
+  std::vector<std::string> got = ReadAll(dir_);
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_NE(got[0].find(dir_), std::string::npos);
+}
+
+// "-" reads standard input, compressed or not: swap a file in as fd 0 for the test.
+TEST_F(LineReaderTest, StandardInputIsDecompressedByContent) {
+  std::string path = Write("stdin.gz", Gzip("from\nstdin\n"));
+  int saved = dup(STDIN_FILENO);
+  ASSERT_GE(saved, 0);
+  FILE* f = std::fopen(path.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(dup2(fileno(f), STDIN_FILENO), STDIN_FILENO);
+  std::vector<std::string> got = ReadAll("-");
+  dup2(saved, STDIN_FILENO);
+  close(saved);
+  std::fclose(f);
+  EXPECT_EQ(got, (std::vector<std::string>{"from", "stdin"}));
+}
+
+TEST(IsBlankLineTest, WhitespaceOnly) {
+  EXPECT_TRUE(IsBlankLine(""));
+  EXPECT_TRUE(IsBlankLine("  \t \r"));
+  EXPECT_FALSE(IsBlankLine(" x "));
+  EXPECT_FALSE(IsBlankLine("{}"));
+}
+
+}  // namespace
+}  // namespace pitboss

@@ -1,0 +1,521 @@
+// RoundParser: simdjson's DOM over a reused padded buffer, one pass over each object's
+// fields, then checks in a fixed order so that a line's message does not depend on the
+// order of its keys.
+
+#include "history/round_parser.h"
+
+#include <re2/re2.h>
+#include <simdjson.h>
+
+#include <array>
+#include <climits>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+#include "history/names.h"
+
+namespace pitboss {
+
+namespace {
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+// How much of an offending value a message quotes.
+constexpr size_t kQuoteLimit = 40;
+// Ids recovered from a broken line longer than this are not ids.
+constexpr size_t kRecoveredIdLimit = 256;
+
+// Shortens `s` to at most `limit` bytes without cutting a UTF-8 sequence in two.
+std::string Truncate(std::string s, size_t limit) {
+  if (s.size() <= limit) return s;
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  s.resize(cut);
+  return s + "...";
+}
+
+// The value as a message shows it: JSON for scalars (strings quoted and escaped, so the
+// message stays printable), the kind for containers.
+std::string Describe(element value) {
+  switch (value.type()) {
+    case element_type::ARRAY:
+      return "an array";
+    case element_type::OBJECT:
+      return "an object";
+    // Beyond int64, so beyond any amount of money: say so, or "must be an integer, not
+    // 18446744073709551615" reads as nonsense.
+    case element_type::UINT64:
+      return simdjson::minify(value) + " (too large)";
+    default:
+      return Truncate(simdjson::minify(value), kQuoteLimit);
+  }
+}
+
+bool DigitsAt(std::string_view s, size_t pos, size_t count, int* value) {
+  if (pos + count > s.size()) return false;
+  int v = 0;
+  for (size_t i = pos; i < pos + count; ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  *value = v;
+  return true;
+}
+
+int DaysInMonth(int year, int month) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// Keys and names are a few bytes long: comparing them inline beats a call to memcmp, which
+// is what string_view's == costs and which showed at the top of the profile.
+inline bool Same(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// The fields an event may carry. Any other key is ignored.
+enum class EventField { kType, kSeat, kWager, kAmount, kNet, kCard, kAction, kShoe, kDecks, kHand };
+constexpr int kEventFields = static_cast<int>(EventField::kHand) + 1;
+
+// Events are most of a line and each has four keys or so, so this runs some eighty times a
+// round: one switch and one compare per key, where a scan of the names took several.
+std::optional<EventField> EventFieldOf(std::string_view key) {
+  if (key.size() < 3) return std::nullopt;
+  EventField field;
+  switch (key[0]) {
+    case 't':
+      field = EventField::kType;
+      break;
+    case 's':
+      field = key[1] == 'e' ? EventField::kSeat : EventField::kShoe;
+      break;
+    case 'w':
+      field = EventField::kWager;
+      break;
+    case 'a':
+      field = key[1] == 'm' ? EventField::kAmount : EventField::kAction;
+      break;
+    case 'n':
+      field = EventField::kNet;
+      break;
+    case 'c':
+      field = EventField::kCard;
+      break;
+    case 'd':
+      field = EventField::kDecks;
+      break;
+    case 'h':
+      field = EventField::kHand;
+      break;
+    default:
+      return std::nullopt;
+  }
+  static constexpr std::array<std::string_view, kEventFields> kNames = {
+      "type", "seat", "wager", "amount", "net", "card", "action", "shoe", "decks", "hand",
+  };
+  if (!Same(key, kNames[static_cast<int>(field)])) return std::nullopt;
+  return field;
+}
+
+enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kEvents };
+constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
+
+// Once a line: a scan will do.
+std::optional<RoundField> RoundFieldOf(std::string_view key) {
+  static constexpr std::array<std::string_view, kRoundFields> kNames = {
+      "round", "time", "table", "rules", "limits", "events",
+  };
+  for (int i = 0; i < kRoundFields; ++i) {
+    if (Same(kNames[i], key)) return static_cast<RoundField>(i);
+  }
+  return std::nullopt;
+}
+
+// The fields of one object that FieldOf knows, gathered in one pass over its keys; a
+// repeated key's last value counts.
+template <typename Field, int N, std::optional<Field> (*FieldOf)(std::string_view)>
+class Fields {
+ public:
+  explicit Fields(simdjson::dom::object obj) {
+    for (simdjson::dom::key_value_pair kv : obj) {
+      std::optional<Field> field = FieldOf(kv.key);
+      if (!field) continue;
+      values_[static_cast<int>(*field)] = kv.value;
+      present_[static_cast<int>(*field)] = true;
+    }
+  }
+  // nullptr when the object does not have the field.
+  const element* get(Field field) const {
+    int i = static_cast<int>(field);
+    return present_[i] ? &values_[i] : nullptr;
+  }
+
+ private:
+  std::array<element, N> values_;
+  std::array<bool, N> present_{};
+};
+using EventFields = Fields<EventField, kEventFields, EventFieldOf>;
+using RoundFields = Fields<RoundField, kRoundFields, RoundFieldOf>;
+
+// The string value of `field` if it is one, for naming a round whose line is broken.
+std::string StringOr(const element* field) {
+  std::string_view s;
+  if (field == nullptr || field->get_string().get(s) != simdjson::SUCCESS) return "";
+  return Truncate(std::string(s), kRecoveredIdLimit);
+}
+
+// One line's parse: the error path builds messages, the good path only fills the Round.
+class LineParser {
+ public:
+  LineParser(Round* round, ParseOutcome* outcome) : round_(round), outcome_(outcome) {}
+
+  // Fills the Round from a parsed document; false (with the outcome set, ids included)
+  // on a problem.
+  bool ParseDocument(element doc);
+
+ private:
+  bool Fail(std::string message) {
+    outcome_->status = Status::ParseError(std::move(message));
+    return false;
+  }
+  // "event 3: " inside the events, "" outside them.
+  std::string Where() const {
+    return event_number_ > 0 ? "event " + std::to_string(event_number_) + ": " : std::string();
+  }
+  bool Missing(std::string_view field) {
+    return Fail(Where() + "missing field '" + std::string(field) + "'");
+  }
+  bool Wrong(std::string_view field, std::string_view expected, element value) {
+    return Fail(Where() + "field '" + std::string(field) + "' must be " + std::string(expected) + ", not " +
+                Describe(value));
+  }
+
+  bool ParseRound(const RoundFields& f);
+  bool RequiredString(const element* value, std::string_view field, std::string* out);
+  bool Integer(element value, std::string_view field, std::string_view expected, int64_t min, int64_t max,
+               int64_t* out);
+  bool ParseLimits(element value);
+  bool ParseEvents(element value);
+  bool ParseEvent(element value, Event* event);
+
+  Round* round_;
+  ParseOutcome* outcome_;
+  int event_number_ = 0;
+};
+
+bool LineParser::RequiredString(const element* value, std::string_view field, std::string* out) {
+  if (value == nullptr) return Missing(field);
+  std::string_view s;
+  if (value->get_string().get(s) != simdjson::SUCCESS) {
+    return Wrong(field, "a string", *value);
+  }
+  if (s.empty()) return Fail(Where() + "field '" + std::string(field) + "' must not be empty");
+  out->assign(s.data(), s.size());
+  return true;
+}
+
+bool LineParser::Integer(element value, std::string_view field, std::string_view expected, int64_t min,
+                         int64_t max, int64_t* out) {
+  // Only a JSON integer will do: 5.0 is a decimal number, and money is never one.
+  int64_t v;
+  if (value.type() != element_type::INT64 || value.get_int64().get(v) != simdjson::SUCCESS || v < min ||
+      v > max) {
+    return Wrong(field, expected, value);
+  }
+  *out = v;
+  return true;
+}
+
+bool LineParser::ParseDocument(element doc) {
+  simdjson::dom::object obj;
+  if (doc.get_object().get(obj) != simdjson::SUCCESS) {
+    return Fail("not a JSON object, but " + Describe(doc));
+  }
+  const RoundFields f(obj);
+  if (ParseRound(f)) return true;
+  outcome_->round = StringOr(f.get(RoundField::kRound));
+  outcome_->table = StringOr(f.get(RoundField::kTable));
+  return false;
+}
+
+bool LineParser::ParseRound(const RoundFields& f) {
+  if (!RequiredString(f.get(RoundField::kRound), "round", &round_->id) ||
+      !RequiredString(f.get(RoundField::kTime), "time", &round_->time) ||
+      !RequiredString(f.get(RoundField::kTable), "table", &round_->table) ||
+      !RequiredString(f.get(RoundField::kRules), "rules", &round_->rules)) {
+    return false;
+  }
+  std::optional<int32_t> date = ParseRfc3339Date(round_->time);
+  if (!date) {
+    return Wrong("time", "an RFC 3339 time such as 2026-11-21T20:14:03Z", *f.get(RoundField::kTime));
+  }
+  round_->date = *date;
+  const element* limits = f.get(RoundField::kLimits);
+  if (limits != nullptr && !limits->is_null() && !ParseLimits(*limits)) return false;
+  const element* events = f.get(RoundField::kEvents);
+  if (events == nullptr) return Missing("events");
+  return ParseEvents(*events);
+}
+
+bool LineParser::ParseLimits(element value) {
+  simdjson::dom::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) {
+    return Wrong("limits", "an object", value);
+  }
+  for (simdjson::dom::key_value_pair entry : obj) {
+    std::optional<WagerKind> kind = ParseWagerKind(entry.key);
+    // A wager the format does not have cannot be placed, so its limits cannot matter.
+    if (!kind || entry.value.is_null()) continue;
+    simdjson::dom::object bounds;
+    if (entry.value.get_object().get(bounds) != simdjson::SUCCESS) {
+      return Wrong("limits." + std::string(entry.key), "an object such as {\"min\":500,\"max\":50000}",
+                   entry.value);
+    }
+    Limit limit;
+    for (simdjson::dom::key_value_pair bound : bounds) {
+      std::optional<Money>* slot = Same(bound.key, "min")   ? &limit.min
+                                   : Same(bound.key, "max") ? &limit.max
+                                                            : nullptr;
+      if (slot == nullptr || bound.value.is_null()) continue;
+      int64_t v;
+      if (bound.value.type() != element_type::INT64 || bound.value.get_int64().get(v) != simdjson::SUCCESS ||
+          v < 0) {
+        return Wrong("limits." + std::string(entry.key) + "." + std::string(bound.key),
+                     "a non-negative integer (minor units)", bound.value);
+      }
+      *slot = v;
+    }
+    round_->limits[static_cast<int>(*kind)] = limit;
+  }
+  return true;
+}
+
+bool LineParser::ParseEvents(element value) {
+  simdjson::dom::array events;
+  if (value.get_array().get(events) != simdjson::SUCCESS) {
+    return Wrong("events", "an array", value);
+  }
+  for (element e : events) {
+    ++event_number_;
+    round_->events.emplace_back();
+    if (!ParseEvent(e, &round_->events.back())) return false;
+  }
+  event_number_ = 0;
+  return true;
+}
+
+bool LineParser::ParseEvent(element value, Event* event) {
+  simdjson::dom::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) {
+    return Fail(Where() + "must be an object, not " + Describe(value));
+  }
+  const EventFields f(obj);
+
+  const element* type = f.get(EventField::kType);
+  if (type == nullptr) return Missing("type");
+  std::string_view type_name;
+  if (type->get_string().get(type_name) != simdjson::SUCCESS) {
+    return Wrong("type", "a string", *type);
+  }
+  std::optional<EventType> event_type = ParseEventType(type_name);
+  if (!event_type) {
+    return Fail(Where() + "unknown type " + Describe(*type) +
+                " (shuffle, bet, deal, burn, decision or settle)");
+  }
+  event->type = *event_type;
+
+  if (const element* hand = f.get(EventField::kHand); hand != nullptr && !hand->is_null()) {
+    int64_t n;
+    if (!Integer(*hand, "hand", "a positive integer", 1, INT_MAX, &n)) return false;
+    event->hand = static_cast<int>(n);
+  }
+
+  // The seat: every type but shuffle and burn has one, and only a deal may be the dealer's.
+  if (event->type != EventType::kShuffle && event->type != EventType::kBurn) {
+    const element* seat = f.get(EventField::kSeat);
+    if (seat == nullptr) return Missing("seat");
+    bool dealer_allowed = event->type == EventType::kDeal;
+    std::string_view s;
+    if (dealer_allowed && seat->get_string().get(s) == simdjson::SUCCESS && s == "dealer") {
+      event->seat = kDealer;
+    } else {
+      int64_t n;
+      if (!Integer(*seat, "seat", dealer_allowed ? "a positive integer or \"dealer\"" : "a positive integer",
+                   1, INT_MAX, &n)) {
+        return false;
+      }
+      event->seat = static_cast<Seat>(n);
+    }
+  }
+
+  switch (event->type) {
+    case EventType::kShuffle: {
+      const element* shoe = f.get(EventField::kShoe);
+      if (shoe == nullptr) return Missing("shoe");
+      std::string_view id;
+      if (shoe->get_string().get(id) != simdjson::SUCCESS) return Wrong("shoe", "a string", *shoe);
+      event->text.assign(id.data(), id.size());
+      const element* decks = f.get(EventField::kDecks);
+      if (decks == nullptr) return Missing("decks");
+      int64_t n;
+      if (!Integer(*decks, "decks", "a positive integer", 1, INT_MAX, &n)) return false;
+      event->decks = static_cast<int>(n);
+      return true;
+    }
+    case EventType::kBet:
+    case EventType::kSettle: {
+      const element* wager = f.get(EventField::kWager);
+      if (wager == nullptr) return Missing("wager");
+      std::string_view name;
+      if (wager->get_string().get(name) != simdjson::SUCCESS) {
+        return Wrong("wager", "a string", *wager);
+      }
+      std::optional<WagerKind> kind = ParseWagerKind(name);
+      event->wager = kind.value_or(WagerKind::kUnknown);
+      if (!kind) event->text.assign(name.data(), name.size());
+      if (event->type == EventType::kBet) {
+        const element* amount = f.get(EventField::kAmount);
+        if (amount == nullptr) return Missing("amount");
+        return Integer(*amount, "amount", "a non-negative integer (minor units)", 0, INT64_MAX,
+                       &event->amount);
+      }
+      const element* net = f.get(EventField::kNet);
+      if (net == nullptr) return Missing("net");
+      return Integer(*net, "net", "an integer (minor units)", INT64_MIN, INT64_MAX, &event->amount);
+    }
+    case EventType::kDeal:
+    case EventType::kBurn: {
+      const element* card = f.get(EventField::kCard);
+      if (card == nullptr) return Missing("card");
+      std::string_view code;
+      if (card->get_string().get(code) != simdjson::SUCCESS) {
+        return Wrong("card", "a string such as \"TH\"", *card);
+      }
+      // Not a card code is not malformed: the checker reports it as input/bad-card.
+      event->card = ParseCard(code);
+      if (!event->card) event->text.assign(code.data(), code.size());
+      return true;
+    }
+    case EventType::kDecision: {
+      const element* action = f.get(EventField::kAction);
+      if (action == nullptr) return Missing("action");
+      std::string_view name;
+      if (action->get_string().get(name) != simdjson::SUCCESS) {
+        return Wrong("action", "a string", *action);
+      }
+      std::optional<Action> a = ParseAction(name);
+      event->action = a.value_or(Action::kUnknown);
+      if (!a) event->text.assign(name.data(), name.size());
+      return true;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+struct RoundParser::Impl {
+  Impl()
+      : round_re(R"re("round"\s*:\s*"((?:[^"\\]|\\.)*)")re", Latin1()),
+        table_re(R"re("table"\s*:\s*"((?:[^"\\]|\\.)*)")re", Latin1()) {}
+
+  // Latin-1, so that any byte of a broken line is a character and nothing fails to match
+  // for want of valid UTF-8; what is captured is checked for UTF-8 afterwards.
+  static RE2::Options Latin1() {
+    RE2::Options options;
+    options.set_encoding(RE2::Options::EncodingLatin1);
+    options.set_log_errors(false);
+    return options;
+  }
+
+  // The id `re` captures in `line`, raw (escapes left as written); "" if none, or if what
+  // it captures is too long or not UTF-8 to be one.
+  static std::string Recover(const RE2& re, std::string_view line) {
+    std::string id;
+    if (!RE2::PartialMatch(re2::StringPiece(line.data(), line.size()), re, &id)) return "";
+    if (id.size() > kRecoveredIdLimit || !simdjson::validate_utf8(id.data(), id.size())) {
+      return "";
+    }
+    return id;
+  }
+
+  simdjson::dom::parser parser;
+  std::unique_ptr<char[]> buffer;  // the line, followed by SIMDJSON_PADDING bytes
+  size_t capacity = 0;
+  RE2 round_re;
+  RE2 table_re;
+};
+
+RoundParser::RoundParser() : impl_(std::make_unique<Impl>()) {}
+RoundParser::~RoundParser() = default;
+
+ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
+  ParseOutcome outcome;
+  round->id.clear();
+  round->time.clear();
+  round->date = 0;
+  round->table.clear();
+  round->rules.clear();
+  round->limits = {};
+  round->events.clear();  // keeps its capacity for the next round
+
+  Impl& impl = *impl_;
+  if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
+    impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
+    impl.buffer = std::make_unique<char[]>(impl.capacity);
+  }
+  std::memcpy(impl.buffer.get(), line.data(), line.size());
+  std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
+
+  element doc;
+  simdjson::error_code error = impl.parser.parse(impl.buffer.get(), line.size(), false).get(doc);
+  if (error != simdjson::SUCCESS) {
+    outcome.status = Status::ParseError(std::string("not JSON: ") + simdjson::error_message(error));
+    outcome.round = Impl::Recover(impl.round_re, line);
+    outcome.table = Impl::Recover(impl.table_re, line);
+    return outcome;
+  }
+  LineParser(round, &outcome).ParseDocument(doc);
+  return outcome;
+}
+
+std::optional<int32_t> ParseRfc3339Date(std::string_view t) {
+  // yyyy-mm-ddThh:mm:ss[.f+](Z|+hh:mm|-hh:mm)
+  int year, month, day, hour, minute, second;
+  if (t.size() < 20 || !DigitsAt(t, 0, 4, &year) || t[4] != '-' || !DigitsAt(t, 5, 2, &month) ||
+      t[7] != '-' || !DigitsAt(t, 8, 2, &day) || (t[10] != 'T' && t[10] != 't') ||
+      !DigitsAt(t, 11, 2, &hour) || t[13] != ':' || !DigitsAt(t, 14, 2, &minute) || t[16] != ':' ||
+      !DigitsAt(t, 17, 2, &second)) {
+    return std::nullopt;
+  }
+  // Second 60 is a leap second, which RFC 3339 allows.
+  if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) || hour > 23 || minute > 59 ||
+      second > 60) {
+    return std::nullopt;
+  }
+  size_t pos = 19;
+  if (t[pos] == '.') {
+    size_t digits = pos + 1;
+    while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') ++digits;
+    if (digits == pos + 1) return std::nullopt;
+    pos = digits;
+  }
+  std::string_view zone = t.substr(pos);
+  if (zone != "Z" && zone != "z") {
+    int offset_hour, offset_minute;
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !DigitsAt(zone, 1, 2, &offset_hour) ||
+        zone[3] != ':' || !DigitsAt(zone, 4, 2, &offset_minute) || offset_hour > 23 || offset_minute > 59) {
+      return std::nullopt;
+    }
+  }
+  return year * 10000 + month * 100 + day;
+}
+
+}  // namespace pitboss

@@ -1,0 +1,72 @@
+// RoundParser: one line of a hand-history log (../shared/hand-history-v1.md) into a Round,
+// or the reason it is not one.
+#ifndef PITBOSS_HISTORY_ROUND_PARSER_H_
+#define PITBOSS_HISTORY_ROUND_PARSER_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pitboss/round.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// What became of one line.
+struct ParseOutcome {
+  // Ok, or a ParseError whose message is that of the line's input/malformed finding:
+  // what is wrong, without the path, line number or code, e.g.
+  //   event 3: field 'seat' must be a positive integer or "dealer", not "7"
+  // Events are numbered from 1 in messages.
+  Status status;
+  // When status is not ok: the round and table ids as far as they can be made out of the
+  // line, even one that is not JSON; "" when they cannot. Empty when status is ok (the
+  // Round has them).
+  std::string round;
+  std::string table;
+
+  bool ok() const { return status.ok(); }
+};
+
+// Parses log lines into Rounds. Holds one JSON parser and one padded copy buffer, reused
+// line after line, so parsing allocates nothing in the steady state. Not thread-safe: use
+// one per thread.
+//
+// What the format leaves open, decided here:
+// - round, table and rules must be non-empty strings; unknown top-level and event fields
+//   are ignored; a null optional field (limits, min, max, hand) counts as absent;
+// - a wager or action name the format does not have is not malformed: it becomes
+//   kUnknown with the name in Event::text, for the checker to report;
+// - a card that is a string but not a card code is not malformed either: Event::card is
+//   nullopt with the string in Event::text (the checker reports input/bad-card);
+// - only a deal may name the "dealer" seat; bets, decisions and settlements are a
+//   player's; seats go up to INT32_MAX;
+// - limits of a wager name the format does not have are ignored;
+// - duplicate keys: the last one counts.
+class RoundParser {
+ public:
+  RoundParser();
+  ~RoundParser();
+  RoundParser(const RoundParser&) = delete;
+  RoundParser& operator=(const RoundParser&) = delete;
+
+  // Fills *round from `line` (one line, without its newline). When the outcome is not ok,
+  // *round holds whatever was read before the problem and must not be checked.
+  ParseOutcome Parse(std::string_view line, Round* round);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The calendar date of an RFC 3339 time as written (its own offset, not UTC), as yyyymmdd:
+// "2026-11-21T20:14:03Z" and "2026-11-21T23:30:00.25-05:00" are both 20261121. Fractions
+// of a second and lower-case 't'/'z' are accepted, as RFC 3339 allows. nullopt when `time`
+// is not an RFC 3339 date-time or names a date or time that does not exist.
+std::optional<int32_t> ParseRfc3339Date(std::string_view time);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_HISTORY_ROUND_PARSER_H_

@@ -1,0 +1,484 @@
+#include "history/round_parser.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pitboss {
+namespace {
+
+// The Casino War round with a war from the format's own text (hand-history-v1.md).
+constexpr std::string_view kFormatExample =
+    R"({"round":"T7-000124","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[)"
+    R"({"type":"bet","seat":1,"wager":"main","amount":500},)"
+    R"({"type":"bet","seat":1,"wager":"tie","amount":100},)"
+    R"({"type":"bet","seat":2,"wager":"main","amount":1000},)"
+    R"({"type":"deal","seat":1,"card":"QH"},)"
+    R"({"type":"deal","seat":2,"card":"4C"},)"
+    R"({"type":"deal","seat":"dealer","card":"QS"},)"
+    R"({"type":"settle","seat":1,"wager":"tie","net":1000},)"
+    R"({"type":"settle","seat":2,"wager":"main","net":-1000},)"
+    R"({"type":"decision","seat":1,"action":"war"},)"
+    R"({"type":"bet","seat":1,"wager":"raise","amount":500},)"
+    R"({"type":"burn","card":"2C"},{"type":"burn","card":"9S"},{"type":"burn","card":"KD"},)"
+    R"({"type":"deal","seat":1,"card":"7D"},)"
+    R"({"type":"burn","card":"3C"},{"type":"burn","card":"5S"},{"type":"burn","card":"JD"},)"
+    R"({"type":"deal","seat":"dealer","card":"6H"},)"
+    R"({"type":"settle","seat":1,"wager":"main","net":0},)"
+    R"({"type":"settle","seat":1,"wager":"raise","net":500}]})";
+
+// A round line with the given events (the JSON inside the array).
+std::string WithEvents(const std::string& events) {
+  return R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war","events":[)" +
+         events + "]}";
+}
+
+// A round line with the given top-level fields after "round" (the JSON inside the object).
+std::string WithFields(const std::string& fields) { return R"({"round":"R1",)" + fields + "}"; }
+
+class RoundParserTest : public ::testing::Test {
+ protected:
+  // The message of the line's problem, or "OK".
+  std::string Problem(std::string_view line) {
+    ParseOutcome outcome = parser_.Parse(line, &round_);
+    return outcome.ok() ? "OK" : outcome.status.message();
+  }
+  // The line's only event; fails the test if the line is not a round of one event.
+  const Event& OnlyEvent(const std::string& event) {
+    ParseOutcome outcome = parser_.Parse(WithEvents(event), &round_);
+    EXPECT_TRUE(outcome.ok()) << outcome.status.message();
+    EXPECT_EQ(round_.events.size(), 1u);
+    if (round_.events.empty()) round_.events.emplace_back();
+    return round_.events[0];
+  }
+
+  RoundParser parser_;
+  Round round_;
+};
+
+TEST_F(RoundParserTest, FormatExampleParses) {
+  ParseOutcome outcome = parser_.Parse(kFormatExample, &round_);
+  ASSERT_TRUE(outcome.ok()) << outcome.status.message();
+  EXPECT_EQ(outcome.round, "");  // the Round has the ids
+  EXPECT_EQ(round_.id, "T7-000124");
+  EXPECT_EQ(round_.time, "2026-11-21T20:14:40Z");
+  EXPECT_EQ(round_.date, 20261121);
+  EXPECT_EQ(round_.table, "T7");
+  EXPECT_EQ(round_.rules, "us-sd/casino-war");
+  for (const auto& limit : round_.limits) EXPECT_FALSE(limit.has_value());
+  ASSERT_EQ(round_.events.size(), 20u);
+
+  const Event& bet = round_.events[1];
+  EXPECT_EQ(bet.type, EventType::kBet);
+  EXPECT_EQ(bet.seat, 1);
+  EXPECT_EQ(bet.wager, WagerKind::kTie);
+  EXPECT_EQ(bet.amount, 100);
+  EXPECT_EQ(bet.hand, 0);
+  EXPECT_EQ(bet.text, "");
+
+  const Event& dealer = round_.events[5];
+  EXPECT_EQ(dealer.type, EventType::kDeal);
+  EXPECT_EQ(dealer.seat, kDealer);
+  EXPECT_EQ(dealer.card, ParseCard("QS"));
+
+  const Event& lost = round_.events[7];
+  EXPECT_EQ(lost.type, EventType::kSettle);
+  EXPECT_EQ(lost.seat, 2);
+  EXPECT_EQ(lost.wager, WagerKind::kMain);
+  EXPECT_EQ(lost.amount, -1000);
+
+  const Event& war = round_.events[8];
+  EXPECT_EQ(war.type, EventType::kDecision);
+  EXPECT_EQ(war.action, Action::kWar);
+
+  EXPECT_EQ(round_.events[9].wager, WagerKind::kRaise);
+  const Event& burn = round_.events[12];
+  EXPECT_EQ(burn.type, EventType::kBurn);
+  EXPECT_EQ(burn.card, ParseCard("KD"));
+
+  std::string types;
+  for (const Event& e : round_.events) types += ToString(e.type).substr(0, 2);
+  // bet bet bet deal deal deal settle settle decision bet, burn x3, deal, burn x3, deal, settle x2
+  EXPECT_EQ(types,
+            "bebebedededesesedebe"
+            "bububu"
+            "de"
+            "bububu"
+            "de"
+            "sese");
+  EXPECT_EQ(round_.events[19].amount, 500);
+  EXPECT_EQ(round_.events[18].amount, 0);
+}
+
+TEST_F(RoundParserTest, Shuffle) {
+  const Event& e = OnlyEvent(R"({"type":"shuffle","shoe":"T7-S0042","decks":6})");
+  EXPECT_EQ(e.type, EventType::kShuffle);
+  EXPECT_EQ(e.text, "T7-S0042");
+  EXPECT_EQ(e.decks, 6);
+}
+
+TEST_F(RoundParserTest, Limits) {
+  ASSERT_EQ(Problem(WithFields(R"("time":"2026-11-21T20:14:03Z","table":"T7","rules":"x",)"
+                               R"("limits":{"main":{"min":500,"max":500000},"tie":{"max":50000},"raise":{},)"
+                               R"("side-bet":{"min":"whatever"},"war":null},"events":[])")),
+            "OK");
+  ASSERT_TRUE(round_.limit(WagerKind::kMain).has_value());
+  EXPECT_EQ(round_.limit(WagerKind::kMain)->min, 500);
+  EXPECT_EQ(round_.limit(WagerKind::kMain)->max, 500000);
+  ASSERT_TRUE(round_.limit(WagerKind::kTie).has_value());
+  EXPECT_FALSE(round_.limit(WagerKind::kTie)->min.has_value());
+  EXPECT_EQ(round_.limit(WagerKind::kTie)->max, 50000);
+  ASSERT_TRUE(round_.limit(WagerKind::kRaise).has_value());
+  EXPECT_FALSE(round_.limit(WagerKind::kRaise)->max.has_value());
+  EXPECT_FALSE(round_.limit(WagerKind::kWar).has_value());
+  EXPECT_FALSE(round_.limit(WagerKind::kTie2).has_value());
+}
+
+TEST_F(RoundParserTest, NothingLeaksFromTheRoundBefore) {
+  ASSERT_EQ(Problem(WithFields(R"("time":"2026-11-21T20:14:03Z","table":"T7","rules":"x",)"
+                               R"("limits":{"main":{"min":500}},"events":[)"
+                               R"({"type":"deal","seat":1,"card":"XX","hand":2}])")),
+            "OK");
+  ASSERT_EQ(Problem(WithEvents(R"({"type":"deal","seat":1,"card":"AS"})")), "OK");
+  EXPECT_FALSE(round_.limit(WagerKind::kMain).has_value());
+  ASSERT_EQ(round_.events.size(), 1u);
+  EXPECT_EQ(round_.events[0].text, "");
+  EXPECT_EQ(round_.events[0].hand, 0);
+  EXPECT_EQ(round_.events[0].card, ParseCard("AS"));
+  // A broken line leaves ids unset in the Round, so no stale round can be checked by mistake.
+  ASSERT_NE(Problem("{"), "OK");
+  EXPECT_EQ(round_.id, "");
+  EXPECT_TRUE(round_.events.empty());
+}
+
+TEST_F(RoundParserTest, UnknownFieldsAreIgnored) {
+  std::string line = R"({"expect":["settle/payout"],"round":"R1","time":"2026-11-21T20:14:03Z",)"
+                     R"("table":"T7","rules":"x","dealer_id":{"a":[1,2.5]},"events":[)"
+                     R"({"type":"bet","seat":1,"wager":"main","amount":5,"note":1.5,"player":"p9"}]})";
+  ASSERT_EQ(Problem(line), "OK");
+  ASSERT_EQ(round_.events.size(), 1u);
+  EXPECT_EQ(round_.events[0].amount, 5);
+}
+
+TEST_F(RoundParserTest, UnknownWagerAndActionKeepTheirNames) {
+  const Event& bet = OnlyEvent(R"({"type":"bet","seat":3,"wager":"bonus","amount":100})");
+  EXPECT_EQ(bet.wager, WagerKind::kUnknown);
+  EXPECT_EQ(bet.text, "bonus");
+  const Event& settle = OnlyEvent(R"({"type":"settle","seat":3,"wager":"Main","net":100})");
+  EXPECT_EQ(settle.wager, WagerKind::kUnknown);
+  EXPECT_EQ(settle.text, "Main");
+  const Event& decision = OnlyEvent(R"({"type":"decision","seat":3,"action":"fold"})");
+  EXPECT_EQ(decision.action, Action::kUnknown);
+  EXPECT_EQ(decision.text, "fold");
+}
+
+TEST_F(RoundParserTest, BadCardIsKeptNotMalformed) {
+  const Event& deal = OnlyEvent(R"({"type":"deal","seat":2,"card":"1H"})");
+  EXPECT_FALSE(deal.card.has_value());
+  EXPECT_EQ(deal.text, "1H");
+  const Event& burn = OnlyEvent(R"({"type":"burn","card":""})");
+  EXPECT_EQ(burn.type, EventType::kBurn);
+  EXPECT_FALSE(burn.card.has_value());
+  EXPECT_EQ(burn.text, "");
+  const Event& ten = OnlyEvent(R"({"type":"deal","seat":"dealer","card":"10D"})");
+  EXPECT_EQ(ten.card, ParseCard("TD"));
+  EXPECT_EQ(ten.text, "");
+}
+
+TEST_F(RoundParserTest, HandAndNegativeNet) {
+  const Event& e = OnlyEvent(R"({"type":"settle","seat":2,"hand":2,"wager":"split","net":-2500})");
+  EXPECT_EQ(e.hand, 2);
+  EXPECT_EQ(e.wager, WagerKind::kSplit);
+  EXPECT_EQ(e.amount, -2500);
+  EXPECT_EQ(OnlyEvent(R"({"type":"deal","seat":2,"hand":null,"card":"2C"})").hand, 0);
+}
+
+TEST_F(RoundParserTest, MoneyCoversInt64) {
+  EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"wager":"main","amount":9223372036854775807})").amount,
+            INT64_MAX);
+  EXPECT_EQ(OnlyEvent(R"({"type":"settle","seat":1,"wager":"main","net":-9223372036854775808})").amount,
+            INT64_MIN);
+  EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"wager":"main","amount":0})").amount, 0);
+}
+
+TEST_F(RoundParserTest, LastOfARepeatedKeyCounts) {
+  EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"seat":4,"wager":"main","amount":5})").seat, 4);
+}
+
+// Every malformed case: the whole message, since it is what an auditor reads.
+struct MalformedCase {
+  std::string line;
+  std::string message;
+};
+
+TEST_F(RoundParserTest, MalformedLinesSayWhatIsWrong) {
+  const std::string t = R"("time":"2026-11-21T20:14:03Z",)";
+  const std::string trr = t + R"("table":"T7","rules":"x",)";
+  const std::vector<MalformedCase> cases = {
+      {"[1,2]", "not a JSON object, but an array"},
+      {"42", "not a JSON object, but 42"},
+      {R"({"time":"2026-11-21T20:14:03Z","table":"T7","rules":"x","events":[]})", "missing field 'round'"},
+      {R"({"round":7,"time":"2026-11-21T20:14:03Z","table":"T7","rules":"x","events":[]})",
+       "field 'round' must be a string, not 7"},
+      {R"({"round":"","time":"2026-11-21T20:14:03Z","table":"T7","rules":"x","events":[]})",
+       "field 'round' must not be empty"},
+      {WithFields(R"("table":"T7","rules":"x","events":[])"), "missing field 'time'"},
+      {WithFields(t + R"("rules":"x","events":[])"), "missing field 'table'"},
+      {WithFields(t + R"("table":["T7"],"rules":"x","events":[])"),
+       "field 'table' must be a string, not an array"},
+      {WithFields(t + R"("table":"T7","events":[])"), "missing field 'rules'"},
+      {WithFields(t + R"("table":"T7","rules":null,"events":[])"),
+       "field 'rules' must be a string, not null"},
+      {WithFields(t + R"("table":"T7","rules":"x")"), "missing field 'events'"},
+      {WithFields(trr + R"("events":{})"), "field 'events' must be an array, not an object"},
+      {WithFields(R"("time":"2026-11-21 20:14:03Z","table":"T7","rules":"x","events":[])"),
+       "field 'time' must be an RFC 3339 time such as 2026-11-21T20:14:03Z, not "
+       "\"2026-11-21 20:14:03Z\""},
+      {WithFields(R"("time":1763756043,"table":"T7","rules":"x","events":[])"),
+       "field 'time' must be a string, not 1763756043"},
+      {WithFields(trr + R"("limits":[],"events":[])"), "field 'limits' must be an object, not an array"},
+      {WithFields(trr + R"("limits":{"main":500},"events":[])"),
+       "field 'limits.main' must be an object such as {\"min\":500,\"max\":50000}, not 500"},
+      {WithFields(trr + R"("limits":{"tie":{"min":1.5}},"events":[])"),
+       "field 'limits.tie.min' must be a non-negative integer (minor units), not 1.5"},
+      {WithFields(trr + R"("limits":{"tie":{"max":-100}},"events":[])"),
+       "field 'limits.tie.max' must be a non-negative integer (minor units), not -100"},
+      {WithFields(trr + R"("limits":{"main":{"max":"500"}},"events":[])"),
+       "field 'limits.main.max' must be a non-negative integer (minor units), not \"500\""},
+      // Events, numbered from 1.
+      {WithEvents(R"({"type":"burn","card":"2C"},"burn")"), "event 2: must be an object, not \"burn\""},
+      {WithEvents(R"({"card":"2C"})"), "event 1: missing field 'type'"},
+      {WithEvents(R"({"type":3})"), "event 1: field 'type' must be a string, not 3"},
+      {WithEvents(R"({"type":"burn","card":"2C"},{"type":"discard","card":"2C"})"),
+       "event 2: unknown type \"discard\" (shuffle, bet, deal, burn, decision or settle)"},
+      {WithEvents(R"({"type":"Bet","seat":1,"wager":"main","amount":5})"),
+       "event 1: unknown type \"Bet\" (shuffle, bet, deal, burn, decision or settle)"},
+      // shuffle
+      {WithEvents(R"({"type":"shuffle","decks":6})"), "event 1: missing field 'shoe'"},
+      {WithEvents(R"({"type":"shuffle","shoe":42,"decks":6})"),
+       "event 1: field 'shoe' must be a string, not 42"},
+      {WithEvents(R"({"type":"shuffle","shoe":"S1"})"), "event 1: missing field 'decks'"},
+      {WithEvents(R"({"type":"shuffle","shoe":"S1","decks":0})"),
+       "event 1: field 'decks' must be a positive integer, not 0"},
+      {WithEvents(R"({"type":"shuffle","shoe":"S1","decks":6.0})"),
+       "event 1: field 'decks' must be a positive integer, not 6.0"},
+      // bet
+      {WithEvents(R"({"type":"bet","wager":"main","amount":5})"), "event 1: missing field 'seat'"},
+      {WithEvents(R"({"type":"bet","seat":0,"wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not 0"},
+      {WithEvents(R"({"type":"bet","seat":-1,"wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not -1"},
+      {WithEvents(R"({"type":"bet","seat":"1","wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not \"1\""},
+      {WithEvents(R"({"type":"bet","seat":1.0,"wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not 1.0"},
+      {WithEvents(R"({"type":"bet","seat":2147483648,"wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not 2147483648"},
+      {WithEvents(R"({"type":"bet","seat":"dealer","wager":"main","amount":5})"),
+       "event 1: field 'seat' must be a positive integer, not \"dealer\""},
+      {WithEvents(R"({"type":"bet","seat":1,"amount":5})"), "event 1: missing field 'wager'"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":1,"amount":5})"),
+       "event 1: field 'wager' must be a string, not 1"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main"})"), "event 1: missing field 'amount'"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":5.0})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not 5.0"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":5.5})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not 5.5"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":5e2})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not 500.0"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":"500"})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not \"500\""},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":-500})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not -500"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":9223372036854775808})"),
+       "event 1: field 'amount' must be a non-negative integer (minor units), not "
+       "9223372036854775808 (too large)"},
+      // deal
+      {WithEvents(R"({"type":"deal","card":"2C"})"), "event 1: missing field 'seat'"},
+      {WithEvents(R"({"type":"deal","seat":"Dealer","card":"2C"})"),
+       "event 1: field 'seat' must be a positive integer or \"dealer\", not \"Dealer\""},
+      {WithEvents(R"({"type":"deal","seat":0,"card":"2C"})"),
+       "event 1: field 'seat' must be a positive integer or \"dealer\", not 0"},
+      {WithEvents(R"({"type":"deal","seat":1})"), "event 1: missing field 'card'"},
+      {WithEvents(R"({"type":"deal","seat":1,"card":12})"),
+       "event 1: field 'card' must be a string such as \"TH\", not 12"},
+      {WithEvents(R"({"type":"deal","seat":1,"card":{"rank":"T","suit":"H"}})"),
+       "event 1: field 'card' must be a string such as \"TH\", not an object"},
+      {WithEvents(R"({"type":"deal","seat":1,"hand":0,"card":"2C"})"),
+       "event 1: field 'hand' must be a positive integer, not 0"},
+      {WithEvents(R"({"type":"deal","seat":1,"hand":"1","card":"2C"})"),
+       "event 1: field 'hand' must be a positive integer, not \"1\""},
+      // burn
+      {WithEvents(R"({"type":"burn"})"), "event 1: missing field 'card'"},
+      {WithEvents(R"({"type":"burn","card":null})"),
+       "event 1: field 'card' must be a string such as \"TH\", not null"},
+      // decision
+      {WithEvents(R"({"type":"decision","seat":1})"), "event 1: missing field 'action'"},
+      {WithEvents(R"({"type":"decision","seat":1,"action":true})"),
+       "event 1: field 'action' must be a string, not true"},
+      {WithEvents(R"({"type":"decision","seat":"dealer","action":"hit"})"),
+       "event 1: field 'seat' must be a positive integer, not \"dealer\""},
+      // settle
+      {WithEvents(R"({"type":"settle","seat":1,"wager":"main"})"), "event 1: missing field 'net'"},
+      {WithEvents(R"({"type":"settle","seat":1,"wager":"main","amount":500})"),
+       "event 1: missing field 'net'"},
+      {WithEvents(R"({"type":"settle","seat":1,"wager":"main","net":-2.5})"),
+       "event 1: field 'net' must be an integer (minor units), not -2.5"},
+  };
+  for (const MalformedCase& c : cases) {
+    EXPECT_EQ(Problem(c.line), c.message) << c.line;
+  }
+}
+
+TEST_F(RoundParserTest, NotJson) {
+  for (std::string_view line : {std::string_view(""), std::string_view("{"), std::string_view("round=R1"),
+                                std::string_view("{\"a\":1} x"), std::string_view("{\"a\":1}{\"a\":1}"),
+                                std::string_view("{\"a\":\"\xff\"}"), std::string_view("{\"a\":1,}")}) {
+    std::string problem = Problem(line);
+    EXPECT_EQ(problem.rfind("not JSON: ", 0), 0u) << line << " -> " << problem;
+  }
+}
+
+TEST_F(RoundParserTest, QuotedValuesAreShortened) {
+  std::string line =
+      WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":")" + std::string(1000, 'x') + R"("})");
+  std::string problem = Problem(line);
+  EXPECT_LT(problem.size(), 150u) << problem;
+  EXPECT_EQ(problem.substr(problem.size() - 3), "...");
+}
+
+TEST_F(RoundParserTest, IdsOfABrokenLineAreRecovered) {
+  // Not JSON: recovered from the raw text.
+  ParseOutcome cut = parser_.Parse(
+      R"({"round":"T7-000125","time":"2026-11-21T20:14:03Z","table":"T7","rules":"x","events":[{"ty)",
+      &round_);
+  ASSERT_FALSE(cut.ok());
+  EXPECT_EQ(cut.round, "T7-000125");
+  EXPECT_EQ(cut.table, "T7");
+
+  ParseOutcome spaced = parser_.Parse(R"({ "table" : "T 9", "round" :  "R\"2" ,, })", &round_);
+  ASSERT_FALSE(spaced.ok());
+  EXPECT_EQ(spaced.round, R"(R\"2)");  // raw, as written
+  EXPECT_EQ(spaced.table, "T 9");
+
+  // JSON, but wrong: taken from the document.
+  ParseOutcome wrong =
+      parser_.Parse(R"({"table":"T7","round":"T7-000126","time":"noon","rules":"x","events":[]})", &round_);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.round, "T7-000126");
+  EXPECT_EQ(wrong.table, "T7");
+
+  ParseOutcome late = parser_.Parse(WithEvents(R"({"type":"burn"})"), &round_);
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.round, "R1");
+  EXPECT_EQ(late.table, "T7");
+
+  // Nothing to recover.
+  ParseOutcome none = parser_.Parse("garbage", &round_);
+  EXPECT_EQ(none.round, "");
+  EXPECT_EQ(none.table, "");
+  ParseOutcome typed = parser_.Parse(R"({"round":12,"table":["T7"]})", &round_);
+  EXPECT_EQ(typed.round, "");
+  EXPECT_EQ(typed.table, "");
+  // An id that is not UTF-8 is no id for a report.
+  ParseOutcome binary = parser_.Parse("{\"round\":\"R\xff\",", &round_);
+  EXPECT_EQ(binary.round, "");
+}
+
+TEST_F(RoundParserTest, ReusedAcrossLinesOfAnyLength) {
+  std::string events;
+  for (int i = 0; i < 5000; ++i) events += R"({"type":"burn","card":"2C"},)";
+  events += R"({"type":"burn","card":"AS"})";
+  ASSERT_EQ(Problem(WithEvents(events)), "OK");
+  EXPECT_EQ(round_.events.size(), 5001u);
+  ASSERT_EQ(Problem(kFormatExample), "OK");
+  EXPECT_EQ(round_.events.size(), 20u);
+  ASSERT_NE(Problem("{\"round\""), "OK");
+  ASSERT_EQ(Problem(kFormatExample), "OK");
+  EXPECT_EQ(round_.id, "T7-000124");
+}
+
+// Every prefix of a good line, and random damage to it, must give an outcome, not a crash.
+TEST_F(RoundParserTest, SurvivesDamagedLines) {
+  std::string line(kFormatExample);
+  for (size_t n = 0; n < line.size(); ++n) {
+    ParseOutcome outcome = parser_.Parse(std::string_view(line).substr(0, n), &round_);
+    EXPECT_FALSE(outcome.ok()) << n;
+    EXPECT_FALSE(outcome.status.message().empty());
+  }
+  std::mt19937 rng(7);
+  for (int i = 0; i < 2000; ++i) {
+    std::string damaged = line;
+    for (int k = 0; k < 3; ++k) damaged[rng() % damaged.size()] = static_cast<char>(rng());
+    ParseOutcome outcome = parser_.Parse(damaged, &round_);
+    if (!outcome.ok()) {
+      EXPECT_FALSE(outcome.status.message().empty());
+    }
+  }
+}
+
+#ifdef PITBOSS_SOURCE_DIR
+// The fuzzer's seed lines are rounds of their own: keep them meaning what their names say.
+TEST_F(RoundParserTest, FuzzSeeds) {
+  const std::string dir = std::string(PITBOSS_SOURCE_DIR) + "/fuzz/corpus/round_parser/";
+  const std::vector<std::pair<std::string, bool>> seeds = {
+      {"war_with_war.jsonl", true},           {"shuffle_limits.jsonl", true}, {"split_hands.jsonl", true},
+      {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
+  };
+  for (const auto& [name, good] : seeds) {
+    std::ifstream in(dir + name, std::ios::binary);
+    ASSERT_TRUE(in) << dir + name;
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string line = text.str();
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    EXPECT_EQ(Problem(line) == "OK", good) << name << ": " << Problem(line);
+  }
+}
+#endif
+
+TEST(ParseRfc3339DateTest, DateAsWritten) {
+  EXPECT_EQ(ParseRfc3339Date("2026-11-21T20:14:03Z"), 20261121);
+  EXPECT_EQ(ParseRfc3339Date("2026-11-21T23:30:00.25-05:00"), 20261121);
+  EXPECT_EQ(ParseRfc3339Date("2026-11-22T00:30:00+01:00"), 20261122);
+  EXPECT_EQ(ParseRfc3339Date("2026-11-21t20:14:03.123456789z"), 20261121);
+  EXPECT_EQ(ParseRfc3339Date("2028-02-29T12:00:00Z"), 20280229);
+  EXPECT_EQ(ParseRfc3339Date("2000-02-29T12:00:00Z"), 20000229);
+  EXPECT_EQ(ParseRfc3339Date("2016-12-31T23:59:60Z"), 20161231);  // a leap second
+}
+
+TEST(ParseRfc3339DateTest, RejectsWhatIsNotRfc3339) {
+  for (const char* bad : {"",
+                          "2026-11-21",
+                          "2026-11-21T20:14:03",
+                          "2026-11-21 20:14:03Z",
+                          "2026-11-21T20:14Z",
+                          "2026-11-21T20:14:03.Z",
+                          "2026-11-21T20:14:03ZZ",
+                          "2026-11-21T20:14:03+0100",
+                          "2026-11-21T20:14:03+01",
+                          "26-11-21T20:14:03Z",
+                          "2026-13-01T00:00:00Z",
+                          "2026-00-01T00:00:00Z",
+                          "2026-11-00T00:00:00Z",
+                          "2026-11-31T00:00:00Z",
+                          "2026-02-29T00:00:00Z",
+                          "1900-02-29T00:00:00Z",
+                          "2026-11-21T24:00:00Z",
+                          "2026-11-21T20:60:00Z",
+                          "2026-11-21T20:14:61Z",
+                          "2026-11-21T20:14:03+24:00",
+                          "2026-11-21T20:14:03+01:60",
+                          "2026-1a-21T20:14:03Z",
+                          "２026-11-21T20:14:03Z",
+                          "2026-11-21T20:14:03Z "}) {
+    EXPECT_FALSE(ParseRfc3339Date(bad).has_value()) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace pitboss
