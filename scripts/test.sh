@@ -16,5 +16,5 @@ if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
 fi
 
 if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
-  scripts/fuzz.sh 60
+  scripts/fuzz.sh 45
 fi
