@@ -8,6 +8,7 @@ namespace {
 const pitboss::Command kCommands[] = {
     {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
+    {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log", pitboss::SetUpGenerate},
 };
 
 }  // namespace

@@ -188,7 +188,6 @@ class TableShoe {
   }
 
   bool shuffled() const { return shuffled_; }
-  size_t size() const { return cards_.size(); }
   size_t remaining() const { return cards_.size() - next_; }
 
   // The top card. A rank with a keep probability below 1 is drawn with that probability;
@@ -232,6 +231,8 @@ struct SeatPlay {
   Outcome war = Outcome::kTie;
 };
 
+// Deals one run of rounds: owns the random stream and every table's shoe, and writes each
+// round as soon as it is played. One use: construct, Run().
 class Dealer {
  public:
   Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
@@ -462,24 +463,24 @@ Status Dealer::Settle(SeatPlay* play, Stage stage, Outcome outcome) {
 
 Status Dealer::PlayRound(TableState* table, int table_index) {
   const DealerOptions& o = options_;
-  int64_t k = table->rounds++;
+  int64_t number = table->rounds++;  // of this table, from 0
   char id[32];
-  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(k + 1));
+  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
   round_.id = table->name + id;
   round_.table = table->name;
-  round_.time = FormatUtcTime(start_ + k * o.round_seconds + table_index * o.round_seconds / o.tables);
+  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
   round_.events.clear();
 
   // Who plays: a number of players, then that many distinct seats.
   int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
-  std::vector<Seat> free(o.table_seats);
-  for (int i = 0; i < o.table_seats; ++i) free[i] = i + 1;
+  std::vector<Seat> seats(o.table_seats);
+  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
   for (int i = 0; i < players; ++i) {
-    std::swap(free[i], free[i + rng_.Below(o.table_seats - i)]);
+    std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
   }
-  std::sort(free.begin(), free.begin() + players);
+  std::sort(seats.begin(), seats.begin() + players);
   seats_.assign(players, SeatPlay{});
-  for (int i = 0; i < players; ++i) seats_[i].seat = free[i];
+  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
 
   // The cut card, or a shuffle every round where the rules want one.
   TableShoe& shoe = table->shoe;
