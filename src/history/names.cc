@@ -3,7 +3,6 @@
 
 #include "history/names.h"
 
-#include <algorithm>
 #include <array>
 #include <optional>
 #include <string_view>
@@ -39,14 +38,16 @@ constexpr std::array<std::string_view, static_cast<size_t>(EventType::kSettle) +
 };
 static_assert(AllNamed(kEventTypeNames));
 
-// The index of `name` in `names`, or nullopt. Names are a few bytes long and looked up
-// for every wager of every round: comparing inline beats string_view's call to memcmp.
+// The index of `name` in `names`, or nullopt. Looked up for every event of every round, and
+// the names are a few bytes long: a plain loop beats a call to memcmp.
 template <size_t N>
 std::optional<int> Find(const std::array<std::string_view, N>& names, std::string_view name) {
   for (size_t i = 0; i < N; ++i) {
     std::string_view candidate = names[i];
     if (candidate.size() != name.size() || candidate[0] != name[0]) continue;
-    if (std::equal(candidate.begin(), candidate.end(), name.begin())) return static_cast<int>(i);
+    size_t j = 1;
+    while (j < name.size() && candidate[j] == name[j]) ++j;
+    if (j == name.size()) return static_cast<int>(i);
   }
   return std::nullopt;
 }

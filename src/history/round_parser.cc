@@ -70,58 +70,49 @@ int DaysInMonth(int year, int month) {
   return month == 2 && leap ? 29 : kDays[month - 1];
 }
 
-// Keys and names are a few bytes long: comparing them inline beats a call to memcmp, which
-// is what string_view's == costs and which showed at the top of the profile.
-inline bool Same(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
-  }
-  return true;
+// Whether `key` is `name`. The length is known at compile time, so the compare is one or two
+// integer loads, not a call: this runs for every key of every event.
+template <size_t N>
+inline bool Is(std::string_view key, const char (&name)[N]) {
+  return key.size() == N - 1 && std::memcmp(key.data(), name, N - 1) == 0;
 }
 
 // The fields an event may carry. Any other key is ignored.
 enum class EventField { kType, kSeat, kWager, kAmount, kNet, kCard, kAction, kShoe, kDecks, kHand };
 constexpr int kEventFields = static_cast<int>(EventField::kHand) + 1;
 
-// Events are most of a line and each has four keys or so, so this runs some eighty times a
-// round: one switch and one compare per key, where a scan of the names took several.
+// Events are most of a line, with four keys or so each: one switch and one compare per key.
 std::optional<EventField> EventFieldOf(std::string_view key) {
-  if (key.size() < 3) return std::nullopt;
-  EventField field;
+  if (key.empty()) return std::nullopt;
   switch (key[0]) {
     case 't':
-      field = EventField::kType;
+      if (Is(key, "type")) return EventField::kType;
       break;
     case 's':
-      field = key[1] == 'e' ? EventField::kSeat : EventField::kShoe;
+      if (Is(key, "seat")) return EventField::kSeat;
+      if (Is(key, "shoe")) return EventField::kShoe;
       break;
     case 'w':
-      field = EventField::kWager;
+      if (Is(key, "wager")) return EventField::kWager;
       break;
     case 'a':
-      field = key[1] == 'm' ? EventField::kAmount : EventField::kAction;
+      if (Is(key, "amount")) return EventField::kAmount;
+      if (Is(key, "action")) return EventField::kAction;
       break;
     case 'n':
-      field = EventField::kNet;
+      if (Is(key, "net")) return EventField::kNet;
       break;
     case 'c':
-      field = EventField::kCard;
+      if (Is(key, "card")) return EventField::kCard;
       break;
     case 'd':
-      field = EventField::kDecks;
+      if (Is(key, "decks")) return EventField::kDecks;
       break;
     case 'h':
-      field = EventField::kHand;
+      if (Is(key, "hand")) return EventField::kHand;
       break;
-    default:
-      return std::nullopt;
   }
-  static constexpr std::array<std::string_view, kEventFields> kNames = {
-      "type", "seat", "wager", "amount", "net", "card", "action", "shoe", "decks", "hand",
-  };
-  if (!Same(key, kNames[static_cast<int>(field)])) return std::nullopt;
-  return field;
+  return std::nullopt;
 }
 
 enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kEvents };
@@ -133,7 +124,7 @@ std::optional<RoundField> RoundFieldOf(std::string_view key) {
       "round", "time", "table", "rules", "limits", "events",
   };
   for (int i = 0; i < kRoundFields; ++i) {
-    if (Same(kNames[i], key)) return static_cast<RoundField>(i);
+    if (kNames[i] == key) return static_cast<RoundField>(i);
   }
   return std::nullopt;
 }
@@ -280,9 +271,9 @@ bool LineParser::ParseLimits(element value) {
     }
     Limit limit;
     for (simdjson::dom::key_value_pair bound : bounds) {
-      std::optional<Money>* slot = Same(bound.key, "min")   ? &limit.min
-                                   : Same(bound.key, "max") ? &limit.max
-                                                            : nullptr;
+      std::optional<Money>* slot = Is(bound.key, "min")   ? &limit.min
+                                   : Is(bound.key, "max") ? &limit.max
+                                                          : nullptr;
       if (slot == nullptr || bound.value.is_null()) continue;
       int64_t v;
       if (bound.value.type() != element_type::INT64 || bound.value.get_int64().get(v) != simdjson::SUCCESS ||
