@@ -68,10 +68,12 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
                   "a rule spec file or a folder of specs (repeatable; default: the project's rules/)")
-      ->type_name("PATH");
+      ->type_name("PATH")
+      ->allow_extra_args(false);
   sub->add_option("--reading", args->readings,
                   "check under that reading of an unclear clause (repeatable)")
-      ->type_name("AMBIGUITY=READING");
+      ->type_name("AMBIGUITY=READING")
+      ->allow_extra_args(false);
   std::string formats;
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
   sub->add_option("--format", args->format, "report format: " + formats)->type_name("FORMAT")->capture_default_str();

@@ -18,9 +18,10 @@ namespace pitboss {
 
 class Shoe {
  public:
+  // A shoe of no deck at all is a fault of the log (shoe/deck-count): its draws are not judged.
   void Shuffle(int decks) {
     decks_ = decks;
-    known_ = true;
+    known_ = decks > 0;
     in_play_ = true;
     drawn_.fill(0);
     cards_drawn_ = 0;

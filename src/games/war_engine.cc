@@ -252,7 +252,8 @@ void WarReplay::CheckShuffles() {
                                 ? std::to_string(spec_.decks.min)
                                 : std::to_string(spec_.decks.min) + " to " + std::to_string(spec_.decks.max);
       Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Ev(i) + "a shoe of " + std::to_string(e.decks) + " decks; the rules allow " + allowed);
+          Ev(i) + "a shoe of " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks") +
+              "; the rules allow " + allowed);
     }
   }
   if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
@@ -400,6 +401,9 @@ void WarReplay::CheckInitialDeal() {
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
     bool expected = d.target == kDealer ? any_in_action : seats_.at(d.target).in_action;
+    if (!expected && d.target != kDealer && seats_.at(d.target).bets[static_cast<int>(Required())].placed) {
+      continue;  // its wager was placed at fault (found there): its cards follow that wager
+    }
     if (!expected) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Ev(d.event) + "a card dealt to " + Who(d.target) + ", which has no " +
@@ -766,8 +770,9 @@ void WarReplay::CheckSettleOrder() {
   for (auto* list : {&first_pass, &later}) {
     for (const Settled& s : *list) {
       if (s.event < s.x->decided_at) {
-        flag(s, *s.x->cite, "before the " + std::string(s.x->stage == Stage::kSurrender ? "choice" : "cards") +
-                                " that decide it (event " + std::to_string(s.x->decided_at + 1) + ")");
+        flag(s, *s.x->cite, std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
+                                                                          : "before the cards that decide it") +
+                                " (event " + std::to_string(s.x->decided_at + 1) + ")");
       }
     }
   }

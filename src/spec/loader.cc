@@ -688,7 +688,9 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
 }
 
 StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::string, std::string>& readings) {
-  for (const auto& [id, name] : readings) {
+  for (const auto& chosen : readings) {
+    const std::string& id = chosen.first;
+    const std::string& name = chosen.second;
     auto a = std::find_if(doc.spec.ambiguities.begin(), doc.spec.ambiguities.end(),
                           [&](const Ambiguity& x) { return x.id == id; });
     if (a == doc.spec.ambiguities.end()) {
