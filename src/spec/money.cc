@@ -54,6 +54,11 @@ std::string ToString(Ratio r) {
 }
 
 std::optional<Money> ApplyRatio(Money amount, Ratio r) {
+  if (r.den == 1) {  // the common case, without 128-bit division
+    Money out;
+    if (__builtin_mul_overflow(amount, r.num, &out)) return std::nullopt;
+    return out;
+  }
   __int128 product = static_cast<__int128>(amount) * r.num;
   __int128 result = FloorDiv(product, r.den);
   if (result > INT64_MAX || result < INT64_MIN) return std::nullopt;
