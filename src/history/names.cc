@@ -13,78 +13,115 @@ namespace pitboss {
 
 namespace {
 
-// Indexed by the enum's value. The arrays are sized by the enums, so the static_asserts
-// catch a table that falls behind its enum (a missing name would be left empty).
+// The names of one enum, indexed by the enum's value, with a small hash index built at
+// compile time: a log names a wager or an event type in nearly every event, and a scan of
+// the names showed in profiles. The names stay the one table; the index is derived from it.
 template <size_t N>
-constexpr bool AllNamed(const std::array<std::string_view, N>& names) {
-  for (std::string_view name : names) {
-    if (name.empty()) return false;
+class NameTable {
+ public:
+  constexpr explicit NameTable(const std::array<std::string_view, N>& names) : names_(names) {
+    slot_.fill(-1);
+    for (size_t i = 0; i < N; ++i) {
+      if (names[i].empty()) {
+        valid_ = false;  // the array is sized by the enum: a missing name is left empty
+        continue;
+      }
+      int8_t& slot = slot_[Hash(names[i])];
+      if (slot != -1) valid_ = false;  // two names share a slot: change Hash
+      slot = static_cast<int8_t>(i);
+    }
   }
-  return true;
-}
 
-constexpr std::array<std::string_view, kWagerKinds> kWagerNames = {
-    "main", "tie", "raise", "tie2", "blackjack", "war", "double", "split", "insurance",
-};
-static_assert(AllNamed(kWagerNames));
+  // Every name present, each in a slot of its own.
+  constexpr bool valid() const { return valid_; }
 
-constexpr std::array<std::string_view, kActions> kActionNames = {
-    "war", "surrender", "collect", "ride", "hit", "stand", "double", "split", "insurance",
-};
-static_assert(AllNamed(kActionNames));
-
-constexpr std::array<std::string_view, static_cast<size_t>(EventType::kSettle) + 1> kEventTypeNames = {
-    "shuffle", "bet", "deal", "burn", "decision", "settle",
-};
-static_assert(AllNamed(kEventTypeNames));
-
-// The index of `name` in `names`, or nullopt. Looked up for every event of every round, and
-// the names are a few bytes long: a plain loop beats a call to memcmp.
-template <size_t N>
-std::optional<int> Find(const std::array<std::string_view, N>& names, std::string_view name) {
-  for (size_t i = 0; i < N; ++i) {
-    std::string_view candidate = names[i];
-    if (candidate.size() != name.size() || candidate[0] != name[0]) continue;
-    size_t j = 1;
-    while (j < name.size() && candidate[j] == name[j]) ++j;
-    if (j == name.size()) return static_cast<int>(i);
+  std::optional<int> Find(std::string_view name) const {
+    if (name.empty()) return std::nullopt;
+    int i = slot_[Hash(name)];
+    if (i < 0) return std::nullopt;
+    std::string_view candidate = names_[i];
+    if (candidate.size() != name.size()) return std::nullopt;
+    for (size_t j = 0; j < name.size(); ++j) {
+      if (candidate[j] != name[j]) return std::nullopt;
+    }
+    return i;
   }
-  return std::nullopt;
-}
+
+  std::string_view Name(size_t i) const { return i < N ? names_[i] : std::string_view("unknown"); }
+
+ private:
+  static constexpr size_t kSlots = 64;
+  static constexpr size_t Hash(std::string_view s) {
+    return (s.size() + static_cast<unsigned char>(s[0]) * 5 +
+            static_cast<unsigned char>(s[s.size() - 1]) * 3) %
+           kSlots;
+  }
+
+  std::array<std::string_view, N> names_;
+  std::array<int8_t, kSlots> slot_{};
+  bool valid_ = true;
+};
+
+constexpr NameTable<kWagerKinds> kWagerNames({
+    "main",
+    "tie",
+    "raise",
+    "tie2",
+    "blackjack",
+    "war",
+    "double",
+    "split",
+    "insurance",
+});
+static_assert(kWagerNames.valid());
+
+constexpr NameTable<kActions> kActionNames({
+    "war",
+    "surrender",
+    "collect",
+    "ride",
+    "hit",
+    "stand",
+    "double",
+    "split",
+    "insurance",
+});
+static_assert(kActionNames.valid());
+
+constexpr NameTable<static_cast<size_t>(EventType::kSettle) + 1> kEventTypeNames({
+    "shuffle",
+    "bet",
+    "deal",
+    "burn",
+    "decision",
+    "settle",
+});
+static_assert(kEventTypeNames.valid());
 
 }  // namespace
 
 std::optional<WagerKind> ParseWagerKind(std::string_view name) {
-  std::optional<int> i = Find(kWagerNames, name);
+  std::optional<int> i = kWagerNames.Find(name);
   if (!i) return std::nullopt;
   return static_cast<WagerKind>(*i);
 }
 
-std::string_view ToString(WagerKind kind) {
-  int i = static_cast<int>(kind);
-  return i < kWagerKinds ? kWagerNames[i] : std::string_view("unknown");
-}
+std::string_view ToString(WagerKind kind) { return kWagerNames.Name(static_cast<size_t>(kind)); }
 
 std::optional<Action> ParseAction(std::string_view name) {
-  std::optional<int> i = Find(kActionNames, name);
+  std::optional<int> i = kActionNames.Find(name);
   if (!i) return std::nullopt;
   return static_cast<Action>(*i);
 }
 
-std::string_view ToString(Action action) {
-  int i = static_cast<int>(action);
-  return i < kActions ? kActionNames[i] : std::string_view("unknown");
-}
+std::string_view ToString(Action action) { return kActionNames.Name(static_cast<size_t>(action)); }
 
 std::optional<EventType> ParseEventType(std::string_view name) {
-  std::optional<int> i = Find(kEventTypeNames, name);
+  std::optional<int> i = kEventTypeNames.Find(name);
   if (!i) return std::nullopt;
   return static_cast<EventType>(*i);
 }
 
-std::string_view ToString(EventType type) {
-  size_t i = static_cast<size_t>(type);
-  return i < kEventTypeNames.size() ? kEventTypeNames[i] : std::string_view("unknown");
-}
+std::string_view ToString(EventType type) { return kEventTypeNames.Name(static_cast<size_t>(type)); }
 
 }  // namespace pitboss

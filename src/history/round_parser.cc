@@ -118,13 +118,23 @@ std::optional<EventField> EventFieldOf(std::string_view key) {
 enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kEvents };
 constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
 
-// Once a line: a scan will do.
 std::optional<RoundField> RoundFieldOf(std::string_view key) {
-  static constexpr std::array<std::string_view, kRoundFields> kNames = {
-      "round", "time", "table", "rules", "limits", "events",
-  };
-  for (int i = 0; i < kRoundFields; ++i) {
-    if (kNames[i] == key) return static_cast<RoundField>(i);
+  if (key.empty()) return std::nullopt;
+  switch (key[0]) {
+    case 'r':
+      if (Is(key, "round")) return RoundField::kRound;
+      if (Is(key, "rules")) return RoundField::kRules;
+      break;
+    case 't':
+      if (Is(key, "time")) return RoundField::kTime;
+      if (Is(key, "table")) return RoundField::kTable;
+      break;
+    case 'l':
+      if (Is(key, "limits")) return RoundField::kLimits;
+      break;
+    case 'e':
+      if (Is(key, "events")) return RoundField::kEvents;
+      break;
   }
   return std::nullopt;
 }
@@ -334,7 +344,7 @@ bool LineParser::ParseEvent(element value, Event* event) {
     if (seat == nullptr) return Missing("seat");
     bool dealer_allowed = event->type == EventType::kDeal;
     std::string_view s;
-    if (dealer_allowed && seat->get_string().get(s) == simdjson::SUCCESS && s == "dealer") {
+    if (dealer_allowed && seat->get_string().get(s) == simdjson::SUCCESS && Is(s, "dealer")) {
       event->seat = kDealer;
     } else {
       int64_t n;
