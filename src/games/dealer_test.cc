@@ -1,4 +1,5 @@
 #include "games/dealer.h"
+#include "games/test_rounds.h"
 
 #include <gtest/gtest.h>
 
@@ -18,17 +19,7 @@ const std::string kRules = std::string(PITBOSS_SOURCE_DIR) + "/rules";
 const char* const kSpecFiles[] = {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml",
                                   "online/war.yaml"};
 
-const SpecDocument& Doc(const std::string& file) {
-  static std::map<std::string, SpecDocument> docs;
-  auto it = docs.find(file);
-  if (it == docs.end()) {
-    std::vector<std::string> errors;
-    auto doc = LoadSpecDocument(kRules + "/" + file, &errors);
-    EXPECT_TRUE(doc.has_value()) << file;
-    it = docs.emplace(file, std::move(*doc)).first;
-  }
-  return it->second;
-}
+const SpecDocument& Doc(const std::string& file) { return BundledSpec(file); }
 
 std::string Generate(const RuleSpec& spec, const DealerOptions& options) {
   std::ostringstream out;

@@ -2,11 +2,29 @@
 #ifndef PITBOSS_GAMES_TEST_ROUNDS_H_
 #define PITBOSS_GAMES_TEST_ROUNDS_H_
 
+#include <map>
 #include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 #include "pitboss/round.h"
+#include "spec/loader.h"
 
 namespace pitboss {
+
+// A bundled spec (path under rules/), loaded once per test binary.
+inline const SpecDocument& BundledSpec(const std::string& file) {
+  static std::map<std::string, SpecDocument> docs;
+  auto it = docs.find(file);
+  if (it == docs.end()) {
+    std::vector<std::string> errors;
+    auto doc = LoadSpecDocument(std::string(PITBOSS_SOURCE_DIR) + "/rules/" + file, &errors);
+    EXPECT_TRUE(doc.has_value()) << file;
+    it = docs.emplace(file, std::move(*doc)).first;
+  }
+  return it->second;
+}
 
 class RoundBuilder {
  public:

@@ -154,6 +154,7 @@ class WarReplay {
   void Scan();
   void CheckShuffles();
   bool CheckBetEvent(int i, SeatPlay& play);
+  void PlaceBets(Window window);
   void CheckInitialBets();
   void CheckLimits(SeatPlay& play, WagerKind kind);
   void CheckDependency(SeatPlay& play, WagerKind kind);
@@ -338,13 +339,13 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
           std::string(ToString(*rule.depends_on)) + " wager");
 }
 
-void WarReplay::CheckInitialBets() {
+void WarReplay::PlaceBets(Window window) {
   for (int i : bet_events_) {
     const Event& e = round_.events[i];
-    if (e.wager != WagerKind::kUnknown && spec_.wager(e.wager).offered &&
-        spec_.wager(e.wager).window == Window::kWar) {
-      continue;  // judged once the decisions are known
-    }
+    // A wager the game lacks is judged with the initial ones.
+    bool war_wager = e.wager != WagerKind::kUnknown && spec_.wager(e.wager).offered &&
+                     spec_.wager(e.wager).window == Window::kWar;
+    if (war_wager != (window == Window::kWar)) continue;
     SeatPlay& play = Play(e.seat);
     if (CheckBetEvent(i, play)) {
       Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -353,6 +354,10 @@ void WarReplay::CheckInitialBets() {
       bet.amount = sum ? *sum : INT64_MAX;
     }
   }
+}
+
+void WarReplay::CheckInitialBets() {
+  PlaceBets(Window::kInitial);
   WagerKind required = Required();
   for (auto& [seat, play] : seats_) {
     for (int k = 0; k < kWagerKinds; ++k) {
@@ -516,20 +521,7 @@ void WarReplay::CheckDecisions() {
 }
 
 void WarReplay::CheckWarBets() {
-  for (int i : bet_events_) {
-    const Event& e = round_.events[i];
-    if (e.wager == WagerKind::kUnknown || !spec_.wager(e.wager).offered ||
-        spec_.wager(e.wager).window != Window::kWar) {
-      continue;
-    }
-    SeatPlay& play = Play(e.seat);
-    if (CheckBetEvent(i, play)) {
-      Bet& bet = play.bets[static_cast<int>(e.wager)];
-      bet.valid = true;
-      auto sum = CheckedAdd(bet.amount, e.amount);
-      bet.amount = sum ? *sum : INT64_MAX;
-    }
-  }
+  PlaceBets(Window::kWar);  // once the decisions are known
   for (auto& [seat, play] : seats_) {
     for (int k = 0; k < kWagerKinds; ++k) {
       const WagerRule& rule = spec_.wagers[k];

@@ -12,19 +12,7 @@ namespace {
 
 using W = WagerKind;
 
-const std::string kRules = std::string(PITBOSS_SOURCE_DIR) + "/rules";
-
-const SpecDocument& Doc(const std::string& file) {
-  static std::map<std::string, SpecDocument> docs;
-  auto it = docs.find(file);
-  if (it == docs.end()) {
-    std::vector<std::string> errors;
-    auto doc = LoadSpecDocument(kRules + "/" + file, &errors);
-    EXPECT_TRUE(doc.has_value());
-    it = docs.emplace(file, std::move(*doc)).first;
-  }
-  return it->second;
-}
+const SpecDocument& Doc(const std::string& file) { return BundledSpec(file); }
 const RuleSpec& Sd() { return Doc("us-sd/casino-war.yaml").spec; }
 const RuleSpec& Sm() { return Doc("vendor/shuffle-master/casino-war.yaml").spec; }
 const RuleSpec& Online() { return Doc("online/war.yaml").spec; }
