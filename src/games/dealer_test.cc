@@ -15,7 +15,6 @@
 namespace pitboss {
 namespace {
 
-const std::string kRules = std::string(PITBOSS_SOURCE_DIR) + "/rules";
 const char* const kSpecFiles[] = {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml",
                                   "online/war.yaml"};
 
