@@ -199,7 +199,7 @@ class LineParser {
   }
 
   bool ParseRound(const RoundFields& f);
-  bool RequiredString(const element* value, std::string_view field, std::string* out);
+  bool RequiredString(const element* value, std::string_view field, std::string* out, bool may_be_empty = false);
   bool Integer(element value, std::string_view field, std::string_view expected, int64_t min, int64_t max,
                int64_t* out);
   bool ParseLimits(element value);
@@ -211,13 +211,14 @@ class LineParser {
   int event_number_ = 0;
 };
 
-bool LineParser::RequiredString(const element* value, std::string_view field, std::string* out) {
+bool LineParser::RequiredString(const element* value, std::string_view field, std::string* out,
+                                bool may_be_empty) {
   if (value == nullptr) return Missing(field);
   std::string_view s;
   if (value->get_string().get(s) != simdjson::SUCCESS) {
     return Wrong(field, "a string", *value);
   }
-  if (s.empty()) return Fail(Where() + "field '" + std::string(field) + "' must not be empty");
+  if (s.empty() && !may_be_empty) return Fail(Where() + "field '" + std::string(field) + "' must not be empty");
   out->assign(s.data(), s.size());
   return true;
 }
@@ -250,7 +251,9 @@ bool LineParser::ParseRound(const RoundFields& f) {
   if (!RequiredString(f.get(RoundField::kRound), "round", &round_->id) ||
       !RequiredString(f.get(RoundField::kTime), "time", &round_->time) ||
       !RequiredString(f.get(RoundField::kTable), "table", &round_->table) ||
-      !RequiredString(f.get(RoundField::kRules), "rules", &round_->rules)) {
+      // An empty rule-set id is a string of the right type naming no loaded spec: the
+      // checker's input/unknown-rules, not a malformed line.
+      !RequiredString(f.get(RoundField::kRules), "rules", &round_->rules, /*may_be_empty=*/true)) {
     return false;
   }
   std::optional<int32_t> date = ParseRfc3339Date(round_->time);
@@ -366,7 +369,9 @@ bool LineParser::ParseEvent(element value, Event* event) {
       const element* decks = f.get(EventField::kDecks);
       if (decks == nullptr) return Missing("decks");
       int64_t n;
-      if (!Integer(*decks, "decks", "a positive integer", 1, INT_MAX, &n)) return false;
+      // Any whole number is a deck count; one the rules do not allow (0 among them) is the
+      // checker's shoe/deck-count, not a malformed line.
+      if (!Integer(*decks, "decks", "an integer", INT_MIN, INT_MAX, &n)) return false;
       event->decks = static_cast<int>(n);
       return true;
     }
