@@ -438,6 +438,7 @@ TEST_F(RoundParserTest, FuzzSeeds) {
   const std::vector<std::pair<std::string, bool>> seeds = {
       {"war_with_war.jsonl", true},           {"shuffle_limits.jsonl", true}, {"split_hands.jsonl", true},
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
+      {"zero_decks.jsonl", true},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
