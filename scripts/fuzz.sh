@@ -19,5 +19,6 @@ for target in round_parser line_reader; do
   [ -f "fuzz/$target.dict" ] && dict=(-dict="fuzz/$target.dict")
   echo "== fuzz $target for ${seconds}s"
   "build-fuzz/fuzz/${target}_fuzz" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
+    -artifact_prefix="$PWD/build-fuzz/" \
     "$scratch/$target" "fuzz/corpus/$target" 2>&1 | tail -n 12
 done
