@@ -25,6 +25,8 @@ struct Command {
 
 std::function<int()> SetUpCheck(CLI::App* sub);
 std::function<int()> SetUpLint(CLI::App* sub);
+std::function<int()> SetUpDiff(CLI::App* sub);
+std::function<int()> SetUpImpact(CLI::App* sub);
 std::function<int()> SetUpGenerate(CLI::App* sub);
 
 }  // namespace pitboss

@@ -9,6 +9,9 @@ const pitboss::Command kCommands[] = {
     {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
     {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log", pitboss::SetUpGenerate},
+    {"diff", "what changed in meaning between two revisions of a rule spec", pitboss::SetUpDiff},
+    {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
+     pitboss::SetUpImpact},
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 #ifndef PITBOSS_CLI_OUTPUT_H_
 #define PITBOSS_CLI_OUTPUT_H_
 
+#include <functional>
+#include <ostream>
 #include <string>
 
 #include "pitboss/report.h"
@@ -9,7 +11,11 @@
 
 namespace pitboss {
 
-// Writes `report` in `format` to `out_path` ("" or "-": standard output).
+// Runs `write` on `out_path` ("" or "-": standard output). A file is written whole or not
+// at all: a failed run leaves no half report behind.
+Status WriteOutput(const std::string& out_path, const std::function<Status(std::ostream&)>& write);
+
+// Writes `report` in `format` to `out_path`.
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path);
 
 // "pitboss: message" on standard error.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 
 namespace pitboss {
 
@@ -34,10 +35,29 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(path, ec)) {
       files.push_back(path);
+      // Earlier revisions of the rule set are kept beside its file: X.yaml, X.revisions/*.yaml.
+      fs::path revisions = fs::path(path).replace_extension(".revisions");
+      if (fs::is_directory(revisions, ec)) {
+        std::vector<std::string> found;
+        for (const auto& entry : fs::directory_iterator(revisions, ec)) {
+          if (entry.is_regular_file() && entry.path().extension() == ".yaml") found.push_back(entry.path().string());
+        }
+        std::sort(found.begin(), found.end());
+        files.insert(files.end(), found.begin(), found.end());
+      }
     } else {
       errors.push_back(path + ": no such file or folder");
     }
   }
+  // A file named twice (a folder and a file in it) is loaded once.
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& file : files) {
+    std::error_code canon_ec;
+    std::string key = fs::weakly_canonical(file, canon_ec).string();
+    if (seen.insert(canon_ec ? file : key).second) unique.push_back(file);
+  }
+  files = std::move(unique);
   SpecLibrary library;
   for (const std::string& file : files) {
     auto doc = LoadSpecDocument(file, &errors);

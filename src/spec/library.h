@@ -16,9 +16,11 @@ namespace pitboss {
 
 class SpecLibrary {
  public:
-  // Loads every spec at `paths`: a .yaml file, or a folder searched recursively for
-  // .yaml files (its `sources/` folders hold rule texts and are skipped). Fails with every
-  // problem found, one "file:line:column: message" a line.
+  // Loads every spec at `paths`: a .yaml file (with the earlier revisions of its rule set
+  // kept beside it, X.revisions/*.yaml), or a folder searched recursively for .yaml files
+  // (its `sources/` folders hold rule texts and are skipped). Revisions of one rule set are
+  // the specs of one id; each round is checked under the one in force on its date. Fails
+  // with every problem found, one "file:line:column: message" a line.
   static StatusOr<SpecLibrary> Load(const std::vector<std::string>& paths);
 
   // The revision of rule set `id` in force on `date` (yyyymmdd): the latest whose

@@ -1,0 +1,71 @@
+// Replays logs under two revisions of a rule spec and says what changes: the rounds whose
+// correct settlement differs, the money that moves per wager kind, and the findings that
+// appear or disappear. Not thread-safe; streams its input like the checker.
+#ifndef PITBOSS_GAMES_IMPACT_H_
+#define PITBOSS_GAMES_IMPACT_H_
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pitboss/report.h"
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// One round whose correct settlement differs between the revisions.
+struct ImpactRound {
+  std::string input;
+  int64_t line = 0;
+  std::string round;
+  std::string table;
+  Money old_net = 0;  // the player's net over the round, under the old revision
+  Money new_net = 0;
+};
+
+struct WagerImpact {
+  int64_t rounds = 0;  // rounds in which this wager kind settles differently
+  Money old_net = 0;   // over those rounds
+  Money new_net = 0;
+};
+
+struct ImpactReport {
+  std::string version;
+  SpecUsed from;
+  SpecUsed to;
+  std::vector<InputSummary> inputs;
+  int64_t rounds = 0;             // rounds read
+  int64_t rounds_replayed = 0;    // under the rule set of the two revisions
+  int64_t rounds_other_rules = 0; // naming another rule set: not replayed
+  int64_t rounds_unreadable = 0;  // not a round (input/malformed, duplicate ids are not judged here)
+  int64_t rounds_changed = 0;
+  Money net_moved = 0;            // player's view: new minus old, summed
+  std::array<WagerImpact, kWagerKinds> by_wager{};
+  std::vector<ImpactRound> changed;
+  std::vector<Finding> findings_appearing;     // under the new revision only
+  std::vector<Finding> findings_disappearing;  // under the old revision only
+
+  bool any_change() const {
+    return rounds_changed > 0 || !findings_appearing.empty() || !findings_disappearing.empty();
+  }
+};
+
+class ImpactAnalysis {
+ public:
+  ImpactAnalysis(RuleSpec from, RuleSpec to);
+  ~ImpactAnalysis();
+  // Replays every round of one log ("-": standard input).
+  Status AddLog(const std::string& path);
+  const ImpactReport& report() const { return report_; }
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  ImpactReport report_;
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_IMPACT_H_

@@ -1,0 +1,179 @@
+#include "report/change_writers.h"
+
+#include <algorithm>
+
+#include "report/json.h"
+
+namespace pitboss {
+
+namespace {
+
+Status UnknownFormat(std::string_view format) {
+  return Status::InvalidArgument("report format '" + std::string(format) + "' is not supported here; use one of: text, json");
+}
+
+void SpecJson(JsonWriter& json, const SpecUsed& spec, const std::string& path) {
+  json.BeginObject().Key("id").String(spec.id).Key("revision").String(spec.revision).Key("sha256").String(spec.sha256);
+  if (!path.empty()) json.Key("path").String(path);
+  json.EndObject();
+}
+
+std::string Signed(Money m) { return (m > 0 ? "+" : "") + std::to_string(m); }
+
+void FindingJson(JsonWriter& json, const Finding& f) {
+  json.BeginObject()
+      .Key("code").String(Info(f.code).id)
+      .Key("severity").String(ToString(Info(f.code).severity))
+      .Key("round").String(f.round)
+      .Key("table").String(f.table)
+      .Key("input").String(f.input)
+      .Key("line").Int(f.line);
+  if (f.seat) json.Key("seat").String(SeatName(*f.seat));
+  if (f.wager) json.Key("wager").String(ToString(*f.wager));
+  if (f.expected) json.Key("expected").Int(*f.expected);
+  if (f.actual) json.Key("actual").Int(*f.actual);
+  json.Key("clause").String(f.clause).Key("message").String(f.message).EndObject();
+}
+
+}  // namespace
+
+int64_t DiffReport::meaning_changes() const {
+  return std::count_if(changes.begin(), changes.end(), [](const SpecChange& c) { return c.meaning; });
+}
+
+Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostream& out) {
+  if (format == "json") {
+    JsonWriter json(out);
+    json.BeginObject().Key("tool").String("pitboss").Key("version").String(r.version).Key("format").Int(1);
+    json.Key("old");
+    SpecJson(json, r.old_spec, r.old_path);
+    json.Key("new");
+    SpecJson(json, r.new_spec, r.new_path);
+    json.Key("summary").BeginObject()
+        .Key("changes_in_meaning").Int(r.meaning_changes())
+        .Key("changes_in_wording").Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
+        .EndObject();
+    json.Key("changes").BeginArray();
+    for (const SpecChange& c : r.changes) {
+      json.BeginObject().Key("path").String(c.path).Key("kind").String(ToString(c.kind)).Key("meaning").Bool(c.meaning);
+      c.kind == SpecChange::Kind::kAdded ? json.Key("old").Null() : json.Key("old").String(c.old_value);
+      c.kind == SpecChange::Kind::kRemoved ? json.Key("new").Null() : json.Key("new").String(c.new_value);
+      json.Key("old_clause").String(c.old_clause).Key("new_clause").String(c.new_clause).EndObject();
+    }
+    json.EndArray().EndObject();
+    out << "\n";
+    return Status::Ok();
+  }
+  if (format != "text") return UnknownFormat(format);
+  out << "old: " << r.old_path << " (" << r.old_spec.id << ", revision " << r.old_spec.revision << ")\n";
+  out << "new: " << r.new_path << " (" << r.new_spec.id << ", revision " << r.new_spec.revision << ")\n";
+  for (bool meaning : {true, false}) {
+    bool first = true;
+    for (const SpecChange& c : r.changes) {
+      if (c.meaning != meaning) continue;
+      if (first) out << (meaning ? "\nchanges in meaning:\n" : "\nchanges in wording, citation or revision only:\n");
+      first = false;
+      out << "  " << c.path << ": ";
+      switch (c.kind) {
+        case SpecChange::Kind::kChanged:
+          out << (c.old_value == c.new_value ? c.old_value + " (quoted or cited differently)"
+                                             : c.old_value + " -> " + c.new_value);
+          break;
+        case SpecChange::Kind::kAdded: out << "added: " << c.new_value; break;
+        case SpecChange::Kind::kRemoved:
+          out << (c.path.rfind("ambiguities.", 0) == 0 ? "resolved (removed): " : "removed: ") << c.old_value;
+          break;
+      }
+      std::string clause = c.new_clause.empty() ? c.old_clause : c.new_clause;
+      if (!clause.empty()) out << "  [" << clause << "]";
+      out << "\n";
+    }
+  }
+  int64_t meaning = r.meaning_changes();
+  out << "\n" << (meaning == 0 ? "no change in meaning" : std::to_string(meaning) + " change" + (meaning == 1 ? "" : "s") + " in meaning")
+      << ", " << r.changes.size() - meaning << " in wording, citation or revision only\n";
+  return Status::Ok();
+}
+
+Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::ostream& out) {
+  if (format == "json") {
+    JsonWriter json(out);
+    json.BeginObject().Key("tool").String("pitboss").Key("version").String(r.version).Key("format").Int(1);
+    json.Key("from");
+    SpecJson(json, r.from, "");
+    json.Key("to");
+    SpecJson(json, r.to, "");
+    json.Key("inputs").BeginArray();
+    for (const InputSummary& i : r.inputs) {
+      json.BeginObject().Key("path").String(i.path).Key("lines").Int(i.lines).Key("rounds").Int(i.rounds).EndObject();
+    }
+    json.EndArray();
+    json.Key("summary").BeginObject()
+        .Key("rounds").Int(r.rounds)
+        .Key("rounds_replayed").Int(r.rounds_replayed)
+        .Key("rounds_other_rules").Int(r.rounds_other_rules)
+        .Key("rounds_unreadable").Int(r.rounds_unreadable)
+        .Key("rounds_settled_differently").Int(r.rounds_changed)
+        .Key("net_difference").Int(r.net_moved)
+        .Key("findings_appearing").Int(static_cast<int64_t>(r.findings_appearing.size()))
+        .Key("findings_disappearing").Int(static_cast<int64_t>(r.findings_disappearing.size()))
+        .EndObject();
+    json.Key("by_wager").BeginObject();
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerImpact& w = r.by_wager[k];
+      if (w.rounds == 0) continue;
+      json.Key(ToString(static_cast<WagerKind>(k))).BeginObject()
+          .Key("rounds").Int(w.rounds).Key("old_net").Int(w.old_net).Key("new_net").Int(w.new_net)
+          .Key("net_difference").Int(w.new_net - w.old_net).EndObject();
+    }
+    json.EndObject();
+    json.Key("rounds").BeginArray();
+    for (const ImpactRound& c : r.changed) {
+      json.BeginObject().Key("round").String(c.round).Key("table").String(c.table).Key("input").String(c.input)
+          .Key("line").Int(c.line).Key("old_net").Int(c.old_net).Key("new_net").Int(c.new_net)
+          .Key("net_difference").Int(c.new_net - c.old_net).EndObject();
+    }
+    json.EndArray();
+    json.Key("findings_appearing").BeginArray();
+    for (const Finding& f : r.findings_appearing) FindingJson(json, f);
+    json.EndArray().Key("findings_disappearing").BeginArray();
+    for (const Finding& f : r.findings_disappearing) FindingJson(json, f);
+    json.EndArray().EndObject();
+    out << "\n";
+    return Status::Ok();
+  }
+  if (format != "text") return UnknownFormat(format);
+  out << "from: " << r.from.id << ", revision " << r.from.revision << "\n";
+  out << "to:   " << r.to.id << ", revision " << r.to.revision << "\n";
+  for (const InputSummary& i : r.inputs) out << "input: " << i.path << ": " << i.rounds << " rounds\n";
+  out << "\n" << r.rounds_replayed << " rounds replayed under both";
+  if (r.rounds_other_rules) out << ", " << r.rounds_other_rules << " of other rule sets skipped";
+  if (r.rounds_unreadable) out << ", " << r.rounds_unreadable << " unreadable";
+  out << "\n" << r.rounds_changed << " rounds settled differently; net difference " << Signed(r.net_moved)
+      << " (player's view, new minus old)\n";
+  bool any_wager = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerImpact& w = r.by_wager[k];
+    if (w.rounds == 0) continue;
+    if (!any_wager) out << "\nby wager:\n";
+    any_wager = true;
+    out << "  " << ToString(static_cast<WagerKind>(k)) << ": " << w.rounds << " rounds, " << w.old_net << " -> "
+        << w.new_net << " (" << Signed(w.new_net - w.old_net) << ")\n";
+  }
+  if (!r.changed.empty()) out << "\nrounds settled differently:\n";
+  for (const ImpactRound& c : r.changed) {
+    out << "  " << c.input << ":" << c.line << ": round " << c.round << ", table " << c.table << ": " << c.old_net
+        << " -> " << c.new_net << " (" << Signed(c.new_net - c.old_net) << ")\n";
+  }
+  for (auto [title, list] : {std::pair{"findings appearing under the new revision", &r.findings_appearing},
+                             std::pair{"findings disappearing under the new revision", &r.findings_disappearing}}) {
+    if (list->empty()) continue;
+    out << "\n" << title << ":\n";
+    for (const Finding& f : *list) {
+      out << "  " << f.input << ":" << f.line << ": " << f.message << " [" << Info(f.code).id << "]\n";
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace pitboss

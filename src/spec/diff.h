@@ -1,0 +1,33 @@
+// What changed in meaning between two revisions of a rule spec: payouts, deck ranges,
+// wagers, burns, limits, orders, ambiguities and claims; apart from what only moved in
+// wording or citation.
+#ifndef PITBOSS_SPEC_DIFF_H_
+#define PITBOSS_SPEC_DIFF_H_
+
+#include <string>
+#include <vector>
+
+#include "pitboss/spec.h"
+
+namespace pitboss {
+
+struct SpecChange {
+  enum class Kind { kChanged, kAdded, kRemoved };
+  Kind kind = Kind::kChanged;
+  std::string path;       // the spec key: "payouts.initial.tie.tie"
+  std::string old_value;  // "" when added
+  std::string new_value;  // "" when removed
+  std::string old_clause;
+  std::string new_clause;
+  // false: the same rule, quoted or cited differently (or revision metadata).
+  bool meaning = true;
+};
+
+// Every difference between `old_spec` and `new_spec`, in spec-key order.
+std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_spec);
+
+std::string_view ToString(SpecChange::Kind kind);  // "changed", "added", "removed"
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_SPEC_DIFF_H_

@@ -1,0 +1,60 @@
+#include "spec/diff.h"
+
+#include <gtest/gtest.h>
+
+#include "games/test_rounds.h"
+#include "spec/loader.h"
+
+namespace pitboss {
+namespace {
+
+TEST(DiffTest, ASpecDoesNotDifferFromItself) {
+  const RuleSpec& sd = BundledSpec("us-sd/casino-war.yaml").spec;
+  EXPECT_TRUE(DiffSpecs(sd, sd).empty());
+}
+
+TEST(DiffTest, APayoutChangeIsOneChangeInMeaning) {
+  RuleSpec changed = BundledSpec("online/war.yaml").spec;
+  changed.payouts[0][1][static_cast<int>(WagerKind::kTie)].net = {10, 1};
+  auto changes = DiffSpecs(BundledSpec("online/war.yaml").spec, changed);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].path, "payouts.initial.tie.tie");
+  EXPECT_EQ(changes[0].old_value, "+11");
+  EXPECT_EQ(changes[0].new_value, "+10");
+  EXPECT_TRUE(changes[0].meaning);
+  EXPECT_EQ(changes[0].new_clause, "Online War game rules, Initial Tie Wager, item 7");
+}
+
+TEST(DiffTest, WordingAndRevisionAreNotMeaning) {
+  RuleSpec changed = BundledSpec("us-sd/casino-war.yaml").spec;
+  changed.decks.cite.quote = "Casino War shall be played with six to eight decks.";
+  changed.revision = "2030-01-01";
+  changed.effective = 20300101;
+  auto changes = DiffSpecs(BundledSpec("us-sd/casino-war.yaml").spec, changed);
+  ASSERT_EQ(changes.size(), 4u);  // decks.min and decks.max quoted anew, two revision keys
+  for (const SpecChange& c : changes) EXPECT_FALSE(c.meaning) << c.path;
+}
+
+TEST(DiffTest, WagersBurnsDecksAndAmbiguities) {
+  const RuleSpec& sd = BundledSpec("us-sd/casino-war.yaml").spec;
+  RuleSpec changed = sd;
+  changed.wagers[static_cast<int>(WagerKind::kTie)] = WagerRule{};  // the tie wager removed...
+  for (auto& stage : changed.payouts)
+    for (auto& outcome : stage) outcome[static_cast<int>(WagerKind::kTie)] = Payout{};
+  changed.war_deal.burns_before_seat_card = 2;
+  changed.decks.max = 6;
+  changed.ambiguities.erase(changed.ambiguities.begin());  // ...and an ambiguity resolved
+  std::map<std::string, SpecChange::Kind> got;
+  for (const SpecChange& c : DiffSpecs(sd, changed)) {
+    if (c.meaning) got[c.path] = c.kind;
+  }
+  EXPECT_EQ(got.at("wagers.tie"), SpecChange::Kind::kRemoved);
+  EXPECT_EQ(got.at("payouts.initial.tie.tie"), SpecChange::Kind::kRemoved);
+  EXPECT_EQ(got.at("deal.war.burns_before_seat_card"), SpecChange::Kind::kChanged);
+  EXPECT_EQ(got.at("shoe.decks.max"), SpecChange::Kind::kChanged);
+  EXPECT_EQ(got.at("ambiguities.sd-tie-choice"), SpecChange::Kind::kRemoved);
+  EXPECT_EQ(DiffSpecs(changed, sd).size(), DiffSpecs(sd, changed).size());
+}
+
+}  // namespace
+}  // namespace pitboss
