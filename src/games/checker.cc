@@ -9,6 +9,7 @@
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
+#include "spec/parts.h"
 
 namespace pitboss {
 
@@ -55,6 +56,7 @@ struct Variant {
   size_t reading;
   RuleSpec spec;
   Effect effect = Effect::kGeneral;
+  SpecParts parts = part::kAll;  // where it differs from the instance it varies
 };
 
 bool SameCards(const RuleSpec& a, const RuleSpec& b) {
@@ -211,13 +213,15 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
         auto spec = Instantiate(*doc, with);
         if (!spec.ok()) return spec.status();
         Effect effect = EffectOf(rt->selected, spec.value());
-        rt->alternatives.push_back({a, r, std::move(spec.value()), effect});
+        SpecParts parts = DifferingParts(rt->selected, spec.value());
+        rt->alternatives.push_back({a, r, std::move(spec.value()), effect, parts});
       }
       if (!rt->selected_is_default && !reading.is_default) {
         auto spec = Instantiate(*doc, {{ambiguities[a].id, reading.name}});
         if (!spec.ok()) return spec.status();
         Effect effect = EffectOf(doc->spec, spec.value());
-        rt->impacts.push_back({a, r, std::move(spec.value()), effect});
+        SpecParts parts = DifferingParts(doc->spec, spec.value());
+        rt->impacts.push_back({a, r, std::move(spec.value()), effect, parts});
       }
     }
   }
@@ -307,9 +311,11 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         ++impact.rounds_settled_differently;
         impact.net_difference += SettledTotal(other) - SettledTotal(from);
       };
-      // Replay under another reading only where it can change something.
+      // Replay under another reading only where it can change something: a clean round
+      // that never consulted the parts a reading changes would replay the same under it.
       for (const Variant& v : rt->alternatives) {
         if (v.effect == Effect::kNone) continue;
+        if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
         if (v.effect == Effect::kGeneral || !base.findings.empty()) {
           RoundResult other = rt->engine(v.spec, round);
           if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
@@ -321,6 +327,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
       if (!rt->selected_is_default) {
         RoundResult by_default = rt->engine(doc->spec, round);
         for (const Variant& v : rt->impacts) {
+          if ((v.parts & by_default.touched) == 0) continue;
           if (v.effect == Effect::kGeneral) {
             count(v, by_default, rt->engine(v.spec, round));
           } else if (v.effect == Effect::kPayoutValues) {

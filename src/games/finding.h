@@ -43,6 +43,7 @@ struct Settlement {
 struct RoundResult {
   std::vector<RoundFinding> findings;
   std::vector<Settlement> settlements;  // every wager whose correct net the rules decide
+  uint32_t touched = 0;  // the SpecParts (spec/parts.h) the replay consulted
 };
 
 }  // namespace pitboss

@@ -1,5 +1,7 @@
 #include "games/war_engine.h"
 
+#include "spec/parts.h"
+
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -108,6 +110,8 @@ class WarReplay {
       : spec_(spec), round_(round), out_(out) {}
 
   void Run() {
+    // Read in every round, whatever happens in it.
+    out_->touched |= part::kShoe | part::kRanks | part::kInitialDeal | part::kWagers | part::kSettleOrder;
     Scan();
     CheckShuffles();
     CheckInitialBets();
@@ -142,6 +146,16 @@ class WarReplay {
   SeatPlay* Find(Seat seat) {
     auto it = seats_.find(seat);
     return it == seats_.end() ? nullptr : &it->second;
+  }
+
+  // The spec's payouts and choices, read through these so that the parts consulted are known.
+  const Payout& Pay(Stage stage, Outcome outcome, WagerKind kind) {
+    out_->touched |= part::Payouts(stage, outcome);
+    return spec_.payout(stage, outcome, kind);
+  }
+  bool Offered(Action action) {
+    out_->touched |= part::kTieDecision;
+    return spec_.tie_decision.offered[static_cast<int>(action)];
   }
 
   WagerKind Required() const {
@@ -463,7 +477,7 @@ void WarReplay::CheckDecisions() {
       why = "it comes before the cards that could offer it";
     } else if (play->initial && *play->initial != Outcome::kTie) {
       why = Who(e.seat) + "'s card did not tie the dealer's";
-    } else if (!spec_.tie_decision.offered[static_cast<int>(e.action)]) {
+    } else if (!Offered(e.action)) {
       why = "the rules offer no '" + name + "' on a tie";
     } else if (play->decision != kNone) {
       why = Who(e.seat) + " already chose " + std::string(ToString(play->action)) + " at event " +
@@ -479,12 +493,10 @@ void WarReplay::CheckDecisions() {
     play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
   }
 
-  bool offers = spec_.tie_decision.offered[static_cast<int>(Action::kWar)] ||
-                spec_.tie_decision.offered[static_cast<int>(Action::kSurrender)];
   for (auto& [seat, play] : seats_) {
     if (!play.in_action || !play.initial) continue;
-    if (*play.initial != Outcome::kTie || !offers ||
-        spec_.payout(Stage::kInitial, Outcome::kTie, required).present) {
+    if (*play.initial != Outcome::kTie || !(Offered(Action::kWar) || Offered(Action::kSurrender)) ||
+        Pay(Stage::kInitial, Outcome::kTie, required).present) {
       if (play.path == Path::kUnknown) play.path = Path::kFirstPass;
       continue;
     }
@@ -499,8 +511,8 @@ void WarReplay::CheckDecisions() {
     if (raised || play.cards.size() > 1) {
       play.path = Path::kWar;
       shown = "; the " + std::string(raised ? "war wager" : "war card") + " shows war";
-    } else if (spec_.tie_decision.offered[static_cast<int>(Action::kSurrender)]) {
-      const Payout& p = spec_.payout(Stage::kSurrender, Outcome::kTie, required);
+    } else if (Offered(Action::kSurrender)) {
+      const Payout& p = Pay(Stage::kSurrender, Outcome::kTie, required);
       auto surrender = ApplyRatio(play.bets[static_cast<int>(required)].amount, p.net);
       for (int s : settle_events_) {
         const Event& e = round_.events[s];
@@ -556,6 +568,8 @@ void WarReplay::CheckWarDeal() {
   const DealRule& rule = spec_.war_deal;
   bool any_war = false;
   for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
+  bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
+  if (any_war || war_cards) out_->touched |= part::kWarDeal;
   std::vector<const Draw*> war;
   for (const Draw& d : draws_) {
     if (d.card_index == 0) continue;
@@ -632,7 +646,7 @@ void WarReplay::Expect() {
       std::optional<Stage> stage;
       Outcome outcome = Outcome::kTie;
       int decided_at = kNone;
-      if (play.initial && spec_.payout(Stage::kInitial, *play.initial, kind).present) {
+      if (play.initial && Pay(Stage::kInitial, *play.initial, kind).present) {
         stage = Stage::kInitial;
         outcome = *play.initial;
         decided_at = std::max(play.card(0), dealer_initial);
@@ -644,11 +658,11 @@ void WarReplay::Expect() {
         outcome = *play.war;
         decided_at = std::max(play.card(1), dealer_war);
       }
-      if (!stage || !spec_.payout(*stage, outcome, kind).present) {
+      if (!stage || !Pay(*stage, outcome, kind).present) {
         bet.judged = false;  // the cards or choices that decide it are missing: found already
         continue;
       }
-      const Payout& p = spec_.payout(*stage, outcome, kind);
+      const Payout& p = Pay(*stage, outcome, kind);
       auto net = ApplyRatio(bet.amount, p.net);
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
