@@ -1,35 +1,171 @@
-// pitboss lint: validates rule specs.
+// pitboss lint: validates rule specs against the format and against their source texts.
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "pitboss/checker.h"
-#include "spec/library.h"
+#include "report/json.h"
+#include "spec/lint.h"
 
 namespace pitboss {
 
+namespace {
+
+constexpr char kLintHelp[] = R"HELP(
+Checks each spec (a file, or every .yaml under a folder; default: the project's rules/):
+  - the schema: unknown keys, wrong types, missing fields, every wager settled on every
+    path, every reading a valid spec (YAML and schema errors as file:line:column);
+  - every quote word for word in the spec's source texts (whitespace, line breaks and HTML
+    entities folded), and in the words of the clause cited beside it;
+  - clause coverage: every clause the source numbers (source.numbering) cited, or listed
+    under unobservable with a reason;
+  - every payout phrase of the source ("10 to 1", "11:1", "even money", "Lose half")
+    paid by some payout or reading of the spec;
+  - the ambiguity register: id, tag, cite, quote, summary, two readings or more, exactly
+    one default, a reason for each.
+Each error ends with its code ([lint/quote-not-found]...); the codes and the rules of each
+check: docs/spec-format.md ("Lint"). Exit status: 0 clean, 1 spec errors, 2 could not run
+(no such path, nothing to lint, bad usage).)HELP";
+
+constexpr std::string_view kFormats[] = {"text", "json"};
+
+std::string Plural(int n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+void WriteText(const LintReport& report, std::ostream& out) {
+  for (const SpecLint& spec : report.specs) {
+    for (const LintError& e : spec.errors) {
+      out << e.ToString() << "\n";
+      if (!e.hint.empty()) out << "  " << e.hint << "\n";
+    }
+    out << spec.path;
+    if (!spec.id.empty()) out << ": " << spec.id;
+    if (!spec.revision.empty()) out << ", revision " << spec.revision;
+    out << ": "
+        << (spec.errors.empty() ? "ok" : Plural(static_cast<int>(spec.errors.size()), "error", "errors"))
+        << "\n";
+    if (spec.texts.empty()) continue;
+    out << "  quotes: " << spec.quotes_found << " of " << spec.quotes
+        << " found; payout phrases: " << spec.phrases_matched << " of " << spec.phrases
+        << " matched; ambiguities: " << spec.ambiguities << "\n";
+    const ClauseCoverage& c = spec.coverage;
+    if (c.checked) {
+      out << "  coverage: " << c.cited << " of " << c.clauses << " clauses cited, " << c.not_observable
+          << " not observable, " << c.uncovered << " uncovered (numbering: " << c.numbering << ")\n";
+    } else {
+      out << "  coverage: not checked\n";
+    }
+  }
+  out << "lint: " << Plural(static_cast<int>(report.specs.size()), "spec", "specs");
+  if (report.errors() == 0) {
+    out << ", no errors\n";
+  } else {
+    out << ", " << report.specs_with_errors() << " with errors, "
+        << Plural(report.errors(), "error", "errors") << "\n";
+  }
+}
+
+// Part of lint's report format: every figure the text shows, under these keys.
+void WriteJson(const LintReport& report, std::ostream& out) {
+  JsonWriter json(out);
+  json.BeginObject();
+  json.Key("tool").String("pitboss").Key("version").String(PITBOSS_VERSION).Key("format").Int(1);
+  json.Key("command").String("lint");
+  json.Key("summary").BeginObject();
+  json.Key("specs").Int(static_cast<int64_t>(report.specs.size()));
+  json.Key("specs_with_errors").Int(report.specs_with_errors());
+  json.Key("errors").Int(report.errors());
+  json.EndObject();
+  json.Key("specs").BeginArray();
+  for (const SpecLint& spec : report.specs) {
+    json.BeginObject();
+    json.Key("path").String(spec.path).Key("id").String(spec.id).Key("revision").String(spec.revision);
+    json.Key("ok").Bool(spec.errors.empty());
+    json.Key("texts").BeginArray();
+    for (const std::string& t : spec.texts) json.String(t);
+    json.EndArray();
+    json.Key("quotes")
+        .BeginObject()
+        .Key("checked")
+        .Int(spec.quotes)
+        .Key("found")
+        .Int(spec.quotes_found)
+        .EndObject();
+    json.Key("payout_phrases").BeginObject();
+    json.Key("checked").Int(spec.phrases).Key("matched").Int(spec.phrases_matched).EndObject();
+    json.Key("ambiguities").Int(spec.ambiguities);
+    const ClauseCoverage& c = spec.coverage;
+    json.Key("coverage").BeginObject().Key("checked").Bool(c.checked);
+    if (c.checked) {
+      json.Key("numbering").String(c.numbering).Key("clauses").Int(c.clauses).Key("cited").Int(c.cited);
+      json.Key("not_observable").Int(c.not_observable).Key("uncovered").Int(c.uncovered);
+    }
+    json.EndObject();
+    json.Key("errors").BeginArray();
+    for (const LintError& e : spec.errors) {
+      json.BeginObject().Key("code").String(ToString(e.code)).Key("file").String(e.file);
+      json.Key("line").Int(e.line).Key("column").Int(e.column).Key("message").String(e.message);
+      if (!e.hint.empty()) json.Key("hint").String(e.hint);
+      json.EndObject();
+    }
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.EndObject();
+  out << "\n";
+}
+
+}  // namespace
+
 std::function<int()> SetUpLint(CLI::App* sub) {
-  auto paths = std::make_shared<std::vector<std::string>>();
-  sub->add_option("PATH", *paths, "spec files or folders (default: the project's rules/)")->type_name("PATH");
-  sub->footer(
-      "\nChecks each spec's schema (unknown keys, wrong types, missing fields: file:line:column),\n"
-      "that every wager is settled on every path a round can take, the ambiguity register\n"
-      "(tag, quote, at least two readings, exactly one default with its reason) and that every\n"
-      "reading makes a valid spec. Exit status: 0 clean, 1 spec errors, 2 nothing to lint.");
-  return [paths]() -> int {
-    std::vector<std::string> targets = *paths;
+  struct Args {
+    std::vector<std::string> paths;
+    std::string format = "text";
+    std::string out;
+  };
+  auto args = std::make_shared<Args>();
+  sub->add_option("PATH", args->paths, "spec files or folders (default: the project's rules/)")
+      ->type_name("PATH");
+  sub->add_option("--format", args->format, "report format: text, json")
+      ->type_name("FORMAT")
+      ->capture_default_str();
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
+  sub->footer(kLintHelp);
+  return [args]() -> int {
+    if (std::find(std::begin(kFormats), std::end(kFormats), args->format) == std::end(kFormats)) {
+      PrintError("--format " + args->format + " is not available for lint (formats: text, json)");
+      return kExitUsage;
+    }
+    std::vector<std::string> targets = args->paths;
     if (targets.empty()) targets.push_back(DefaultRulesPath());
-    auto library = SpecLibrary::Load(targets);
-    if (!library.ok()) {
-      std::cout << library.status().message() << "\n";
-      return kExitFindings;
+    auto report = LintSpecs(targets);
+    if (!report.ok()) {
+      PrintError(report.status().message());
+      return kExitUsage;
     }
-    for (const auto& doc : library.value().documents()) {
-      const RuleSpec& spec = doc->spec;
-      std::cout << doc->path << ": ok: " << spec.id << " revision " << spec.revision << ", "
-                << spec.ambiguities.size() << " ambiguities, " << spec.claims.size() << " claims\n";
+    std::ostringstream buffer;
+    if (args->format == "json") {
+      WriteJson(report.value(), buffer);
+    } else {
+      WriteText(report.value(), buffer);
     }
-    return kExitClean;
+    if (args->out.empty() || args->out == "-") {
+      std::cout << buffer.str() << std::flush;
+    } else {
+      std::ofstream file(args->out, std::ios::binary | std::ios::trunc);
+      file << buffer.str();
+      file.close();
+      if (!file) {
+        PrintError(args->out + ": cannot write the report");
+        return kExitUsage;
+      }
+    }
+    return report.value().errors() == 0 ? kExitClean : kExitFindings;
   };
 }
 

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "spec/sha256.h"
+#include "spec/source_text.h"
 
 namespace pitboss {
 
@@ -163,6 +164,7 @@ class SpecParser {
     return order;
   }
 
+  void ParseSourceClauses(const YAML::Node& source);
   void ParseShoe(const YAML::Node& node, RuleSpec* spec);
   void ParseRanks(const YAML::Node& node, RuleSpec* spec);
   void ParseWagers(const YAML::Node& node, RuleSpec* spec);
@@ -197,7 +199,8 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
   if (root["game"] && String(root["game"], "game", &spec->game) && spec->game != "war") {
     Error(root["game"], "unknown game '" + spec->game + "' (expected: war)");
   }
-  if (const YAML::Node source = root["source"]; source && Map(source, "source", {"citation", "texts"}, {"citation", "texts"})) {
+  if (const YAML::Node source = root["source"];
+      source && Map(source, "source", {"citation", "texts", "numbering", "also_encoded"}, {"citation", "texts"})) {
     String(source["citation"], "source.citation", &citation_);
     spec->citation = citation_;
     const YAML::Node texts = source["texts"];
@@ -209,6 +212,7 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     } else if (texts) {
       Error(texts, "source.texts must be a list of source text files");
     }
+    ParseSourceClauses(source);
   }
   if (const YAML::Node rev = root["revision"];
       rev && Map(rev, "revision", {"name", "effective", "register", "quote", "note"}, {"name", "effective"})) {
@@ -231,6 +235,34 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
   if (root["unobservable"]) ParseUnobservable(root["unobservable"], spec);
   if (ok_) CheckComplete(root, *spec);
   return ok_;
+}
+
+// How the source numbers its clauses, and the clauses encoded under another clause's cite:
+// read by `pitboss lint` only (src/spec/lint.cc), checked here for their shape.
+void SpecParser::ParseSourceClauses(const YAML::Node& source) {
+  if (const YAML::Node numbering = source["numbering"]) {
+    std::string name;
+    if (String(numbering, "source.numbering", &name) && !ParseNumbering(name)) {
+      std::string list;
+      for (auto n : NumberingNames()) list += (list.empty() ? "" : ", ") + std::string(n);
+      Error(numbering, "unknown numbering '" + name + "' (expected: " + list + ")");
+    }
+  }
+  const YAML::Node also = source["also_encoded"];
+  if (!also) return;
+  if (!also.IsSequence()) {
+    Error(also, "source.also_encoded must be a list");
+    return;
+  }
+  for (const auto& entry : also) {
+    if (!Map(entry, "a source.also_encoded entry", {"clause", "key", "quote", "note"}, {"clause", "key", "quote"})) {
+      continue;
+    }
+    std::string s;
+    for (const char* key : {"clause", "key", "quote", "note"}) {
+      if (entry[key]) String(entry[key], std::string("source.also_encoded ") + key, &s);
+    }
+  }
 }
 
 void SpecParser::ParseShoe(const YAML::Node& node, RuleSpec* spec) {

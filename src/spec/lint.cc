@@ -1,0 +1,648 @@
+#include "spec/lint.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "pitboss/checker.h"
+#include "pitboss/money.h"
+#include "spec/loader.h"
+#include "spec/source_text.h"
+
+namespace pitboss {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
+constexpr std::array<LintCodeInfo, 13> kLintCodes = {{
+    {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
+    {LintCode::kSchema, "lint/schema",
+     "the spec breaks the format: an unknown key, a wrong type, a missing key"},
+    {LintCode::kDuplicateRevision, "lint/duplicate-revision",
+     "two files of one rule set take effect the same day"},
+    {LintCode::kSourceMissing, "lint/source-missing", "a source text the spec names cannot be read"},
+    {LintCode::kNumberingMissing, "lint/numbering-missing",
+     "source.numbering is absent: clause coverage is not checked"},
+    {LintCode::kQuoteNotFound, "lint/quote-not-found", "a quote that no source text has word for word"},
+    {LintCode::kQuoteOutsideClause, "lint/quote-outside-clause",
+     "a quote that is not in the words of the clause cited beside it"},
+    {LintCode::kUnknownClause, "lint/unknown-clause", "a clause named that the source does not number"},
+    {LintCode::kUnknownKey, "lint/unknown-key", "source.also_encoded names a key the spec does not have"},
+    {LintCode::kClauseUncovered, "lint/clause-uncovered",
+     "a numbered clause neither cited nor listed as not observable"},
+    {LintCode::kPayoutUnmatched, "lint/payout-unmatched",
+     "a payout phrase of the source that no payout or reading pays"},
+    {LintCode::kAmbiguityIncomplete, "lint/ambiguity-incomplete",
+     "an ambiguity without its id, tag, cite, summary or a reading's reason"},
+    {LintCode::kUnobservableReason, "lint/unobservable-reason", "an unobservable clause without its reason"},
+}};
+
+std::string Trimmed(std::string s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return s.substr(b, e - b + 1);
+}
+
+// The value at `key` of a map; a null node when `map` is not a map or has no such key. (A
+// missing key of a const map is an invalid node, which throws on most uses.)
+YAML::Node Child(const YAML::Node& map, const char* key) {
+  if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Null);
+  const YAML::Node value = map[key];
+  return value.IsDefined() ? value : YAML::Node(YAML::NodeType::Null);
+}
+
+bool Has(const YAML::Node& map, const char* key) {
+  return map.IsDefined() && map.IsMap() && map[key].IsDefined();
+}
+
+// Where `key` is written in `map` (the map's own mark if it is not there).
+YAML::Mark KeyMark(const YAML::Node& map, const char* key) {
+  if (map.IsDefined() && map.IsMap()) {
+    for (const auto& kv : map) {
+      if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.first.Mark();
+    }
+  }
+  return map.Mark();
+}
+
+std::string ScalarOf(const YAML::Node& node) {
+  return node.IsDefined() && node.IsScalar() ? node.Scalar() : "";
+}
+
+// Calls `f` on every map of the tree, outermost first.
+template <typename F>
+void ForEachMap(const YAML::Node& node, const F& f) {
+  if (!node.IsDefined()) return;
+  if (node.IsMap()) {
+    f(node);
+    for (const auto& kv : node) ForEachMap(kv.second, f);
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) ForEachMap(item, f);
+  }
+}
+
+// Calls `f(value, key)` on every scalar of the tree written under `name`, or under a dotted key
+// of a reading's `set` that ends in it ("payouts.war.win.raise.quote").
+template <typename F>
+void ForEachKeyed(const YAML::Node& root, std::string_view name, const F& f) {
+  std::string suffix = "." + std::string(name);
+  ForEachMap(root, [&](const YAML::Node& map) {
+    for (const auto& kv : map) {
+      std::string key = ScalarOf(kv.first);
+      if ((key == name || key.ends_with(suffix)) && kv.second.IsScalar()) f(kv.second, map, key);
+    }
+  });
+}
+
+// Every `net` under `node`, and `node` itself where `key` names a net ("payouts.war.win.raise.net").
+void CollectNets(const std::string& key, const YAML::Node& node, std::vector<Ratio>* nets) {
+  auto add = [&](const YAML::Node& n) {
+    if (auto r = ParseRatio(ScalarOf(n))) nets->push_back(*r);
+  };
+  if (node.IsScalar() && (key == "net" || (key.size() > 4 && key.ends_with(".net")))) {
+    add(node);
+    return;
+  }
+  ForEachMap(node, [&](const YAML::Node& map) { add(Child(map, "net")); });
+}
+
+// Whether the spec has a dotted key: map keys, and in a list the item whose `id` is the segment
+// (or its index).
+bool HasKey(const YAML::Node& node, std::string_view dotted) {
+  size_t dot = dotted.find('.');
+  std::string key(dotted.substr(0, dot));
+  if (key.empty()) return false;
+  YAML::Node next(YAML::NodeType::Undefined);
+  if (node.IsMap()) {
+    if (!Has(node, key.c_str())) return false;
+    next.reset(Child(node, key.c_str()));
+  } else if (node.IsSequence()) {
+    size_t i = 0;
+    for (const auto& item : node) {
+      if (ScalarOf(Child(item, "id")) == key || std::to_string(i) == key) next.reset(item);
+      ++i;
+    }
+    if (!next.IsDefined()) return false;
+  } else {
+    return false;
+  }
+  return dot == std::string_view::npos || HasKey(next, dotted.substr(dot + 1));
+}
+
+// The folder `texts` are relative to, by the loader's rule: ROOT for a spec at ROOT/ID.yaml,
+// else the spec's own folder.
+std::string RulesRootOf(const std::string& path, const std::string& id) {
+  std::string s = fs::path(path).lexically_normal().generic_string();
+  std::string suffix = id + ".yaml";
+  if (!id.empty() && s.size() >= suffix.size() && s.ends_with(suffix)) {
+    std::string root = s.substr(0, s.size() - suffix.size());
+    return root.empty() ? "." : root;
+  }
+  std::string parent = fs::path(s).parent_path().generic_string();
+  return parent.empty() ? "." : parent;
+}
+
+std::string ReadFile(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  *ok = static_cast<bool>(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// "path:12:5: message" from the loader, as a LintError.
+LintError FromLoader(const std::string& path, const std::string& error, LintCode code) {
+  LintError e;
+  e.file = path;
+  e.code = code;
+  std::string rest = error;
+  if (rest.rfind(path + ":", 0) == 0) {
+    rest = rest.substr(path.size() + 1);
+    int line = 0, column = 0, used = 0;
+    if (std::sscanf(rest.c_str(), "%d:%d: %n", &line, &column, &used) == 2 && used > 0) {
+      e.line = line;
+      e.column = column;
+      rest = rest.substr(used);
+    } else if (!rest.empty() && rest[0] == ' ') {
+      rest = rest.substr(1);
+    }
+  }
+  e.message = rest;
+  return e;
+}
+
+struct SourceText {
+  std::string path;
+  FoldedText folded;
+  std::vector<Clause> clauses;
+  std::vector<PayoutPhrase> phrases;
+};
+
+// The checks of one spec against its source texts.
+class SpecLinter {
+ public:
+  SpecLinter(const std::string& path, const YAML::Node& root, SpecLint* out)
+      : path_(path), root_(root), out_(out) {}
+
+  void Run(const std::string& rules_root);
+
+ private:
+  void Error(const YAML::Mark& mark, LintCode code, std::string message, std::string hint = "") {
+    out_->errors.push_back(
+        {path_, mark.line + 1, mark.column + 1, code, std::move(message), std::move(hint)});
+  }
+  void SourceError(const SourceText& text, size_t raw_offset, LintCode code, std::string message) {
+    out_->errors.push_back({text.path, text.folded.LineOf(raw_offset), text.folded.ColumnOf(raw_offset), code,
+                            std::move(message), ""});
+  }
+
+  bool LoadTexts(const std::string& rules_root);
+  void IndexClauses();
+  void CheckQuotes();
+  void CheckQuote(const YAML::Node& quote, const std::string& cite);
+  void CheckClauseNames();
+  void CheckCoverage();
+  void CheckPayoutPhrases();
+  void CheckAmbiguities();
+  void CheckUnobservable();
+
+  // The clause a cite names, nullptr if none. (text index, clause) of each text that has it.
+  const std::vector<std::pair<size_t, const Clause*>>* FindClause(const std::string& cite) const {
+    if (!numbering_) return nullptr;
+    auto it = clauses_.find(NormalizeCite(cite, *numbering_));
+    return it == clauses_.end() ? nullptr : &it->second;
+  }
+  // The innermost clause of `text` that holds a raw offset.
+  const Clause* ClauseAt(const SourceText& text, size_t raw_offset) const {
+    const Clause* found = nullptr;
+    for (const Clause& c : text.clauses) {
+      if (c.begin <= raw_offset && raw_offset < c.end && (!found || c.depth > found->depth)) found = &c;
+    }
+    return found;
+  }
+
+  std::string path_;
+  const YAML::Node root_;
+  SpecLint* out_;
+  std::vector<SourceText> texts_;
+  std::optional<Numbering> numbering_;
+  std::map<std::string, std::vector<std::pair<size_t, const Clause*>>> clauses_;
+  std::vector<std::string> clause_order_;  // ids, in the order the texts give them
+};
+
+void SpecLinter::Run(const std::string& rules_root) {
+  const YAML::Node source = Child(root_, "source");
+  if (source.IsMap()) {
+    if (Has(source, "numbering")) {
+      // An unknown name is the loader's error; coverage is then not checked.
+      numbering_ = ParseNumbering(ScalarOf(Child(source, "numbering")));
+    } else {
+      Error(KeyMark(root_, "source"), LintCode::kNumberingMissing,
+            "source.numbering is missing: say how the source numbers its clauses (parenthesized, rules-card, "
+            "sections) so that clause coverage can be checked");
+    }
+  }
+  CheckAmbiguities();
+  CheckUnobservable();
+  if (!LoadTexts(rules_root)) return;
+  IndexClauses();
+  CheckQuotes();
+  CheckClauseNames();
+  CheckCoverage();
+  CheckPayoutPhrases();
+}
+
+// Each text is looked for under the spec's rules root, then beside the spec, then in the
+// project's own rules folder, so that a copy of a spec taken elsewhere still finds its texts.
+bool SpecLinter::LoadTexts(const std::string& rules_root) {
+  const YAML::Node texts = Child(Child(root_, "source"), "texts");
+  if (!texts.IsSequence()) return false;
+  std::vector<std::string> roots = {rules_root, fs::path(path_).parent_path().generic_string(),
+                                    DefaultRulesPath()};
+  bool all = true;
+  for (const auto& t : texts) {
+    std::string name = ScalarOf(t);
+    if (name.empty()) continue;
+    bool found = false;
+    std::string tried;
+    for (const std::string& r : roots) {
+      std::string candidate = (fs::path(r.empty() ? "." : r) / name).lexically_normal().generic_string();
+      tried += (tried.empty() ? "" : ", ") + candidate;
+      std::error_code ec;
+      if (!fs::is_regular_file(candidate, ec)) continue;
+      bool ok = false;
+      std::string raw = ReadFile(candidate, &ok);
+      if (!ok) continue;
+      texts_.push_back({candidate, FoldedText(std::move(raw)), {}, {}});
+      out_->texts.push_back(candidate);
+      found = true;
+      break;
+    }
+    if (!found) {
+      Error(t.Mark(), LintCode::kSourceMissing,
+            "source text '" + name + "' cannot be read (looked for: " + tried + ")");
+      all = false;
+    }
+  }
+  return all && !texts_.empty();
+}
+
+void SpecLinter::IndexClauses() {
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    SourceText& text = texts_[i];
+    text.phrases = ExtractPayoutPhrases(text.folded.text());
+    if (!numbering_) continue;
+    text.clauses = ExtractClauses(text.folded.raw(), *numbering_);
+  }
+  // Pointers into the vectors, taken once they no longer grow.
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    for (const Clause& c : texts_[i].clauses) {
+      auto& where = clauses_[c.id];
+      if (where.empty()) clause_order_.push_back(c.id);
+      where.push_back({i, &c});
+    }
+  }
+}
+
+void SpecLinter::CheckQuotes() {
+  ForEachKeyed(root_, "quote", [&](const YAML::Node& quote, const YAML::Node& map, const std::string& key) {
+    // The clause beside the quote: a parameter's `cite` (in a reading's `set`, the `cite` key
+    // beside it), an also_encoded entry's `clause`.
+    std::string prefix = key.substr(0, key.size() - 5);
+    std::string cite = ScalarOf(map[prefix + "cite"]);
+    if (cite.empty() && prefix.empty()) cite = ScalarOf(Child(map, "clause"));
+    CheckQuote(quote, cite);
+  });
+}
+
+void SpecLinter::CheckQuote(const YAML::Node& node, const std::string& cite) {
+  ++out_->quotes;
+  std::string quote = FoldText(node.Scalar());
+  if (quote.empty()) {
+    Error(node.Mark(), LintCode::kQuoteNotFound, "quote is empty");
+    return;
+  }
+  std::vector<std::vector<size_t>> found(texts_.size());
+  bool anywhere = false;
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    found[i] = FindAll(texts_[i].folded.text(), quote);
+    anywhere = anywhere || !found[i].empty();
+  }
+  if (!anywhere) {
+    std::string hint;
+    for (const SourceText& t : texts_) {
+      if (std::string passage = ClosestPassage(t.folded.text(), quote); !passage.empty()) {
+        hint = "did the text say: \"" + passage + "\"";
+        break;
+      }
+    }
+    Error(node.Mark(), LintCode::kQuoteNotFound, "quote not found in any source text: \"" + quote + "\"",
+          hint);
+    return;
+  }
+  ++out_->quotes_found;
+  const auto* clause = cite.empty() ? nullptr : FindClause(cite);
+  if (!clause) return;
+  for (const auto& [i, c] : *clause) {
+    for (size_t at : found[i]) {
+      size_t begin = texts_[i].folded.RawOffset(at);
+      size_t last = texts_[i].folded.RawOffset(at + quote.size() - 1);
+      if (c->begin <= begin && last < c->end) return;
+    }
+  }
+  std::string where = "outside any numbered clause";
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    if (found[i].empty()) continue;
+    if (const Clause* in = ClauseAt(texts_[i], texts_[i].folded.RawOffset(found[i].front()))) {
+      where = "in " + in->id;
+    }
+    break;
+  }
+  Error(node.Mark(), LintCode::kQuoteOutsideClause,
+        "quote is not in the words of " + NormalizeCite(cite, *numbering_) +
+            ", the clause cited beside it (the text has it " + where + "): \"" + quote + "\"");
+}
+
+// A cite shaped like a clause id of the numbering must name a clause the source has.
+void SpecLinter::CheckClauseNames() {
+  if (!numbering_) return;
+  auto check = [&](const YAML::Node& node, const std::string& what) {
+    std::string cite = ScalarOf(node);
+    if (cite.empty() || !LooksLikeClause(cite, *numbering_) || FindClause(cite)) return;
+    Error(node.Mark(), LintCode::kUnknownClause,
+          what + " " + NormalizeCite(cite, *numbering_) +
+              ", a clause no source text of the spec numbers (numbering: " +
+              std::string(ToString(*numbering_)) + ")");
+  };
+  ForEachKeyed(root_, "cite",
+               [&](const YAML::Node& cite, const YAML::Node&, const std::string&) { check(cite, "cites"); });
+  for (const auto& u : Child(root_, "unobservable")) check(Child(u, "clause"), "lists as not observable");
+  for (const auto& a : Child(Child(root_, "source"), "also_encoded")) {
+    check(Child(a, "clause"), "lists as also encoded");
+  }
+}
+
+// Every numbered clause with words of its own is cited (by a `cite`, or an entry of
+// source.also_encoded), or listed under `unobservable` with a reason. A clause's own words
+// are those before its first sub-clause: citing a sub-clause does not cite its parent's
+// lead-in, and citing a parent does not cite its sub-clauses.
+void SpecLinter::CheckCoverage() {
+  if (!numbering_) return;
+  std::set<std::string> cited, unobservable;
+  ForEachKeyed(root_, "cite", [&](const YAML::Node& cite, const YAML::Node&, const std::string&) {
+    if (!cite.Scalar().empty()) cited.insert(NormalizeCite(cite.Scalar(), *numbering_));
+  });
+  for (const auto& a : Child(Child(root_, "source"), "also_encoded")) {
+    if (std::string clause = ScalarOf(Child(a, "clause")); !clause.empty()) {
+      cited.insert(NormalizeCite(clause, *numbering_));
+    }
+  }
+  for (const auto& u : Child(root_, "unobservable")) {
+    std::string clause = ScalarOf(Child(u, "clause"));
+    if (!clause.empty() && !Trimmed(ScalarOf(Child(u, "reason"))).empty()) {
+      unobservable.insert(NormalizeCite(clause, *numbering_));
+    }
+  }
+  ClauseCoverage& cov = out_->coverage;
+  cov.checked = true;
+  cov.numbering = std::string(ToString(*numbering_));
+  for (const std::string& id : clause_order_) {
+    const auto& where = clauses_.at(id);
+    bool has_words =
+        std::any_of(where.begin(), where.end(), [](const auto& w) { return w.second->has_words; });
+    if (!has_words) continue;  // nothing to cite but its sub-clauses
+    ++cov.clauses;
+    if (cited.count(id)) {
+      ++cov.cited;
+    } else if (unobservable.count(id)) {
+      ++cov.not_observable;
+    } else {
+      ++cov.uncovered;
+      const auto& [i, c] = where.front();
+      SourceError(texts_[i], c->begin, LintCode::kClauseUncovered,
+                  "clause " + id + " is cited by no parameter of " + out_->id +
+                      " and not listed under unobservable (nor source.also_encoded)");
+    }
+  }
+}
+
+// Each payout phrase of the texts must mean the net of some payout of the spec, or of some
+// reading of an ambiguity: "10 to 1" is +10, "1 to 2" +1/2, "even money" +1, "Lose half" -1/2.
+void SpecLinter::CheckPayoutPhrases() {
+  std::vector<Ratio> nets;
+  CollectNets("payouts", Child(root_, "payouts"), &nets);
+  for (const auto& a : Child(root_, "ambiguities")) {
+    for (const auto& r : Child(a, "readings")) {
+      const YAML::Node set = Child(r, "set");
+      if (!set.IsMap()) continue;
+      for (const auto& kv : set) CollectNets(ScalarOf(kv.first), kv.second, &nets);
+    }
+  }
+  for (const SourceText& text : texts_) {
+    for (const PayoutPhrase& p : text.phrases) {
+      ++out_->phrases;
+      if (std::find(nets.begin(), nets.end(), p.net) != nets.end()) {
+        ++out_->phrases_matched;
+        continue;
+      }
+      SourceError(text, text.folded.RawOffset(p.offset), LintCode::kPayoutUnmatched,
+                  "payout phrase \"" + p.text + "\" (a net of " + ToString(p.net) +
+                      ") is matched by no payout or reading of " + (out_->id.empty() ? path_ : out_->id));
+    }
+  }
+}
+
+// What the loader does not see: an id, tag, cite, summary or reason that is there but says
+// nothing. (An empty quote is found with every other quote.)
+void SpecLinter::CheckAmbiguities() {
+  const YAML::Node ambiguities = Child(root_, "ambiguities");
+  if (!ambiguities.IsSequence()) return;
+  for (const auto& a : ambiguities) {
+    ++out_->ambiguities;
+    if (!a.IsMap()) continue;
+    std::string what = "ambiguity '" + ScalarOf(Child(a, "id")) + "'";
+    for (const char* key : {"id", "tag", "cite", "summary"}) {
+      const YAML::Node v = Child(a, key);
+      if (v.IsScalar() && Trimmed(v.Scalar()).empty()) {
+        Error(v.Mark(), LintCode::kAmbiguityIncomplete, what + " has an empty " + key);
+      }
+    }
+    for (const auto& r : Child(a, "readings")) {
+      if (!r.IsMap()) continue;
+      const YAML::Node reason = Child(r, "reason");
+      if (!reason.IsScalar() || !Trimmed(reason.Scalar()).empty()) continue;
+      bool is_default = false;
+      if (const YAML::Node d = Child(r, "default"); d.IsScalar()) YAML::convert<bool>::decode(d, is_default);
+      Error(reason.Mark(), LintCode::kAmbiguityIncomplete,
+            what + ", reading '" + ScalarOf(Child(r, "name")) +
+                "': " + (is_default ? "no reason why it is the default" : "no reason for the reading"));
+    }
+  }
+}
+
+void SpecLinter::CheckUnobservable() {
+  for (const auto& u : Child(root_, "unobservable")) {
+    const YAML::Node reason = Child(u, "reason");
+    if (reason.IsScalar() && Trimmed(reason.Scalar()).empty()) {
+      Error(reason.Mark(), LintCode::kUnobservableReason,
+            "unobservable clause " + ScalarOf(Child(u, "clause")) +
+                " gives no reason why no hand history shows it");
+    }
+  }
+  for (const auto& a : Child(Child(root_, "source"), "also_encoded")) {
+    const YAML::Node key = Child(a, "key");
+    if (key.IsScalar() && !HasKey(root_, key.Scalar())) {
+      Error(key.Mark(), LintCode::kUnknownKey,
+            "source.also_encoded: the spec has no key '" + key.Scalar() + "' to encode clause " +
+                ScalarOf(Child(a, "clause")));
+    }
+  }
+}
+
+// The .yaml files at `paths`, each once; errors for paths that are not there.
+std::vector<std::string> SpecFiles(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(path, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_directory() && it->path().filename() == "sources") {
+          it.disable_recursion_pending();
+          continue;
+        }
+        if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
+      }
+      if (ec) errors->push_back(path + ": " + ec.message());
+      std::sort(found.begin(), found.end());
+      if (found.empty()) errors->push_back(path + ": no rule spec (.yaml) found");
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path, ec)) {
+      files.push_back(path);
+    } else {
+      errors->push_back(path + ": no such file or folder");
+    }
+  }
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& file : files) {
+    std::error_code ec;
+    std::string key = fs::weakly_canonical(file, ec).string();
+    if (seen.insert(ec ? file : key).second) unique.push_back(file);
+  }
+  return unique;
+}
+
+}  // namespace
+
+std::span<const LintCodeInfo> LintCodes() { return kLintCodes; }
+
+std::string_view ToString(LintCode code) { return kLintCodes[static_cast<size_t>(code)].id; }
+
+std::string LintError::Location() const {
+  std::string s = file;
+  if (line > 0) s += ":" + std::to_string(line);
+  if (line > 0 && column > 0) s += ":" + std::to_string(column);
+  return s;
+}
+
+std::string LintError::ToString() const {
+  return Location() + ": " + message + " [" + std::string(pitboss::ToString(code)) + "]";
+}
+
+int LintReport::errors() const {
+  int n = 0;
+  for (const SpecLint& s : specs) n += static_cast<int>(s.errors.size());
+  return n;
+}
+
+int LintReport::specs_with_errors() const {
+  return static_cast<int>(
+      std::count_if(specs.begin(), specs.end(), [](const SpecLint& s) { return !s.errors.empty(); }));
+}
+
+SpecLint LintSpecFile(const std::string& path) {
+  SpecLint out;
+  out.path = path;
+  std::vector<std::string> load_errors;
+  std::optional<SpecDocument> doc = LoadSpecDocument(path, &load_errors);
+  YAML::Node root;
+  bool parsed = true;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::Exception&) {
+    parsed = false;
+  }
+  for (const std::string& e : load_errors) {
+    out.errors.push_back(FromLoader(path, e, parsed ? LintCode::kSchema : LintCode::kYaml));
+  }
+  if (!parsed) return out;
+  std::string rules_root;
+  if (doc) {
+    out.id = doc->spec.id;
+    out.revision = doc->spec.revision;
+    out.effective = doc->spec.effective;
+    rules_root = doc->rules_root;
+  } else {
+    out.id = ScalarOf(Child(root, "id"));
+    out.revision = ScalarOf(Child(Child(root, "revision"), "name"));
+    rules_root = RulesRootOf(path, out.id);
+  }
+  try {
+    SpecLinter(path, root, &out).Run(rules_root);
+  } catch (const YAML::Exception& e) {
+    // A tree the loader has already rejected in a shape the checks do not expect.
+    if (load_errors.empty()) {
+      out.errors.push_back({path, e.mark.line + 1, e.mark.column + 1, LintCode::kSchema, e.msg, ""});
+    }
+  }
+  // Errors in the spec by position, then those found in the source texts.
+  std::stable_sort(out.errors.begin(), out.errors.end(), [&](const LintError& a, const LintError& b) {
+    bool a_spec = a.file == path, b_spec = b.file == path;
+    if (a_spec != b_spec) return a_spec;
+    if (a.file != b.file) return a.file < b.file;
+    return std::pair(a.line, a.column) < std::pair(b.line, b.column);
+  });
+  return out;
+}
+
+StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths) {
+  std::vector<std::string> errors;
+  std::vector<std::string> files = SpecFiles(paths, &errors);
+  for (const std::string& file : files) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) errors.push_back(file + ": cannot read the file");
+  }
+  if (!errors.empty()) {
+    std::string joined;
+    for (const auto& e : errors) joined += (joined.empty() ? "" : "\n") + e;
+    return Status::NotFound(joined);
+  }
+  LintReport report;
+  std::map<std::pair<std::string, int32_t>, std::string> revisions;
+  for (const std::string& file : files) {
+    SpecLint spec = LintSpecFile(file);
+    if (spec.effective != 0) {
+      auto [it, inserted] = revisions.emplace(std::pair(spec.id, spec.effective), file);
+      if (!inserted) {
+        spec.errors.push_back(
+            {file, 0, 0, LintCode::kDuplicateRevision,
+             "rule set " + spec.id + " has another revision effective the same day: " + it->second, ""});
+      }
+    }
+    report.specs.push_back(std::move(spec));
+  }
+  return report;
+}
+
+}  // namespace pitboss

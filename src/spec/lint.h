@@ -1,0 +1,100 @@
+// `pitboss lint`: every check a rule spec gets without logs. The schema and the YAML come
+// from the loader; on top of it, against the spec's source texts: every quote word for word,
+// every numbered clause cited (or not observable), every payout phrase matched by a payout or
+// a reading, and the ambiguity register complete. docs/spec-format.md ("Lint") documents each.
+#ifndef PITBOSS_SPEC_LINT_H_
+#define PITBOSS_SPEC_LINT_H_
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// The kinds of lint error. Part of lint's report format: ids are stable, never rename one.
+enum class LintCode : uint8_t {
+  kYaml,                 // the file is not YAML
+  kSchema,               // the loader rejects the spec (unknown key, wrong type, missing key...)
+  kDuplicateRevision,    // two files of one rule set with the same effective date
+  kSourceMissing,        // a source text that cannot be read
+  kNumberingMissing,     // source.numbering absent: clause coverage cannot be checked
+  kQuoteNotFound,        // a quote that is not word for word in any source text
+  kQuoteOutsideClause,   // a quote found in the text, but not in the clause cited beside it
+  kUnknownClause,        // a cite (or unobservable entry) naming a clause the source does not number
+  kUnknownKey,           // source.also_encoded naming a key the spec does not have
+  kClauseUncovered,      // a numbered clause neither cited nor listed as not observable
+  kPayoutUnmatched,      // a payout phrase of the source matched by no payout or reading
+  kAmbiguityIncomplete,  // an ambiguity with an empty id, tag, cite, summary or reason
+  kUnobservableReason,   // an unobservable clause without its reason
+};
+
+struct LintCodeInfo {
+  LintCode code;
+  std::string_view id;  // "lint/quote-not-found"
+  std::string_view summary;
+};
+std::span<const LintCodeInfo> LintCodes();
+std::string_view ToString(LintCode code);
+
+struct LintError {
+  std::string file;  // the spec, or the source text the error is found in
+  int line = 0;      // 1-based; 0: the file as a whole
+  int column = 0;    // 1-based; 0: none
+  LintCode code = LintCode::kSchema;
+  std::string message;
+  std::string hint;  // what may have been meant ("did the text say: ..."), or ""
+
+  // "file:line:column"
+  std::string Location() const;
+  // "file:line:column: message [lint/code]"
+  std::string ToString() const;
+};
+
+// The clause coverage of one spec.
+struct ClauseCoverage {
+  bool checked = false;   // false: no numbering, or a source text missing
+  std::string numbering;  // "parenthesized"
+  int clauses = 0;        // numbered clauses with words of their own, over all texts
+  int cited = 0;
+  int not_observable = 0;  // not cited, listed under `unobservable`
+  int uncovered = 0;
+};
+
+struct SpecLint {
+  std::string path;
+  std::string id;  // "" when the file could not be read as a spec at all
+  std::string revision;
+  int32_t effective = 0;
+  std::vector<std::string> texts;  // the source texts found, as read
+  std::vector<LintError> errors;
+  int quotes = 0;        // quotes checked
+  int quotes_found = 0;  // ... found word for word
+  int phrases = 0;       // payout phrases of the texts
+  int phrases_matched = 0;
+  int ambiguities = 0;
+  ClauseCoverage coverage;
+};
+
+struct LintReport {
+  std::vector<SpecLint> specs;
+
+  int errors() const;
+  int specs_with_errors() const;
+};
+
+// Lints one spec file. The file must be readable (LintSpecs checks that first).
+SpecLint LintSpecFile(const std::string& path);
+
+// Lints every spec at `paths`: .yaml files, and folders searched recursively for them (their
+// `sources/` folders hold rule texts and are skipped). A path that does not exist, a file
+// that cannot be read or a folder without a spec is an error of the command, not of a spec.
+StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_SPEC_LINT_H_

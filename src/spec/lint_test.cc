@@ -1,0 +1,269 @@
+#include "spec/lint.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace pitboss {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kRoot = PITBOSS_SOURCE_DIR;
+const std::string kSdSpec = kRoot + "/rules/us-sd/casino-war.yaml";
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string Joined(const std::vector<LintError>& errors) {
+  std::string s;
+  for (const LintError& e : errors) s += e.ToString() + "\n";
+  return s;
+}
+
+// A copy of a bundled spec with edits, in a folder of its own outside rules/.
+class SpecCopy {
+ public:
+  explicit SpecCopy(const std::string& spec, std::vector<std::pair<std::string, std::string>> edits = {}) {
+    dir_ = fs::temp_directory_path() /
+           ("pitboss-lint-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
+    fs::create_directories(dir_);
+    text_ = ReadAll(spec);
+    for (const auto& [from, to] : edits) {
+      size_t at = text_.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      if (at != std::string::npos) text_.replace(at, from.size(), to);
+    }
+    path_ = (dir_ / "spec.yaml").string();
+    std::ofstream(path_) << text_;
+  }
+  ~SpecCopy() { fs::remove_all(dir_); }
+  const std::string& path() const { return path_; }
+  // 1-based line of the first line holding `s`.
+  int LineOf(const std::string& s) const {
+    size_t at = text_.find(s);
+    return at == std::string::npos
+               ? 0
+               : 1 + static_cast<int>(std::count(text_.begin(), text_.begin() + at, '\n'));
+  }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path dir_;
+  std::string text_;
+  std::string path_;
+};
+
+TEST(LintTest, CodesAreOneTable) {
+  std::set<std::string_view> ids;
+  for (size_t i = 0; i < LintCodes().size(); ++i) {
+    const LintCodeInfo& info = LintCodes()[i];
+    EXPECT_EQ(static_cast<size_t>(info.code), i);
+    EXPECT_EQ(ToString(info.code), info.id);
+    EXPECT_EQ(info.id.substr(0, 5), "lint/");
+    EXPECT_FALSE(info.summary.empty());
+    EXPECT_TRUE(ids.insert(info.id).second) << info.id;
+  }
+}
+
+TEST(LintTest, BundledSpecsAreClean) {
+  auto report = LintSpecs({kRoot + "/rules"});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  ASSERT_EQ(report->specs.size(), 3u);
+  for (const SpecLint& spec : report->specs) {
+    EXPECT_TRUE(spec.errors.empty()) << spec.path << "\n" << Joined(spec.errors);
+    EXPECT_GT(spec.quotes, 0) << spec.path;
+    EXPECT_EQ(spec.quotes_found, spec.quotes) << spec.path;
+    EXPECT_EQ(spec.phrases_matched, spec.phrases) << spec.path;
+    EXPECT_TRUE(spec.coverage.checked) << spec.path;
+    EXPECT_EQ(spec.coverage.uncovered, 0) << spec.path;
+    EXPECT_EQ(spec.coverage.cited + spec.coverage.not_observable, spec.coverage.clauses) << spec.path;
+  }
+}
+
+TEST(LintTest, CoverageOfEachBundledSpec) {
+  auto report = LintSpecs({kRoot + "/rules"});
+  ASSERT_TRUE(report.ok());
+  std::map<std::string, std::string> coverage;
+  for (const SpecLint& spec : report->specs) {
+    const ClauseCoverage& c = spec.coverage;
+    coverage[spec.id] = c.numbering + " " + std::to_string(c.cited) + "/" + std::to_string(c.clauses) + " +" +
+                        std::to_string(c.not_observable);
+  }
+  EXPECT_EQ(coverage["us-sd/casino-war"], "parenthesized 14/14 +0");
+  EXPECT_EQ(coverage["vendor/shuffle-master/casino-war"], "rules-card 13/14 +1");
+  EXPECT_EQ(coverage["online/war"], "sections 36/39 +3");
+}
+
+// The acceptance case: one word of one quote changed, in a copy taken outside rules/.
+TEST(LintTest, ChangedWordOfAQuoteFailsAtItsLine) {
+  SpecCopy copy(kSdSpec,
+                {{"Each player shall make the initial bet", "Each player shall make the first bet"}});
+  SpecLint lint = LintSpecFile(copy.path());
+  ASSERT_EQ(lint.errors.size(), 1u) << Joined(lint.errors);
+  const LintError& e = lint.errors[0];
+  EXPECT_EQ(e.code, LintCode::kQuoteNotFound);
+  EXPECT_EQ(e.file, copy.path());
+  EXPECT_EQ(e.line, copy.LineOf("Each player shall make the first bet"));
+  EXPECT_NE(e.message.find("\"Each player shall make the first bet"), std::string::npos) << e.message;
+  EXPECT_NE(e.hint.find("make the initial bet in the amount"), std::string::npos) << e.hint;
+  EXPECT_EQ(e.ToString().rfind(copy.path() + ":" + std::to_string(e.line) + ":", 0), 0u) << e.ToString();
+}
+
+TEST(LintTest, ACopyElsewhereStillFindsItsTexts) {
+  for (const char* spec :
+       {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml", "online/war.yaml"}) {
+    SpecCopy copy(kRoot + "/rules/" + spec);
+    SpecLint lint = LintSpecFile(copy.path());
+    EXPECT_TRUE(lint.errors.empty()) << spec << "\n" << Joined(lint.errors);
+    EXPECT_FALSE(lint.texts.empty()) << spec;
+  }
+}
+
+// "1 to 2" is paid only by readings of sd-war-win-payout: change their net, and the phrase is
+// left unmatched in both texts.
+TEST(LintTest, APayoutPhraseMatchedOnlyByAReading) {
+  SpecCopy copy(kSdSpec, {{"net: \"+1/2\"", "net: \"+1/3\""},
+                          {"net: \"+1/2\"", "net: \"+1/3\""},
+                          {"net: \"+1/2\"", "net: \"+1/3\""}});
+  SpecLint lint = LintSpecFile(copy.path());
+  ASSERT_EQ(lint.errors.size(), 2u) << Joined(lint.errors);
+  for (const LintError& e : lint.errors) {
+    EXPECT_EQ(e.code, LintCode::kPayoutUnmatched);
+    EXPECT_NE(e.message.find("payout phrase \"1 to 2\" (a net of +1/2)"), std::string::npos) << e.message;
+    EXPECT_NE(e.file.find("rules/sources/us-sd/casino-war"), std::string::npos) << e.file;
+  }
+}
+
+// A reading may set a single value by its dotted key; its quote and net are checked all the same.
+TEST(LintTest, DottedKeysOfAReading) {
+  const std::string nested = R"y(          payouts.war.tie.raise:
+            net: "+1"
+            cite: "(5)"
+            quote: "Tie after going to war 1 to 1")y";
+  const std::string dotted = R"y(          payouts.war.tie.raise.net: "+1"
+          payouts.war.tie.raise.cite: "(4)(d)(ii)"
+          payouts.war.tie.raise.quote: "Tie after going to war 1 to 1")y";
+  SpecCopy copy(kSdSpec, {{nested, dotted}});
+  SpecLint lint = LintSpecFile(copy.path());
+  ASSERT_EQ(lint.errors.size(), 1u) << Joined(lint.errors);
+  EXPECT_EQ(lint.errors[0].code, LintCode::kQuoteOutsideClause);
+  EXPECT_EQ(lint.errors[0].line, copy.LineOf("payouts.war.tie.raise.quote"));
+  EXPECT_NE(lint.errors[0].message.find("the text has it in (5)"), std::string::npos)
+      << lint.errors[0].message;
+}
+
+TEST(LintTest, AMissingSourceText) {
+  SpecCopy copy(kSdSpec, {{"- sources/us-sd/casino-war.admin-r.txt", "- sources/us-sd/no-such-text.txt"}});
+  SpecLint lint = LintSpecFile(copy.path());
+  ASSERT_EQ(lint.errors.size(), 1u) << Joined(lint.errors);
+  EXPECT_EQ(lint.errors[0].code, LintCode::kSourceMissing);
+  EXPECT_EQ(lint.errors[0].line, copy.LineOf("no-such-text.txt"));
+}
+
+TEST(LintTest, TwoRevisionsEffectiveTheSameDay) {
+  SpecCopy copy(kSdSpec);
+  auto report = LintSpecs({kSdSpec, copy.path()});
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->specs.size(), 2u);
+  EXPECT_TRUE(report->specs[0].errors.empty());
+  ASSERT_EQ(report->specs[1].errors.size(), 1u);
+  EXPECT_EQ(report->specs[1].errors[0].code, LintCode::kDuplicateRevision);
+}
+
+TEST(LintTest, AFileNamedTwiceIsLintedOnce) {
+  auto report = LintSpecs({kRoot + "/rules", kSdSpec});
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->specs.size(), 3u);
+  EXPECT_EQ(report->errors(), 0);
+}
+
+TEST(LintTest, PathsThatCannotBeLinted) {
+  EXPECT_FALSE(LintSpecs({kRoot + "/no-such-folder"}).ok());
+  fs::path empty = fs::temp_directory_path() / ("pitboss-lint-empty-" + std::to_string(getpid()));
+  fs::create_directories(empty);
+  auto report = LintSpecs({empty.string()});
+  fs::remove_all(empty);
+  EXPECT_FALSE(report.ok());
+}
+
+// The fixtures of fixtures/lint/ carry their expectations beside the line that triggers them:
+// "# expect: CODE" for an error at that line, "# expect: CODE at FILE:LINE" for one found in a
+// source text; several separated by commas. Any error nobody expected fails, and so does any
+// expectation not met.
+struct Expectation {
+  std::string code;
+  std::string file;  // "" : the fixture itself; else a suffix of the source text's path
+  int line = 0;
+  int fixture_line = 0;
+};
+
+std::vector<Expectation> Expectations(const std::string& path) {
+  std::vector<Expectation> out;
+  std::ifstream in(path);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++n;
+    size_t at = line.find("# expect:");
+    if (at == std::string::npos) continue;
+    std::stringstream items(line.substr(at + 9));
+    for (std::string item; std::getline(items, item, ',');) {
+      std::stringstream words(item);
+      Expectation e;
+      std::string at_word, where;
+      words >> e.code >> at_word >> where;
+      e.fixture_line = n;
+      if (at_word == "at") {
+        size_t colon = where.rfind(':');
+        e.file = where.substr(0, colon);
+        e.line = std::stoi(where.substr(colon + 1));
+      } else {
+        e.line = n;
+      }
+      out.push_back(e);
+    }
+  }
+  return out;
+}
+
+TEST(LintTest, Fixtures) {
+  std::vector<std::string> fixtures;
+  for (const auto& entry : fs::directory_iterator(kRoot + "/fixtures/lint")) {
+    if (entry.path().extension() == ".yaml") fixtures.push_back(entry.path().string());
+  }
+  std::sort(fixtures.begin(), fixtures.end());
+  ASSERT_GE(fixtures.size(), 6u);
+  for (const std::string& path : fixtures) {
+    SCOPED_TRACE(path);
+    std::vector<Expectation> expected = Expectations(path);
+    EXPECT_FALSE(expected.empty()) << "a lint fixture expects at least one error";
+    SpecLint lint = LintSpecFile(path);
+    std::vector<bool> met(lint.errors.size(), false);
+    for (const Expectation& x : expected) {
+      bool found = false;
+      for (size_t i = 0; i < lint.errors.size() && !found; ++i) {
+        const LintError& e = lint.errors[i];
+        bool same_file = x.file.empty() ? e.file == path : e.file.ends_with(x.file);
+        if (!met[i] && same_file && e.line == x.line && ToString(e.code) == x.code) met[i] = found = true;
+      }
+      EXPECT_TRUE(found) << "line " << x.fixture_line << ": expected " << x.code << " at "
+                         << (x.file.empty() ? "this line" : x.file + ":" + std::to_string(x.line))
+                         << ", not reported";
+    }
+    for (size_t i = 0; i < lint.errors.size(); ++i) {
+      EXPECT_TRUE(met[i]) << "not expected: " << lint.errors[i].ToString();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pitboss
