@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Every test: set up, build, then the unit tests and the end-to-end tests (CTest), the
 # same again under AddressSanitizer and UndefinedBehaviorSanitizer, and a short fuzz run
-# of the log parser where clang is available.
+# of the log parser where clang is available. The end-to-end tests of the junit and sarif
+# reports read them with tools from the npm registry, which setup-node.sh installs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
+scripts/setup-node.sh
 scripts/setup.sh build -DCMAKE_BUILD_TYPE=Release
 (cd build && ctest --output-on-failure -j "$jobs")
 

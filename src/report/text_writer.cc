@@ -1,55 +1,19 @@
 // --format text: the report for people. Each finding is written compiler style,
 // INPUT:LINE: SEVERITY: MESSAGE [CODE], so editors and CI logs can jump to the
-// line; a summary of what was checked follows.
+// line; a summary of what was checked follows. Log text reaches the report (ids,
+// messages quoting a bad line), so every piece of it goes through Printable().
 #include <algorithm>
 #include <cstddef>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
-#include "report/utf8.h"
+#include "report/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
 namespace {
-
-// Log text reaches the report (ids, messages quoting a bad line): keep each
-// finding on its own line and keep terminal control sequences out. Control
-// characters are written as escapes and ill-formed UTF-8 as U+FFFD.
-std::string Printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80) {
-      const Utf8Step step = NextUtf8(text.substr(i));
-      if (step.valid) {
-        out.append(text.substr(i, step.length));
-      } else {
-        out.append(kReplacementChar);
-      }
-      i += step.length;
-      continue;
-    }
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c < 0x20 || c == 0x7F) {
-      char escaped[5];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-    ++i;
-  }
-  return out;
-}
 
 std::string InputName(const std::string& path) {
   return path == "-" ? "<stdin>" : Printable(path);

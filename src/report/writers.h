@@ -30,6 +30,9 @@ std::vector<std::string_view> ReportFormats();
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
 void WriteJsonReport(const Report& report, std::ostream& out);
+void WriteJunitReport(const Report& report, std::ostream& out);
+void WriteSarifReport(const Report& report, std::ostream& out);
+void WriteMarkdownReport(const Report& report, std::ostream& out);
 
 // The violation count per code id, as every writer lists it: most frequent
 // first, ties by id.

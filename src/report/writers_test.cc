@@ -8,27 +8,16 @@
 #include <string_view>
 #include <vector>
 
+#include "report/test_reports.h"
+
 namespace pitboss {
 namespace {
 
-// The violation of the contract's example (../shared/checker-contract.md).
-Finding ContractFinding() {
-  Finding f;
-  f.code = Code::kSettlePayout;
-  f.round = "T7-000124";
-  f.table = "T7";
-  f.input = "logs/day1.jsonl";
-  f.line = 88;
-  f.seat = 1;
-  f.wager = WagerKind::kRaise;
-  f.expected = 500;
-  f.actual = 250;
-  f.clause = "ARSD 20:18:16:15.17(4)(d)(i)";
-  f.reading_dependent = {"sd-war-win-payout"};
-  f.message =
-      "raise settled at 250, the rules pay 500 (war won: the three wagers)";
-  return f;
-}
+using test_reports::BurnCount;
+using test_reports::ContractFinding;
+using test_reports::ContractReport;
+using test_reports::UnreadableLine;
+using test_reports::Write;
 
 constexpr std::string_view kContractFindingJson =
     R"j({"code":"settle/payout","severity":"critical","round":"T7-000124","table":"T7",)j"
@@ -36,62 +25,6 @@ constexpr std::string_view kContractFindingJson =
     R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
     R"j("reading_dependent":["sd-war-win-payout"],)j"
     R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j";
-
-// A line that could not be read as a round.
-Finding UnreadableLine() {
-  Finding f;
-  f.code = Code::kInputMalformed;
-  f.input = "logs/day1.jsonl";
-  f.line = 17;
-  f.clause = "hand-history-v1";
-  f.message = "not JSON: expected ',' or '}'";
-  return f;
-}
-
-Finding BurnCount() {
-  Finding f;
-  f.code = Code::kDealBurnCount;
-  f.round = "T7-000200";
-  f.table = "T7";
-  f.input = "logs/day1.jsonl";
-  f.line = 140;
-  f.clause = "ARSD 20:18:16:15.05";
-  f.message = "2 cards burned before the first card, the rules burn 3";
-  return f;
-}
-
-// The contract's example report, with all four of its violations.
-Report ContractReport() {
-  Report report;
-  report.version = "0.1.0";
-  report.inputs = {{"logs/day1.jsonl", 1200, 1198}};
-  report.specs = {
-      {"us-sd/casino-war", "2012-04-23",
-       "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}};
-  report.rounds = 1198;
-  report.rounds_with_violations = 3;
-  // Listed in an order other than by_code's, which is by count, then by id.
-  Finding second_payout = ContractFinding();
-  second_payout.round = "T7-000300";
-  second_payout.line = 210;
-  second_payout.seat = 2;
-  second_payout.reading_dependent.clear();
-  report.violations = {UnreadableLine(), ContractFinding(), BurnCount(),
-                       second_payout};
-  report.ambiguities = {
-      {"sd-war-win-payout",
-       "us-sd/casino-war",
-       "ARSD 20:18:16:15.17(4)(d)(i)",
-       {{"three-wagers", true, 0, 0}, {"raise-only", false, 12, -3000}}}};
-  return report;
-}
-
-std::string Write(const Report& report, std::string_view format) {
-  std::ostringstream out;
-  const Status status = WriteReport(report, format, out);
-  EXPECT_TRUE(status.ok()) << status.message();
-  return out.str();
-}
 
 std::string Json(const Report& report) { return Write(report, "json"); }
 std::string Text(const Report& report) { return Write(report, "text"); }
@@ -324,7 +257,7 @@ TEST(TextReportTest, NoFindingsSaysSoPlainly) {
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
-  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json"}));
+  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md"}));
   for (std::string_view format : ReportFormats()) {
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
@@ -333,7 +266,7 @@ TEST(WriteReportTest, FormatsComeFromOneTable) {
 }
 
 TEST(WriteReportTest, UnknownFormatIsInvalidArgumentAndWritesNothing) {
-  for (std::string_view format : {"junit", "xml", "JSON", ""}) {
+  for (std::string_view format : {"html", "xml", "JSON", ""}) {
     std::ostringstream out;
     const Status status = WriteReport(ContractReport(), format, out);
     EXPECT_FALSE(status.ok()) << format;
@@ -341,7 +274,7 @@ TEST(WriteReportTest, UnknownFormatIsInvalidArgumentAndWritesNothing) {
     EXPECT_NE(status.message().find("'" + std::string(format) + "'"),
               std::string::npos)
         << status.message();
-    EXPECT_NE(status.message().find("text, json"), std::string::npos)
+    EXPECT_NE(status.message().find("text, json, junit, sarif, md"), std::string::npos)
         << status.message();
     EXPECT_TRUE(out.str().empty()) << format;
   }

@@ -1,0 +1,157 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "report/test_reports.h"
+#include "report/writers.h"
+
+namespace pitboss {
+namespace {
+
+using test_reports::BurnCount;
+using test_reports::ContractFinding;
+using test_reports::ContractReport;
+using test_reports::Count;
+using test_reports::UnreadableLine;
+
+std::string Junit(const Report& report) { return test_reports::Write(report, "junit"); }
+
+TEST(JunitReportTest, WholeReport) {
+  EXPECT_EQ(Junit(ContractReport()),
+            R"x(<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="pitboss" tests="3" failures="3" errors="0">
+  <testsuite name="logs/day1.jsonl" tests="3" failures="3" errors="0" skipped="0">
+    <properties>
+      <property name="lines" value="1200"/>
+      <property name="rounds" value="1198"/>
+    </properties>
+    <testcase classname="logs/day1.jsonl" name="settle/payout">
+      <failure type="settle/payout" message="2 findings (critical)">line 88, round T7-000124, table T7, seat 1, wager raise, expected 500, actual 250: raise settled at 250, the rules pay 500 (war won: the three wagers) [ARSD 20:18:16:15.17(4)(d)(i)] (depends on the reading of: sd-war-win-payout)
+line 210, round T7-000300, table T7, seat 2, wager raise, expected 500, actual 250: raise settled at 250, the rules pay 500 (war won: the three wagers) [ARSD 20:18:16:15.17(4)(d)(i)]
+</failure>
+    </testcase>
+    <testcase classname="logs/day1.jsonl" name="deal/burn-count">
+      <failure type="deal/burn-count" message="1 finding (major)">line 140, round T7-000200, table T7: 2 cards burned before the first card, the rules burn 3 [ARSD 20:18:16:15.05]
+</failure>
+    </testcase>
+    <testcase classname="logs/day1.jsonl" name="input/malformed">
+      <failure type="input/malformed" message="1 finding (error)">line 17: not JSON: expected ',' or '}' [hand-history-v1]
+</failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+)x");
+}
+
+TEST(JunitReportTest, EmptyReportIsAnEmptyTestsuites) {
+  EXPECT_EQ(Junit(Report()),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<testsuites name=\"pitboss\" tests=\"0\" failures=\"0\" errors=\"0\">\n"
+            "</testsuites>\n");
+}
+
+TEST(JunitReportTest, CleanInputHasOnePassingTestcase) {
+  Report report;
+  report.inputs = {{"logs/clean.jsonl", 10, 9}, {"logs/day1.jsonl", 1200, 1198}};
+  report.violations = {ContractFinding()};
+  const std::string xml = Junit(report);
+  EXPECT_NE(xml.find("<testsuites name=\"pitboss\" tests=\"2\" failures=\"1\" errors=\"0\">\n"
+                     "  <testsuite name=\"logs/clean.jsonl\" tests=\"1\" failures=\"0\" errors=\"0\" "
+                     "skipped=\"0\">\n"
+                     "    <properties>\n"
+                     "      <property name=\"lines\" value=\"10\"/>\n"
+                     "      <property name=\"rounds\" value=\"9\"/>\n"
+                     "    </properties>\n"
+                     "    <testcase classname=\"logs/clean.jsonl\" name=\"no violations\"/>\n"
+                     "  </testsuite>\n"
+                     "  <testsuite name=\"logs/day1.jsonl\" tests=\"1\" failures=\"1\" "),
+            std::string::npos)
+      << xml;
+}
+
+TEST(JunitReportTest, CountsAddUpOverSuites) {
+  Report report;
+  report.inputs = {{"a.jsonl", 3, 3}, {"b.jsonl", 3, 3}, {"c.jsonl", 3, 3}};
+  Finding a1 = ContractFinding(), a2 = BurnCount(), a3 = UnreadableLine(), b1 = ContractFinding(),
+          b2 = ContractFinding();
+  a1.input = a2.input = a3.input = "a.jsonl";
+  b1.input = b2.input = "b.jsonl";
+  report.violations = {a1, b1, a2, b2, a3};
+  const std::string xml = Junit(report);
+  EXPECT_NE(xml.find("<testsuites name=\"pitboss\" tests=\"5\" failures=\"4\" errors=\"0\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"a.jsonl\" tests=\"3\" failures=\"3\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"b.jsonl\" tests=\"1\" failures=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"c.jsonl\" tests=\"1\" failures=\"0\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testcase classname=\"b.jsonl\" name=\"settle/payout\">\n"
+                     "      <failure type=\"settle/payout\" message=\"2 findings (critical)\">"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(Count(xml, "<testsuite "), 3);
+  EXPECT_EQ(Count(xml, "<testcase "), 5);
+  EXPECT_EQ(Count(xml, "<failure "), 4);
+  // Every finding listed once: the first of a failure right after its tag.
+  EXPECT_EQ(Count(xml, "\">line ") + Count(xml, "\nline "), 5);
+}
+
+TEST(JunitReportTest, FindingsOfNoListedInputGetASuiteOfTheirOwn) {
+  Report report;
+  report.inputs = {{"-", 2, 2}};
+  Finding from_stdin = BurnCount(), unlisted = BurnCount(), nowhere = UnreadableLine();
+  from_stdin.input = "-";
+  unlisted.input = "other.jsonl";
+  nowhere.input = "";
+  nowhere.line = 0;
+  report.violations = {nowhere, unlisted, from_stdin};
+  const std::string xml = Junit(report);
+  const auto stdin_suite = xml.find("<testsuite name=\"&lt;stdin&gt;\" tests=\"1\" failures=\"1\"");
+  const auto no_input = xml.find("<testsuite name=\"pitboss\" tests=\"1\" failures=\"1\"");
+  const auto other = xml.find("<testsuite name=\"other.jsonl\" tests=\"1\" failures=\"1\"");
+  ASSERT_NE(stdin_suite, std::string::npos) << xml;
+  ASSERT_NE(no_input, std::string::npos) << xml;
+  ASSERT_NE(other, std::string::npos) << xml;
+  // The report's inputs first, then the others as findings first name them.
+  EXPECT_LT(stdin_suite, no_input);
+  EXPECT_LT(no_input, other);
+  EXPECT_NE(xml.find("<testcase classname=\"&lt;stdin&gt;\" name=\"deal/burn-count\">"), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("\">line 0: not JSON"), std::string::npos) << xml;
+  EXPECT_EQ(Count(xml, "<properties>"), 1);  // only a listed input has lines and rounds
+}
+
+TEST(JunitReportTest, DealerSeat) {
+  Report report;
+  Finding f = ContractFinding();
+  f.seat = kDealer;
+  report.violations = {f};
+  EXPECT_NE(Junit(report).find(", table T7, seat dealer, wager raise,"), std::string::npos);
+}
+
+TEST(JunitReportTest, LogTextIsEscaped) {
+  Report report;
+  Finding f = UnreadableLine();
+  f.input = "logs/a&b <\"x\">.jsonl";
+  f.message = "bad line: {\"id\":\"<T7>\" & \x1b[2J\x01\r\xFF\xEF\xBF\xBF}";
+  f.clause = "it's <clause>";
+  report.inputs = {{f.input, 1, 1}};
+  report.violations = {f};
+  const std::string xml = Junit(report);
+  EXPECT_NE(xml.find("<testsuite name=\"logs/a&amp;b &lt;&quot;x&quot;&gt;.jsonl\""), std::string::npos)
+      << xml;
+  EXPECT_NE(xml.find("<testcase classname=\"logs/a&amp;b &lt;&quot;x&quot;&gt;.jsonl\""), std::string::npos)
+      << xml;
+  EXPECT_NE(
+      xml.find(">line 17: bad line: {\"id\":\"&lt;T7&gt;\" &amp; \\x1b[2J\\x01&#13;\xEF\xBF\xBD\\uFFFF} "
+               "[it's &lt;clause&gt;]\n</failure>"),
+      std::string::npos)
+      << xml;
+  // Nothing XML 1.0 forbids: no C0 control but newline.
+  for (const char c : xml) {
+    const auto byte = static_cast<unsigned char>(c);
+    EXPECT_TRUE(byte >= 0x20 || c == '\n') << "byte " << int(byte);
+  }
+}
+
+}  // namespace
+}  // namespace pitboss

@@ -1,0 +1,18 @@
+// Log text made safe for the line-oriented writers (text, Markdown): each
+// finding stays on its own line and no terminal control sequence gets through.
+#ifndef PITBOSS_REPORT_PRINTABLE_H_
+#define PITBOSS_REPORT_PRINTABLE_H_
+
+#include <string>
+#include <string_view>
+
+namespace pitboss {
+
+// `text` with newline, carriage return and tab written as the escapes \n, \r
+// and \t, every other ASCII control character (DEL included) as \xNN, and each
+// ill-formed UTF-8 sequence as U+FFFD. Well-formed UTF-8 passes through.
+std::string Printable(std::string_view text);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_REPORT_PRINTABLE_H_
