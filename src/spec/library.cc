@@ -15,9 +15,8 @@ std::string DateString(int32_t date) {
   return buf;
 }
 
-StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
+std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
   std::vector<std::string> files;
-  std::vector<std::string> errors;
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
@@ -30,8 +29,9 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
         }
         if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
       }
-      if (ec) errors.push_back(path + ": " + ec.message());
+      if (ec) errors->push_back(path + ": " + ec.message());
       std::sort(found.begin(), found.end());
+      if (found.empty()) errors->push_back(path + ": no rule spec (.yaml) found");
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(path, ec)) {
       files.push_back(path);
@@ -46,18 +46,23 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
         files.insert(files.end(), found.begin(), found.end());
       }
     } else {
-      errors.push_back(path + ": no such file or folder");
+      errors->push_back(path + ": no such file or folder");
     }
   }
-  // A file named twice (a folder and a file in it) is loaded once.
+  // A file named twice (a folder and a file in it) is listed once.
   std::vector<std::string> unique;
   std::set<std::string> seen;
   for (const std::string& file : files) {
-    std::error_code canon_ec;
-    std::string key = fs::weakly_canonical(file, canon_ec).string();
-    if (seen.insert(canon_ec ? file : key).second) unique.push_back(file);
+    std::error_code ec;
+    std::string key = fs::weakly_canonical(file, ec).string();
+    if (seen.insert(ec ? file : key).second) unique.push_back(file);
   }
-  files = std::move(unique);
+  return unique;
+}
+
+StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
+  std::vector<std::string> errors;
+  std::vector<std::string> files = ListSpecFiles(paths, &errors);
   SpecLibrary library;
   for (const std::string& file : files) {
     auto doc = LoadSpecDocument(file, &errors);
@@ -74,11 +79,6 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
     revisions.push_back(doc.get());
     std::sort(revisions.begin(), revisions.end(),
               [](const SpecDocument* a, const SpecDocument* b) { return a->spec.effective < b->spec.effective; });
-  }
-  if (library.documents_.empty() && errors.empty()) {
-    std::string where;
-    for (const auto& p : paths) where += (where.empty() ? "" : ", ") + p;
-    errors.push_back(where + ": no rule spec (.yaml) found");
   }
   if (!errors.empty()) {
     std::string joined;

@@ -1,5 +1,7 @@
 #include "spec/lint.h"
 
+#include "spec/library.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -508,41 +510,6 @@ void SpecLinter::CheckUnobservable() {
   }
 }
 
-// The .yaml files at `paths`, each once; errors for paths that are not there.
-std::vector<std::string> SpecFiles(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
-  std::vector<std::string> files;
-  for (const std::string& path : paths) {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) {
-      std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(path, ec);
-           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_directory() && it->path().filename() == "sources") {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
-      }
-      if (ec) errors->push_back(path + ": " + ec.message());
-      std::sort(found.begin(), found.end());
-      if (found.empty()) errors->push_back(path + ": no rule spec (.yaml) found");
-      files.insert(files.end(), found.begin(), found.end());
-    } else if (fs::exists(path, ec)) {
-      files.push_back(path);
-    } else {
-      errors->push_back(path + ": no such file or folder");
-    }
-  }
-  std::vector<std::string> unique;
-  std::set<std::string> seen;
-  for (const std::string& file : files) {
-    std::error_code ec;
-    std::string key = fs::weakly_canonical(file, ec).string();
-    if (seen.insert(ec ? file : key).second) unique.push_back(file);
-  }
-  return unique;
-}
-
 }  // namespace
 
 std::span<const LintCodeInfo> LintCodes() { return kLintCodes; }
@@ -618,7 +585,7 @@ SpecLint LintSpecFile(const std::string& path) {
 
 StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths) {
   std::vector<std::string> errors;
-  std::vector<std::string> files = SpecFiles(paths, &errors);
+  std::vector<std::string> files = ListSpecFiles(paths, &errors);
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) errors.push_back(file + ": cannot read the file");
