@@ -247,20 +247,8 @@ void Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code,
 void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, std::vector<RoundFinding> findings,
                          std::vector<std::vector<std::string>> depends) {
   for (size_t i = 0; i < findings.size(); ++i) {
-    RoundFinding& rf = findings[i];
-    Finding f;
-    f.code = rf.code;
-    f.round = r.id;
-    f.table = r.table;
-    f.input = input;
-    f.line = line;
-    f.seat = rf.seat;
-    f.wager = rf.wager;
-    f.expected = rf.expected;
-    f.actual = rf.actual;
-    f.clause = std::move(rf.clause);
+    Finding f = ToFinding(std::move(findings[i]), input, line, r);
     if (i < depends.size()) f.reading_dependent = std::move(depends[i]);
-    f.message = std::move(rf.message);
     report.violations.push_back(std::move(f));
   }
 }

@@ -10,6 +10,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
+#include "pitboss/report.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
 
@@ -39,6 +40,9 @@ struct Settlement {
   Stage stage;
   Outcome outcome;
 };
+
+// The finding as the report writes it, with where the round came from.
+Finding ToFinding(RoundFinding f, const std::string& input, int64_t line, const Round& round);
 
 struct RoundResult {
   std::vector<RoundFinding> findings;

@@ -25,21 +25,6 @@ Money Total(const RoundResult& r) {
   return t;
 }
 
-Finding ToFinding(const RoundFinding& f, const std::string& input, int64_t line, const Round& round) {
-  Finding out;
-  out.code = f.code;
-  out.round = round.id;
-  out.table = round.table;
-  out.input = input;
-  out.line = line;
-  out.seat = f.seat;
-  out.wager = f.wager;
-  out.expected = f.expected;
-  out.actual = f.actual;
-  out.clause = f.clause;
-  out.message = f.message;
-  return out;
-}
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/json.h"
+#include "report/writers.h"
 
 namespace pitboss {
 
@@ -12,28 +13,8 @@ Status UnknownFormat(std::string_view format) {
   return Status::InvalidArgument("report format '" + std::string(format) + "' is not supported here; use one of: text, json");
 }
 
-void SpecJson(JsonWriter& json, const SpecUsed& spec, const std::string& path) {
-  json.BeginObject().Key("id").String(spec.id).Key("revision").String(spec.revision).Key("sha256").String(spec.sha256);
-  if (!path.empty()) json.Key("path").String(path);
-  json.EndObject();
-}
 
 std::string Signed(Money m) { return (m > 0 ? "+" : "") + std::to_string(m); }
-
-void FindingJson(JsonWriter& json, const Finding& f) {
-  json.BeginObject()
-      .Key("code").String(Info(f.code).id)
-      .Key("severity").String(ToString(Info(f.code).severity))
-      .Key("round").String(f.round)
-      .Key("table").String(f.table)
-      .Key("input").String(f.input)
-      .Key("line").Int(f.line);
-  if (f.seat) json.Key("seat").String(SeatName(*f.seat));
-  if (f.wager) json.Key("wager").String(ToString(*f.wager));
-  if (f.expected) json.Key("expected").Int(*f.expected);
-  if (f.actual) json.Key("actual").Int(*f.actual);
-  json.Key("clause").String(f.clause).Key("message").String(f.message).EndObject();
-}
 
 }  // namespace
 
@@ -46,9 +27,11 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
     JsonWriter json(out);
     json.BeginObject().Key("tool").String("pitboss").Key("version").String(r.version).Key("format").Int(1);
     json.Key("old");
-    SpecJson(json, r.old_spec, r.old_path);
+    WriteSpecJson(json, r.old_spec);
+    json.Key("old_path").String(r.old_path);
     json.Key("new");
-    SpecJson(json, r.new_spec, r.new_path);
+    WriteSpecJson(json, r.new_spec);
+    json.Key("new_path").String(r.new_path);
     json.Key("summary").BeginObject()
         .Key("changes_in_meaning").Int(r.meaning_changes())
         .Key("changes_in_wording").Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
@@ -100,9 +83,9 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     JsonWriter json(out);
     json.BeginObject().Key("tool").String("pitboss").Key("version").String(r.version).Key("format").Int(1);
     json.Key("from");
-    SpecJson(json, r.from, "");
+    WriteSpecJson(json, r.from);
     json.Key("to");
-    SpecJson(json, r.to, "");
+    WriteSpecJson(json, r.to);
     json.Key("inputs").BeginArray();
     for (const InputSummary& i : r.inputs) {
       json.BeginObject().Key("path").String(i.path).Key("lines").Int(i.lines).Key("rounds").Int(i.rounds).EndObject();
@@ -135,9 +118,9 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     }
     json.EndArray();
     json.Key("findings_appearing").BeginArray();
-    for (const Finding& f : r.findings_appearing) FindingJson(json, f);
+    for (const Finding& f : r.findings_appearing) WriteFindingJson(json, f);
     json.EndArray().Key("findings_disappearing").BeginArray();
-    for (const Finding& f : r.findings_disappearing) FindingJson(json, f);
+    for (const Finding& f : r.findings_disappearing) WriteFindingJson(json, f);
     json.EndArray().EndObject();
     out << "\n";
     return Status::Ok();

@@ -21,7 +21,9 @@ void StringOrNull(JsonWriter& json, const std::string& value) {
   }
 }
 
-void WriteFinding(JsonWriter& json, const Finding& finding) {
+}  // namespace
+
+void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   const CodeInfo& info = Info(finding.code);
   json.BeginObject();
   json.Key("code").String(info.id);
@@ -53,7 +55,7 @@ void WriteFinding(JsonWriter& json, const Finding& finding) {
   json.EndObject();
 }
 
-void WriteAmbiguity(JsonWriter& json, const AmbiguityImpact& ambiguity) {
+void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
   json.BeginObject();
   json.Key("id").String(ambiguity.id);
   json.Key("spec").String(ambiguity.spec);
@@ -72,7 +74,13 @@ void WriteAmbiguity(JsonWriter& json, const AmbiguityImpact& ambiguity) {
   json.EndObject();
 }
 
-}  // namespace
+void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
+  json.BeginObject();
+  json.Key("id").String(spec.id);
+  json.Key("revision").String(spec.revision);
+  json.Key("sha256").String(spec.sha256);
+  json.EndObject();
+}
 
 void WriteJsonReport(const Report& report, std::ostream& out) {
   JsonWriter json(out);
@@ -92,13 +100,7 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.EndArray();
 
   json.Key("specs").BeginArray();
-  for (const SpecUsed& spec : report.specs) {
-    json.BeginObject();
-    json.Key("id").String(spec.id);
-    json.Key("revision").String(spec.revision);
-    json.Key("sha256").String(spec.sha256);
-    json.EndObject();
-  }
+  for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);
   json.EndArray();
 
   json.Key("summary").BeginObject();
@@ -111,13 +113,11 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.EndObject();
 
   json.Key("violations").BeginArray();
-  for (const Finding& finding : report.violations) WriteFinding(json, finding);
+  for (const Finding& finding : report.violations) WriteFindingJson(json, finding);
   json.EndArray();
 
   json.Key("ambiguities").BeginArray();
-  for (const AmbiguityImpact& ambiguity : report.ambiguities) {
-    WriteAmbiguity(json, ambiguity);
-  }
+  for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
 
   json.EndObject();

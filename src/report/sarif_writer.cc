@@ -172,32 +172,10 @@ void WriteRunProperties(JsonWriter& json, const Report& report) {
   json.Key("rounds_with_violations").Int(report.rounds_with_violations);
   json.Key("violations").Int(static_cast<int64_t>(report.violations.size()));
   json.Key("specs").BeginArray();
-  for (const SpecUsed& spec : report.specs) {
-    json.BeginObject();
-    json.Key("id").String(spec.id);
-    json.Key("revision").String(spec.revision);
-    json.Key("sha256").String(spec.sha256);
-    json.EndObject();
-  }
+  for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);
   json.EndArray();
   json.Key("ambiguities").BeginArray();
-  for (const AmbiguityImpact& ambiguity : report.ambiguities) {
-    json.BeginObject();
-    json.Key("id").String(ambiguity.id);
-    json.Key("spec").String(ambiguity.spec);
-    json.Key("clause").String(ambiguity.clause);
-    json.Key("readings").BeginArray();
-    for (const ReadingImpact& reading : ambiguity.readings) {
-      json.BeginObject();
-      json.Key("name").String(reading.name);
-      json.Key("default").Bool(reading.is_default);
-      json.Key("rounds_settled_differently").Int(reading.rounds_settled_differently);
-      json.Key("net_difference").Int(reading.net_difference);
-      json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
-  }
+  for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
   json.EndObject();
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "pitboss/report.h"
+#include "report/json.h"
 #include "pitboss/status.h"
 
 namespace pitboss {
@@ -30,6 +31,11 @@ std::vector<std::string_view> ReportFormats();
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
 void WriteJsonReport(const Report& report, std::ostream& out);
+
+// Pieces of the JSON report, in the contract's shape, for the formats that embed them.
+void WriteFindingJson(JsonWriter& json, const Finding& finding);
+void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
+void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
 void WriteSarifReport(const Report& report, std::ostream& out);
 void WriteMarkdownReport(const Report& report, std::ostream& out);

@@ -1,0 +1,21 @@
+#include "games/finding.h"
+
+namespace pitboss {
+
+Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const Round& round) {
+  Finding f;
+  f.code = rf.code;
+  f.round = round.id;
+  f.table = round.table;
+  f.input = input;
+  f.line = line;
+  f.seat = rf.seat;
+  f.wager = rf.wager;
+  f.expected = rf.expected;
+  f.actual = rf.actual;
+  f.clause = std::move(rf.clause);
+  f.message = std::move(rf.message);
+  return f;
+}
+
+}  // namespace pitboss
