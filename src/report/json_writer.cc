@@ -23,17 +23,7 @@ void StringOrNull(JsonWriter& json, const std::string& value) {
 
 }  // namespace
 
-void WriteFindingJson(JsonWriter& json, const Finding& finding) {
-  const CodeInfo& info = Info(finding.code);
-  json.BeginObject();
-  json.Key("code").String(info.id);
-  json.Key("severity").String(ToString(info.severity));
-  json.Key("round");
-  StringOrNull(json, finding.round);
-  json.Key("table");
-  StringOrNull(json, finding.table);
-  json.Key("input").String(finding.input);
-  json.Key("line").Int(finding.line);
+void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
   if (finding.seat) {
     json.Key("seat");
     if (*finding.seat == kDealer) {
@@ -47,10 +37,22 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   if (finding.actual) json.Key("actual").Int(*finding.actual);
   json.Key("clause").String(finding.clause);
   json.Key("reading_dependent").BeginArray();
-  for (const std::string& ambiguity : finding.reading_dependent) {
-    json.String(ambiguity);
-  }
+  for (const std::string& ambiguity : finding.reading_dependent) json.String(ambiguity);
   json.EndArray();
+}
+
+void WriteFindingJson(JsonWriter& json, const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
+  json.BeginObject();
+  json.Key("code").String(info.id);
+  json.Key("severity").String(ToString(info.severity));
+  json.Key("round");
+  StringOrNull(json, finding.round);
+  json.Key("table");
+  StringOrNull(json, finding.table);
+  json.Key("input").String(finding.input);
+  json.Key("line").Int(finding.line);
+  WriteFindingDetailsJson(json, finding);
   json.Key("message").String(finding.message);
   json.EndObject();
 }

@@ -145,21 +145,7 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::map<std::s
   json.Key("severity").String(ToString(info.severity));
   if (!finding.round.empty()) json.Key("round").String(finding.round);
   if (!finding.table.empty()) json.Key("table").String(finding.table);
-  if (finding.seat) {
-    json.Key("seat");
-    if (*finding.seat == kDealer) {
-      json.String(SeatName(kDealer));
-    } else {
-      json.Int(*finding.seat);
-    }
-  }
-  if (finding.wager) json.Key("wager").String(ToString(*finding.wager));
-  if (finding.expected) json.Key("expected").Int(*finding.expected);
-  if (finding.actual) json.Key("actual").Int(*finding.actual);
-  json.Key("clause").String(finding.clause);
-  json.Key("reading_dependent").BeginArray();
-  for (const std::string& ambiguity : finding.reading_dependent) json.String(ambiguity);
-  json.EndArray();
+  WriteFindingDetailsJson(json, finding);
   json.EndObject();
   json.EndObject();
 }

@@ -34,6 +34,9 @@ void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
 void WriteFindingJson(JsonWriter& json, const Finding& finding);
+// The keys seat, wager, expected, actual (where present), clause and reading_dependent,
+// inside an object already open.
+void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
 void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
