@@ -81,7 +81,7 @@ TEST_F(CheckerTest, InputProblemsAreFindingsAndTheRestIsStillChecked) {
   EXPECT_EQ(r.violations[1].line, 3);
   EXPECT_EQ(r.violations[2].code, Code::kInputUnknownRules);
   EXPECT_EQ(r.violations[3].code, Code::kInputUnknownRules);
-  EXPECT_NE(r.violations[3].message.find("no rule of us-sd/casino-war in force on 2011-06-01"), std::string::npos)
+  EXPECT_NE(r.violations[3].message.find("no rule in force on 2011-06-01 for us-sd/casino-war"), std::string::npos)
       << r.violations[3].message;
   EXPECT_EQ(r.violations[4].code, Code::kInputDuplicateRound);
   EXPECT_EQ(r.violations[4].line, 6);

@@ -99,7 +99,7 @@ const SpecDocument* SpecLibrary::Find(std::string_view id, int32_t date, std::st
     if (doc->spec.effective <= date) found = doc;
   }
   if (!found) {
-    *why = "no rule of " + std::string(id) + " in force on " + DateString(date) + " (the first takes effect " +
+    *why = "no rule in force on " + DateString(date) + " for " + std::string(id) + " (its first revision takes effect " +
            DateString(it->second.front()->spec.effective) + ")";
   }
   return found;
