@@ -19,7 +19,12 @@ check() {  # NAME EXPECTED_EXIT LOG...
   $pitboss check --no-progress --format json --out "reports/$name.json" "$@" || got=$?
   $pitboss check --no-progress --format text --out "reports/$name.txt" "$@" || true
   local summary
-  summary=$(python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["summary"]; print(f"{s[\"rounds\"]} rounds, {s[\"violations\"]} violations in {s[\"rounds_with_violations\"]} rounds")' "reports/$name.json")
+  summary=$(python3 - "reports/$name.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+print("%d rounds, %d violations in %d rounds" % (s["rounds"], s["violations"], s["rounds_with_violations"]))
+PY
+)
   if [ "$got" -eq "$want" ]; then
     echo "== $name: $summary (exit $got, as expected) -> reports/$name.txt, reports/$name.json"
   else

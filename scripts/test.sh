@@ -20,3 +20,7 @@ fi
 if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
   scripts/fuzz.sh 45
 fi
+
+# The README's first command, the main job, on the build above.
+echo "== the main job (scripts/run.sh)"
+scripts/run.sh
