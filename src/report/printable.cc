@@ -7,6 +7,16 @@
 
 namespace pitboss {
 
+void AppendPrintableAscii(unsigned char c, std::string* out) {
+  if (c < 0x20 || c == 0x7F) {
+    char escaped[5];
+    std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+    *out += escaped;
+  } else {
+    *out += static_cast<char>(c);
+  }
+}
+
 std::string Printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -28,12 +38,8 @@ std::string Printable(std::string_view text) {
       out += "\\r";
     } else if (c == '\t') {
       out += "\\t";
-    } else if (c < 0x20 || c == 0x7F) {
-      char escaped[5];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-      out += escaped;
     } else {
-      out += static_cast<char>(c);
+      AppendPrintableAscii(c, &out);
     }
     ++i;
   }

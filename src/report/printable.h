@@ -13,6 +13,9 @@ namespace pitboss {
 // ill-formed UTF-8 sequence as U+FFFD. Well-formed UTF-8 passes through.
 std::string Printable(std::string_view text);
 
+// Appends the ASCII byte `c` to `out`, a control character (DEL included) as \xNN.
+void AppendPrintableAscii(unsigned char c, std::string* out);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_REPORT_PRINTABLE_H_

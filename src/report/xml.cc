@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdio>
 
+#include "report/printable.h"
 #include "report/utf8.h"
 
 namespace pitboss {
@@ -59,13 +60,7 @@ std::string Escape(std::string_view text, bool attribute) {
         out += attribute ? "&#9;" : "\t";
         break;
       default:
-        if (c < 0x20 || c == 0x7F) {
-          char escaped[5];
-          std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
-          out += escaped;
-        } else {
-          out += static_cast<char>(c);
-        }
+        AppendPrintableAscii(c, &out);
     }
     ++i;
   }
