@@ -1,0 +1,387 @@
+#include "games/war_math.h"
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "pitboss/card.h"
+
+namespace pitboss {
+
+namespace {
+
+// How a path of the round tree goes on after the first cards.
+enum class Choice : uint8_t { kNone, kSurrender, kWar };
+
+struct Leaf {
+  Fraction p;
+  Outcome first = Outcome::kWin;
+  Choice choice = Choice::kNone;
+  Outcome war = Outcome::kWin;  // when choice is kWar
+};
+
+Outcome Compare(int player_value, int dealer_value) {
+  if (player_value > dealer_value) return Outcome::kWin;
+  if (player_value < dealer_value) return Outcome::kLose;
+  return Outcome::kTie;
+}
+
+// The cards still in the shoe, drawn from one at a time with every card equally likely.
+class Enumerator {
+ public:
+  Enumerator(const ShoeComposition& shoe, bool draw_burns)
+      : counts_(shoe.counts), total_(shoe.total()), draw_burns_(draw_burns) {}
+
+  // Calls `next(probability)` after `n` unseen cards (nothing drawn without draw_burns).
+  void Burn(int n, const Fraction& p, const std::function<void(const Fraction&)>& next) {
+    if (n == 0 || !draw_burns_) return next(p);
+    Draw(p, [&](int, const Fraction& q) { Burn(n - 1, q, next); });
+  }
+
+  // Calls `next(class, probability)` for each class the next card can be.
+  void Draw(const Fraction& p, const std::function<void(int, const Fraction&)>& next) {
+    if (total_ == 0) {
+      exhausted_ = true;
+      return;
+    }
+    for (size_t c = 0; c < counts_.size(); ++c) {
+      if (counts_[c] == 0) continue;
+      Fraction q = p * Fraction(counts_[c], total_);
+      --counts_[c];
+      --total_;
+      next(static_cast<int>(c), q);
+      ++counts_[c];
+      ++total_;
+    }
+  }
+
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  std::vector<int> counts_;
+  int total_;
+  bool draw_burns_;
+  bool exhausted_ = false;
+};
+
+// A seat's card after its burns, then the dealer's after theirs: `next(seat, dealer, p)`.
+void DealPair(Enumerator& shoe, const DealRule& rule, const Fraction& p,
+              const std::function<void(int, int, const Fraction&)>& next) {
+  shoe.Burn(rule.burns_before_seat_card, p, [&](const Fraction& p1) {
+    shoe.Draw(p1, [&](int seat, const Fraction& p2) {
+      shoe.Burn(rule.burns_before_dealer_card, p2, [&](const Fraction& p3) {
+        shoe.Draw(p3, [&](int dealer, const Fraction& p4) { next(seat, dealer, p4); });
+      });
+    });
+  });
+}
+
+// The wager-by-wager settlement of a path, per unit of each wager.
+class Settler {
+ public:
+  explicit Settler(const RuleSpec& spec) : spec_(spec) {}
+
+  // The net of `kind` on `leaf`; nullopt where the spec leaves it unsettled.
+  std::optional<Fraction> Net(WagerKind kind, const Leaf& leaf) const {
+    if (spec_.wager(kind).window == Window::kInitial) {
+      const Payout& first = spec_.payout(Stage::kInitial, leaf.first, kind);
+      if (first.present) return Fraction::FromRatio(first.net);
+      if (leaf.choice == Choice::kSurrender) {
+        return Present(spec_.payout(Stage::kSurrender, Outcome::kTie, kind));
+      }
+    }
+    if (leaf.choice != Choice::kWar) return std::nullopt;
+    return Present(spec_.payout(Stage::kWar, leaf.war, kind));
+  }
+
+ private:
+  static std::optional<Fraction> Present(const Payout& payout) {
+    if (!payout.present) return std::nullopt;
+    return Fraction::FromRatio(payout.net);
+  }
+  const RuleSpec& spec_;
+};
+
+// The raise and any other war wager that must equal an initial one ride with it.
+std::vector<WagerKind> RidersOf(const RuleSpec& spec, WagerKind kind) {
+  std::vector<WagerKind> riders;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec.wagers[k];
+    if (rule.offered && rule.window == Window::kWar && rule.equals == kind) {
+      riders.push_back(static_cast<WagerKind>(k));
+    }
+  }
+  return riders;
+}
+
+std::string OutcomeName(const Leaf& leaf) {
+  switch (leaf.choice) {
+    case Choice::kNone:
+      return std::string(ToString(leaf.first));
+    case Choice::kSurrender:
+      return "surrender";
+    case Choice::kWar:
+      return "war-" + std::string(ToString(leaf.war));
+  }
+  return "";
+}
+
+Status Overflow() {
+  return Status::InvalidArgument("the exact arithmetic overflows for a shoe this large");
+}
+
+}  // namespace
+
+int ShoeComposition::total() const {
+  int sum = 0;
+  for (int c : counts) sum += c;
+  return sum;
+}
+
+ShoeComposition StandardShoe(const RuleSpec& spec, int decks) {
+  std::map<int, std::string> names;  // value -> ranks, lowest value first
+  std::map<int, int> counts;
+  for (int rank = 2; rank <= 14; ++rank) {
+    int value = spec.rank_value[rank];
+    std::string& name = names[value];
+    if (!name.empty()) name += "/";
+    name += RankChar(rank);
+    counts[value] += 4 * decks;
+  }
+  ShoeComposition shoe;
+  for (const auto& [value, count] : counts) {
+    shoe.counts.push_back(count);
+    shoe.names.push_back(names[value]);
+  }
+  return shoe;
+}
+
+std::string_view ToString(TiePolicy policy) {
+  switch (policy) {
+    case TiePolicy::kOptimal:
+      return "optimal";
+    case TiePolicy::kAlwaysWar:
+      return "always-war";
+    case TiePolicy::kAlwaysSurrender:
+      return "always-surrender";
+    case TiePolicy::kMixed:
+      return "as-played";
+    case TiePolicy::kNoChoice:
+      return "no-choice";
+  }
+  return "";
+}
+
+std::vector<Policy> ApplicablePolicies(const RuleSpec& spec) {
+  bool war = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
+  bool surrender = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  bool decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+  if (decided || (!war && !surrender)) return {{TiePolicy::kNoChoice, 0}};
+  if (war && surrender) {
+    return {{TiePolicy::kOptimal, 0}, {TiePolicy::kAlwaysWar, 1}, {TiePolicy::kAlwaysSurrender, 0}};
+  }
+  if (war) return {{TiePolicy::kAlwaysWar, 1}};
+  return {{TiePolicy::kAlwaysSurrender, 0}};
+}
+
+double WagerMath::standard_deviation() const {
+  return static_cast<double>(std::sqrt(variance().ToLongDouble()));
+}
+
+const WagerMath* RoundMath::wager(WagerKind kind) const {
+  for (const WagerMath& w : wagers) {
+    if (w.wager == kind) return &w;
+  }
+  return nullptr;
+}
+
+StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe,
+                                     const Policy& policy, bool draw_burns) {
+  const Settler settler(spec);
+  const std::vector<WagerKind> main_riders = RidersOf(spec, WagerKind::kMain);
+  const bool war_offered = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
+  const bool surrender_offered = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  const bool tie_decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+  const bool has_choice = !tie_decided && war_offered && surrender_offered;
+
+  // The class values, lowest first, as StandardShoe orders them.
+  std::vector<int> value(shoe.counts.size());
+  for (size_t c = 0; c < value.size(); ++c) value[c] = static_cast<int>(c);
+
+  RoundMath math;
+  math.cards = shoe.total();
+  math.policy = policy;
+
+  // The main wager's net on a leaf, its raise included.
+  auto main_net = [&](const Leaf& leaf) -> std::optional<Fraction> {
+    std::optional<Fraction> net = settler.Net(WagerKind::kMain, leaf);
+    if (!net) return std::nullopt;
+    if (leaf.choice == Choice::kWar) {
+      for (WagerKind rider : main_riders) {
+        std::optional<Fraction> more = settler.Net(rider, leaf);
+        if (!more) return std::nullopt;
+        *net += *more;
+      }
+    }
+    return net;
+  };
+
+  std::vector<Leaf> leaves;
+  Fraction surrender_given_tie = 0, war_given_tie = 0;  // sum of p(tie state) * E[net | choice]
+  bool unsettled = false;
+  Enumerator deck(shoe, draw_burns);
+  DealPair(deck, spec.initial_deal, Fraction(1), [&](int seat, int dealer, const Fraction& p) {
+    Outcome first = Compare(value[seat], value[dealer]);
+    if (first != Outcome::kTie || tie_decided) {
+      leaves.push_back({p, first, Choice::kNone, Outcome::kWin});
+      return;
+    }
+    // The war from this very shoe, and what each choice is worth here.
+    Fraction war_p[kOutcomes] = {0, 0, 0};
+    if (war_offered) {
+      DealPair(deck, spec.war_deal, Fraction(1), [&](int s, int d, const Fraction& q) {
+        war_p[static_cast<int>(Compare(value[s], value[d]))] += q;
+      });
+    }
+    Fraction war_value = 0;
+    for (int o = 0; o < kOutcomes; ++o) {
+      if (!war_offered) break;
+      std::optional<Fraction> net =
+          main_net({1, Outcome::kTie, Choice::kWar, static_cast<Outcome>(o)});
+      if (!net) {
+        unsettled = true;
+        return;
+      }
+      war_value += war_p[o] * *net;
+    }
+    Fraction surrender_value = 0;
+    if (surrender_offered) {
+      std::optional<Fraction> net = main_net({1, Outcome::kTie, Choice::kSurrender, Outcome::kTie});
+      if (!net) {
+        unsettled = true;
+        return;
+      }
+      surrender_value = *net;
+    }
+    war_given_tie += p * war_value;
+    surrender_given_tie += p * surrender_value;
+
+    Fraction to_war;  // the share of this tie that goes to war
+    if (!surrender_offered) {
+      to_war = 1;
+    } else if (!war_offered) {
+      to_war = 0;
+    } else {
+      switch (policy.kind) {
+        case TiePolicy::kOptimal:
+          to_war = war_value >= surrender_value ? 1 : 0;
+          break;
+        case TiePolicy::kAlwaysWar:
+          to_war = 1;
+          break;
+        case TiePolicy::kAlwaysSurrender:
+        case TiePolicy::kNoChoice:
+          to_war = 0;
+          break;
+        case TiePolicy::kMixed:
+          to_war = policy.war_share;
+          break;
+      }
+    }
+    if (!(to_war == Fraction(1))) {
+      leaves.push_back({p * (Fraction(1) - to_war), first, Choice::kSurrender, Outcome::kTie});
+    }
+    if (!to_war.is_zero()) {
+      for (int o = 0; o < kOutcomes; ++o) {
+        if (war_p[o].is_zero()) continue;
+        leaves.push_back({p * to_war * war_p[o], first, Choice::kWar, static_cast<Outcome>(o)});
+      }
+    }
+  });
+  if (deck.exhausted()) {
+    return Status::InvalidArgument("a shoe of " + std::to_string(math.cards) +
+                                   " cards cannot deal a whole round");
+  }
+  if (unsettled) {
+    return Status::InvalidArgument(spec.id + ": the main wager is left unsettled on a tie");
+  }
+
+  // Probabilities of the first cards and of the war, from the leaves.
+  Fraction p_war = 0;
+  for (const Leaf& leaf : leaves) {
+    Fraction& first = leaf.first == Outcome::kWin   ? math.p_win
+                      : leaf.first == Outcome::kTie ? math.p_tie
+                                                    : math.p_lose;
+    first += leaf.p;
+    if (leaf.choice == Choice::kWar) {
+      p_war += leaf.p;
+      Fraction& war = leaf.war == Outcome::kWin   ? math.war_win
+                      : leaf.war == Outcome::kTie ? math.war_tie
+                                                  : math.war_lose;
+      war += leaf.p;
+    }
+  }
+  if (!p_war.is_zero()) {
+    math.war_win = math.war_win / p_war;
+    math.war_tie = math.war_tie / p_war;
+    math.war_lose = math.war_lose / p_war;
+  }
+  if (has_choice && !math.p_tie.is_zero()) {
+    math.choices.push_back({Action::kWar, war_given_tie / math.p_tie});
+    math.choices.push_back({Action::kSurrender, surrender_given_tie / math.p_tie});
+    math.best_choice =
+        math.choices[0].expected_net >= math.choices[1].expected_net ? Action::kWar
+                                                                     : Action::kSurrender;
+  }
+
+  // Each wager a seat can put up: initial-window ones, then war-window side wagers.
+  for (Window window : {Window::kInitial, Window::kWar}) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerRule& rule = spec.wagers[k];
+      if (!rule.offered || rule.window != window || rule.equals) continue;
+      auto kind = static_cast<WagerKind>(k);
+      WagerMath wager;
+      wager.wager = kind;
+      wager.available = window == Window::kInitial ? Fraction(1) : p_war;
+      if (wager.available.is_zero()) continue;
+      std::vector<WagerKind> riders = RidersOf(spec, kind);
+      for (const Leaf& leaf : leaves) {
+        if (window == Window::kWar && leaf.choice != Choice::kWar) continue;
+        std::optional<Fraction> net =
+            kind == WagerKind::kMain ? main_net(leaf) : settler.Net(kind, leaf);
+        if (!net) {
+          return Status::InvalidArgument(spec.id + ": wager '" + std::string(ToString(kind)) +
+                                         "' is left unsettled after " + OutcomeName(leaf));
+        }
+        Fraction p = leaf.p / wager.available;
+        Fraction staked = 1;
+        if (leaf.choice == Choice::kWar) staked += Fraction(static_cast<int64_t>(riders.size()));
+        std::string name = OutcomeName(leaf);
+        auto same = std::find_if(wager.outcomes.begin(), wager.outcomes.end(),
+                                 [&](const WagerOutcome& o) { return o.name == name; });
+        if (same == wager.outcomes.end()) {
+          wager.outcomes.push_back({name, *net, p});
+        } else {
+          same->probability += p;
+        }
+        wager.expected_net += p * *net;
+        wager.expected_staked += p * staked;
+        wager.second_moment += p * *net * *net;
+        if (net->sign() > 0) wager.p_ahead += p;
+      }
+      math.wagers.push_back(std::move(wager));
+    }
+  }
+
+  // One overflow anywhere shows in the sums.
+  for (const WagerMath& w : math.wagers) {
+    if (w.expected_net.overflowed() || w.second_moment.overflowed() ||
+        w.expected_staked.overflowed() || w.p_ahead.overflowed()) {
+      return Overflow();
+    }
+  }
+  if (math.p_tie.overflowed() || math.war_tie.overflowed()) return Overflow();
+  return math;
+}
+
+}  // namespace pitboss

@@ -1,0 +1,219 @@
+#include "games/war_math.h"
+
+#include <gtest/gtest.h>
+
+#include "games/rtp.h"
+#include "games/test_rounds.h"
+#include "spec/loader.h"
+
+namespace pitboss {
+namespace {
+
+RuleSpec Spec(const std::string& file, std::map<std::string, std::string> readings = {}) {
+  auto spec = Instantiate(BundledSpec(file), readings);
+  EXPECT_TRUE(spec.ok()) << spec.status().message();
+  return *spec;
+}
+
+RuleSpec NoBonusVariant() {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/rtp/casino-war-no-bonus.yaml",
+                              &errors);
+  EXPECT_TRUE(doc.has_value()) << (errors.empty() ? "" : errors[0]);
+  return doc->spec;
+}
+
+RoundMath Math(const RuleSpec& spec, int decks, TiePolicy policy) {
+  auto math = ComputeRoundMath(spec, StandardShoe(spec, decks), {policy, 0});
+  EXPECT_TRUE(math.ok()) << math.status().message();
+  return *math;
+}
+
+// "To the digits given": the exact figure rounds to the published one.
+void ExpectPublished(const Fraction& exact, std::string_view published) {
+  auto figure = ParseClaimedFigure(published);
+  ASSERT_TRUE(figure.has_value());
+  EXPECT_LE((exact - figure->value).abs(), figure->tolerance)
+      << exact.ToDouble() * 100 << "% is not " << published;
+}
+
+const WagerMath& Main(const RoundMath& math) { return *math.wager(WagerKind::kMain); }
+
+TEST(WarMath, StandardShoeClassesRanksLowToHigh) {
+  ShoeComposition shoe = StandardShoe(Spec("us-sd/casino-war.yaml"), 6);
+  ASSERT_EQ(shoe.counts.size(), 13u);
+  EXPECT_EQ(shoe.names.front(), "2");
+  EXPECT_EQ(shoe.names.back(), "A");
+  EXPECT_EQ(shoe.total(), 312);
+  EXPECT_EQ(shoe.counts[5], 24);
+}
+
+TEST(WarMath, FirstCardsAreExact) {
+  RoundMath math = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar);
+  // 23 cards of the player's rank are left among 311.
+  EXPECT_EQ(math.p_tie, Fraction(23, 311));
+  EXPECT_EQ(math.p_win, Fraction(144, 311));
+  EXPECT_EQ(math.p_lose, math.p_win);
+  EXPECT_EQ(math.war_win + math.war_tie + math.war_lose, Fraction(1));
+  // After a tie, 22 of the tied rank and 24 of each other rank remain among 310 cards.
+  EXPECT_EQ(math.war_tie, Fraction(22 * 21 + 12 * 24 * 23, 310 * 309));
+}
+
+// The published house edges of Casino War, reproduced from the specs.
+TEST(WarMath, PublishedSixDeckAlwaysWarNoBonus) {
+  ExpectPublished(Main(Math(NoBonusVariant(), 6, TiePolicy::kAlwaysWar)).house_edge(), "2.88%");
+}
+
+TEST(WarMath, PublishedSixDeckAlwaysWarWithBonus) {
+  ExpectPublished(Main(Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar)).house_edge(),
+                  "2.33%");
+  ExpectPublished(
+      Main(Math(Spec("vendor/shuffle-master/casino-war.yaml"), 6, TiePolicy::kAlwaysWar)).house_edge(),
+      "2.33%");
+}
+
+TEST(WarMath, PublishedSixDeckAlwaysSurrender) {
+  RoundMath math = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysSurrender);
+  ExpectPublished(Main(math).house_edge(), "3.70%");
+  EXPECT_EQ(Main(math).house_edge(), Fraction(23, 622));  // half of every tie
+}
+
+TEST(WarMath, PublishedTieBetTenToOne) {
+  const WagerMath* tie = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kOptimal).wager(WagerKind::kTie);
+  ASSERT_NE(tie, nullptr);
+  ExpectPublished(tie->house_edge(), "18.65%");
+  EXPECT_EQ(tie->house_edge(), Fraction(58, 311));  // 1 - 11 * 23/311
+}
+
+TEST(WarMath, PublishedTwoDecksWithBonus) {
+  ExpectPublished(
+      Main(Math(Spec("vendor/shuffle-master/casino-war.yaml"), 2, TiePolicy::kAlwaysWar)).house_edge(),
+      "2.24%");
+}
+
+TEST(WarMath, NoBonusIsWorseByTheBonus) {
+  RoundMath bonus = Math(Spec("vendor/shuffle-master/casino-war.yaml"), 6, TiePolicy::kAlwaysWar);
+  RoundMath plain = Math(NoBonusVariant(), 6, TiePolicy::kAlwaysWar);
+  // The bonus is one unit paid on a tie in war.
+  EXPECT_EQ(Main(plain).house_edge() - Main(bonus).house_edge(), bonus.p_tie * bonus.war_tie);
+}
+
+TEST(WarMath, OptimalChoiceIsWarAndMatchesAlwaysWar) {
+  RoundMath optimal = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kOptimal);
+  RoundMath war = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar);
+  ASSERT_EQ(optimal.choices.size(), 2u);
+  EXPECT_EQ(optimal.best_choice, Action::kWar);
+  EXPECT_EQ(optimal.choices[1].action, Action::kSurrender);
+  EXPECT_EQ(optimal.choices[1].expected_net, Fraction(-1, 2));
+  EXPECT_GT(optimal.choices[0].expected_net, optimal.choices[1].expected_net);
+  EXPECT_EQ(Main(optimal).expected_net, Main(war).expected_net);
+}
+
+TEST(WarMath, PerTotalWageredCountsTheRaise) {
+  RoundMath math = Math(Spec("online/war.yaml"), 6, TiePolicy::kAlwaysWar);
+  const WagerMath& main = Main(math);
+  EXPECT_EQ(main.expected_staked, Fraction(1) + math.p_tie);
+  EXPECT_EQ(main.house_edge_per_staked(), main.house_edge() / (Fraction(1) + math.p_tie));
+  // The online game's published 97.83% is this figure.
+  ExpectPublished(main.return_per_staked(), "97.83%");
+}
+
+TEST(WarMath, VarianceAndAheadFromTheOutcomes) {
+  RoundMath math = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar);
+  const WagerMath& main = Main(math);
+  Fraction total = 0, mean = 0, square = 0, ahead = 0;
+  for (const WagerOutcome& o : main.outcomes) {
+    total += o.probability;
+    mean += o.probability * o.net;
+    square += o.probability * o.net * o.net;
+    if (o.net.sign() > 0) ahead += o.probability;
+  }
+  EXPECT_EQ(total, Fraction(1));
+  EXPECT_EQ(mean, main.expected_net);
+  EXPECT_EQ(square, main.second_moment);
+  EXPECT_EQ(ahead, main.p_ahead);
+  EXPECT_NEAR(main.standard_deviation(), 1.05, 0.02);
+  // The Shuffle Master card's "you will win 50.3% of the time ... assuming no surrender".
+  ExpectPublished(main.p_ahead, "50.3%");
+}
+
+TEST(WarMath, AsWrittenTieLosesTheMainWager) {
+  RoundMath math = Math(Spec("us-sd/casino-war.yaml", {{"sd-tie-choice", "as-written"}}), 6,
+                        TiePolicy::kNoChoice);
+  EXPECT_TRUE(math.choices.empty());
+  EXPECT_EQ(Main(math).house_edge(), Fraction(23, 311));
+  EXPECT_TRUE(math.war_tie.is_zero());
+}
+
+TEST(WarMath, TieWagerSettledOnWarCardsDependsOnTheChoice) {
+  RuleSpec spec = Spec("vendor/shuffle-master/casino-war.yaml",
+                       {{"sm-tie-wager-in-war", "settled-on-war-cards"}});
+  RoundMath war = Math(spec, 6, TiePolicy::kAlwaysWar);
+  RoundMath surrender = Math(spec, 6, TiePolicy::kAlwaysSurrender);
+  const WagerMath* tie_war = war.wager(WagerKind::kTie);
+  const WagerMath* tie_surrender = surrender.wager(WagerKind::kTie);
+  ASSERT_NE(tie_war, nullptr);
+  ASSERT_NE(tie_surrender, nullptr);
+  // Surrendering keeps the initial tie's 10 to 1; going to war needs a second tie.
+  EXPECT_EQ(tie_surrender->house_edge(), Fraction(58, 311));
+  EXPECT_EQ(tie_war->p_ahead, war.p_tie * war.war_tie);
+}
+
+TEST(WarMath, SecondaryTieWagerIsPlacedOnlyInWar) {
+  RoundMath math = Math(Spec("online/war.yaml"), 6, TiePolicy::kAlwaysWar);
+  const WagerMath* tie2 = math.wager(WagerKind::kTie2);
+  ASSERT_NE(tie2, nullptr);
+  EXPECT_EQ(tie2->available, math.p_tie);
+  EXPECT_EQ(tie2->p_ahead, math.war_tie);
+  EXPECT_EQ(tie2->expected_net, math.war_tie * Fraction(12) - Fraction(1));
+  EXPECT_EQ(Math(Spec("online/war.yaml"), 6, TiePolicy::kAlwaysSurrender).wager(WagerKind::kTie2),
+            nullptr);
+}
+
+// Burn cards are unseen: drawing them changes no figure. Exact enumeration on small shoes,
+// every burn drawn as a card of every rank it can be.
+TEST(WarMath, BurnsChangeNothingOnSmallShoes) {
+  RuleSpec spec = Spec("us-sd/casino-war.yaml");
+  ASSERT_EQ(spec.war_deal.burns_before_seat_card, 3);
+  for (ShoeComposition shoe : {ShoeComposition{{4, 4, 4}, {"a", "b", "c"}},
+                               ShoeComposition{{3, 5, 4}, {"a", "b", "c"}},
+                               ShoeComposition{{2, 3, 3, 4}, {"a", "b", "c", "d"}}}) {
+    for (const Policy& policy : ApplicablePolicies(spec)) {
+      auto plain = ComputeRoundMath(spec, shoe, policy, false);
+      auto burnt = ComputeRoundMath(spec, shoe, policy, true);
+      ASSERT_TRUE(plain.ok() && burnt.ok());
+      EXPECT_EQ(plain->war_tie, burnt->war_tie);
+      ASSERT_EQ(plain->wagers.size(), burnt->wagers.size());
+      for (size_t i = 0; i < plain->wagers.size(); ++i) {
+        EXPECT_EQ(plain->wagers[i].expected_net, burnt->wagers[i].expected_net);
+        EXPECT_EQ(plain->wagers[i].second_moment, burnt->wagers[i].second_moment);
+        EXPECT_EQ(plain->wagers[i].p_ahead, burnt->wagers[i].p_ahead);
+      }
+    }
+  }
+  auto check = CheckBurnInvariance(spec);
+  ASSERT_TRUE(check.ok());
+  EXPECT_TRUE(check->checked);
+  EXPECT_TRUE(check->invariant);
+  EXPECT_EQ(check->war_burns, 6);
+}
+
+// What the burn test would see if burns mattered: a shoe that lost a card does change them.
+TEST(WarMath, AShoeMissingACardChangesTheFigures) {
+  RuleSpec spec = Spec("us-sd/casino-war.yaml");
+  auto full = ComputeRoundMath(spec, {{4, 4, 4}, {"a", "b", "c"}}, {TiePolicy::kAlwaysWar, 1});
+  auto short_one = ComputeRoundMath(spec, {{2, 5, 5}, {"a", "b", "c"}}, {TiePolicy::kAlwaysWar, 1});
+  ASSERT_TRUE(full.ok() && short_one.ok());
+  EXPECT_NE(full->p_tie, short_one->p_tie);
+  EXPECT_NE(full->wager(WagerKind::kMain)->second_moment,
+            short_one->wager(WagerKind::kMain)->second_moment);
+}
+
+TEST(WarMath, TooSmallAShoeIsAnError) {
+  RuleSpec spec = Spec("us-sd/casino-war.yaml");
+  auto math = ComputeRoundMath(spec, {{2, 2}, {"a", "b"}}, {TiePolicy::kAlwaysWar, 1}, true);
+  EXPECT_FALSE(math.ok());
+}
+
+}  // namespace
+}  // namespace pitboss
