@@ -88,14 +88,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   return [args]() -> int {
     CheckOptions options;
     options.rules = args->rules;
-    for (const std::string& r : args->readings) {
-      size_t eq = r.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == r.size()) {
-        PrintError("--reading takes AMBIGUITY=READING, not '" + r + "'");
-        return kExitUsage;
-      }
-      options.readings[r.substr(0, eq)] = r.substr(eq + 1);
-    }
+    if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     auto formats = ReportFormats();
     if (std::find(formats.begin(), formats.end(), args->format) == formats.end()) {
       std::string list;

@@ -163,14 +163,7 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
       options.rank_keep[rank] = keep;
     }
     std::map<std::string, std::string> readings;
-    for (const std::string& r : args->readings) {
-      size_t eq = r.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == r.size()) {
-        PrintError("--reading takes AMBIGUITY=READING, not '" + r + "'");
-        return kExitUsage;
-      }
-      readings[r.substr(0, eq)] = r.substr(eq + 1);
-    }
+    if (!ParseReadingOptions(args->readings, &readings)) return kExitUsage;
     auto start = ParseUtcTime(options.start_time);
     if (!start) {
       PrintError("--start takes a UTC time such as 2026-01-05T18:00:00Z, not '" + options.start_time + "'");

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "games/rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
 #include "spec/lint.h"
@@ -24,7 +25,9 @@ Checks each spec (a file, or every .yaml under a folder; default: the project's 
   - every payout phrase of the source ("10 to 1", "11:1", "even money", "Lose half")
     paid by some payout or reading of the spec;
   - the ambiguity register: id, tag, cite, quote, summary, two readings or more, exactly
-    one default, a reason for each.
+    one default, a reason for each;
+  - every published figure (claims) against the spec's exact figures, as `pitboss rtp`
+    computes them: a claim that holds on no basis is an error.
 Each error ends with its code ([lint/quote-not-found]...); the codes and the rules of each
 check: docs/spec-format.md ("Lint"). Exit status: 0 clean, 1 spec errors, 2 could not run
 (no such path, nothing to lint, bad usage).)HELP";
@@ -50,7 +53,9 @@ void WriteText(const LintReport& report, std::ostream& out) {
     if (spec.texts.empty()) continue;
     out << "  quotes: " << spec.quotes_found << " of " << spec.quotes
         << " found; payout phrases: " << spec.phrases_matched << " of " << spec.phrases
-        << " matched; ambiguities: " << spec.ambiguities << "\n";
+        << " matched; ambiguities: " << spec.ambiguities;
+    if (spec.claims > 0) out << "; claims: " << spec.claims_holding << " of " << spec.claims << " hold";
+    out << "\n";
     const ClauseCoverage& c = spec.coverage;
     if (c.checked) {
       out << "  coverage: " << c.cited << " of " << c.clauses << " clauses cited, " << c.not_observable
@@ -97,6 +102,8 @@ void WriteJson(const LintReport& report, std::ostream& out) {
     json.Key("payout_phrases").BeginObject();
     json.Key("checked").Int(spec.phrases).Key("matched").Int(spec.phrases_matched).EndObject();
     json.Key("ambiguities").Int(spec.ambiguities);
+    json.Key("claims").BeginObject().Key("checked").Int(spec.claims);
+    json.Key("holding").Int(spec.claims_holding).EndObject();
     const ClauseCoverage& c = spec.coverage;
     json.Key("coverage").BeginObject().Key("checked").Bool(c.checked);
     if (c.checked) {
@@ -148,6 +155,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       PrintError(report.status().message());
       return kExitUsage;
     }
+    LintClaims(&report.value());
     std::ostringstream buffer;
     if (args->format == "json") {
       WriteJson(report.value(), buffer);

@@ -8,6 +8,8 @@ namespace {
 const pitboss::Command kCommands[] = {
     {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
+    {"rtp", "exact theoretical return of every wager of a spec, and its published claims checked",
+     pitboss::SetUpRtp},
     {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log", pitboss::SetUpGenerate},
     {"diff", "what changed in meaning between two revisions of a rule spec", pitboss::SetUpDiff},
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",

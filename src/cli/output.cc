@@ -30,4 +30,17 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 
 void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
 
+bool ParseReadingOptions(const std::vector<std::string>& options,
+                         std::map<std::string, std::string>* readings) {
+  for (const std::string& r : options) {
+    size_t eq = r.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == r.size()) {
+      PrintError("--reading takes AMBIGUITY=READING, not '" + r + "'");
+      return false;
+    }
+    (*readings)[r.substr(0, eq)] = r.substr(eq + 1);
+  }
+  return true;
+}
+
 }  // namespace pitboss

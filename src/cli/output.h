@@ -3,6 +3,8 @@
 #define PITBOSS_CLI_OUTPUT_H_
 
 #include <functional>
+#include <map>
+#include <vector>
 #include <ostream>
 #include <string>
 
@@ -20,6 +22,11 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);
+
+// The --reading AMBIGUITY=READING options into `readings`; false (after printing the error)
+// on one that is not of that form.
+bool ParseReadingOptions(const std::vector<std::string>& options,
+                         std::map<std::string, std::string>* readings);
 
 }  // namespace pitboss
 

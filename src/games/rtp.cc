@@ -1,18 +1,11 @@
 #include "games/rtp.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 namespace pitboss {
 
 namespace {
-
-std::string Percent(const Fraction& f, int digits = 4) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f%%", digits, static_cast<double>(f.ToLongDouble() * 100));
-  return buf;
-}
 
 StatusOr<std::vector<DeckMath>> ComputeDecks(const RuleSpec& spec) {
   std::vector<DeckMath> decks;
@@ -93,25 +86,24 @@ ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
     return check;
   }
   // Group the matching bases by (basis, policy) to say which deck counts they hold for.
-  std::vector<std::string> holding, elsewhere;
+  auto decks_text = [](int d) { return std::to_string(d) + (d == 1 ? " deck" : " decks"); };
+  std::vector<std::string> holding, elsewhere, misses;
   std::set<std::pair<std::string, TiePolicy>> seen;
   for (const ClaimBasis& b : check.bases) {
     if (!b.matches || !seen.insert({b.basis, b.policy}).second) continue;
-    std::vector<int> yes;
-    std::string example;
+    std::string yes, no;
     for (const ClaimBasis& c : check.bases) {
-      if (c.matches && c.basis == b.basis && c.policy == b.policy) {
-        yes.push_back(c.decks);
-        if (example.empty()) {
-          example = Percent(c.value) + " with " + std::to_string(c.decks) + " deck" +
-                    (c.decks == 1 ? "" : "s");
-        }
-      }
+      if (c.basis != b.basis || c.policy != b.policy) continue;
+      std::string& list = c.matches ? yes : no;
+      list += (list.empty() ? "" : ", ") + decks_text(c.decks) + " " + FormatPercent(c.value);
     }
-    std::string line = b.basis + ", " + std::string(ToString(b.policy)) + ", " +
-                       DeckList(yes) + " deck" + (yes.size() == 1 && yes[0] == 1 ? "" : "s") +
-                       " (" + example + ")";
-    (stated_policy(b) ? holding : elsewhere).push_back(line);
+    std::string line = b.basis + ", " + std::string(ToString(b.policy)) + ": " + yes;
+    if (stated_policy(b)) {
+      holding.push_back(line);
+      if (!no.empty()) misses.push_back(no);
+    } else {
+      elsewhere.push_back(line);
+    }
   }
   check.holds = !holding.empty();
   auto join = [](const std::vector<std::string>& lines) {
@@ -121,19 +113,6 @@ ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
   };
   if (check.holds) {
     check.message = "holds: " + join(holding);
-    // Deck counts the spec allows where it does not hold, under the same basis.
-    std::vector<std::string> misses;
-    for (const ClaimBasis& b : check.bases) {
-      bool same_basis = false;
-      for (const ClaimBasis& m : check.bases) {
-        if (m.matches && stated_policy(m) && m.basis == b.basis && m.policy == b.policy) {
-          same_basis = true;
-        }
-      }
-      if (same_basis && !b.matches) {
-        misses.push_back(std::to_string(b.decks) + " decks: " + Percent(b.value));
-      }
-    }
     if (!misses.empty()) check.message += "; not with " + join(misses);
     return check;
   }
@@ -143,7 +122,7 @@ ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
   }
   check.message = "does not hold on any basis" +
                   std::string(claim.policy.empty() ? "" : " under policy " + claim.policy) +
-                  ": the nearest figure is " + Percent(nearest->value) + " (" + nearest->basis +
+                  ": the nearest figure is " + FormatPercent(nearest->value) + " (" + nearest->basis +
                   ", " + std::string(ToString(nearest->policy)) + ", " +
                   std::to_string(nearest->decks) + " decks)";
   if (!elsewhere.empty()) check.message += "; it would hold under another policy: " + join(elsewhere);
@@ -309,6 +288,31 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
     report.ambiguities.push_back(std::move(table));
   }
   return report;
+}
+
+void LintClaims(LintReport* report) {
+  for (SpecLint& lint : report->specs) {
+    std::vector<std::string> errors;
+    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors);
+    if (!doc || doc->spec.claims.empty()) continue;  // a spec that does not load is an error already
+    auto checks = CheckClaims(doc->spec);
+    if (!checks.ok()) {
+      lint.errors.push_back({lint.path, 0, 0, LintCode::kClaimDoesNotHold,
+                             "the claims cannot be checked: " + checks.status().message(), ""});
+      continue;
+    }
+    for (const ClaimCheck& check : *checks) {
+      ++lint.claims;
+      if (check.holds) {
+        ++lint.claims_holding;
+        continue;
+      }
+      lint.errors.push_back({lint.path, check.claim.cite.line, 0, LintCode::kClaimDoesNotHold,
+                             "claim '" + check.claim.id + "' (" + check.claim.metric + " of " +
+                                 check.claim.wager + " = " + check.claim.value + ") " + check.message,
+                             "pitboss rtp " + lint.path + " shows every basis tried"});
+    }
+  }
 }
 
 }  // namespace pitboss

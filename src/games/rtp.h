@@ -11,6 +11,7 @@
 #include "games/war_math.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
+#include "spec/lint.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -91,6 +92,10 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
 
 // The spec's claims checked against its figures (what lint uses).
 StatusOr<std::vector<ClaimCheck>> CheckClaims(const RuleSpec& spec);
+
+// Lint's last step: the claims of every spec that loads, checked; one
+// lint/claim-does-not-hold error per claim that holds on no basis.
+void LintClaims(LintReport* report);
 
 // Burns drawn or not, on a small shoe: the same figures (see BurnCheck).
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec);

@@ -1,5 +1,6 @@
 #include "games/war_math.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -79,28 +80,49 @@ void DealPair(Enumerator& shoe, const DealRule& rule, const Fraction& p,
 // The wager-by-wager settlement of a path, per unit of each wager.
 class Settler {
  public:
+  struct Settled {
+    Fraction net;
+    std::string outcome;  // where it was settled: "win", "surrender", "war-tie"...
+  };
+
   explicit Settler(const RuleSpec& spec) : spec_(spec) {}
 
-  // The net of `kind` on `leaf`; nullopt where the spec leaves it unsettled.
-  std::optional<Fraction> Net(WagerKind kind, const Leaf& leaf) const {
+  // How `kind` is settled on `leaf`; nullopt where the spec leaves it unsettled.
+  std::optional<Settled> Settle(WagerKind kind, const Leaf& leaf) const {
     if (spec_.wager(kind).window == Window::kInitial) {
       const Payout& first = spec_.payout(Stage::kInitial, leaf.first, kind);
-      if (first.present) return Fraction::FromRatio(first.net);
+      if (first.present) return Settled{Fraction::FromRatio(first.net), std::string(ToString(leaf.first))};
       if (leaf.choice == Choice::kSurrender) {
-        return Present(spec_.payout(Stage::kSurrender, Outcome::kTie, kind));
+        return Present(spec_.payout(Stage::kSurrender, Outcome::kTie, kind), "surrender");
       }
     }
     if (leaf.choice != Choice::kWar) return std::nullopt;
-    return Present(spec_.payout(Stage::kWar, leaf.war, kind));
+    return Present(spec_.payout(Stage::kWar, leaf.war, kind), "war-" + std::string(ToString(leaf.war)));
+  }
+
+  std::optional<Fraction> Net(WagerKind kind, const Leaf& leaf) const {
+    std::optional<Settled> settled = Settle(kind, leaf);
+    if (!settled) return std::nullopt;
+    return settled->net;
   }
 
  private:
-  static std::optional<Fraction> Present(const Payout& payout) {
+  static std::optional<Settled> Present(const Payout& payout, std::string outcome) {
     if (!payout.present) return std::nullopt;
-    return Fraction::FromRatio(payout.net);
+    return Settled{Fraction::FromRatio(payout.net), std::move(outcome)};
   }
   const RuleSpec& spec_;
 };
+
+// The order outcomes are listed in. Part of the rtp report format.
+int OutcomeRank(const std::string& name) {
+  static const char* const kOrder[] = {"win", "tie", "lose", "surrender", "war-win", "war-tie",
+                                       "war-lose"};
+  for (int i = 0; i < 7; ++i) {
+    if (name == kOrder[i]) return i;
+  }
+  return 7;
+}
 
 // The raise and any other war wager that must equal an initial one ride with it.
 std::vector<WagerKind> RidersOf(const RuleSpec& spec, WagerKind kind) {
@@ -112,18 +134,6 @@ std::vector<WagerKind> RidersOf(const RuleSpec& spec, WagerKind kind) {
     }
   }
   return riders;
-}
-
-std::string OutcomeName(const Leaf& leaf) {
-  switch (leaf.choice) {
-    case Choice::kNone:
-      return std::string(ToString(leaf.first));
-    case Choice::kSurrender:
-      return "surrender";
-    case Choice::kWar:
-      return "war-" + std::string(ToString(leaf.war));
-  }
-  return "";
 }
 
 Status Overflow() {
@@ -347,16 +357,17 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
       std::vector<WagerKind> riders = RidersOf(spec, kind);
       for (const Leaf& leaf : leaves) {
         if (window == Window::kWar && leaf.choice != Choice::kWar) continue;
+        std::optional<Settler::Settled> settled = settler.Settle(kind, leaf);
         std::optional<Fraction> net =
             kind == WagerKind::kMain ? main_net(leaf) : settler.Net(kind, leaf);
-        if (!net) {
+        if (!net || !settled) {
           return Status::InvalidArgument(spec.id + ": wager '" + std::string(ToString(kind)) +
-                                         "' is left unsettled after " + OutcomeName(leaf));
+                                         "' is left unsettled on some path of the round");
         }
         Fraction p = leaf.p / wager.available;
         Fraction staked = 1;
         if (leaf.choice == Choice::kWar) staked += Fraction(static_cast<int64_t>(riders.size()));
-        std::string name = OutcomeName(leaf);
+        const std::string& name = settled->outcome;
         auto same = std::find_if(wager.outcomes.begin(), wager.outcomes.end(),
                                  [&](const WagerOutcome& o) { return o.name == name; });
         if (same == wager.outcomes.end()) {
@@ -369,6 +380,10 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
         wager.second_moment += p * *net * *net;
         if (net->sign() > 0) wager.p_ahead += p;
       }
+      std::stable_sort(wager.outcomes.begin(), wager.outcomes.end(),
+                       [](const WagerOutcome& a, const WagerOutcome& b) {
+                         return OutcomeRank(a.name) < OutcomeRank(b.name);
+                       });
       math.wagers.push_back(std::move(wager));
     }
   }

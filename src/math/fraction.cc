@@ -1,6 +1,7 @@
 #include "math/fraction.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace pitboss {
 
@@ -126,6 +127,12 @@ std::string Int128ToString(Int value) {
   if (value < 0) digits.push_back('-');
   std::reverse(digits.begin(), digits.end());
   return digits;
+}
+
+std::string FormatPercent(const Fraction& f, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*Lf%%", digits, f.ToLongDouble() * 100);
+  return buf;
 }
 
 std::string Fraction::ToString() const {

@@ -63,6 +63,9 @@ inline std::ostream& operator<<(std::ostream& out, const Fraction& f) {
   return out << f.ToString();
 }
 
+// 0.023300568... -> "2.3301%", `digits` after the point, rounded to nearest.
+std::string FormatPercent(const Fraction& f, int digits = 4);
+
 // The decimal digits of a 128-bit integer.
 std::string Int128ToString(Fraction::Int value);
 

@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
-constexpr std::array<LintCodeInfo, 13> kLintCodes = {{
+constexpr std::array<LintCodeInfo, 14> kLintCodes = {{
     {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
     {LintCode::kSchema, "lint/schema",
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
@@ -45,6 +45,8 @@ constexpr std::array<LintCodeInfo, 13> kLintCodes = {{
     {LintCode::kAmbiguityIncomplete, "lint/ambiguity-incomplete",
      "an ambiguity without its id, tag, cite, summary or a reading's reason"},
     {LintCode::kUnobservableReason, "lint/unobservable-reason", "an unobservable clause without its reason"},
+    {LintCode::kClaimDoesNotHold, "lint/claim-does-not-hold",
+     "a published figure (claims) that the spec's exact figures give on no basis"},
 }};
 
 std::string Trimmed(std::string s) {

@@ -31,6 +31,7 @@ enum class LintCode : uint8_t {
   kPayoutUnmatched,      // a payout phrase of the source matched by no payout or reading
   kAmbiguityIncomplete,  // an ambiguity with an empty id, tag, cite, summary or reason
   kUnobservableReason,   // an unobservable clause without its reason
+  kClaimDoesNotHold,     // a published figure the spec's exact figures do not give
 };
 
 struct LintCodeInfo {
@@ -78,6 +79,8 @@ struct SpecLint {
   int phrases_matched = 0;
   int ambiguities = 0;
   ClauseCoverage coverage;
+  int claims = 0;          // published figures checked against the spec's exact figures
+  int claims_holding = 0;  // ... that hold on some basis
 };
 
 struct LintReport {

@@ -552,7 +552,12 @@ void SpecParser::ParseClaims(const YAML::Node& node, RuleSpec* spec) {
     }
     String(c["value"], what + " value", &claim.value);
     if (auto w = Wager(c["wager"], what + " wager")) claim.wager = std::string(ToString(*w));
-    if (c["policy"]) String(c["policy"], what + " policy", &claim.policy);
+    if (c["policy"] && String(c["policy"], what + " policy", &claim.policy) &&
+        claim.policy != "optimal" && claim.policy != "always-war" &&
+        claim.policy != "always-surrender" && claim.policy != "no-choice") {
+      Error(c["policy"], "unknown policy '" + claim.policy +
+                             "' (expected: optimal, always-war, always-surrender, no-choice)");
+    }
     CiteOf(c, what, &claim.cite);
     spec->claims.push_back(std::move(claim));
   }
