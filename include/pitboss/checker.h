@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "pitboss/report.h"
+#include "pitboss/round.h"
+#include "pitboss/spec.h"
 #include "pitboss/status.h"
 
 namespace pitboss {
@@ -31,6 +33,9 @@ struct CheckOptions {
   std::map<std::string, std::string> readings;
   // Called every so many rounds while a log is read (for a progress line).
   std::function<void(const CheckProgress&)> progress;
+  // Called with each round that is read and checked (not a duplicate, its rule spec found),
+  // after its findings, with the spec it was checked under (for `pitboss stats`).
+  std::function<void(const Round&, const RuleSpec&)> on_round;
 };
 
 class Checker {

@@ -29,6 +29,7 @@ std::function<int()> SetUpDiff(CLI::App* sub);
 std::function<int()> SetUpImpact(CLI::App* sub);
 std::function<int()> SetUpGenerate(CLI::App* sub);
 std::function<int()> SetUpRtp(CLI::App* sub);
+std::function<int()> SetUpStats(CLI::App* sub);
 
 }  // namespace pitboss
 

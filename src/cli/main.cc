@@ -10,6 +10,7 @@ const pitboss::Command kCommands[] = {
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
     {"rtp", "exact theoretical return of every wager of a spec, and its published claims checked",
      pitboss::SetUpRtp},
+    {"stats", "statistical conformance of the logged cards and results against theory", pitboss::SetUpStats},
     {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log", pitboss::SetUpGenerate},
     {"diff", "what changed in meaning between two revisions of a rule spec", pitboss::SetUpDiff},
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",

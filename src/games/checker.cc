@@ -335,6 +335,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         depends.push_back(std::move(d));
       }
       Emit(input, line, round, std::move(findings), std::move(depends));
+      if (options.on_round) options.on_round(round, rt->selected);
     }
   }
   if (report.violations.size() != before) ++report.rounds_with_violations;

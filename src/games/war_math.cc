@@ -399,4 +399,124 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
   return math;
 }
 
+std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe,
+                                     const Policy& policy, WagerKind kind) {
+  const Settler settler(spec);
+  const std::vector<WagerKind> riders = RidersOf(spec, kind);
+  const bool war_window = spec.wager(kind).window == Window::kWar;
+  const bool war_offered = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
+  const bool surrender_offered = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  const bool tie_decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+
+  long double to_war = 1;
+  if (!surrender_offered) {
+    to_war = 1;
+  } else if (!war_offered) {
+    to_war = 0;
+  } else if (policy.kind == TiePolicy::kMixed) {
+    to_war = policy.war_share.ToLongDouble();
+  } else if (policy.kind == TiePolicy::kAlwaysSurrender || policy.kind == TiePolicy::kNoChoice) {
+    to_war = 0;
+  } else if (policy.kind == TiePolicy::kOptimal) {
+    auto single = ComputeRoundMath(spec, shoe, policy);
+    if (!single.ok()) return std::nullopt;
+    to_war = single->best_choice == Action::kSurrender ? 0 : 1;
+  }
+
+  std::vector<int> counts = shoe.counts;
+  int total = shoe.total();
+  if (total < 8) return std::nullopt;
+  // Draws one card of each class with its probability, the shoe restored after.
+  auto draw = [&](long double p, const auto& next) {
+    for (size_t c = 0; c < counts.size(); ++c) {
+      if (counts[c] == 0) continue;
+      long double q = p * counts[c] / total;
+      --counts[c];
+      --total;
+      next(static_cast<int>(c), q);
+      ++counts[c];
+      ++total;
+    }
+  };
+  // The seat's net of `kind` (riders included) on a leaf; nullopt where unsettled.
+  auto net_of = [&](const Leaf& leaf) -> std::optional<long double> {
+    std::optional<Fraction> net = settler.Net(kind, leaf);
+    if (!net) return std::nullopt;
+    long double value = net->ToLongDouble();
+    if (leaf.choice == Choice::kWar) {
+      for (WagerKind rider : riders) {
+        std::optional<Fraction> more = settler.Net(rider, leaf);
+        if (!more) return std::nullopt;
+        value += more->ToLongDouble();
+      }
+    }
+    return value;
+  };
+
+  long double sum = 0, mass = 0, mean_sum = 0;  // E[n1 n2], P(both placed), E[n1] over it
+  bool unsettled = false;
+  draw(1.0L, [&](int c1, long double p1) {
+    draw(p1, [&](int c2, long double p2) {
+      draw(p2, [&](int d, long double p3) {
+        Outcome o1 = Compare(c1, d), o2 = Compare(c2, d);
+        // Each seat's choice: none, surrender or war, with its probability.
+        struct Branch {
+          Choice choice;
+          long double p;
+        };
+        auto branches = [&](Outcome o) {
+          std::vector<Branch> out;
+          if (o != Outcome::kTie || tie_decided) return std::vector<Branch>{{Choice::kNone, 1}};
+          if (to_war < 1) out.push_back({Choice::kSurrender, 1 - to_war});
+          if (to_war > 0) out.push_back({Choice::kWar, to_war});
+          return out;
+        };
+        for (const Branch& b1 : branches(o1)) {
+          for (const Branch& b2 : branches(o2)) {
+            long double p = p3 * b1.p * b2.p;
+            bool war1 = b1.choice == Choice::kWar, war2 = b2.choice == Choice::kWar;
+            if (war_window && !(war1 && war2)) continue;
+            auto settle = [&](Outcome w1, Outcome w2, long double q) {
+              std::optional<long double> n1 = net_of({1, o1, b1.choice, w1});
+              std::optional<long double> n2 = net_of({1, o2, b2.choice, w2});
+              if (!n1 || !n2) {
+                unsettled = true;
+                return;
+              }
+              sum += q * *n1 * *n2;
+              mean_sum += q * *n1;
+              mass += q;
+            };
+            if (!war1 && !war2) {
+              settle(Outcome::kWin, Outcome::kWin, p);
+              continue;
+            }
+            // War cards: each warring seat's, then the dealer's one card against them all.
+            auto after_seat2 = [&](int w1, int w2, long double q) {
+              draw(q, [&](int dw, long double r) {
+                settle(war1 ? Compare(w1, dw) : Outcome::kWin, war2 ? Compare(w2, dw) : Outcome::kWin, r);
+              });
+            };
+            auto seat2 = [&](int w1, long double q) {
+              if (war2) {
+                draw(q, [&](int w2, long double r) { after_seat2(w1, w2, r); });
+              } else {
+                after_seat2(w1, 0, q);
+              }
+            };
+            if (war1) {
+              draw(p, [&](int w1, long double q) { seat2(w1, q); });
+            } else {
+              seat2(0, p);
+            }
+          }
+        }
+      });
+    });
+  });
+  if (unsettled || mass <= 0) return std::nullopt;
+  long double mean = mean_sum / mass;
+  return static_cast<double>(sum / mass - mean * mean);
+}
+
 }  // namespace pitboss

@@ -104,6 +104,15 @@ struct RoundMath {
 StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe,
                                      const Policy& policy, bool draw_burns = false);
 
+// Two seats of one round share the dealer's cards, so their results are correlated: the
+// covariance of the nets (per unit) of `kind` at two seats that both play it, under
+// `policy` (kMixed: each tied seat goes to war with probability war_share; kOptimal: as
+// best_choice says). A war-window wager is taken at two seats that both went to war. In
+// long double: it sizes a confidence interval, it is not a published figure. nullopt when
+// the spec leaves the wager unsettled somewhere or the shoe cannot deal two seats a round.
+std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe,
+                                     const Policy& policy, WagerKind kind);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_GAMES_WAR_MATH_H_

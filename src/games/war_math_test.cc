@@ -217,3 +217,43 @@ TEST(WarMath, TooSmallAShoeIsAnError) {
 
 }  // namespace
 }  // namespace pitboss
+
+namespace pitboss {
+namespace {
+
+// Independent count for the tie wager of two seats against one dealer card (no war
+// involved): 6 decks, 24 cards a rank.
+TEST(SeatCovariance, TieWagerMatchesADirectCount) {
+  RuleSpec spec = Spec("us-sd/casino-war.yaml");
+  ShoeComposition shoe = StandardShoe(spec, 6);
+  long double n = 312;
+  // The dealer's card is any card; each seat ties it with one of the 23, then 22, left.
+  long double both = (23.0L / (n - 1)) * (22.0L / (n - 2));
+  long double one = (23.0L / (n - 1)) * ((n - 2 - 22) / (n - 2));  // seat 1 ties, seat 2 not
+  long double p_tie = 23.0L / 311;
+  long double e12 = both * 100 + 2 * one * (-10) + (1 - both - 2 * one) * 1;
+  long double mean = p_tie * 10 - (1 - p_tie);
+  auto cov = SeatCovariance(spec, shoe, {TiePolicy::kAlwaysWar, 1}, WagerKind::kTie);
+  ASSERT_TRUE(cov.has_value());
+  EXPECT_NEAR(*cov, static_cast<double>(e12 - mean * mean), 1e-12);
+  // Negative: a seat that ties the dealer leaves one card fewer of that rank for the next.
+  EXPECT_LT(*cov, 0);
+}
+
+TEST(SeatCovariance, MainWagersShareTheDealerCard) {
+  RuleSpec spec = Spec("us-sd/casino-war.yaml");
+  ShoeComposition shoe = StandardShoe(spec, 6);
+  auto cov = SeatCovariance(spec, shoe, {TiePolicy::kAlwaysWar, 1}, WagerKind::kMain);
+  RoundMath single = Math(spec, 6, TiePolicy::kAlwaysWar);
+  ASSERT_TRUE(cov.has_value());
+  double variance = single.wager(WagerKind::kMain)->variance().ToDouble();
+  // Strongly positive (a high dealer card beats most seats), below the variance itself.
+  EXPECT_GT(*cov, 0.2 * variance);
+  EXPECT_LT(*cov, variance);
+  auto mixed = SeatCovariance(spec, shoe, {TiePolicy::kMixed, Fraction(1, 2)}, WagerKind::kMain);
+  ASSERT_TRUE(mixed.has_value());
+  EXPECT_NE(*mixed, *cov);
+}
+
+}  // namespace
+}  // namespace pitboss

@@ -76,6 +76,18 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
   json.EndObject();
 }
 
+void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) {
+  json.BeginArray();
+  for (const InputSummary& input : inputs) {
+    json.BeginObject();
+    json.Key("path").String(input.path);
+    json.Key("lines").Int(input.lines);
+    json.Key("rounds").Int(input.rounds);
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
   json.BeginObject();
   json.Key("id").String(spec.id);
@@ -91,15 +103,8 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("version").String(report.version);
   json.Key("format").Int(kReportFormatVersion);
 
-  json.Key("inputs").BeginArray();
-  for (const InputSummary& input : report.inputs) {
-    json.BeginObject();
-    json.Key("path").String(input.path);
-    json.Key("lines").Int(input.lines);
-    json.Key("rounds").Int(input.rounds);
-    json.EndObject();
-  }
-  json.EndArray();
+  json.Key("inputs");
+  WriteInputsJson(json, report.inputs);
 
   json.Key("specs").BeginArray();
   for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);

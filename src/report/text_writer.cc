@@ -37,37 +37,6 @@ std::string PadLeft(std::string text, std::size_t width) {
   return text;
 }
 
-void WriteFinding(std::ostream& out, const Finding& finding) {
-  const CodeInfo& info = Info(finding.code);
-  out << InputName(finding.input);
-  if (finding.line > 0) out << ':' << finding.line;
-  out << ": " << ToString(info.severity) << ": " << Printable(finding.message)
-      << " [" << info.id << "]\n";
-
-  std::string where;
-  const auto add = [&where](std::string_view name, const std::string& value) {
-    if (!where.empty()) where += ", ";
-    where.append(name).append(" ").append(value);
-  };
-  if (!finding.round.empty()) add("round", Printable(finding.round));
-  if (!finding.table.empty()) add("table", Printable(finding.table));
-  if (finding.seat) add("seat", SeatName(*finding.seat));
-  if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
-  if (finding.expected) add("expected", std::to_string(*finding.expected));
-  if (finding.actual) add("actual", std::to_string(*finding.actual));
-  if (!where.empty()) out << "    " << where << '\n';
-  if (!finding.clause.empty()) {
-    out << "    clause: " << Printable(finding.clause) << '\n';
-  }
-  if (!finding.reading_dependent.empty()) {
-    out << "    depends on the reading of: ";
-    for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
-      if (i > 0) out << ", ";
-      out << Printable(finding.reading_dependent[i]);
-    }
-    out << '\n';
-  }
-}
 
 void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity) {
   out << "  " << Printable(ambiguity.id) << " (" << Printable(ambiguity.spec);
@@ -139,8 +108,40 @@ void WriteSummary(std::ostream& out, const Report& report) {
 
 }  // namespace
 
+void WriteFindingText(std::ostream& out, const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
+  out << InputName(finding.input);
+  if (finding.line > 0) out << ':' << finding.line;
+  out << ": " << ToString(info.severity) << ": " << Printable(finding.message)
+      << " [" << info.id << "]\n";
+
+  std::string where;
+  const auto add = [&where](std::string_view name, const std::string& value) {
+    if (!where.empty()) where += ", ";
+    where.append(name).append(" ").append(value);
+  };
+  if (!finding.round.empty()) add("round", Printable(finding.round));
+  if (!finding.table.empty()) add("table", Printable(finding.table));
+  if (finding.seat) add("seat", SeatName(*finding.seat));
+  if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
+  if (finding.expected) add("expected", std::to_string(*finding.expected));
+  if (finding.actual) add("actual", std::to_string(*finding.actual));
+  if (!where.empty()) out << "    " << where << '\n';
+  if (!finding.clause.empty()) {
+    out << "    clause: " << Printable(finding.clause) << '\n';
+  }
+  if (!finding.reading_dependent.empty()) {
+    out << "    depends on the reading of: ";
+    for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
+      if (i > 0) out << ", ";
+      out << Printable(finding.reading_dependent[i]);
+    }
+    out << '\n';
+  }
+}
+
 void WriteTextReport(const Report& report, std::ostream& out) {
-  for (const Finding& finding : report.violations) WriteFinding(out, finding);
+  for (const Finding& finding : report.violations) WriteFindingText(out, finding);
   if (!report.violations.empty()) out << '\n';
   WriteSummary(out, report);
 

@@ -38,10 +38,17 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding);
 // inside an object already open.
 void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
+// The report's "inputs" array: {"path","lines","rounds"} per input.
+void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
+// One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
+// details), for the reports that list findings among other things.
+void WriteFindingText(std::ostream& out, const Finding& finding);
 void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
 void WriteSarifReport(const Report& report, std::ostream& out);
 void WriteMarkdownReport(const Report& report, std::ostream& out);
+// A self-contained page (report/html.h) with the JSON report embedded.
+void WriteHtmlReport(const Report& report, std::ostream& out);
 
 // The violation count per code id, as every writer lists it: most frequent
 // first, ties by id.

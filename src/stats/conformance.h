@@ -1,0 +1,118 @@
+// Statistical conformance of logged games (`pitboss stats`): do the cards dealt look like
+// fair shuffles of the shoe the rules prescribe, and does the money returned agree with the
+// theoretical return of the spec? Fed one checked round at a time (by the Checker, which
+// also reports the lines that are not rounds), it keeps counts per rule set and table, not
+// rounds: memory grows with the number of tables, plus one byte per round for the runs
+// tests. Not thread-safe.
+//
+// The tests, each at the 99% confidence level of gaming standards (25 CFR 547.14, GLI-11,
+// Ontario's RNG standard):
+//   rank-frequencies    chi-square of the ranks of every card drawn (dealt or burned)
+//                       against the shoe's composition;
+//   rank-pairs          chi-square of the (first seat, dealer) rank pairs of the first
+//                       cards against their exact probabilities; only where the rules
+//                       reshuffle every round, so that each round is a fresh sample;
+//   runs                Wald-Wolfowitz runs of "the first seat wins on the first cards",
+//                       round after round at each table;
+//   serial-correlation  lag-1 autocorrelation of the first seat's first-card outcome
+//                       (+1 win, 0 tie, -1 lose), round after round at each table;
+//   return:<wager>      the observed return of each wager (money paid over money wagered)
+//                       against the theoretical return with its 99% interval, from the
+//                       theoretical variance and the covariance of seats that share the
+//                       dealer's cards, under the tie choices as the log's players made them.
+// A report runs many tests; a fair game fails some at 1% each by chance alone. So each test
+// is judged alone at 99% (pass_alone) and across all the tests of the report by Holm's
+// step-down procedure at 99% family-wise (pass, which sets the exit status).
+#ifndef PITBOSS_STATS_CONFORMANCE_H_
+#define PITBOSS_STATS_CONFORMANCE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "pitboss/money.h"
+#include "pitboss/round.h"
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+constexpr double kConfidenceLevel = 0.99;
+
+struct StatTest {
+  std::string id;         // "rank-frequencies", "runs", "return:main"... Part of the report format.
+  std::string statistic;  // "chi-square" or "z"
+  double value = 0;       // the statistic
+  int df = 0;             // chi-square degrees of freedom (0 for z)
+  int64_t n = 0;          // the sample: cards, pairs, rounds, bets
+  double p_value = 1;
+  double p_adjusted = 1;  // Holm-adjusted over the report's tests
+  bool applicable = true;  // false: not enough data, or not where the rules allow it
+  bool pass_alone = true;  // p_value >= 1%
+  bool pass = true;        // p_adjusted >= 1%
+  std::string note;        // what was tested, or why it was not
+};
+
+struct RankCount {
+  std::string rank;  // "2".."A", or the spec's class name for ranks that tie
+  int64_t observed = 0;
+  double expected = 0;
+};
+
+struct ReturnCheck {
+  WagerKind wager = WagerKind::kMain;
+  int64_t bets = 0;
+  Money wagered = 0;  // the initial amounts (the raise counts in the net, not here)
+  Money net = 0;      // player's view, every settlement of the wager (and its raise)
+  double observed = 0;     // 1 + net / wagered
+  double theoretical = 0;  // the spec's return under the choices made
+  double low = 0, high = 0;  // 99% interval of the observed return, if the game is fair
+  std::string policy;        // "war on 812 of 1000 ties"
+};
+
+struct StatsGroup {
+  std::string spec;   // rule set id
+  std::string table;  // "" for every table of the rule set
+  int64_t rounds = 0;
+  std::map<int, int64_t> decks;  // deck count -> rounds
+  std::vector<RankCount> ranks;
+  std::vector<ReturnCheck> returns;
+  std::vector<StatTest> tests;
+};
+
+struct StatsReport {
+  double level = kConfidenceLevel;
+  std::string correction = "holm";
+  int64_t rounds_used = 0;
+  int64_t rounds_unknown_decks = 0;  // no shuffle seen on the table yet: not in return tests
+  std::vector<StatsGroup> groups;    // per rule set, then per table where it has several
+
+  int tests() const;
+  int failed() const;        // pass == false among applicable tests
+  int failed_alone() const;  // pass_alone == false among applicable tests
+};
+
+class StatsCollector {
+ public:
+  StatsCollector();
+  ~StatsCollector();
+  StatsCollector(const StatsCollector&) = delete;
+  StatsCollector& operator=(const StatsCollector&) = delete;
+
+  // One round, under the spec (and readings) it was checked against.
+  void Add(const Round& round, const RuleSpec& spec);
+
+  // The tests on everything added. InvalidArgument when the theory cannot be computed.
+  StatusOr<StatsReport> Finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_STATS_CONFORMANCE_H_
