@@ -465,6 +465,34 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
   return out;
 }
 
+void JudgeTests(StatsReport* report) {
+  std::vector<StatTest*> tests;
+  for (StatsGroup& g : report->groups) {
+    for (StatTest& t : g.tests) {
+      if (t.applicable) tests.push_back(&t);
+    }
+  }
+  std::stable_sort(tests.begin(), tests.end(),
+                   [](const StatTest* a, const StatTest* b) { return a->p_value < b->p_value; });
+  double running = 0;
+  const size_t m = tests.size();
+  for (size_t i = 0; i < m; ++i) {
+    running = std::max(running, std::min(1.0, static_cast<double>(m - i) * tests[i]->p_value));
+    tests[i]->p_adjusted = running;
+  }
+  for (StatsGroup& g : report->groups) {
+    for (StatTest& t : g.tests) {
+      if (!t.applicable) {
+        t.p_adjusted = 1;
+        t.pass = t.pass_alone = true;
+        continue;
+      }
+      t.pass_alone = t.p_value >= kAlpha;
+      t.pass = t.p_adjusted >= kAlpha;
+    }
+  }
+}
+
 StatusOr<StatsReport> StatsCollector::Finish() {
   StatsReport report;
   report.rounds_used = impl_->rounds;
@@ -484,31 +512,7 @@ StatusOr<StatsReport> StatsCollector::Finish() {
     }
   }
 
-  // Holm's step-down over every applicable test of the report.
-  std::vector<StatTest*> tests;
-  for (StatsGroup& g : report.groups) {
-    for (StatTest& t : g.tests) {
-      if (t.applicable) tests.push_back(&t);
-    }
-  }
-  std::stable_sort(tests.begin(), tests.end(),
-                   [](const StatTest* a, const StatTest* b) { return a->p_value < b->p_value; });
-  double running = 0;
-  const size_t m = tests.size();
-  for (size_t i = 0; i < m; ++i) {
-    running = std::max(running, std::min(1.0, static_cast<double>(m - i) * tests[i]->p_value));
-    tests[i]->p_adjusted = running;
-  }
-  for (StatsGroup& g : report.groups) {
-    for (StatTest& t : g.tests) {
-      if (!t.applicable) {
-        t.p_adjusted = 1;
-        continue;
-      }
-      t.pass_alone = t.p_value >= kAlpha;
-      t.pass = t.p_adjusted >= kAlpha;
-    }
-  }
+  JudgeTests(&report);
   return report;
 }
 

@@ -95,6 +95,10 @@ struct StatsReport {
   int failed_alone() const;  // pass_alone == false among applicable tests
 };
 
+// Sets p_adjusted, pass_alone and pass of every applicable test of `report` (Holm's
+// step-down procedure over all of them, at 1 - kConfidenceLevel).
+void JudgeTests(StatsReport* report);
+
 class StatsCollector {
  public:
   StatsCollector();

@@ -1,0 +1,148 @@
+#include "stats/conformance.h"
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "games/dealer.h"
+#include "games/test_rounds.h"
+#include "history/round_parser.h"
+
+namespace pitboss {
+namespace {
+
+const StatTest& Find(const StatsGroup& g, const std::string& id) {
+  for (const StatTest& t : g.tests) {
+    if (t.id == id) return t;
+  }
+  ADD_FAILURE() << "no test " << id;
+  static StatTest none;
+  return none;
+}
+
+TEST(JudgeTests, HolmStepDown) {
+  StatsReport report;
+  report.groups.resize(1);
+  for (double p : {0.3, 0.001, 0.04, 0.02}) {
+    StatTest t;
+    t.p_value = p;
+    report.groups[0].tests.push_back(t);
+  }
+  StatTest skipped;
+  skipped.applicable = false;
+  skipped.p_value = 0;
+  report.groups[0].tests.push_back(skipped);
+  JudgeTests(&report);
+  const auto& t = report.groups[0].tests;
+  // Sorted 0.001, 0.02, 0.04, 0.3: times 4, 3, 2, 1, never decreasing.
+  EXPECT_DOUBLE_EQ(t[1].p_adjusted, 0.004);
+  EXPECT_DOUBLE_EQ(t[3].p_adjusted, 0.06);
+  EXPECT_DOUBLE_EQ(t[2].p_adjusted, 0.08);
+  EXPECT_DOUBLE_EQ(t[0].p_adjusted, 0.3);
+  EXPECT_FALSE(t[1].pass);
+  EXPECT_FALSE(t[1].pass_alone);
+  EXPECT_TRUE(t[3].pass);
+  EXPECT_TRUE(t[3].pass_alone);
+  EXPECT_TRUE(t[4].pass);  // not applicable: neither passed nor failed, and not counted
+  EXPECT_EQ(report.tests(), 4);
+  EXPECT_EQ(report.failed(), 1);
+  EXPECT_EQ(report.failed_alone(), 1);
+}
+
+// Rounds of the online game from the project's dealer, fed to the collector as the checker
+// would feed them.
+StatsReport Collect(const DealerOptions& options) {
+  const RuleSpec& spec = BundledSpec("online/war.yaml").spec;
+  std::ostringstream log;
+  EXPECT_TRUE(GenerateRounds(spec, options, log).ok());
+  StatsCollector collector;
+  RoundParser parser;
+  std::istringstream lines(log.str());
+  Round round;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_TRUE(parser.Parse(line, &round).ok());
+    collector.Add(round, spec);
+  }
+  auto report = collector.Finish();
+  EXPECT_TRUE(report.ok());
+  return *report;
+}
+
+TEST(StatsCollector, FairDealerPasses) {
+  DealerOptions options;
+  options.rounds = 6000;
+  options.seed = 5;
+  StatsReport report = Collect(options);
+  ASSERT_EQ(report.groups.size(), 1u);  // one table: the rule set's group only
+  const StatsGroup& g = report.groups[0];
+  EXPECT_EQ(g.rounds, 6000);
+  EXPECT_EQ(g.decks.at(6), 6000);
+  for (const char* id : {"rank-frequencies", "rank-pairs", "runs", "serial-correlation",
+                         "return:main", "return:tie"}) {
+    const StatTest& t = Find(g, id);
+    EXPECT_TRUE(t.applicable) << id << ": " << t.note;
+    EXPECT_TRUE(t.pass) << id << " p=" << t.p_value;
+  }
+  EXPECT_EQ(Find(g, "rank-frequencies").df, 12);
+  int64_t cards = 0;
+  for (const RankCount& r : g.ranks) cards += r.observed;
+  EXPECT_EQ(Find(g, "rank-frequencies").n, cards);
+  EXPECT_NEAR(g.ranks[12].expected, cards / 13.0, 1e-9);
+  // A fresh shoe every round: no finite-shoe correction worth the name.
+  ASSERT_EQ(g.returns.size(), 3u);
+  EXPECT_LT(g.returns[0].low, g.returns[0].theoretical);
+  EXPECT_GT(g.returns[0].high, g.returns[0].theoretical);
+}
+
+TEST(StatsCollector, UnderDealtAcesFailTheRankTest) {
+  DealerOptions options;
+  options.rounds = 15000;
+  options.seed = 5;
+  options.rank_keep[14] = 0.9;
+  StatsReport report = Collect(options);
+  const StatTest& ranks = Find(report.groups[0], "rank-frequencies");
+  EXPECT_FALSE(ranks.pass);
+  EXPECT_LT(ranks.p_value, 1e-4);
+  EXPECT_LT(report.groups[0].ranks[12].observed, report.groups[0].ranks[12].expected);
+}
+
+TEST(StatsCollector, SeveralTablesGetGroupsOfTheirOwn) {
+  DealerOptions options;
+  options.rounds = 900;
+  options.tables = 3;
+  StatsReport report = Collect(options);
+  ASSERT_EQ(report.groups.size(), 4u);
+  EXPECT_EQ(report.groups[0].table, "");
+  EXPECT_EQ(report.groups[0].rounds, 900);
+  EXPECT_EQ(report.groups[1].table, "T1");
+  EXPECT_EQ(report.groups[1].rounds, 300);
+}
+
+TEST(StatsCollector, SmallSamplesAreNotJudged) {
+  const RuleSpec& spec = BundledSpec("us-sd/casino-war.yaml").spec;
+  StatsCollector collector;
+  for (int i = 0; i < 5; ++i) {
+    Round round = RoundBuilder("us-sd/casino-war")
+                      .Id("R" + std::to_string(i))
+                      .Shuffle(6)
+                      .Bet(1, WagerKind::kMain, 100)
+                      .Bet(1, WagerKind::kTie, 100)
+                      .Deal(1, "AS")
+                      .Deal(kDealer, "2H")
+                      .Settle(1, WagerKind::kMain, 100)
+                      .Settle(1, WagerKind::kTie, -100)
+                      .round();
+    collector.Add(round, spec);
+  }
+  auto report = collector.Finish();
+  ASSERT_TRUE(report.ok());
+  const StatsGroup& g = report->groups[0];
+  EXPECT_EQ(g.ranks[12].observed, 5);  // aces
+  EXPECT_EQ(g.ranks[0].observed, 5);   // deuces
+  for (const StatTest& t : g.tests) EXPECT_FALSE(t.applicable) << t.id;
+  EXPECT_EQ(report->tests(), 0);
+  EXPECT_NE(Find(g, "rank-pairs").note.find("do not reshuffle every round"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace pitboss
