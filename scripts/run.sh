@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The main job: set up, build, lint the bundled rule specs and check every bundled
-# fixture against them. Reports go to reports/. Exit 0 when the clean logs check clean
-# and every violation fixture is found at fault; non-zero otherwise.
+# The main job: set up, build, lint the bundled rule specs, compute their exact return and
+# check their published claims, check every bundled fixture against them, and test the
+# large generated logs for statistical conformance. Reports go to reports/. Exit 0 when
+# the clean logs check clean, every violation fixture is found at fault, every claim holds
+# and the generated logs pass their statistical tests; non-zero otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh build -DCMAKE_BUILD_TYPE=Release
@@ -35,4 +37,32 @@ PY
 check clean 0 fixtures/clean
 [ -d fixtures/generated ] && check generated 0 fixtures/generated
 check violations 1 fixtures/violations
+
+# The exact return of every wager of each bundled rule set, and its claims checked.
+for spec in us-sd/casino-war vendor/shuffle-master/casino-war online/war; do
+  name=rtp-${spec//\//-}
+  got=0
+  $pitboss rtp --format json --out "reports/$name.json" "$spec" || got=$?
+  $pitboss rtp --out "reports/$name.txt" "$spec" || true
+  if [ "$got" -eq 0 ]; then
+    echo "== rtp $spec: every claim holds -> reports/$name.txt, reports/$name.json"
+  else
+    echo "== rtp $spec: exit $got (a claim does not hold, or it could not run) -> reports/$name.txt" >&2
+    status=1
+  fi
+done
+
+# Statistical conformance of the large generated (fair) logs.
+if [ -d fixtures/generated ]; then
+  got=0
+  $pitboss stats --format json --out reports/stats.json fixtures/generated || got=$?
+  $pitboss stats --out reports/stats.txt fixtures/generated || true
+  summary=$(tail -n 1 reports/stats.txt)
+  if [ "$got" -eq 0 ]; then
+    echo "== stats generated: $summary -> reports/stats.txt, reports/stats.json"
+  else
+    echo "== stats generated: exit $got: $summary -> reports/stats.txt" >&2
+    status=1
+  fi
+fi
 exit $status
