@@ -89,13 +89,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     CheckOptions options;
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
-    auto formats = ReportFormats();
-    if (std::find(formats.begin(), formats.end(), args->format) == formats.end()) {
-      std::string list;
-      for (auto f : formats) list += (list.empty() ? "" : ", ") + std::string(f);
-      PrintError("--format " + args->format + " is not available (formats: " + list + ")");
-      return kExitUsage;
-    }
+    if (!FormatAvailable(args->format, ReportFormats())) return kExitUsage;
     if (args->progress) {
       options.progress = [](const CheckProgress& p) {
         std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;

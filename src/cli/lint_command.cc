@@ -144,10 +144,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       ->type_name("FILE");
   sub->footer(kLintHelp);
   return [args]() -> int {
-    if (std::find(std::begin(kFormats), std::end(kFormats), args->format) == std::end(kFormats)) {
-      PrintError("--format " + args->format + " is not available for lint (formats: text, json)");
-      return kExitUsage;
-    }
+    if (!FormatAvailable(args->format, {std::begin(kFormats), std::end(kFormats)})) return kExitUsage;
     std::vector<std::string> targets = args->paths;
     if (targets.empty()) targets.push_back(DefaultRulesPath());
     auto report = LintSpecs(targets);

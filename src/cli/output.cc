@@ -1,5 +1,6 @@
 #include "cli/output.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -29,6 +30,14 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 }
 
 void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
+
+bool FormatAvailable(const std::string& format, const std::vector<std::string_view>& formats) {
+  if (std::find(formats.begin(), formats.end(), format) != formats.end()) return true;
+  std::string list;
+  for (std::string_view f : formats) list += (list.empty() ? "" : ", ") + std::string(f);
+  PrintError("--format " + format + " is not available (formats: " + list + ")");
+  return false;
+}
 
 bool ParseReadingOptions(const std::vector<std::string>& options,
                          std::map<std::string, std::string>* readings) {

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <string_view>
 #include <vector>
 #include <ostream>
 #include <string>
@@ -22,6 +23,10 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);
+
+// True when `format` is one of `formats`; otherwise prints the error, naming the formats
+// available, and returns false.
+bool FormatAvailable(const std::string& format, const std::vector<std::string_view>& formats);
 
 // The --reading AMBIGUITY=READING options into `readings`; false (after printing the error)
 // on one that is not of that form.

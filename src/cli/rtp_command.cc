@@ -64,10 +64,7 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
   return [args]() -> int {
     std::map<std::string, std::string> readings;
     if (!ParseReadingOptions(args->readings, &readings)) return kExitUsage;
-    if (args->format != "text" && args->format != "json") {
-      PrintError("--format " + args->format + " is not available for rtp (formats: text, json)");
-      return kExitUsage;
-    }
+    if (!FormatAvailable(args->format, {"text", "json"})) return kExitUsage;
     std::vector<std::string> errors;
     std::optional<SpecDocument> doc;
     if (std::filesystem::is_regular_file(args->spec)) {

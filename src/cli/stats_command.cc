@@ -65,13 +65,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     CheckOptions options;
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
-    auto formats = StatsFormats();
-    if (std::find(formats.begin(), formats.end(), args->format) == formats.end()) {
-      std::string list;
-      for (auto f : formats) list += (list.empty() ? "" : ", ") + std::string(f);
-      PrintError("--format " + args->format + " is not available for stats (formats: " + list + ")");
-      return kExitUsage;
-    }
+    if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
     auto paths = ExpandLogPaths(args->logs);
     if (!paths.ok()) {
       PrintError(paths.status().message());
