@@ -271,6 +271,17 @@ void WriteText(const RtpReport& r, std::ostream& out) {
   }
 }
 
+// {"win":...,"tie":...,"lose":...}, each an exact figure.
+void WriteOutcomesJson(JsonWriter& json, const Fraction& win, const Fraction& tie, const Fraction& lose) {
+  json.BeginObject().Key("win");
+  WriteFractionJson(json, win);
+  json.Key("tie");
+  WriteFractionJson(json, tie);
+  json.Key("lose");
+  WriteFractionJson(json, lose);
+  json.EndObject();
+}
+
 void WriteWagerJson(JsonWriter& json, const WagerMath& w) {
   json.BeginObject().Key("wager").String(ToString(w.wager));
   json.Key("available");
@@ -324,14 +335,8 @@ void WriteJson(const RtpReport& r, std::string_view version, std::ostream& out) 
   for (const DeckMath& deck : r.decks) {
     const RoundMath& base = deck.policies.front();
     json.BeginObject().Key("decks").Int(deck.decks).Key("cards").Int(base.cards);
-    json.Key("first_cards").BeginObject();
-    json.Key("win");
-    WriteFractionJson(json, base.p_win);
-    json.Key("tie");
-    WriteFractionJson(json, base.p_tie);
-    json.Key("lose");
-    WriteFractionJson(json, base.p_lose);
-    json.EndObject();
+    json.Key("first_cards");
+    WriteOutcomesJson(json, base.p_win, base.p_tie, base.p_lose);
     json.Key("tie_choices").BeginArray();
     for (const ChoiceMath& c : base.choices) {
       json.BeginObject().Key("action").String(ToString(c.action)).Key("expected_net");
@@ -348,14 +353,8 @@ void WriteJson(const RtpReport& r, std::string_view version, std::ostream& out) 
     json.Key("policies").BeginArray();
     for (const RoundMath& math : deck.policies) {
       json.BeginObject().Key("policy").String(ToString(math.policy.kind));
-      json.Key("war_cards").BeginObject();
-      json.Key("win");
-      WriteFractionJson(json, math.war_win);
-      json.Key("tie");
-      WriteFractionJson(json, math.war_tie);
-      json.Key("lose");
-      WriteFractionJson(json, math.war_lose);
-      json.EndObject();
+      json.Key("war_cards");
+      WriteOutcomesJson(json, math.war_win, math.war_tie, math.war_lose);
       json.Key("wagers").BeginArray();
       for (const WagerMath& w : math.wagers) WriteWagerJson(json, w);
       json.EndArray().EndObject();
