@@ -15,6 +15,7 @@ const pitboss::Command kCommands[] = {
     {"diff", "what changed in meaning between two revisions of a rule spec", pitboss::SetUpDiff},
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
      pitboss::SetUpImpact},
+    {"merge", "one report from the JSON reports of several shards of a check", pitboss::SetUpMerge},
 };
 
 }  // namespace

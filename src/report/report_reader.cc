@@ -1,0 +1,460 @@
+// ReadJsonReport: simdjson's DOM over the whole report, read member by member with the JSON
+// path of each value kept for messages. MergeReports: sums with overflow checked.
+
+#include "report/report_reader.h"
+
+#include <simdjson.h>
+
+#include <climits>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+
+namespace pitboss {
+
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+using simdjson::dom::object;
+
+// The report format this reader knows; json_writer.cc's kReportFormatVersion. A report of
+// another format may mean the same keys differently, so it is refused rather than guessed at.
+constexpr int64_t kReadableFormat = 1;
+
+// How much of an offending value a message quotes.
+constexpr size_t kQuoteLimit = 40;
+
+// The value as a message shows it: JSON for scalars, the kind for containers.
+std::string Describe(element value) {
+  switch (value.type()) {
+    case element_type::ARRAY:
+      return "an array";
+    case element_type::OBJECT:
+      return "an object";
+    case element_type::UINT64:
+      return simdjson::minify(value) + " (too large)";
+    default: {
+      std::string s = simdjson::minify(value);
+      if (s.size() <= kQuoteLimit) return s;
+      size_t cut = kQuoteLimit;
+      while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+      s.resize(cut);
+      return s + "...";
+    }
+  }
+}
+
+// JSON paths as messages show them: summary.rounds, violations[3].line.
+std::string Member(const std::string& parent, std::string_view key) {
+  return parent.empty() ? std::string(key) : parent + "." + std::string(key);
+}
+std::string Index(const std::string& parent, size_t i) { return parent + "[" + std::to_string(i) + "]"; }
+
+// One report's read: each step returns false after recording the first problem, so that
+// the message names the first thing wrong and nothing after it is read.
+class ReportParser {
+ public:
+  ReportParser(const std::string& file, Report* report) : file_(file), report_(report) {}
+
+  bool Parse(element doc);
+  const Status& status() const { return status_; }
+
+ private:
+  bool Fail(const std::string& where, const std::string& what) {
+    status_ = Status::ParseError(file_ + ": " + (where.empty() ? "" : where + ": ") + what);
+    return false;
+  }
+  bool Wrong(const std::string& where, std::string_view expected, element value) {
+    return Fail(where, "expected " + std::string(expected) + ", not " + Describe(value));
+  }
+
+  // The member `key` of `obj` (at `where`) into *value; an error when it is missing.
+  bool Get(object obj, const std::string& where, std::string_view key, element* value);
+  bool Object(element value, const std::string& where, object* out);
+  bool Array(element value, const std::string& where, array* out);
+  bool String(object obj, const std::string& where, std::string_view key, std::string* out);
+  // A string, or null for "" (json_writer.cc writes an empty round or table as null).
+  bool StringOrNull(object obj, const std::string& where, std::string_view key, std::string* out);
+  bool Bool(object obj, const std::string& where, std::string_view key, bool* out);
+  // Only a JSON integer will do: 5.0 is a decimal number, and no figure of the report is one.
+  // `in_range` says what is expected of an integer below `min`.
+  bool Integer(element value, const std::string& where, int64_t min, std::string_view in_range, int64_t* out);
+  bool Int(object obj, const std::string& where, std::string_view key, int64_t* out);
+  bool Count(object obj, const std::string& where, std::string_view key, int64_t* out);
+
+  bool ParseInput(element value, const std::string& where, InputSummary* input);
+  bool ParseSpec(element value, const std::string& where, SpecUsed* spec);
+  bool ParseFinding(element value, const std::string& where, Finding* finding);
+  bool ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity);
+  bool CheckSummary(object summary);
+
+  const std::string& file_;
+  Report* report_;
+  Status status_;
+};
+
+bool ReportParser::Get(object obj, const std::string& where, std::string_view key, element* value) {
+  if (obj.at_key(key).get(*value) != simdjson::SUCCESS) {
+    return Fail(where, "missing key '" + std::string(key) + "'");
+  }
+  return true;
+}
+
+bool ReportParser::Object(element value, const std::string& where, object* out) {
+  if (value.get_object().get(*out) != simdjson::SUCCESS) return Wrong(where, "an object", value);
+  return true;
+}
+
+bool ReportParser::Array(element value, const std::string& where, array* out) {
+  if (value.get_array().get(*out) != simdjson::SUCCESS) return Wrong(where, "an array", value);
+  return true;
+}
+
+bool ReportParser::String(object obj, const std::string& where, std::string_view key, std::string* out) {
+  element value;
+  if (!Get(obj, where, key, &value)) return false;
+  std::string_view s;
+  if (value.get_string().get(s) != simdjson::SUCCESS) return Wrong(Member(where, key), "a string", value);
+  out->assign(s.data(), s.size());
+  return true;
+}
+
+bool ReportParser::StringOrNull(object obj, const std::string& where, std::string_view key,
+                                std::string* out) {
+  element value;
+  if (!Get(obj, where, key, &value)) return false;
+  if (value.is_null()) {
+    out->clear();
+    return true;
+  }
+  std::string_view s;
+  if (value.get_string().get(s) != simdjson::SUCCESS) {
+    return Wrong(Member(where, key), "a string or null", value);
+  }
+  out->assign(s.data(), s.size());
+  return true;
+}
+
+bool ReportParser::Bool(object obj, const std::string& where, std::string_view key, bool* out) {
+  element value;
+  if (!Get(obj, where, key, &value)) return false;
+  if (value.get_bool().get(*out) != simdjson::SUCCESS)
+    return Wrong(Member(where, key), "true or false", value);
+  return true;
+}
+
+bool ReportParser::Integer(element value, const std::string& where, int64_t min, std::string_view in_range,
+                           int64_t* out) {
+  int64_t v;
+  if (value.type() != element_type::INT64 || value.get_int64().get(v) != simdjson::SUCCESS) {
+    return Wrong(where, "an integer", value);
+  }
+  if (v < min) return Wrong(where, in_range, value);
+  *out = v;
+  return true;
+}
+
+bool ReportParser::Int(object obj, const std::string& where, std::string_view key, int64_t* out) {
+  element value;
+  return Get(obj, where, key, &value) && Integer(value, Member(where, key), INT64_MIN, "an integer", out);
+}
+
+bool ReportParser::Count(object obj, const std::string& where, std::string_view key, int64_t* out) {
+  element value;
+  return Get(obj, where, key, &value) &&
+         Integer(value, Member(where, key), 0, "a count (an integer, 0 or more)", out);
+}
+
+bool ReportParser::Parse(element doc) {
+  object top;
+  if (doc.get_object().get(top) != simdjson::SUCCESS) {
+    return Fail("", "not a pitboss JSON report: expected an object, not " + Describe(doc));
+  }
+  // Which report it is comes first: a report of another tool or format is said to be so,
+  // not described by the first of its keys this reader misses.
+  std::string tool;
+  if (!String(top, "", "tool", &tool)) return false;
+  if (tool != "pitboss") return Fail("tool", "not a pitboss report (tool \"" + tool + "\")");
+  element format;
+  if (!Get(top, "", "format", &format)) return false;
+  int64_t version;
+  if (!Integer(format, "format", INT64_MIN, "an integer", &version)) return false;
+  if (version != kReadableFormat) {
+    return Fail("format", "report format " + std::to_string(version) + ", but this pitboss reads format " +
+                              std::to_string(kReadableFormat) + " only");
+  }
+  report_->tool = tool;
+  if (!String(top, "", "version", &report_->version)) return false;
+
+  element value;
+  array list;
+  if (!Get(top, "", "inputs", &value) || !Array(value, "inputs", &list)) return false;
+  for (size_t i = 0; element item : list) {
+    report_->inputs.emplace_back();
+    if (!ParseInput(item, Index("inputs", i++), &report_->inputs.back())) return false;
+  }
+  if (!Get(top, "", "specs", &value) || !Array(value, "specs", &list)) return false;
+  for (size_t i = 0; element item : list) {
+    report_->specs.emplace_back();
+    if (!ParseSpec(item, Index("specs", i++), &report_->specs.back())) return false;
+  }
+  object summary;
+  if (!Get(top, "", "summary", &value) || !Object(value, "summary", &summary)) return false;
+  if (!Count(summary, "summary", "rounds", &report_->rounds) ||
+      !Count(summary, "summary", "rounds_with_violations", &report_->rounds_with_violations)) {
+    return false;
+  }
+  if (!Get(top, "", "violations", &value) || !Array(value, "violations", &list)) return false;
+  for (size_t i = 0; element item : list) {
+    report_->violations.emplace_back();
+    if (!ParseFinding(item, Index("violations", i++), &report_->violations.back())) return false;
+  }
+  if (!Get(top, "", "ambiguities", &value) || !Array(value, "ambiguities", &list)) return false;
+  for (size_t i = 0; element item : list) {
+    report_->ambiguities.emplace_back();
+    if (!ParseAmbiguity(item, Index("ambiguities", i++), &report_->ambiguities.back())) return false;
+  }
+  return CheckSummary(summary);
+}
+
+bool ReportParser::ParseInput(element value, const std::string& where, InputSummary* input) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "path", &input->path) &&
+         Count(obj, where, "lines", &input->lines) && Count(obj, where, "rounds", &input->rounds);
+}
+
+bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* spec) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "id", &spec->id) &&
+         String(obj, where, "revision", &spec->revision) && String(obj, where, "sha256", &spec->sha256);
+}
+
+bool ReportParser::ParseFinding(element value, const std::string& where, Finding* finding) {
+  object obj;
+  if (!Object(value, where, &obj)) return false;
+  std::string code;
+  if (!String(obj, where, "code", &code)) return false;
+  std::optional<Code> parsed = ParseCode(code);
+  // A code this build does not know comes from a newer pitboss: its severity and meaning
+  // are unknown here, so the merge cannot stand for it.
+  if (!parsed) return Fail(Member(where, "code"), "unknown violation code '" + code + "'");
+  finding->code = *parsed;
+  if (!StringOrNull(obj, where, "round", &finding->round) ||
+      !StringOrNull(obj, where, "table", &finding->table) || !String(obj, where, "input", &finding->input) ||
+      !Count(obj, where, "line", &finding->line)) {
+    return false;
+  }
+  // seat, wager, expected and actual are written only where they apply.
+  element member;
+  if (obj.at_key("seat").get(member) == simdjson::SUCCESS) {
+    std::string_view name;
+    int64_t seat;
+    if (member.get_string().get(name) == simdjson::SUCCESS && name == SeatName(kDealer)) {
+      finding->seat = kDealer;
+    } else if (member.type() == element_type::INT64 && member.get_int64().get(seat) == simdjson::SUCCESS &&
+               seat >= 1 && seat <= INT_MAX) {
+      finding->seat = static_cast<Seat>(seat);
+    } else {
+      return Wrong(Member(where, "seat"), "a seat number (1 or more) or \"dealer\"", member);
+    }
+  }
+  if (obj.at_key("wager").get(member) == simdjson::SUCCESS) {
+    std::string_view name;
+    if (member.get_string().get(name) != simdjson::SUCCESS)
+      return Wrong(Member(where, "wager"), "a string", member);
+    finding->wager = ParseWagerKind(name);
+    if (!finding->wager) return Fail(Member(where, "wager"), "unknown wager '" + std::string(name) + "'");
+  }
+  int64_t amount;
+  if (obj.at_key("expected").get(member) == simdjson::SUCCESS) {
+    if (!Integer(member, Member(where, "expected"), INT64_MIN, "an integer", &amount)) return false;
+    finding->expected = amount;
+  }
+  if (obj.at_key("actual").get(member) == simdjson::SUCCESS) {
+    if (!Integer(member, Member(where, "actual"), INT64_MIN, "an integer", &amount)) return false;
+    finding->actual = amount;
+  }
+  if (!String(obj, where, "clause", &finding->clause)) return false;
+  array ids;
+  const std::string ids_where = Member(where, "reading_dependent");
+  if (!Get(obj, where, "reading_dependent", &member) || !Array(member, ids_where, &ids)) return false;
+  for (size_t i = 0; element id : ids) {
+    std::string_view s;
+    if (id.get_string().get(s) != simdjson::SUCCESS) return Wrong(Index(ids_where, i), "a string", id);
+    finding->reading_dependent.emplace_back(s);
+    ++i;
+  }
+  return String(obj, where, "message", &finding->message);
+}
+
+bool ReportParser::ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity) {
+  object obj;
+  if (!Object(value, where, &obj) || !String(obj, where, "id", &ambiguity->id) ||
+      !String(obj, where, "spec", &ambiguity->spec) || !String(obj, where, "clause", &ambiguity->clause)) {
+    return false;
+  }
+  element member;
+  array readings;
+  const std::string readings_where = Member(where, "readings");
+  if (!Get(obj, where, "readings", &member) || !Array(member, readings_where, &readings)) return false;
+  for (size_t i = 0; element item : readings) {
+    const std::string at = Index(readings_where, i++);
+    ReadingImpact& reading = ambiguity->readings.emplace_back();
+    object r;
+    if (!Object(item, at, &r) || !String(r, at, "name", &reading.name) ||
+        !Bool(r, at, "default", &reading.is_default) ||
+        !Count(r, at, "rounds_settled_differently", &reading.rounds_settled_differently) ||
+        !Int(r, at, "net_difference", &reading.net_difference)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The summary's violation counts are derived from the list; a report whose counts disagree
+// with it has been edited or cut, and merging it would carry the disagreement on.
+bool ReportParser::CheckSummary(object summary) {
+  int64_t listed;
+  if (!Count(summary, "summary", "violations", &listed)) return false;
+  if (listed != static_cast<int64_t>(report_->violations.size())) {
+    return Fail("summary.violations", std::to_string(listed) + ", but the report lists " +
+                                          std::to_string(report_->violations.size()) + " violations");
+  }
+  element value;
+  object by_code;
+  if (!Get(summary, "summary", "by_code", &value) || !Object(value, "summary.by_code", &by_code))
+    return false;
+  std::map<std::string, int64_t> counts;
+  for (simdjson::dom::key_value_pair kv : by_code) {
+    const std::string key(kv.key);
+    if (!Integer(kv.value, Member("summary.by_code", key), 0, "a count (an integer, 0 or more)",
+                 &counts[key])) {
+      return false;
+    }
+  }
+  if (counts != report_->ByCode()) {
+    return Fail("summary.by_code", "does not match the codes of the violations listed");
+  }
+  return true;
+}
+
+// Adds `b` to `*a`; false on overflow, leaving `*a` as it was.
+bool AddTo(int64_t* a, int64_t b) {
+  std::optional<Money> sum = CheckedAdd(*a, b);
+  if (!sum) return false;
+  *a = *sum;
+  return true;
+}
+
+std::string ReportNumber(size_t i) { return "report " + std::to_string(i + 1); }
+
+}  // namespace
+
+StatusOr<Report> ReadJsonReport(std::string_view text, const std::string& path) {
+  simdjson::dom::parser parser;
+  const simdjson::padded_string padded(text);
+  element doc;
+  if (simdjson::error_code error = parser.parse(padded).get(doc); error != simdjson::SUCCESS) {
+    return Status::ParseError(path + ": not JSON: " + simdjson::error_message(error));
+  }
+  Report report;
+  ReportParser reader(path, &report);
+  if (!reader.Parse(doc)) return reader.status();
+  return report;
+}
+
+StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std::string>* warnings) {
+  Report merged;
+  merged.version = PITBOSS_VERSION;
+  // Input path -> the shard that first listed it.
+  std::map<std::string, size_t> input_shard;
+  std::set<std::tuple<std::string, std::string, std::string>> specs_seen;
+  // (id, revision) -> the first sha256 seen and its shard.
+  std::map<std::pair<std::string, std::string>, std::pair<std::string, size_t>> spec_files;
+  // (spec, id, n) -> index in merged.ambiguities of the nth entry of that (spec, id). A check
+  // that used two revisions of a spec lists each revision's ambiguities, and an ambiguity
+  // names no revision: the nth entry of a report is matched with the nth of the others, so
+  // that such a report merged alone is left as it is.
+  std::map<std::tuple<std::string, std::string, int>, size_t> ambiguity_index;
+  bool told_revisions = false;
+
+  for (size_t s = 0; s < shards.size(); ++s) {
+    const Report& shard = shards[s];
+    for (const InputSummary& input : shard.inputs) {
+      merged.inputs.push_back(input);
+      // "-" is whatever each shard's standard input was: two of them are not the same log.
+      if (input.path == "-") continue;
+      auto [it, first] = input_shard.emplace(input.path, s);
+      if (!first && it->second != s) {
+        warnings->push_back("input " + input.path + " is in " + ReportNumber(it->second) + " and in " +
+                            ReportNumber(s) + ": its rounds are counted twice");
+      }
+    }
+    for (const SpecUsed& spec : shard.specs) {
+      if (!specs_seen.emplace(spec.id, spec.revision, spec.sha256).second) continue;
+      merged.specs.push_back(spec);
+      auto [it, first] = spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));
+      if (!first) {
+        warnings->push_back("spec " + spec.id + " revision " + spec.revision + " has sha256 " +
+                            it->second.first + " in " + ReportNumber(it->second.second) + " but " +
+                            spec.sha256 + " in " + ReportNumber(s) +
+                            ": the shards were checked against different spec files");
+      }
+    }
+    if (!AddTo(&merged.rounds, shard.rounds)) {
+      return Status::OutOfRange("summary.rounds: the sum over the reports overflows");
+    }
+    if (!AddTo(&merged.rounds_with_violations, shard.rounds_with_violations)) {
+      return Status::OutOfRange("summary.rounds_with_violations: the sum over the reports overflows");
+    }
+    merged.violations.insert(merged.violations.end(), shard.violations.begin(), shard.violations.end());
+
+    std::map<std::pair<std::string, std::string>, int> seen_in_shard;
+    for (const AmbiguityImpact& ambiguity : shard.ambiguities) {
+      const int n = seen_in_shard[{ambiguity.spec, ambiguity.id}]++;
+      if (n > 0 && shards.size() > 1 && !told_revisions) {
+        told_revisions = true;
+        warnings->push_back("ambiguity " + ambiguity.id + " of " + ambiguity.spec + " is listed " +
+                            "more than once in " + ReportNumber(s) + ", once per revision checked; " +
+                            "as the report does not name their revisions, they are matched across " +
+                            "the reports in the order listed");
+      }
+      auto [it, first] =
+          ambiguity_index.emplace(std::tuple(ambiguity.spec, ambiguity.id, n), merged.ambiguities.size());
+      if (first) {
+        merged.ambiguities.push_back(ambiguity);
+        continue;
+      }
+      AmbiguityImpact& into = merged.ambiguities[it->second];
+      for (const ReadingImpact& reading : ambiguity.readings) {
+        ReadingImpact* match = nullptr;
+        for (ReadingImpact& r : into.readings) {
+          if (r.name == reading.name) match = &r;
+        }
+        // A reading only some shards know comes from a different spec file, which the sha256
+        // warning above has told; its figures are still the shards' own.
+        if (match == nullptr) {
+          into.readings.push_back(reading);
+          continue;
+        }
+        const std::string where =
+            "ambiguity " + ambiguity.id + " of " + ambiguity.spec + ", reading " + reading.name;
+        if (!AddTo(&match->rounds_settled_differently, reading.rounds_settled_differently)) {
+          return Status::OutOfRange(where + ": rounds_settled_differently overflows summed over the reports");
+        }
+        if (!AddTo(&match->net_difference, reading.net_difference)) {
+          return Status::OutOfRange(where + ": net_difference overflows summed over the reports");
+        }
+      }
+    }
+  }
+  return merged;
+}
+
+}  // namespace pitboss
