@@ -55,6 +55,7 @@ struct ReadingImpact {
 struct AmbiguityImpact {
   std::string id;
   std::string spec;
+  std::string revision;  // of the spec: a check over two revisions lists each one's
   std::string clause;
   std::vector<ReadingImpact> readings;
 };

@@ -401,7 +401,8 @@ Report Checker::Finish() {
     const RuleSpec& spec = rt->doc->spec;
     report.specs.push_back({spec.id, spec.revision, spec.sha256});
     for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
-      report.ambiguities.push_back({spec.ambiguities[a].id, spec.id, spec.ambiguities[a].cite.clause, rt->impact[a]});
+      report.ambiguities.push_back(
+          {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});
     }
   }
   return report;

@@ -61,6 +61,7 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
   json.BeginObject();
   json.Key("id").String(ambiguity.id);
   json.Key("spec").String(ambiguity.spec);
+  json.Key("revision").String(ambiguity.revision);
   json.Key("clause").String(ambiguity.clause);
   json.Key("readings").BeginArray();
   for (const ReadingImpact& reading : ambiguity.readings) {

@@ -300,6 +300,11 @@ bool ReportParser::ParseAmbiguity(element value, const std::string& where, Ambig
     return false;
   }
   element member;
+  // Added after the first reports were written: optional.
+  if (obj["revision"].get(member) == simdjson::SUCCESS &&
+      !String(obj, where, "revision", &ambiguity->revision)) {
+    return false;
+  }
   array readings;
   const std::string readings_where = Member(where, "readings");
   if (!Get(obj, where, "readings", &member) || !Array(member, readings_where, &readings)) return false;
@@ -377,11 +382,11 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
   std::set<std::tuple<std::string, std::string, std::string>> specs_seen;
   // (id, revision) -> the first sha256 seen and its shard.
   std::map<std::pair<std::string, std::string>, std::pair<std::string, size_t>> spec_files;
-  // (spec, id, n) -> index in merged.ambiguities of the nth entry of that (spec, id). A check
-  // that used two revisions of a spec lists each revision's ambiguities, and an ambiguity
-  // names no revision: the nth entry of a report is matched with the nth of the others, so
-  // that such a report merged alone is left as it is.
-  std::map<std::tuple<std::string, std::string, int>, size_t> ambiguity_index;
+  // (spec, revision, id, n) -> index in merged.ambiguities of the nth entry of that key. A
+  // check that used two revisions of a spec lists each revision's ambiguities; reports of
+  // before the "revision" key name none, and there the nth entry of a report is matched with
+  // the nth of the others, so that such a report merged alone is left as it is.
+  std::map<std::tuple<std::string, std::string, std::string, int>, size_t> ambiguity_index;
   bool told_revisions = false;
 
   for (size_t s = 0; s < shards.size(); ++s) {
@@ -415,9 +420,9 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
     }
     merged.violations.insert(merged.violations.end(), shard.violations.begin(), shard.violations.end());
 
-    std::map<std::pair<std::string, std::string>, int> seen_in_shard;
+    std::map<std::tuple<std::string, std::string, std::string>, int> seen_in_shard;
     for (const AmbiguityImpact& ambiguity : shard.ambiguities) {
-      const int n = seen_in_shard[{ambiguity.spec, ambiguity.id}]++;
+      const int n = seen_in_shard[{ambiguity.spec, ambiguity.revision, ambiguity.id}]++;
       if (n > 0 && shards.size() > 1 && !told_revisions) {
         told_revisions = true;
         warnings->push_back("ambiguity " + ambiguity.id + " of " + ambiguity.spec + " is listed " +
@@ -426,7 +431,8 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
                             "the reports in the order listed");
       }
       auto [it, first] =
-          ambiguity_index.emplace(std::tuple(ambiguity.spec, ambiguity.id, n), merged.ambiguities.size());
+          ambiguity_index.emplace(std::tuple(ambiguity.spec, ambiguity.revision, ambiguity.id, n),
+                                  merged.ambiguities.size());
       if (first) {
         merged.ambiguities.push_back(ambiguity);
         continue;

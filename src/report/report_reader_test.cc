@@ -62,6 +62,7 @@ void ExpectSameReport(const Report& got, const Report& want) {
     const AmbiguityImpact& w = want.ambiguities[i];
     EXPECT_EQ(g.id, w.id);
     EXPECT_EQ(g.spec, w.spec);
+    EXPECT_EQ(g.revision, w.revision);
     EXPECT_EQ(g.clause, w.clause);
     ASSERT_EQ(g.readings.size(), w.readings.size());
     for (size_t r = 0; r < w.readings.size(); ++r) {
@@ -87,7 +88,7 @@ Report EveryField() {
   dealer.reading_dependent = {"a", "b"};
   dealer.message = "quote \" backslash \\ tab \t newline \n caf\xc3\xa9";
   report.violations.push_back(dealer);
-  report.ambiguities.push_back({"other", "online/war", "7.2", {{"only", true, 0, 0}}});
+  report.ambiguities.push_back({"other", "online/war", "published", "7.2", {{"only", true, 0, 0}}});
   return report;
 }
 
@@ -209,6 +210,7 @@ Report Shard(std::string input, int64_t rounds, int64_t with_violations, std::ve
   report.violations = std::move(findings);
   report.ambiguities = {{"sd-war-win-payout",
                          "us-sd/casino-war",
+                         "2012-04-23",
                          "(4)(d)(i)",
                          {{"three-wagers", true, 0, 0}, {"raise-only", false, rounds / 10, -100 * rounds}}}};
   return report;
@@ -218,7 +220,7 @@ TEST(MergeReportsTest, SumsConcatenatesAndDeduplicates) {
   Report one = Shard("day1.jsonl", 100, 2, {ContractFinding(), BurnCount()});
   Report two = Shard("day2.jsonl", 50, 1, {UnreadableLine()});
   two.specs.push_back({"online/war", "published", "bbbb"});
-  two.ambiguities.push_back({"online-tie", "online/war", "7", {{"x", true, 0, 0}}});
+  two.ambiguities.push_back({"online-tie", "online/war", "published", "7", {{"x", true, 0, 0}}});
   std::vector<std::string> warnings;
   StatusOr<Report> merged = MergeReports({one, two}, &warnings);
   ASSERT_TRUE(merged.ok()) << merged.status().message();
@@ -303,9 +305,29 @@ TEST(MergeReportsTest, WarnsOfOneRevisionWithTwoSha256) {
                           "report 2: the shards were checked against different spec files"});
 }
 
-// A check over two revisions of a spec lists each revision's ambiguities, which name no revision.
+// Reports that name each ambiguity's revision: matched by it, whatever the order.
+TEST(MergeReportsTest, AmbiguitiesMatchedByRevision) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  one.ambiguities.push_back(one.ambiguities[0]);
+  one.ambiguities[1].revision = "2030-01-01";
+  one.ambiguities[1].readings[1].rounds_settled_differently = 1;
+  Report two = one;
+  two.inputs[0].path = "day2.jsonl";
+  std::swap(two.ambiguities[0], two.ambiguities[1]);
+  std::vector<std::string> warnings;
+  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(merged->ambiguities.size(), 2u);
+  EXPECT_EQ(merged->ambiguities[1].revision, "2030-01-01");
+  EXPECT_EQ(merged->ambiguities[1].readings[1].rounds_settled_differently, 2);
+}
+
+// Reports written before the "revision" key: a check over two revisions of a spec lists
+// each revision's ambiguities, which then name no revision.
 TEST(MergeReportsTest, AnAmbiguityListedOncePerRevision) {
   Report one = Shard("day1.jsonl", 100, 0, {});
+  one.ambiguities[0].revision.clear();
   one.specs.push_back({"us-sd/casino-war", "2030-01-01", "dddd"});
   one.ambiguities.push_back(one.ambiguities[0]);
   one.ambiguities[1].readings[1].rounds_settled_differently = 1;

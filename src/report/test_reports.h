@@ -73,6 +73,7 @@ inline Report ContractReport() {
   report.violations = {UnreadableLine(), ContractFinding(), BurnCount(), second_payout};
   report.ambiguities = {{"sd-war-win-payout",
                          "us-sd/casino-war",
+                         "2012-04-23",
                          "ARSD 20:18:16:15.17(4)(d)(i)",
                          {{"three-wagers", true, 0, 0}, {"raise-only", false, 12, -3000}}}};
   return report;

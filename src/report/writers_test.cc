@@ -71,7 +71,7 @@ TEST(JsonReportTest, WholeReport) {
       R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
       R"j("reading_dependent":[],)j"
       R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"}],)j"
-      R"j("ambiguities":[{"id":"sd-war-win-payout","spec":"us-sd/casino-war",)j"
+      R"j("ambiguities":[{"id":"sd-war-win-payout","spec":"us-sd/casino-war","revision":"2012-04-23",)j"
       R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","readings":[)j"
       R"j({"name":"three-wagers","default":true,"rounds_settled_differently":0,"net_difference":0},)j"
       R"j({"name":"raise-only","default":false,"rounds_settled_differently":12,"net_difference":-3000}]}]})j"
