@@ -13,13 +13,13 @@ struct FormatEntry {
   void (*write)(const Report&, std::ostream&);
 };
 
-// The contract also names html; it gets a row when written.
-constexpr std::array<FormatEntry, 5> kFormats = {{
+constexpr std::array<FormatEntry, 6> kFormats = {{
     {"text", WriteTextReport},
     {"json", WriteJsonReport},
     {"junit", WriteJunitReport},
     {"sarif", WriteSarifReport},
     {"md", WriteMarkdownReport},
+    {"html", WriteHtmlReport},
 }};
 
 std::string FormatList() {

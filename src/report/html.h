@@ -1,0 +1,145 @@
+// Pieces of the HTML pages pitboss writes (check's --format html, and any later
+// page): escaping, the page skeleton, embedded JSON data, the table filter
+// script and two inline-SVG plots.
+//
+// Every page is one self-contained file: no fonts, scripts, styles or images
+// from anywhere else, so it works offline and can be attached to an email. The
+// skeleton's Content-Security-Policy enforces that in the browser: nothing is
+// fetched, and only the page's own inline scripts (pinned by their SHA-256) run.
+//
+// Output is deterministic: the same input gives the same bytes. Numbers are
+// written with std::to_chars, which ignores the locale.
+//
+// Page conventions, which tests read back mechanically:
+//   - data-figure="PATH": the element shows the figure at PATH of the page's
+//     embedded JSON, PATH being keys and array indices joined by '.'
+//     ("summary.violations", "inputs.0.lines"). The figure is the element's
+//     data-value attribute where it has one (a figure shown as "+12" or "yes"),
+//     otherwise its text.
+//   - data-rows="PATH" on a <tbody>: its row i shows element i of the array
+//     at PATH, and cell j of a row the member named by the data-key attribute
+//     of header cell j (empty where the member is null or absent; an array's
+//     elements joined by ", ").
+//   - Log text is shown as HtmlEscape leaves it: control characters as the
+//     escapes of --format text (\n, \x1b, \u0085).
+#ifndef PITBOSS_REPORT_HTML_H_
+#define PITBOSS_REPORT_HTML_H_
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pitboss {
+
+// `text` made safe as HTML text and as an attribute value in single or double
+// quotes: & < > " ' as character references; newline, carriage return and tab
+// as \n, \r and \t, every other control character as \xNN (ASCII, DEL
+// included) or \uXXXX (C1 controls), and the noncharacters HTML rejects
+// (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) as \uXXXX; each ill-formed UTF-8 sequence
+// becomes U+FFFD. Everything else, UTF-8 included, passes through.
+std::string HtmlEscape(std::string_view text);
+
+// `value` in the shortest form that reads back to the same double in C++,
+// Python and JavaScript ("13", "0.25", "1e-07"); NaN as "NaN", infinities as
+// "Infinity" and "-Infinity", negative zero as "0".
+std::string FormatNumber(double value);
+
+// One page. Scripts are written at the end of <body>, in this order, after
+// the markup they work on; the head's Content-Security-Policy allows exactly
+// these and the stylesheet, by hash.
+struct HtmlPage {
+  std::string title;                 // plain text
+  std::string extra_css;             // appended to the page's stylesheet
+  std::vector<std::string> scripts;  // JavaScript sources, without <script> tags
+};
+
+// Writes the doctype, the <head> (charset, viewport, policy, title, the one
+// stylesheet) and opens <body>.
+void WriteHtmlPageBegin(const HtmlPage& page, std::ostream& out);
+
+// Writes the page's scripts and closes <body> and <html>, ending with a newline.
+void WriteHtmlPageEnd(const HtmlPage& page, std::ostream& out);
+
+// Writes `json` (a valid JSON text) as <script type="application/json"
+// id="ID">. Every '<' becomes \u003c, so the data cannot end the script
+// element or open a comment; U+2028, U+2029 and the characters HtmlEscape
+// escapes beyond ASCII become \u escapes too. It parses to the same value:
+// JSON has those characters only inside strings.
+void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json);
+
+// The rows of a long table shown at a time: a browser lays out a table of
+// tens of thousands of rows only slowly.
+inline constexpr int kHtmlRowsPerPage = 1000;
+
+// The table filter: for each <table data-filter="NOUN">, one select box per
+// header cell <th data-filter="NAME"> (named NAME), listing the distinct texts
+// of that column's cells with their counts; a row of the table's first <tbody>
+// is shown when it matches every select. A line saying how many rows match
+// (its data-matched attribute holds the number) goes with the selects, before
+// the table or before its closest ".table-wrap" container. A table with
+// data-paged="N" (N = kHtmlRowsPerPage) shows N matching rows at a time, with
+// previous and next buttons; where scripts do not run, the stylesheet shows its
+// first N rows. A table without rows gets no selects. Strict mode; writes
+// nothing to the console. Add it to HtmlPage::scripts.
+std::string_view HtmlTableFilterScript();
+
+// The stylesheet's classes for the plots: svg.chart, .bar, .expected,
+// .whisker, .interval, .theory, .point, .grid, .axis, .legend.
+
+// (a) Categories (card ranks 2..A, violation codes) with an observed value
+// each, drawn as a bar from zero, and where given an expected value, drawn as
+// a tick across the bar, and an interval [low, high], drawn as a whisker.
+struct BarCategory {
+  std::string label;
+  double observed = 0;
+  std::optional<double> expected;
+  std::optional<double> low;   // the whisker is drawn when both low and high
+  std::optional<double> high;  // are given
+  std::string figure;          // the bar's data-figure path, if any
+};
+struct BarsAgainstExpected {
+  std::string title;  // the <title>, the plot's accessible name
+  std::string x_label;
+  std::string y_label;
+  std::string observed_label = "observed";  // the legend's names
+  std::string expected_label = "expected";
+  std::string interval_label = "interval";
+  std::vector<BarCategory> categories;
+};
+
+// Writes the plot as an <svg role="img">. Each bar carries data-category and
+// data-observed (and data-figure and data-value where `figure` is set); each
+// tick data-category and data-expected; each whisker data-category, data-low
+// and data-high: FormatNumber of the values given. A value that is not finite
+// is carried but not drawn. The legend names only the marks drawn.
+void SvgBarsAgainstExpected(std::ostream& out, const BarsAgainstExpected& plot);
+
+// (b) Rows (the wagers of a game) on one horizontal axis, each with an
+// observed point and where given a theoretical value and an interval.
+struct IntervalRow {
+  std::string label;
+  double observed = 0;
+  std::optional<double> theoretical;
+  std::optional<double> low;   // the interval is drawn when both low and high
+  std::optional<double> high;  // are given
+};
+struct IntervalPlot {
+  std::string title;
+  std::string x_label;
+  std::string observed_label = "observed";
+  std::string theoretical_label = "theoretical";
+  std::string interval_label = "interval";
+  std::vector<IntervalRow> rows;
+};
+
+// Writes the plot as an <svg role="img">. Each point carries data-row and
+// data-observed, each theoretical tick data-row and data-theoretical, each
+// interval data-row, data-low and data-high. Values that are not finite are
+// carried but not drawn.
+void SvgIntervalPlot(std::ostream& out, const IntervalPlot& plot);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_REPORT_HTML_H_

@@ -1,0 +1,384 @@
+// --format html: the report as one self-contained page, to read in a browser,
+// print, or attach to an email: the verdict, the summary (inputs, rule specs,
+// counts per code with a bar chart), every finding in a table that filters by
+// code, table and severity, the counts per gaming table, and the ambiguities'
+// impact. The report's JSON (--format json, exactly) is embedded in the page;
+// every figure the page shows from it carries its path (html.h, "Page
+// conventions"), so a test can hold the page against the data.
+//
+// Log text reaches the page (ids, paths, messages quoting a bad line), so every
+// piece of it goes through HtmlEscape(). A finding is one row of plain cells
+// (no closing </td>, which HTML does not need): a report of 50,000 findings
+// stays about twice the size of its JSON.
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "pitboss/codes.h"
+#include "pitboss/report.h"
+#include "report/html.h"
+#include "report/writers.h"
+
+namespace pitboss {
+namespace {
+
+// Part of the report format: scripts and tests find the data by this id.
+constexpr std::string_view kJsonId = "pitboss-report";
+
+// The check page's own styles, on top of html.cc's stylesheet. The findings
+// table's columns are styled by position to keep each row plain.
+constexpr std::string_view kCss = R"css(
+.by-code-wrap{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
+table.findings{width:100%;font-size:12px}
+table.findings th,table.findings td{padding:2px 5px}
+table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
+font-size:11.5px;white-space:nowrap}
+table.findings td:nth-child(3),table.findings td:nth-child(4){white-space:nowrap}
+table.findings td:nth-child(6),table.findings td:nth-child(7),table.findings td:nth-child(9),
+table.findings td:nth-child(10){text-align:right;font-variant-numeric:tabular-nums}
+table.findings td:nth-child(11){min-width:11em}
+.no-table{font-style:italic;color:var(--muted)}
+.nowrap{white-space:nowrap}
+)css";
+
+// The JSON report's members of a finding, in its order; each is a column.
+// Part of the report format (data-key): never rename.
+constexpr std::array<std::string_view, 13> kFindingKeys = {
+    "code",   "severity",          "round",  "table", "input", "line", "seat", "wager", "expected", "actual",
+    "clause", "reading_dependent", "message"};
+
+constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
+                                                 Severity::kError};
+
+std::string Plural(int64_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string Signed(int64_t n) { return n > 0 ? "+" + std::to_string(n) : std::to_string(n); }
+
+std::string SeverityClass(Severity severity) { return "s-" + std::string(ToString(severity)); }
+
+// An element showing the figure at `path`: `shown`, already HTML, and where it
+// differs from the figure's own text, `value` as data-value.
+void Figure(std::ostream& out, std::string_view tag, std::string_view css_class, std::string_view path,
+            std::string_view shown, std::string_view value = {}) {
+  out << '<' << tag;
+  if (!css_class.empty()) out << " class=\"" << css_class << '"';
+  out << " data-figure=\"" << HtmlEscape(path) << '"';
+  if (!value.empty()) out << " data-value=\"" << HtmlEscape(value) << '"';
+  out << '>' << shown << "</" << tag << '>';
+}
+
+void FigureCell(std::ostream& out, std::string_view path, int64_t n) {
+  Figure(out, "td", "num", path, std::to_string(n));
+}
+
+void WriteHeader(std::ostream& out, const Report& report) {
+  const auto violations = static_cast<int64_t>(report.violations.size());
+  out << "<header>\n<h1>pitboss check: ";
+  if (violations == 0) {
+    out << "no violations";
+  } else {
+    Figure(out, "span", "", "summary.violations", std::to_string(violations));
+    out << (violations == 1 ? " violation" : " violations");
+  }
+  out << " in ";
+  Figure(out, "span", "", "summary.rounds", std::to_string(report.rounds));
+  out << (report.rounds == 1 ? " round" : " rounds") << "</h1>\n<p class=\"meta\">";
+  Figure(out, "span", "", "tool", HtmlEscape(report.tool));
+  out << ' ';
+  Figure(out, "span", "", "version", HtmlEscape(report.version));
+  out << " &middot; " << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << " &middot; "
+      << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs")
+      << "</p>\n<nav><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
+         "<a href=\"#per-table\">Per table</a><a href=\"#ambiguities\">Ambiguities</a></nav>\n</header>\n";
+}
+
+void WriteCodeCounts(std::ostream& out, const Report& report) {
+  const auto counts = CodeCounts(report);
+  out << "<h3>Violations by code</h3>\n";
+  if (counts.empty()) {
+    out << "<p class=\"empty\">None.</p>\n";
+    return;
+  }
+  out << "<div class=\"by-code-wrap\">\n<table "
+         "class=\"by-code\">\n<thead><tr><th>code</th><th>severity</th><th class=\"num\">violations</th>"
+         "</tr></thead>\n<tbody>\n";
+  BarsAgainstExpected chart;
+  chart.title = "Violations by code";
+  chart.x_label = "code";
+  chart.y_label = "violations";
+  chart.observed_label = "violations";
+  for (const auto& [id, count] : counts) {
+    const std::string path = "summary.by_code." + id;
+    const auto code = ParseCode(id);
+    out << "<tr><td><code>" << HtmlEscape(id) << "</code></td>";
+    if (code) {
+      const Severity severity = Info(*code).severity;
+      out << "<td class=\"" << SeverityClass(severity) << "\">" << ToString(severity) << "</td>";
+    } else {
+      out << "<td></td>";
+    }
+    FigureCell(out, path, count);
+    out << "</tr>\n";
+    BarCategory bar;
+    bar.label = id;
+    bar.observed = static_cast<double>(count);
+    bar.figure = path;
+    chart.categories.push_back(std::move(bar));
+  }
+  out << "</tbody>\n</table>\n";
+  SvgBarsAgainstExpected(out, chart);
+  out << "</div>\n";
+}
+
+void WriteInputs(std::ostream& out, const Report& report) {
+  out << "<h3>Inputs</h3>\n";
+  if (report.inputs.empty()) {
+    out << "<p class=\"empty\">None.</p>\n";
+    return;
+  }
+  out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
+         "class=\"num\">lines</th>"
+         "<th class=\"num\">rounds</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < report.inputs.size(); ++i) {
+    const InputSummary& input = report.inputs[i];
+    const std::string path = "inputs." + std::to_string(i) + ".";
+    out << "<tr>";
+    if (input.path == "-") {
+      Figure(out, "td", "", path + "path", "standard input", "-");
+    } else {
+      Figure(out, "td", "", path + "path", HtmlEscape(input.path));
+    }
+    FigureCell(out, path + "lines", input.lines);
+    FigureCell(out, path + "rounds", input.rounds);
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n";
+}
+
+void WriteSpecs(std::ostream& out, const Report& report) {
+  out << "<h3>Rule specs</h3>\n";
+  if (report.specs.empty()) {
+    out << "<p class=\"empty\">None.</p>\n";
+    return;
+  }
+  out << "<div class=\"table-wrap\"><table class=\"specs\">\n<thead><tr><th>spec</th><th>revision</th>"
+         "<th>sha256</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < report.specs.size(); ++i) {
+    const SpecUsed& spec = report.specs[i];
+    const std::string path = "specs." + std::to_string(i) + ".";
+    out << "<tr>";
+    Figure(out, "td", "", path + "id", HtmlEscape(spec.id));
+    Figure(out, "td", "", path + "revision", HtmlEscape(spec.revision));
+    Figure(out, "td", "mono", path + "sha256", HtmlEscape(spec.sha256));
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n";
+}
+
+void WriteSummary(std::ostream& out, const Report& report) {
+  out << "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"figures\">\n";
+  const auto figure = [&](std::string_view path, int64_t n, std::string_view label) {
+    out << "<div class=\"figure\">";
+    Figure(out, "b", "", path, std::to_string(n));
+    out << label << "</div>\n";
+  };
+  figure("summary.rounds", report.rounds, "rounds checked");
+  figure("summary.rounds_with_violations", report.rounds_with_violations, "rounds with violations");
+  figure("summary.violations", static_cast<int64_t>(report.violations.size()), "violations");
+  out << "</div>\n";
+  WriteCodeCounts(out, report);
+  WriteInputs(out, report);
+  WriteSpecs(out, report);
+  out << "</section>\n";
+}
+
+// One row; each cell as the data-rows convention of html.h reads it.
+void WriteFindingRow(std::ostream& out, const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
+  out << "<tr><td>" << info.id << "<td class=\"" << SeverityClass(info.severity) << "\">"
+      << ToString(info.severity) << "<td>" << HtmlEscape(finding.round) << "<td>" << HtmlEscape(finding.table)
+      << "<td>" << HtmlEscape(finding.input) << "<td>" << std::to_string(finding.line) << "<td>";
+  if (finding.seat) out << SeatName(*finding.seat);
+  out << "<td>";
+  if (finding.wager) out << HtmlEscape(ToString(*finding.wager));
+  out << "<td>";
+  if (finding.expected) out << std::to_string(*finding.expected);
+  out << "<td>";
+  if (finding.actual) out << std::to_string(*finding.actual);
+  out << "<td>" << HtmlEscape(finding.clause) << "<td>";
+  for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
+    if (i > 0) out << ", ";
+    out << HtmlEscape(finding.reading_dependent[i]);
+  }
+  out << "<td>" << HtmlEscape(finding.message) << "</tr>\n";
+}
+
+void WriteFindings(std::ostream& out, const Report& report) {
+  out << "<section id=\"findings\">\n<h2>Findings</h2>\n"
+         "<p class=\"note\">Every violation, in the order found. Expected and actual amounts are in minor "
+         "units, "
+         "as in the JSON report; reading_dependent names the ambiguities under another reading of which the "
+         "finding would not be a violation.</p>\n"
+         "<div class=\"table-wrap\"><table class=\"findings\" data-filter=\"findings\" data-paged=\""
+      << std::to_string(kHtmlRowsPerPage) << "\">\n<thead><tr>";
+  for (const std::string_view key : kFindingKeys) {
+    out << "<th data-key=\"" << key << '"';
+    if (key == "code" || key == "table" || key == "severity") out << " data-filter=\"" << key << '"';
+    // The header names the key; "reading dependent" may wrap.
+    std::string label(key);
+    std::replace(label.begin(), label.end(), '_', ' ');
+    out << '>' << label << "</th>";
+  }
+  out << "</tr></thead>\n<tbody data-rows=\"violations\">\n";
+  for (const Finding& finding : report.violations) WriteFindingRow(out, finding);
+  out << "</tbody>\n</table></div>\n";
+  if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";
+  if (report.violations.size() > static_cast<std::size_t>(kHtmlRowsPerPage)) {
+    out << "<noscript><p class=\"note\">Without scripts, this page shows the first "
+        << std::to_string(kHtmlRowsPerPage)
+        << " findings. Every finding is in the report's JSON, embedded at the end of the page and written by "
+           "<code>--format json</code>.</p></noscript>\n";
+  }
+  out << "</section>\n";
+}
+
+// Counts per gaming table. Report counts rounds per input, not per table, so
+// only violations are counted here.
+void WritePerTable(std::ostream& out, const Report& report) {
+  struct TableCounts {
+    int64_t violations = 0;
+    std::array<int64_t, kSeverities.size()> by_severity{};
+    std::map<std::string, int64_t> by_code;
+  };
+  std::map<std::string, TableCounts> tables;  // by table id; "" for lines that named none
+  for (const Finding& finding : report.violations) {
+    const CodeInfo& info = Info(finding.code);
+    TableCounts& counts = tables[finding.table];
+    ++counts.violations;
+    ++counts.by_severity[static_cast<std::size_t>(info.severity)];
+    ++counts.by_code[std::string(info.id)];
+  }
+  out << "<section id=\"per-table\">\n<h2>Per table</h2>\n";
+  if (tables.empty()) {
+    out << "<p class=\"empty\">No violations.</p>\n</section>\n";
+    return;
+  }
+  out << "<p class=\"note\">Violations per gaming table, by severity and by code (most frequent first). "
+         "Rounds are counted per input, not per table.</p>\n"
+         "<div class=\"table-wrap\"><table class=\"per-table\">\n<thead><tr><th>table</th>"
+         "<th class=\"num\">violations</th>";
+  for (const Severity severity : kSeverities) out << "<th class=\"num\">" << ToString(severity) << "</th>";
+  out << "<th>by code</th></tr></thead>\n<tbody>\n";
+  // The lines that named no table come last.
+  std::vector<const std::pair<const std::string, TableCounts>*> order;
+  for (const auto& entry : tables) {
+    if (!entry.first.empty()) order.push_back(&entry);
+  }
+  if (tables.contains("")) order.push_back(&*tables.find(""));
+  for (const auto* entry : order) {
+    const auto& [table, counts] = *entry;
+    out << "<tr data-table=\"" << HtmlEscape(table) << "\">";
+    if (table.empty()) {
+      out << "<td class=\"no-table\">(no table)</td>";
+    } else {
+      out << "<td>" << HtmlEscape(table) << "</td>";
+    }
+    out << "<td class=\"num\">" << std::to_string(counts.violations) << "</td>";
+    for (const int64_t n : counts.by_severity) {
+      out << "<td class=\"num" << (n == 0 ? " zero" : "") << "\">" << std::to_string(n) << "</td>";
+    }
+    std::vector<std::pair<std::string, int64_t>> codes(counts.by_code.begin(), counts.by_code.end());
+    std::stable_sort(codes.begin(), codes.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    out << "<td>";
+    for (const auto& [id, n] : codes) {
+      out << "<span class=\"chip\" data-code=\"" << HtmlEscape(id) << "\"><code>" << HtmlEscape(id)
+          << "</code> <b>" << std::to_string(n) << "</b></span>";
+    }
+    out << "</td></tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n</section>\n";
+}
+
+void WriteAmbiguities(std::ostream& out, const Report& report) {
+  out << "<section id=\"ambiguities\">\n<h2>Ambiguities</h2>\n";
+  if (report.ambiguities.empty()) {
+    out << "<p class=\"empty\">None.</p>\n</section>\n";
+    return;
+  }
+  out << "<p class=\"note\">Rounds whose correct settlement depends on how an unclear clause is read. Net "
+         "difference: the players' net under that reading minus under the default, in minor units.</p>\n"
+         "<div class=\"table-wrap\"><table "
+         "class=\"ambiguities\">\n<thead><tr><th>ambiguity</th><th>spec</th><th>revision</th>"
+         "<th>clause</th><th>reading</th><th>default</th><th class=\"num\">rounds settled differently</th>"
+         "<th class=\"num\">net difference</th></tr></thead>\n<tbody>\n";
+  for (std::size_t a = 0; a < report.ambiguities.size(); ++a) {
+    const AmbiguityImpact& ambiguity = report.ambiguities[a];
+    const std::string path = "ambiguities." + std::to_string(a) + ".";
+    const std::size_t rows = std::max<std::size_t>(1, ambiguity.readings.size());
+    const std::string span = rows > 1 ? " rowspan=\"" + std::to_string(rows) + "\"" : "";
+    // The ambiguity's cells span its readings' rows.
+    const auto spanning = [&](std::string_view key, const std::string& text,
+                              std::string_view css_class = {}) {
+      out << "<td" << span;
+      if (!css_class.empty()) out << " class=\"" << css_class << '"';
+      out << " data-figure=\"" << path << key << "\">" << HtmlEscape(text) << "</td>";
+    };
+    out << "<tr>";
+    spanning("id", ambiguity.id);
+    spanning("spec", ambiguity.spec);
+    spanning("revision", ambiguity.revision, "nowrap");
+    spanning("clause", ambiguity.clause);
+    if (ambiguity.readings.empty()) out << "<td></td><td></td><td></td><td></td></tr>\n";
+    for (std::size_t r = 0; r < ambiguity.readings.size(); ++r) {
+      const ReadingImpact& reading = ambiguity.readings[r];
+      const std::string reading_path = path + "readings." + std::to_string(r) + ".";
+      if (r > 0) out << "<tr>";
+      Figure(out, "td", "", reading_path + "name", HtmlEscape(reading.name));
+      Figure(out, "td", "", reading_path + "default", reading.is_default ? "yes" : "",
+             reading.is_default ? "true" : "false");
+      FigureCell(out, reading_path + "rounds_settled_differently", reading.rounds_settled_differently);
+      Figure(out, "td", reading.net_difference == 0 ? "num zero" : "num", reading_path + "net_difference",
+             Signed(reading.net_difference), std::to_string(reading.net_difference));
+      out << "</tr>\n";
+    }
+  }
+  out << "</tbody>\n</table></div>\n</section>\n";
+}
+
+}  // namespace
+
+void WriteHtmlReport(const Report& report, std::ostream& out) {
+  const auto violations = static_cast<int64_t>(report.violations.size());
+  HtmlPage page;
+  page.title =
+      "pitboss check: " +
+      (violations == 0 ? std::string("no violations") : Plural(violations, "violation", "violations")) +
+      " in " + Plural(report.rounds, "round", "rounds");
+  page.extra_css = kCss;
+  page.scripts = {std::string(HtmlTableFilterScript())};
+
+  WriteHtmlPageBegin(page, out);
+  WriteHeader(out, report);
+  out << "<main>\n";
+  WriteSummary(out, report);
+  WriteFindings(out, report);
+  WritePerTable(out, report);
+  WriteAmbiguities(out, report);
+  out << "</main>\n";
+  std::ostringstream json;
+  WriteJsonReport(report, json);
+  WriteHtmlJson(out, kJsonId, json.view());
+  WriteHtmlPageEnd(page, out);
+}
+
+}  // namespace pitboss
