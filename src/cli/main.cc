@@ -23,7 +23,8 @@ const pitboss::Command kCommands[] = {
 int main(int argc, char** argv) {
   CLI::App app{"pitboss " PITBOSS_VERSION
                ": checks casino table-game logs against the rules that govern them.\n"
-               "Exit status: 0 nothing found, 1 violations found (lint: spec errors), 2 could not run."};
+               "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
+               "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
   app.require_subcommand(1);
   app.set_version_flag("--version", PITBOSS_VERSION);
   std::function<int()> run;
