@@ -1,6 +1,7 @@
 #include "games/impact.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -27,7 +28,8 @@ TEST(ImpactTest, ATiePayoutChangeMovesExactlyTheTieWagersOfTiedRounds) {
   options.tie_bet_rate = 0.5;
   std::ostringstream log;
   ASSERT_TRUE(GenerateRounds(online, options, log).ok());
-  std::string path = (fs::temp_directory_path() / "pitboss-impact-test.jsonl").string();
+  std::string path =
+      (fs::temp_directory_path() / ("pitboss-impact-test-" + std::to_string(::getpid()) + ".jsonl")).string();
   std::ofstream(path) << log.str();
 
   // What the change should move, read off the log itself: every tie wager of a seat whose

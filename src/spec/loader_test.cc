@@ -1,6 +1,7 @@
 #include "spec/loader.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -30,7 +31,10 @@ class SpecEdit {
       EXPECT_NE(at, std::string::npos) << from;
       if (at != std::string::npos) text_.replace(at, from.size(), to);
     }
-    path_ = (fs::temp_directory_path() / ("pitboss-spec-" + std::to_string(counter_++) + ".yaml")).string();
+    // ctest runs each test in a process of its own, several at once: the pid keeps them apart.
+    path_ = (fs::temp_directory_path() / ("pitboss-spec-" + std::to_string(::getpid()) + "-" +
+                                          std::to_string(counter_++) + ".yaml"))
+                .string();
     std::ofstream(path_) << text_;
   }
   ~SpecEdit() { fs::remove(path_); }
