@@ -7,7 +7,9 @@
 #include "cli/output.h"
 #include "history/log_files.h"
 #include "pitboss/checker.h"
+#include "report/stats_writers.h"
 #include "report/writers.h"
+#include "stats/conformance.h"
 
 namespace pitboss {
 
@@ -51,7 +53,9 @@ why it cannot (note). A worked example, from rules/us-sd/casino-war.yaml:
           reason: "..."
           set: {payouts.war.win.raise: {net: "+1/2", cite: "(5)", quote: "..."}}
 
-The whole format: docs/spec-format.md. Exit status: 0 no violations, 1 violations
+The whole format: docs/spec-format.md. --format html writes one self-contained page,
+with the statistics of `pitboss stats` on the rounds checked besides (tests and plots per
+rule set; they do not change the exit status). Exit status: 0 no violations, 1 violations
 found, 2 the check could not run (bad usage, unreadable log, invalid spec).)HELP";
 
 }  // namespace
@@ -100,6 +104,12 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       PrintError(paths.status().message());
       return kExitUsage;
     }
+    // The html page carries the statistics of the rounds checked too (`pitboss stats`).
+    const bool html = args->format == "html";
+    StatsCollector collector;
+    if (html) {
+      options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
+    }
     auto checker = Checker::Create(options);
     if (!checker.ok()) {
       PrintError(checker.status().message());
@@ -114,7 +124,18 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       }
     }
     Report report = checker.value()->Finish();
-    Status s = EmitReport(report, args->format, args->out);
+    Status s = Status::Ok();
+    if (html) {
+      // A failure of the statistics is shown on the page; the check stands.
+      const StatusOr<StatsReport> stats = collector.Finish();
+      s = WriteOutput(args->out, [&](std::ostream& out) {
+        WriteHtmlReport(report, stats, out);
+        out.flush();
+        return out ? Status::Ok() : Status::IoError("could not write the html report");
+      });
+    } else {
+      s = EmitReport(report, args->format, args->out);
+    }
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

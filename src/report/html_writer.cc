@@ -1,10 +1,14 @@
 // --format html: the report as one self-contained page, to read in a browser,
 // print, or attach to an email: the verdict, the summary (inputs, rule specs,
 // counts per code with a bar chart), every finding in a table that filters by
-// code, table and severity, the counts per gaming table, and the ambiguities'
-// impact. The report's JSON (--format json, exactly) is embedded in the page;
-// every figure the page shows from it carries its path (html.h, "Page
-// conventions"), so a test can hold the page against the data.
+// code, table and severity, the counts per gaming table, the ambiguities'
+// impact and, from `pitboss check`, the statistics of the rounds checked (tests
+// and plots per rule set, stats_html_writer.cc). The report's JSON (--format
+// json, exactly) is embedded in the page; every figure the page shows from it
+// carries its path (html.h, "Page conventions"), so a test can hold the page
+// against the data. The statistics are a second JSON block, the "groups" array
+// of `pitboss stats`; the figures of the section that shows them resolve against
+// it: the section's data-json attribute names that block's id.
 //
 // Log text reaches the page (ids, paths, messages quoting a bad line), so every
 // piece of it goes through HtmlEscape(). A finding is one row of plain cells
@@ -24,18 +28,26 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/html.h"
+#include "report/json.h"
+#include "report/stats_writers.h"
 #include "report/writers.h"
 
 namespace pitboss {
 namespace {
 
-// Part of the report format: scripts and tests find the data by this id.
+// Part of the report format: scripts and tests find the data by these ids.
 constexpr std::string_view kJsonId = "pitboss-report";
+constexpr std::string_view kStatsJsonId = "pitboss-stats";
 
-// The check page's own styles, on top of html.cc's stylesheet. The findings
-// table's columns are styled by position to keep each row plain.
+// The check page's own styles, on top of html.cc's stylesheet.
 constexpr std::string_view kCss = R"css(
 .by-code-wrap{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
+.no-table{font-style:italic;color:var(--muted)}
+.nowrap{white-space:nowrap}
+)css";
+
+// The findings table's columns are styled by position to keep each row plain.
+constexpr std::string_view kFindingsCss = R"css(
 table.findings{width:100%;font-size:12px}
 table.findings th,table.findings td{padding:2px 5px}
 table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
@@ -44,8 +56,6 @@ table.findings td:nth-child(3),table.findings td:nth-child(4){white-space:nowrap
 table.findings td:nth-child(6),table.findings td:nth-child(7),table.findings td:nth-child(9),
 table.findings td:nth-child(10){text-align:right;font-variant-numeric:tabular-nums}
 table.findings td:nth-child(11){min-width:11em}
-.no-table{font-style:italic;color:var(--muted)}
-.nowrap{white-space:nowrap}
 )css";
 
 // The JSON report's members of a finding, in its order; each is a column.
@@ -80,7 +90,7 @@ void FigureCell(std::ostream& out, std::string_view path, int64_t n) {
   Figure(out, "td", "num", path, std::to_string(n));
 }
 
-void WriteHeader(std::ostream& out, const Report& report) {
+void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   const auto violations = static_cast<int64_t>(report.violations.size());
   out << "<header>\n<h1>pitboss check: ";
   if (violations == 0) {
@@ -98,7 +108,8 @@ void WriteHeader(std::ostream& out, const Report& report) {
   out << " &middot; " << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << " &middot; "
       << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs")
       << "</p>\n<nav><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
-         "<a href=\"#per-table\">Per table</a><a href=\"#ambiguities\">Ambiguities</a></nav>\n</header>\n";
+         "<a href=\"#per-table\">Per table</a><a href=\"#ambiguities\">Ambiguities</a>"
+      << (statistics ? "<a href=\"#statistics\">Statistics</a>" : "") << "</nav>\n</header>\n";
 }
 
 void WriteCodeCounts(std::ostream& out, const Report& report) {
@@ -196,8 +207,7 @@ void WriteSummary(std::ostream& out, const Report& report) {
   figure("summary.violations", static_cast<int64_t>(report.violations.size()), "violations");
   out << "</div>\n";
   WriteCodeCounts(out, report);
-  WriteInputs(out, report);
-  WriteSpecs(out, report);
+  WriteInputsAndSpecsHtml(out, report);
   out << "</section>\n";
 }
 
@@ -227,27 +237,12 @@ void WriteFindings(std::ostream& out, const Report& report) {
          "<p class=\"note\">Every violation, in the order found. Expected and actual amounts are in minor "
          "units, "
          "as in the JSON report; reading_dependent names the ambiguities under another reading of which the "
-         "finding would not be a violation.</p>\n"
-         "<div class=\"table-wrap\"><table class=\"findings\" data-filter=\"findings\" data-paged=\""
-      << std::to_string(kHtmlRowsPerPage) << "\">\n<thead><tr>";
-  for (const std::string_view key : kFindingKeys) {
-    out << "<th data-key=\"" << key << '"';
-    if (key == "code" || key == "table" || key == "severity") out << " data-filter=\"" << key << '"';
-    // The header names the key; "reading dependent" may wrap.
-    std::string label(key);
-    std::replace(label.begin(), label.end(), '_', ' ');
-    out << '>' << label << "</th>";
-  }
-  out << "</tr></thead>\n<tbody data-rows=\"violations\">\n";
-  for (const Finding& finding : report.violations) WriteFindingRow(out, finding);
-  out << "</tbody>\n</table></div>\n";
+         "finding would not be a violation.</p>\n";
+  std::vector<const Finding*> findings;
+  findings.reserve(report.violations.size());
+  for (const Finding& finding : report.violations) findings.push_back(&finding);
+  WriteFindingsHtml(out, findings, "violations");
   if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";
-  if (report.violations.size() > static_cast<std::size_t>(kHtmlRowsPerPage)) {
-    out << "<noscript><p class=\"note\">Without scripts, this page shows the first "
-        << std::to_string(kHtmlRowsPerPage)
-        << " findings. Every finding is in the report's JSON, embedded at the end of the page and written by "
-           "<code>--format json</code>.</p></noscript>\n";
-  }
   out << "</section>\n";
 }
 
@@ -355,30 +350,114 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
   out << "</tbody>\n</table></div>\n</section>\n";
 }
 
-}  // namespace
+// The statistics of the rounds checked, per rule set: every table together (the
+// stats page has each table's too). Its figures are paths into the groups array.
+void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats) {
+  out << "<section id=\"statistics\" data-json=\"" << kStatsJsonId << "\">\n<h2>Statistics</h2>\n";
+  if (!stats.ok()) {
+    out << "<p class=\"empty\">Not computed: " << HtmlEscape(stats.status().message())
+        << "</p>\n</section>\n";
+    return;
+  }
+  if (stats->groups.empty()) {
+    out << "<p class=\"empty\">No rounds to test.</p>\n</section>\n";
+    return;
+  }
+  const int tests = stats->tests();
+  out << "<p class=\"note\">The tests of <code>pitboss stats</code> on the rounds checked, per rule set, "
+         "every table together (<code>pitboss stats --format html</code> shows each table too): do the "
+         "cards look like fair shuffles of the shoe, and does the money returned agree with the theory? "
+         "Each test is judged at the 99% confidence level alone, and across the report by Holm&#39;s "
+         "correction over all "
+      << Plural(tests, "test", "tests") << " of every rule set and table: " << std::to_string(stats->failed())
+      << " failed across the report, " << std::to_string(stats->failed_alone())
+      << " alone. They do not change this report&#39;s verdict or exit status.</p>\n";
+  bool first = true;
+  for (std::size_t g = 0; g < stats->groups.size(); ++g) {
+    const StatsGroup& group = stats->groups[g];
+    if (!group.table.empty()) continue;
+    const std::string path = std::to_string(g) + ".";
+    out << "<h3>";
+    Figure(out, "span", "", path + "spec", HtmlEscape(group.spec));
+    out << ": ";
+    Figure(out, "span", "", path + "rounds", std::to_string(group.rounds));
+    out << (group.rounds == 1 ? " round" : " rounds") << "</h3>\n";
+    WriteStatsTestsHtml(out, group, path, false);
+    WriteStatsPlotsHtml(out, group, path, first);
+    first = false;
+  }
+  out << "</section>\n";
+}
 
-void WriteHtmlReport(const Report& report, std::ostream& out) {
+// The page, with a statistics section where `stats` is given.
+void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::ostream& out) {
   const auto violations = static_cast<int64_t>(report.violations.size());
   HtmlPage page;
   page.title =
       "pitboss check: " +
       (violations == 0 ? std::string("no violations") : Plural(violations, "violation", "violations")) +
       " in " + Plural(report.rounds, "round", "rounds");
-  page.extra_css = kCss;
+  page.extra_css = std::string(kCss) + std::string(kFindingsCss);
+  if (stats != nullptr) page.extra_css += StatsHtmlCss();
   page.scripts = {std::string(HtmlTableFilterScript())};
 
   WriteHtmlPageBegin(page, out);
-  WriteHeader(out, report);
+  WriteHeader(out, report, stats != nullptr);
   out << "<main>\n";
   WriteSummary(out, report);
   WriteFindings(out, report);
   WritePerTable(out, report);
   WriteAmbiguities(out, report);
+  if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
   std::ostringstream json;
   WriteJsonReport(report, json);
   WriteHtmlJson(out, kJsonId, json.view());
+  if (stats != nullptr && stats->ok()) {
+    std::ostringstream groups;
+    JsonWriter writer(groups);
+    WriteStatsGroupsJson(writer, **stats);
+    WriteHtmlJson(out, kStatsJsonId, groups.view());
+  }
   WriteHtmlPageEnd(page, out);
+}
+
+}  // namespace
+
+std::string_view FindingsHtmlCss() { return kFindingsCss; }
+
+void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
+                       std::string_view rows_path) {
+  out << "<div class=\"table-wrap\"><table class=\"findings\" data-filter=\"findings\" data-paged=\""
+      << std::to_string(kHtmlRowsPerPage) << "\">\n<thead><tr>";
+  for (const std::string_view key : kFindingKeys) {
+    out << "<th data-key=\"" << key << '"';
+    if (key == "code" || key == "table" || key == "severity") out << " data-filter=\"" << key << '"';
+    // The header names the key; "reading dependent" may wrap.
+    std::string label(key);
+    std::replace(label.begin(), label.end(), '_', ' ');
+    out << '>' << label << "</th>";
+  }
+  out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\">\n";
+  for (const Finding* finding : findings) WriteFindingRow(out, *finding);
+  out << "</tbody>\n</table></div>\n";
+  if (findings.size() > static_cast<std::size_t>(kHtmlRowsPerPage)) {
+    out << "<noscript><p class=\"note\">Without scripts, this page shows the first "
+        << std::to_string(kHtmlRowsPerPage)
+        << " findings. Every finding is in the JSON embedded at the end of the page, which <code>--format "
+           "json</code> writes.</p></noscript>\n";
+  }
+}
+
+void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report) {
+  WriteInputs(out, report);
+  WriteSpecs(out, report);
+}
+
+void WriteHtmlReport(const Report& report, std::ostream& out) { WritePage(report, nullptr, out); }
+
+void WriteHtmlReport(const Report& report, const StatusOr<StatsReport>& stats, std::ostream& out) {
+  WritePage(report, &stats, out);
 }
 
 }  // namespace pitboss

@@ -11,8 +11,11 @@
 #include <vector>
 
 #include "report/html.h"
+#include "report/json.h"
+#include "report/stats_writers.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
+#include "stats/conformance.h"
 
 namespace pitboss {
 namespace {
@@ -24,12 +27,12 @@ using test_reports::Write;
 
 std::string Html(const Report& report) { return Write(report, "html"); }
 
-// The page's embedded JSON report, as it stands in the page.
-std::string EmbeddedJson(const std::string& html) {
-  const std::string open = "<script type=\"application/json\" id=\"pitboss-report\">";
+// The page's embedded JSON report (or the JSON block of another id), as it stands in the page.
+std::string EmbeddedJson(const std::string& html, const std::string& id = "pitboss-report") {
+  const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
   const std::size_t from = html.find(open);
   if (from == std::string::npos) {
-    ADD_FAILURE() << "no embedded report";
+    ADD_FAILURE() << "no embedded " << id;
     return "";
   }
   const std::size_t begin = from + open.size();
@@ -323,6 +326,144 @@ TEST(HtmlReportTest, LargeReportStaysLight) {
   WriteJsonReport(report, json);
   const std::string html = Html(report);
   EXPECT_LT(html.size(), json.str().size() * 21 / 10) << html.size() << " bytes for " << json.str().size();
+}
+
+// Statistics of one rule set: every table together, and table T7 alone.
+StatsReport Statistics() {
+  StatsReport stats;
+  stats.rounds_used = 1198;
+  for (const std::string table : {"", "T7"}) {
+    StatsGroup group;
+    group.spec = "us-sd/casino-war";
+    group.table = table;
+    group.rounds = 1198;
+    group.decks = {{6, 1198}};
+    for (const char rank : std::string("23456789TJQKA")) {
+      group.ranks.push_back({std::string(1, rank), 500, 506.25, 440.5, 572});
+    }
+    StatTest ranks;
+    ranks.id = "rank-frequencies";
+    ranks.statistic = "chi-square";
+    ranks.value = 40.25;
+    ranks.df = 12;
+    ranks.n = 6581;
+    ranks.p_value = 0.006;
+    ranks.note = "ranks of the cards drawn";
+    StatTest pairs;
+    pairs.id = "rank-pairs";
+    pairs.statistic = "chi-square";
+    pairs.applicable = false;
+    pairs.note = "the rules do not reshuffle every round";
+    group.tests = {ranks, pairs};
+    ReturnCheck main;
+    main.bets = 1198;
+    main.wagered = 119800;
+    main.net = -3400;
+    main.observed = 0.9716;
+    main.theoretical = 0.9712;
+    main.low = 0.91;
+    main.high = 1.03;
+    main.policy = "war on 50 of 60 tie choices";
+    group.returns = {main};
+    stats.groups.push_back(group);
+  }
+  JudgeTests(&stats);
+  return stats;
+}
+
+std::string HtmlWithStatistics(const Report& report, const StatusOr<StatsReport>& stats) {
+  std::ostringstream out;
+  WriteHtmlReport(report, stats, out);
+  return out.str();
+}
+
+TEST(HtmlReportTest, StatisticsPerRuleSet) {
+  const StatsReport stats = Statistics();
+  const std::string html = HtmlWithStatistics(ContractReport(), stats);
+  EXPECT_NE(html.find("<a href=\"#statistics\">Statistics</a>"), std::string::npos);
+  EXPECT_NE(html.find("<section id=\"statistics\" data-json=\"pitboss-stats\">"), std::string::npos);
+  // Two JSON blocks: the check report, unchanged, and the statistics' groups array.
+  EXPECT_EQ(Count(html, "<script"), 3);
+  std::ostringstream json;
+  WriteJsonReport(ContractReport(), json);
+  EXPECT_EQ(Canonical(EmbeddedJson(html)), Canonical(json.str()));
+  std::ostringstream groups;
+  JsonWriter writer(groups);
+  WriteStatsGroupsJson(writer, stats);
+  EXPECT_EQ(EmbeddedJson(html, "pitboss-stats"), groups.str());
+  // The rule set's group (every table together) only, its figures as paths into the array.
+  EXPECT_EQ(Count(html, "data-figure=\"1."), 0);
+  EXPECT_EQ(Figures(html, "0.spec"), std::vector<std::string>{"us-sd/casino-war"});
+  EXPECT_EQ(Figures(html, "0.rounds"), std::vector<std::string>{"1198"});
+  EXPECT_EQ(Figures(html, "0.tests.0.p_value"), std::vector<std::string>{"0.006"});
+  EXPECT_EQ(Figures(html, "0.tests.0.p_adjusted"), std::vector<std::string>{"0.012"});
+  EXPECT_EQ(Figures(html, "0.tests.0.pass_alone"), std::vector<std::string>{"false"});
+  EXPECT_EQ(Figures(html, "0.tests.0.pass"), std::vector<std::string>{"true"});
+  EXPECT_EQ(Figures(html, "0.ranks.12.observed"), std::vector<std::string>{"500"});
+  // Compact: the note of a test that ran is its row's tooltip; a test not run gives its reason.
+  EXPECT_NE(html.find("<tr title=\"ranks of the cards drawn\" data-figure=\"0.tests.0.applicable\" "
+                      "data-value=\"true\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("<td colspan=\"7\">not tested: <span data-figure=\"0.tests.1.note\">the rules do not "
+                      "reshuffle every round</span></td></tr>"),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "<th>note</th>"), 0);
+  // Two plots of ranks and one of returns, carrying the figures.
+  EXPECT_EQ(Attributes(html, "data-plot"), (std::vector<std::string>{"0.ranks", "0.ranks", "0.returns"}));
+  EXPECT_EQ(Count(html, "<svg class=\"chart\" role=\"img\""), 1 + 3);  // with the violations by code
+  EXPECT_EQ(Count(html, "data-category=\"A\" data-observed=\"500\""), 1);
+  EXPECT_EQ(Count(html, "data-category=\"A\" data-expected=\"506.25\""), 1);
+  EXPECT_EQ(Count(html, "data-category=\"A\" data-low=\"440.5\" data-high=\"572\""), 1);
+  EXPECT_EQ(Count(html, "data-row=\"main\" data-theoretical=\"0.9712\""), 1);
+  EXPECT_EQ(Count(html, "data-row=\"main\" data-low=\"0.91\" data-high=\"1.03\""), 1);
+  EXPECT_NE(html.find("over all 2 tests of every rule set and table: 0 failed across the report, 2 alone."),
+            std::string::npos);
+  EXPECT_TRUE(html.ends_with("</body>\n</html>\n"));
+}
+
+// The format table's page, and `pitboss merge`'s, has no statistics.
+TEST(HtmlReportTest, NoStatisticsWithoutThem) {
+  const std::string html = Html(ContractReport());
+  EXPECT_EQ(Count(html, "statistics"), 0);
+  EXPECT_EQ(Count(html, "pitboss-stats"), 0);
+  EXPECT_EQ(Count(html, "data-plot"), 0);
+}
+
+TEST(HtmlReportTest, StatisticsNotComputed) {
+  const std::string html =
+      HtmlWithStatistics(ContractReport(), Status::InvalidArgument("us-sd/x: <b>no theory</b>"));
+  EXPECT_NE(html.find("<p class=\"empty\">Not computed: us-sd/x: &lt;b&gt;no theory&lt;/b&gt;</p>"),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "<script"), 2);
+  EXPECT_EQ(Count(html, "id=\"pitboss-stats\""), 0);
+  EXPECT_EQ(Count(html, "data-plot"), 0);
+  const std::string none = HtmlWithStatistics(Report{}, StatsReport{});
+  EXPECT_NE(none.find("<p class=\"empty\">No rounds to test.</p>"), std::string::npos);
+  EXPECT_EQ(EmbeddedJson(none, "pitboss-stats"), "[]");
+}
+
+TEST(HtmlReportTest, StatisticsHostileNamesStayText) {
+  StatsReport stats = Statistics();
+  for (StatsGroup& group : stats.groups) {
+    group.spec = kHostile;
+    group.tests[1].note = kHostile;
+    group.returns[0].policy = kHostile;
+  }
+  const std::string html = HtmlWithStatistics(HostileReport(), stats);
+  const std::string escaped = HtmlEscape(kHostile);
+  EXPECT_EQ(Count(html, "<script"), 3);
+  EXPECT_EQ(Count(html, "</script>"), 3);
+  EXPECT_EQ(Count(html, "<img"), 0);
+  EXPECT_EQ(Count(html, "<!--"), 0);
+  for (const char c : html) {
+    if (static_cast<unsigned char>(c) < 0x20) EXPECT_EQ(c, '\n');
+  }
+  EXPECT_EQ(Count(EmbeddedJson(html, "pitboss-stats"), "<"), 0);
+  EXPECT_EQ(Figures(html, "0.spec"), std::vector<std::string>{escaped});
+  EXPECT_EQ(Figures(html, "0.tests.1.note"), std::vector<std::string>{escaped});
+  // The plots' titles and the returns caption.
+  EXPECT_EQ(Count(html, "<title>Ranks drawn against a fair shoe: " + escaped + ", all tables</title>"), 1);
+  EXPECT_EQ(Count(html, "players made (" + escaped + ")"), 1);
 }
 
 }  // namespace

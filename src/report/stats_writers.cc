@@ -42,6 +42,7 @@ struct Format {
 constexpr Format kFormats[] = {
     {"text", WriteStatsText},
     {"json", WriteStatsJson},
+    {"html", WriteStatsHtml},
 };
 
 }  // namespace
@@ -66,7 +67,7 @@ Status WriteStatsReport(const StatsDocument& doc, std::string_view format, std::
     }
   }
   return Status::InvalidArgument("--format " + std::string(format) +
-                                 " is not available for stats (formats: text, json)");
+                                 " is not available for stats (formats: text, json, html)");
 }
 
 void WriteStatsText(const StatsDocument& doc, std::ostream& out) {
@@ -150,7 +151,8 @@ void WriteStatsGroupsJson(JsonWriter& json, const StatsReport& s) {
     json.Key("ranks").BeginArray();
     for (const RankCount& r : g.ranks) {
       json.BeginObject().Key("rank").String(r.rank).Key("observed").Int(r.observed);
-      json.Key("expected").Double(r.expected).EndObject();
+      json.Key("expected").Double(r.expected).Key("low").Double(r.low).Key("high").Double(r.high);
+      json.EndObject();
     }
     json.EndArray();
     json.Key("returns").BeginArray();

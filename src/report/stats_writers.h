@@ -1,5 +1,5 @@
-// Writers of the report of `pitboss stats`: text and JSON here, HTML in html_writer.cc. The
-// JSON carries every figure the text shows.
+// Writers of the report of `pitboss stats`: text and JSON here, HTML in stats_html_writer.cc.
+// The JSON carries every figure the text and the page show.
 #ifndef PITBOSS_REPORT_STATS_WRITERS_H_
 #define PITBOSS_REPORT_STATS_WRITERS_H_
 
@@ -32,7 +32,34 @@ void WriteStatsText(const StatsDocument& doc, std::ostream& out);
 void WriteStatsJson(const StatsDocument& doc, std::ostream& out);
 // The "groups" array of the JSON report (also embedded in the HTML reports).
 void WriteStatsGroupsJson(JsonWriter& json, const StatsReport& stats);
+// One self-contained page (report/html.h) with the JSON report embedded: the summary, the
+// input findings, every test in a table that filters by rule set, table and verdict, and
+// per group its tests, ranks and returns with their plots.
 void WriteStatsHtml(const StatsDocument& doc, std::ostream& out);
+
+// The check page (--format html, html_writer.cc) with a Statistics section: per rule set,
+// the tests and plots of the stats page on the rounds checked, or why there are none. The
+// statistics are embedded beside the JSON report as a second JSON block, the "groups" array
+// of WriteStatsGroupsJson. WriteHtmlReport(report, out), the format table's, has no section.
+void WriteHtmlReport(const Report& report, const StatusOr<StatsReport>& stats, std::ostream& out);
+
+// Pieces the two pages share. A figure path (report/html.h, "Page conventions") starts with
+// `path`: "groups.3." on the stats page, "3." in the check page's statistics.
+//
+// From the check page (html_writer.cc): the findings table, a row per finding with
+// data-rows="`rows_path`", filtered by code, severity and table, and its styles; the tables
+// of the inputs and specs, at "inputs" and "specs" as in both JSON reports.
+std::string_view FindingsHtmlCss();
+void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
+                       std::string_view rows_path);
+void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report);
+// From the stats page (stats_html_writer.cc): a group's tests as a table (with `notes`, a
+// column of them; without, a compact table with each note as its row's tooltip), its plots
+// of ranks against expectation and of returns against theory (captions that `explain` them
+// in full, for a page's first group), and their styles.
+std::string_view StatsHtmlCss();
+void WriteStatsTestsHtml(std::ostream& out, const StatsGroup& group, std::string_view path, bool notes);
+void WriteStatsPlotsHtml(std::ostream& out, const StatsGroup& group, std::string_view path, bool explain);
 
 }  // namespace pitboss
 

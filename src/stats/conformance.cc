@@ -289,22 +289,30 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     serial.push_back(SerialCorrelationTest(t->first_outcome));
   }
 
+  const double z99 = NormalQuantile(1 - kAlpha / 2);
   // Ranks drawn: every rank is 4 cards of each deck, whatever the deck count.
   {
     std::vector<int64_t> observed(ranks.begin(), ranks.end());
     std::vector<double> p(kRanks, 1.0 / kRanks);
     int64_t n = 0;
     for (int64_t c : observed) n += c;
+    // Cards of one shoe are drawn without replacement: the variance of a rank's count, and
+    // Pearson's statistic, are those of independent draws times the mean finite-shoe factor
+    // (1 for shoes reshuffled every round to within a few percent, about 0.3 for shoes
+    // dealt to a cut card at 75%).
+    double factor = drawn > 0 ? static_cast<double>(drawn_weighted / drawn) : 1;
+    const double spread =
+        z99 * std::sqrt(static_cast<double>(n) * (1.0 / kRanks) * (1 - 1.0 / kRanks) *
+                        (factor > 0 && factor < 1 ? factor : 1));
     for (int r = 0; r < kRanks; ++r) {
-      out.ranks.push_back({std::string(1, RankChar(r + 2)), observed[r], static_cast<double>(n) / kRanks});
+      const double expected = static_cast<double>(n) / kRanks;
+      out.ranks.push_back({std::string(1, RankChar(r + 2)), observed[r], expected,
+                           std::max(0.0, expected - spread), expected + spread});
     }
     StatTest t = ChiSquareTest("rank-frequencies", observed, p,
                                "ranks of the cards drawn (dealt and burned) against the shoe's "
                                "composition, 4 of each rank a deck");
-    // Cards of one shoe are drawn without replacement: Pearson's statistic shrinks by the
-    // mean finite-shoe factor, which is divided back out (1 for shoes reshuffled every round
-    // to within a few percent, about 0.3 for shoes dealt to a cut card at 75%).
-    double factor = drawn > 0 ? static_cast<double>(drawn_weighted / drawn) : 1;
+    // The finite-shoe factor is divided back out of the statistic.
     if (t.applicable && factor > 0 && factor < 1) {
       t.value /= factor;
       t.p_value = ChiSquareSurvival(t.value, t.df);
@@ -396,7 +404,6 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     policy_text = "war on " + std::to_string(wars) + " of " + std::to_string(wars + surrenders) +
                   " tie choices";
   }
-  const double z99 = NormalQuantile(1 - kAlpha / 2);
   for (WagerKind kind : kTestedWagers) {
     if (!spec.wager(kind).offered) continue;
     ReturnCheck check;

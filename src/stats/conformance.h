@@ -60,6 +60,9 @@ struct RankCount {
   std::string rank;  // "2".."A", or the spec's class name for ranks that tie
   int64_t observed = 0;
   double expected = 0;
+  // 99% interval of the observed count if the game is fair: expected +/- z sqrt(n p (1 - p) f),
+  // f the finite-shoe factor of the rank-frequencies test; low no less than 0.
+  double low = 0, high = 0;
 };
 
 struct ReturnCheck {

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The HTML report (`pitboss check --format html`) in a real browser.
+"""The HTML reports (`pitboss check --format html`, `pitboss stats --format html`) in a real browser.
 
-Runs `pitboss check` twice on the same logs, with --format json and --format html, opens the
-page in headless Chromium and speaks the Chrome DevTools Protocol to it over a pipe
-(--remote-debugging-pipe: the browser reads commands on its fd 3 and writes replies and events
-on its fd 4, each a JSON message ended by a NUL byte). Fails on:
+Runs the command twice on the same logs, with --format json and --format html (for check, also
+`pitboss stats --format json`, whose statistics the check page shows), opens the page in headless
+Chromium and speaks the Chrome DevTools Protocol to it over a pipe (--remote-debugging-pipe: the
+browser reads commands on its fd 3 and writes replies and events on its fd 4, each a JSON message
+ended by a NUL byte). Fails on:
 
   - any script exception, console error, warning or failed assertion, or browser log error
     (a Content-Security-Policy violation is one), and any request the page makes at all: it
@@ -12,13 +13,22 @@ on its fd 4, each a JSON message ended by a NUL byte). Fails on:
   - a figure of the page (every element with data-figure, every row of a tbody with
     data-rows: src/report/html.h, "Page conventions") that differs from the JSON embedded in
     the page or from the separately written JSON report, a figure of the JSON the page does
-    not show, or embedded JSON that differs from the JSON report;
-  - per-table counts that differ from the JSON report's violations;
-  - a filter (code, severity, table) that shows a number of rows other than the JSON's count.
+    not show, or embedded JSON that differs from the JSON report. A figure inside an element
+    with data-json="ID" is a path into the JSON block of that id: on the check page, the
+    statistics section's, the "groups" array of `pitboss stats --format json`;
+  - a plot (<figure data-plot="PATH" data-label="KEY">, the array at PATH, each element named
+    by its member KEY; with data-minus="M", each figure less the element's member M) whose
+    marks' numbers (data-observed, data-expected, data-low, data-high, data-theoretical)
+    differ from the JSON's, or that lacks a mark;
+  - check: per-table counts that differ from the JSON report's violations, a rule set whose
+    statistics are not shown;
+  - a filter (check: code, severity, table of the findings; stats: rule set, table, test and
+    verdicts of the tests, and the input findings') that shows a number of rows other than the
+    JSON's count.
 
 Then writes a full-page screenshot. Python 3 standard library only. Gives up after 60 s.
 
-Usage: html_report_test.py --pitboss BIN --screenshot PNG [--chromium PATH] LOG...
+Usage: html_report_test.py [--command check|stats] --pitboss BIN --screenshot PNG [--chromium PATH] LOG...
 """
 
 import argparse
@@ -38,8 +48,10 @@ import time
 
 TIME_LIMIT = 60.0
 MAX_SHOT_HEIGHT = 16000
-# The id of the page's embedded JSON (src/report/html_writer.cc).
+# The ids of the pages' embedded JSON (src/report/html_writer.cc, stats_html_writer.cc): the
+# report's, and on the check page the statistics'.
 JSON_ID = "pitboss-report"
+STATS_ID = "pitboss-stats"
 
 
 class Failure(Exception):
@@ -85,6 +97,18 @@ def shown(value):
                 out.append(ch)
         return "".join(out)
     raise Failure(f"no display rule for the JSON value {value!r}")
+
+
+def matches(text, value):
+    """Whether a figure's text shows the JSON `value`. A number that is not whole is written
+    in whatever form reads back to the same double (FormatNumber's and JSON's shortest forms
+    agree, but Python's repr may not), so it is compared as a number."""
+    if isinstance(value, float):
+        try:
+            return float(text) == value
+        except ValueError:
+            return False
+    return text == shown(value)
 
 
 def resolve(document, path):
@@ -300,13 +324,34 @@ def problems_in(events, page_url):
 READ_PAGE = r"""
 (() => {
   const valueOf = (el) => (el.hasAttribute('data-value') ? el.getAttribute('data-value') : el.textContent);
-  const data = document.getElementById('%s');
+  const sourceOf = (el) => {
+    const scope = el.closest('[data-json]');
+    return scope ? scope.getAttribute('data-json') : '%s';
+  };
+  const jsons = {};
+  for (const script of document.querySelectorAll('script[type="application/json"]')) jsons[script.id] = script.textContent;
   const bodies = Array.from(document.querySelectorAll('tbody[data-rows]')).map((body) => {
     const table = body.closest('table');
     const keys = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells, (th) => th.getAttribute('data-key'));
-    return {path: body.getAttribute('data-rows'), keys,
+    return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys,
             rows: Array.from(body.rows, (row) => Array.from(row.cells, (cell) => cell.textContent))};
   });
+  const marks = (plot, selector, names) => Array.from(plot.querySelectorAll(selector), (el) => {
+    const mark = {};
+    for (const name of names) mark[name] = el.getAttribute('data-' + name);
+    return mark;
+  });
+  const plots = Array.from(document.querySelectorAll('figure[data-plot]'), (plot) => ({
+    path: plot.getAttribute('data-plot'), source: sourceOf(plot), label: plot.getAttribute('data-label'),
+    minus: plot.getAttribute('data-minus'),
+    svgs: plot.querySelectorAll('svg').length,
+    bars: marks(plot, 'rect.bar[data-category]', ['category', 'observed']),
+    ticks: marks(plot, 'line.expected[data-category]', ['category', 'expected']),
+    whiskers: marks(plot, 'path.whisker[data-category]', ['category', 'low', 'high']),
+    points: marks(plot, 'circle.point[data-row]', ['row', 'observed']),
+    theory: marks(plot, 'line.theory[data-row]', ['row', 'theoretical']),
+    intervals: marks(plot, 'path.interval[data-row]', ['row', 'low', 'high']),
+  }));
   const outside = [];
   for (const el of document.querySelectorAll('*')) {
     for (const name of ['src', 'href', 'xlink:href', 'action', 'formaction', 'poster', 'data', 'srcset', 'background']) {
@@ -316,10 +361,12 @@ READ_PAGE = r"""
   }
   return {
     title: document.title,
-    embedded: data ? data.textContent : null,
+    jsons,
     figures: Array.from(document.querySelectorAll('[data-figure]'),
-                        (el) => ({path: el.getAttribute('data-figure'), value: valueOf(el), tag: el.tagName})),
+                        (el) => ({path: el.getAttribute('data-figure'), source: sourceOf(el), value: valueOf(el),
+                                  tag: el.tagName})),
     bodies,
+    plots,
     perTable: Array.from(document.querySelectorAll('table.per-table tbody tr'), (row) => ({
       table: row.getAttribute('data-table'),
       cells: Array.from(row.cells, (cell) => cell.textContent),
@@ -327,18 +374,21 @@ READ_PAGE = r"""
                         (chip) => [chip.getAttribute('data-code'), Number(chip.querySelector('b').textContent)]),
     })),
     perTableHeads: Array.from(document.querySelectorAll('table.per-table thead th'), (th) => th.textContent),
+    statistics: Array.from(document.querySelectorAll('#statistics'), (el) => el.getAttribute('data-json')),
     outside,
     scripts: Array.from(document.scripts, (s) => s.type || 'classic'),
   };
 })()
 """ % JSON_ID
 
-# Run in the page with a list of [select name, value] pairs: sets the findings filter and
-# returns the rows it leaves visible and the filter's own count line.
+# Run in the page with a CSS selector of a filtered table and a list of [select name, value]
+# pairs: sets the table's filter and returns the rows it leaves visible and its count line.
 APPLY_FILTER = r"""
-((choices) => {
-  const bar = document.querySelector('#findings .filters');
-  if (!bar) return {error: 'no filter bar before the findings table'};
+((selector, choices) => {
+  const table = document.querySelector(selector);
+  if (!table) return {error: 'no table ' + selector};
+  const bar = (table.closest('.table-wrap') || table).previousElementSibling;
+  if (!bar || !bar.classList.contains('filters')) return {error: 'no filter bar before ' + selector};
   for (const select of bar.querySelectorAll('select')) select.selectedIndex = 0;
   for (const [name, value] of choices) {
     const select = bar.querySelector('select[name="' + name + '"]');
@@ -348,23 +398,25 @@ APPLY_FILTER = r"""
     select.selectedIndex = option;
   }
   bar.querySelector('select').dispatchEvent(new Event('change', {bubbles: true}));
-  const table = document.querySelector('tbody[data-rows="violations"]').closest('table');
   const rows = Array.from(table.tBodies[0].rows);
   const status = bar.querySelector('.filter-count');
   return {visible: rows.filter((row) => row.getClientRects().length > 0).length,
           matched: Number(status.getAttribute('data-matched')),
           perPage: Number(table.getAttribute('data-paged')) || rows.length,
           status: status.textContent};
-})(%s)
+})(%s, %s)
 """
 
+# Run in the page with a CSS selector of a filtered table: clicks 'show all' and returns the
+# rows visible.
 SHOW_ALL = r"""
-(() => {
-  const button = document.querySelector('#findings .filters button');
+((selector) => {
+  const table = document.querySelector(selector);
+  const bar = (table.closest('.table-wrap') || table).previousElementSibling;
+  const button = bar && bar.querySelector('button');
   if (button) button.click();
-  return Array.from(document.querySelectorAll('tbody[data-rows="violations"] tr'))
-      .filter((row) => row.getClientRects().length > 0).length;
-})()
+  return Array.from(table.tBodies[0].rows).filter((row) => row.getClientRects().length > 0).length;
+})(%s)
 """
 
 
@@ -375,37 +427,50 @@ def evaluate(browser, session, expression):
     return result["result"].get("value")
 
 
-def check_page(page, report):
-    """Every figure of the page against the JSON report; returns the problems found."""
+def check_figures(page, references):
+    """Every data-figure and data-rows figure of the page against the JSON blocks embedded in
+    it and against `references` (JSON id -> the JSON written separately); returns the problems
+    and the paths shown, per JSON id."""
     problems = []
-    if page["embedded"] is None:
-        return [f'no <script type="application/json" id="{JSON_ID}"> in the page']
-    embedded = json.loads(page["embedded"])
-    if embedded != report:
-        problems.append("the JSON embedded in the page differs from the --format json report")
-    if page["scripts"].count("application/json") != 1:
-        problems.append(f"scripts in the page: {page['scripts']}; expected one JSON data block")
+    embedded = {}
+    if set(page["jsons"]) != set(references):
+        problems.append(f"JSON blocks in the page: {sorted(page['jsons'])}; expected {sorted(references)}")
+    if page["scripts"].count("application/json") != len(references):
+        problems.append(f"scripts in the page: {page['scripts']}; expected {len(references)} JSON data blocks")
+    for source, reference in references.items():
+        if source not in page["jsons"]:
+            continue
+        embedded[source] = json.loads(page["jsons"][source])
+        if embedded[source] != reference:
+            problems.append(f"the JSON embedded in the page as {source!r} differs from the one written apart")
     if page["outside"]:
         problems.append(f"references outside the page: {page['outside'][:5]}")
 
-    shown_paths = set()
+    shown_paths = collections.defaultdict(set)
+    row_paths = collections.defaultdict(set)
     for figure in page["figures"]:
-        path = figure["path"]
-        shown_paths.add(path)
-        for name, document in (("embedded JSON", embedded), ("JSON report", report)):
+        path, source = figure["path"], figure["source"]
+        shown_paths[source].add(path)
+        if source not in embedded:
+            problems.append(f"data-figure={path!r} reads {source!r}, which the page does not embed")
+            continue
+        for name, document in (("embedded JSON", embedded[source]), ("JSON written apart", references[source])):
             try:
-                want = shown(resolve(document, path))
+                want = resolve(document, path)
             except Failure as failure:
-                problems.append(f"{failure} (in the {name})")
+                problems.append(f"{failure} (in the {name} {source!r})")
                 continue
-            if figure["value"] != want:
+            if not matches(figure["value"], want):
                 problems.append(f"<{figure['tag'].lower()} data-figure={path!r}> shows {figure['value']!r}; "
-                                f"the {name} has {want!r}")
+                                f"the {name} {source!r} has {shown(want) if not isinstance(want, float) else want!r}")
 
-    row_paths = set()
     for body in page["bodies"]:
-        rows = resolve(report, body["path"])
-        row_paths.add(body["path"])
+        source = body["source"]
+        if source not in references:
+            problems.append(f"tbody data-rows={body['path']!r} reads {source!r}, which the page does not embed")
+            continue
+        rows = resolve(references[source], body["path"])
+        row_paths[source].add(body["path"])
         if len(body["rows"]) != len(rows):
             problems.append(f"tbody data-rows={body['path']!r}: {len(body['rows'])} rows, the JSON has {len(rows)}")
         for i, (cells, item) in enumerate(zip(body["rows"], rows)):
@@ -413,21 +478,101 @@ def check_page(page, report):
                 problems.append(f"{body['path']}.{i}: {len(cells)} cells under {len(body['keys'])} headers")
                 continue
             for key, cell in zip(body["keys"], cells):
-                if cell != shown(item.get(key)):
+                if not matches(cell, item.get(key)):
                     problems.append(f"{body['path']}.{i}.{key}: the page shows {cell!r}, "
                                     f"the JSON has {shown(item.get(key))!r}")
             missing = set(item) - set(body["keys"])
             if missing:
                 problems.append(f"{body['path']}.{i}: members not in the table: {sorted(missing)}")
+    return problems, shown_paths, row_paths
 
-    # Every figure of the JSON is on the page, but the format number.
-    for path, _ in leaves(report):
-        if path == "format" or any(path.startswith(p + ".") for p in row_paths):
+
+def unshown(document, shown_paths, row_paths, skip=("format",)):
+    """The figures of `document` the page shows nowhere."""
+    missing = []
+    for path, _ in leaves(document):
+        if path in skip or any(path.startswith(p + ".") for p in row_paths):
             continue
         if path not in shown_paths:
-            problems.append(f"the JSON's {path} is not shown with data-figure on the page")
+            missing.append(path)
+    return missing
 
-    # Per table: derived from the violations, which name their table (null: none).
+
+def check_plots(page, references):
+    """Every plot's marks against the array it names; returns the problems and the plotted
+    paths, per JSON id."""
+    problems = []
+    plotted = collections.defaultdict(list)
+    for plot in page["plots"]:
+        where = f"<figure data-plot={plot['path']!r}>"
+        if plot["source"] not in references:
+            problems.append(f"{where} reads {plot['source']!r}, which the page does not embed")
+            continue
+        plotted[plot["source"]].append(plot["path"])
+        if plot["svgs"] != 1:
+            problems.append(f"{where}: {plot['svgs']} svg elements")
+        try:
+            items = resolve(references[plot["source"]], plot["path"])
+        except Failure as failure:
+            problems.append(f"{where}: {failure}")
+            continue
+        labels = [shown(item[plot["label"]]) for item in items]
+        by_label = dict(zip(labels, items))
+
+        def want(item, key):
+            value = item[key]
+            return value - item[plot["minus"]] if plot["minus"] else value
+
+        def compare(kind, marks, name_attribute, keys):
+            names = [mark[name_attribute] for mark in marks]
+            if names != labels:
+                problems.append(f"{where}: {kind} for {names}, the JSON has {labels}")
+            for mark in marks:
+                item = by_label.get(mark[name_attribute])
+                if item is None:
+                    continue
+                for key in keys:
+                    try:
+                        number = float(mark[key])
+                    except (TypeError, ValueError):
+                        number = None
+                    if number != want(item, key):
+                        problems.append(f"{where} {kind} {mark[name_attribute]!r}: data-{key}={mark[key]!r}, "
+                                        f"the JSON has {want(item, key)!r}")
+
+        if plot["bars"] or not plot["points"]:
+            compare("bars", plot["bars"], "category", ["observed"])
+            compare("whiskers", plot["whiskers"], "category", ["low", "high"])
+            if plot["minus"]:
+                if plot["ticks"]:
+                    problems.append(f"{where}: ticks on a plot of differences")
+            else:
+                compare("ticks", plot["ticks"], "category", ["expected"])
+        else:
+            compare("points", plot["points"], "row", ["observed"])
+            compare("theoretical ticks", plot["theory"], "row", ["theoretical"])
+            compare("intervals", plot["intervals"], "row", ["low", "high"])
+    return problems, plotted
+
+
+def check_group_plots(groups, prefix, plotted):
+    """Each group of `groups` has its two plots of ranks and, where it has returns, its plot of
+    them."""
+    problems = []
+    for i, group in groups:
+        at = f"{prefix}{i}."
+        if plotted.count(at + "ranks") != 2:
+            problems.append(f"group {at[:-1]} ({group['spec']}, {group['table']}): "
+                            f"{plotted.count(at + 'ranks')} plots of its ranks, expected 2")
+        if plotted.count(at + "returns") != (1 if group["returns"] else 0):
+            problems.append(f"group {at[:-1]} ({group['spec']}, {group['table']}): "
+                            f"{plotted.count(at + 'returns')} plots of its returns")
+    return problems
+
+
+def check_per_table(page, report):
+    """The check page's per-table counts, derived from the violations, which name their table."""
+    problems = []
     want = collections.defaultdict(collections.Counter)
     severities = collections.defaultdict(collections.Counter)
     for violation in report["violations"]:
@@ -460,16 +605,57 @@ def check_page(page, report):
     return problems
 
 
-def check_filters(browser, session, report):
-    problems = []
-    violations = report["violations"]
-    total = len(violations)
+def check_check_page(page, report, groups):
+    """The check page: its figures, per-table counts and statistics section."""
+    references = {JSON_ID: report, STATS_ID: groups}
+    problems, shown_paths, row_paths = check_figures(page, references)
+    problems += [f"the JSON's {path} is not shown with data-figure on the page"
+                 for path in unshown(report, shown_paths[JSON_ID], row_paths[JSON_ID])]
+    problems += check_per_table(page, report)
 
-    def expect(choices, count, what):
-        result = evaluate(browser, session, APPLY_FILTER % json.dumps(choices))
+    # The statistics: per rule set (every table together), each test with its figures (the
+    # note of a test that ran is its row's tooltip), the ranks drawn, and the plots.
+    if page["statistics"] != [STATS_ID]:
+        problems.append(f"statistics sections reading {page['statistics']}; expected one reading {STATS_ID!r}")
+    rule_sets = [(i, group) for i, group in enumerate(groups) if group["table"] is None]
+    if not rule_sets and groups:
+        problems.append("no group of every table of a rule set in the statistics")
+    for i, group in rule_sets:
+        wanted = [f"{i}.spec", f"{i}.rounds"] + [f"{i}.ranks.{r}.observed" for r in range(len(group["ranks"]))]
+        for t, test in enumerate(group["tests"]):
+            wanted += [f"{i}.tests.{t}.{key}" for key in test if key != "note" or not test["applicable"]]
+        problems += [f"the statistics' {path} is not shown with data-figure on the page"
+                     for path in wanted if path not in shown_paths[STATS_ID]]
+    plot_problems, plotted = check_plots(page, references)
+    problems += plot_problems
+    problems += check_group_plots(rule_sets, "", plotted[STATS_ID])
+    if any(not path.split(".")[0].isdigit() or groups[int(path.split(".")[0])]["table"] is not None
+           for path in plotted[STATS_ID]):
+        problems.append(f"plots of groups other than rule sets: {plotted[STATS_ID]}")
+    return problems
+
+
+def check_stats_page(page, report):
+    """The stats page: every figure of its JSON shown, every group plotted."""
+    references = {JSON_ID: report}
+    problems, shown_paths, row_paths = check_figures(page, references)
+    problems += [f"the JSON's {path} is not shown with data-figure on the page"
+                 for path in unshown(report, shown_paths[JSON_ID], row_paths[JSON_ID])]
+    plot_problems, plotted = check_plots(page, references)
+    problems += plot_problems
+    problems += check_group_plots(list(enumerate(report["groups"])), "groups.", plotted[JSON_ID])
+    return problems
+
+
+def check_filter(browser, session, selector, expectations, total):
+    """Sets the filter of the table at `selector` to each of `expectations` ((choices, count,
+    what)) and compares the rows shown with the count; then 'show all'."""
+    problems = []
+    for choices, count, what in expectations:
+        result = evaluate(browser, session, APPLY_FILTER % (json.dumps(selector), json.dumps(choices)))
         if "error" in result:
             problems.append(f"filter {what}: {result['error']}")
-            return
+            continue
         # A page of rows at a time (data-paged); the count line counts every match.
         if result["visible"] != min(count, result["perPage"]):
             problems.append(f"filter {what}: {result['visible']} rows visible, the JSON has {count} "
@@ -478,42 +664,73 @@ def check_filters(browser, session, report):
         if result["matched"] != count or (one_page and not result["status"].startswith(f"{count} of {total} ")):
             problems.append(f"filter {what}: the count line says {result['status']!r} "
                             f"(data-matched {result['matched']}), the JSON has {count}")
-
-    if total == 0:
-        if evaluate(browser, session, "document.querySelectorAll('#findings .filters').length") != 0:
-            problems.append("a filter bar over an empty findings table")
-        return problems
-    for code, count in report["summary"]["by_code"].items():
-        expect([["code", code]], count, f"code={code}")
-    for severity, count in collections.Counter(v["severity"] for v in violations).items():
-        expect([["severity", severity]], count, f"severity={severity}")
-    for table, count in collections.Counter(v["table"] or "" for v in violations).items():
-        expect([["table", table]], count, f"table={table!r}")
-    first = violations[0]
-    pair = sum(1 for v in violations if v["code"] == first["code"] and v["table"] == first["table"])
-    expect([["code", first["code"]], ["table", first["table"] or ""]], pair, "code and table together")
-    visible = evaluate(browser, session, SHOW_ALL)
+    visible = evaluate(browser, session, SHOW_ALL % json.dumps(selector))
     per_page = evaluate(browser, session,
-                        "Number(document.querySelector('table.findings').getAttribute('data-paged'))") or total
+                        f"Number(document.querySelector({json.dumps(selector)}).getAttribute('data-paged'))") or total
     if visible != min(total, per_page):
-        problems.append(f"'show all': {visible} rows visible of {total} ({per_page} a page)")
+        problems.append(f"{selector}: 'show all': {visible} rows visible of {total} ({per_page} a page)")
     return problems
 
 
-def run_check(pitboss, fmt, out, logs, deadline):
+def check_findings_filter(browser, session, section, findings):
+    """The filters of a findings table (code, severity, table)."""
+    selector = f"#{section} table.findings"
+    if not findings:
+        if evaluate(browser, session, f"document.querySelectorAll('#{section} .filters').length") != 0:
+            return [f"a filter bar over the empty findings table of #{section}"]
+        return []
+    expectations = []
+    for key in ("code", "severity"):
+        for value, count in collections.Counter(f[key] for f in findings).items():
+            expectations.append(([[key, value]], count, f"{key}={value}"))
+    for table, count in collections.Counter(f["table"] or "" for f in findings).items():
+        expectations.append(([["table", table]], count, f"table={table!r}"))
+    first = findings[0]
+    pair = sum(1 for f in findings if f["code"] == first["code"] and f["table"] == first["table"])
+    expectations.append(([["code", first["code"]], ["table", first["table"] or ""]], pair, "code and table together"))
+    return check_filter(browser, session, selector, expectations, len(findings))
+
+
+def check_tests_filter(browser, session, report):
+    """The stats page's table of every test: by rule set, table, test and verdicts."""
+    rows = []
+    for group in report["groups"]:
+        for test in group["tests"]:
+            verdict = lambda key: ("pass" if test[key] else "FAIL") if test["applicable"] else "not tested"
+            rows.append({"spec": shown(group["spec"]),
+                         "table": "all tables" if group["table"] is None else shown(group["table"]),
+                         "test": shown(test["id"]), "alone": verdict("pass_alone"), "across": verdict("pass")})
+    if not rows:
+        if evaluate(browser, session, "document.querySelectorAll('#tests .filters').length") != 0:
+            return ["a filter bar over an empty table of tests"]
+        return []
+    expectations = []
+    for key in ("spec", "table", "test", "alone", "across"):
+        for value, count in collections.Counter(row[key] for row in rows).items():
+            expectations.append(([[key, value]], count, f"{key}={value!r}"))
+    last = rows[-1]
+    pair = sum(1 for row in rows if row["table"] == last["table"] and row["across"] == last["across"])
+    expectations.append(([["table", last["table"]], ["across", last["across"]]], pair, "table and verdict together"))
+    return check_filter(browser, session, "#tests table.all-tests", expectations, len(rows))
+
+
+def run(pitboss, command, fmt, out, logs, deadline):
+    """Runs `pitboss COMMAND --format FMT --out OUT LOG...`; returns its exit status."""
+    options = ["--no-progress"] if command == "check" else []
     try:
-        result = subprocess.run([pitboss, "check", "--no-progress", "--format", fmt, "--out", str(out), *logs],
+        result = subprocess.run([pitboss, command, *options, "--format", fmt, "--out", str(out), *logs],
                                 stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                                timeout=deadline.left(f"running pitboss check --format {fmt}"))
+                                timeout=deadline.left(f"running pitboss {command} --format {fmt}"))
     except subprocess.TimeoutExpired:
-        raise Failure(f"timed out after {TIME_LIMIT:.0f} s running pitboss check --format {fmt}") from None
+        raise Failure(f"timed out after {TIME_LIMIT:.0f} s running pitboss {command} --format {fmt}") from None
     if result.returncode not in (0, 1):
-        raise Failure(f"pitboss check --format {fmt} exited {result.returncode}:\n{result.stderr}")
+        raise Failure(f"pitboss {command} --format {fmt} exited {result.returncode}:\n{result.stderr}")
     return result.returncode
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--command", choices=("check", "stats"), default="check", help="the page's command")
     parser.add_argument("--pitboss", required=True, help="the pitboss binary")
     parser.add_argument("--screenshot", required=True, help="where to write the full-page PNG")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
@@ -528,11 +745,17 @@ def main():
     screenshot.parent.mkdir(parents=True, exist_ok=True)
     json_path = screenshot.with_suffix(".json")
     html_path = screenshot.with_suffix(".html")
-    json_status = run_check(args.pitboss, "json", json_path, args.logs, deadline)
-    html_status = run_check(args.pitboss, "html", html_path, args.logs, deadline)
+    json_status = run(args.pitboss, args.command, "json", json_path, args.logs, deadline)
+    html_status = run(args.pitboss, args.command, "html", html_path, args.logs, deadline)
     if json_status != html_status:
-        raise Failure(f"pitboss check exited {json_status} with --format json, {html_status} with html")
+        raise Failure(f"pitboss {args.command} exited {json_status} with --format json, {html_status} with html")
     report = json.loads(json_path.read_text(encoding="utf-8"))
+    groups = None
+    if args.command == "check":
+        # The statistics the check page shows are those of `pitboss stats` on the same logs.
+        stats_path = screenshot.with_name(screenshot.stem + "-stats.json")
+        run(args.pitboss, "stats", "json", stats_path, args.logs, deadline)
+        groups = json.loads(stats_path.read_text(encoding="utf-8"))["groups"]
     page_url = html_path.as_uri()
 
     profile = tempfile.mkdtemp(prefix="pitboss-chromium-")
@@ -551,8 +774,13 @@ def main():
         browser.wait_for_event("Page.loadEventFired", session)
 
         page = evaluate(browser, session, READ_PAGE)
-        problems = check_page(page, report)
-        problems += check_filters(browser, session, report)
+        if args.command == "check":
+            problems = check_check_page(page, report, groups)
+            problems += check_findings_filter(browser, session, "findings", report["violations"])
+        else:
+            problems = check_stats_page(page, report)
+            problems += check_findings_filter(browser, session, "input-findings", report["input_findings"])
+            problems += check_tests_filter(browser, session, report)
 
         metrics = browser.call("Page.getLayoutMetrics", {}, session)
         size = metrics.get("cssContentSize") or metrics["contentSize"]
@@ -578,9 +806,10 @@ def main():
         shown_problems = problems[:40]
         more = f"\n... and {len(problems) - 40} more" if len(problems) > 40 else ""
         raise Failure("\n".join(shown_problems) + more)
-    print(f"ok: {page['title']}: {len(page['figures'])} figures and "
-          f"{sum(len(b['rows']) for b in page['bodies'])} rows agree with {json_path.name}; "
-          f"screenshot {screenshot}")
+    marks = sum(len(p[k]) for p in page["plots"] for k in ("bars", "ticks", "whiskers", "points", "theory", "intervals"))
+    print(f"ok: {page['title']}: {len(page['figures'])} figures, "
+          f"{sum(len(b['rows']) for b in page['bodies'])} rows and {marks} plot marks in {len(page['plots'])} plots "
+          f"agree with {json_path.name}{' and the statistics' if groups is not None else ''}; screenshot {screenshot}")
 
 
 if __name__ == "__main__":
