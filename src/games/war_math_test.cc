@@ -257,3 +257,43 @@ TEST(SeatCovariance, MainWagersShareTheDealerCard) {
 
 }  // namespace
 }  // namespace pitboss
+
+namespace pitboss {
+namespace {
+
+// What `pitboss stats` relies on to compute the theory once per deck count: with a share q
+// of ties going to war, a seat's figures are linear in q and two seats' covariance is
+// quadratic in q.
+TEST(MixedPolicy, FiguresAreLinearAndCovarianceQuadraticInTheWarShare) {
+  for (const char* file : {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml"}) {
+    RuleSpec spec = Spec(file, std::string(file).find("shuffle") != std::string::npos
+                                   ? std::map<std::string, std::string>{{"sm-tie-wager-in-war", "settled-on-war-cards"}}
+                                   : std::map<std::string, std::string>{});
+    ShoeComposition shoe = StandardShoe(spec, 6);
+    Fraction q(4, 5);
+    auto at = [&](const Fraction& share) {
+      auto math = ComputeRoundMath(spec, shoe, {TiePolicy::kMixed, share});
+      EXPECT_TRUE(math.ok());
+      return *math;
+    };
+    RoundMath zero = at(0), one = at(1), mixed = at(q);
+    for (WagerKind kind : {WagerKind::kMain, WagerKind::kTie}) {
+      const WagerMath* w0 = zero.wager(kind);
+      const WagerMath* w1 = one.wager(kind);
+      const WagerMath* wq = mixed.wager(kind);
+      ASSERT_TRUE(w0 && w1 && wq);
+      EXPECT_EQ(wq->expected_net, (Fraction(1) - q) * w0->expected_net + q * w1->expected_net);
+      EXPECT_EQ(wq->second_moment, (Fraction(1) - q) * w0->second_moment + q * w1->second_moment);
+      EXPECT_EQ(wq->p_ahead, (Fraction(1) - q) * w0->p_ahead + q * w1->p_ahead);
+      auto cov = [&](const Fraction& share) {
+        return *SeatCovariance(spec, shoe, {TiePolicy::kMixed, share}, kind);
+      };
+      double c0 = cov(0), ch = cov(Fraction(1, 2)), c1 = cov(1), x = 0.8;
+      double lagrange = c0 * (1 - x) * (1 - 2 * x) + ch * 4 * x * (1 - x) + c1 * x * (2 * x - 1);
+      EXPECT_NEAR(cov(q), lagrange, 1e-12) << file << " " << ToString(kind);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pitboss

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 #include <cmath>
 
 #include "games/war_math.h"
@@ -147,8 +148,37 @@ int StatsReport::failed_alone() const {
   return n;
 }
 
+// The theory of one wager of a rule set at one deck count, as a function of q, the share of
+// tied seats that go to war. A seat's expected net, its square and its chance of ending
+// ahead are linear in q (each tie goes one way or the other); the product of two seats'
+// nets is quadratic (each seat chooses on its own). So the figures at q = 0 and 1, and the
+// seat covariance at q = 0, 1/2 and 1, give them at every q, exactly: the theory is
+// computed once per rule set, deck count and wager, however many tables and choices.
+struct WagerTheory {
+  bool available = false;  // some policy lets a seat place the wager
+  bool war_window = false;  // placed only in war: its figures do not depend on q
+  long double mean[2] = {0, 0}, second[2] = {0, 0}, ahead[2] = {0, 0};  // at q = 0, 1
+  double cov[3] = {0, 0, 0};  // at q = 0, 1/2, 1
+
+  long double Mean(long double q) const { return war_window ? mean[1] : (1 - q) * mean[0] + q * mean[1]; }
+  long double Ahead(long double q) const { return war_window ? ahead[1] : (1 - q) * ahead[0] + q * ahead[1]; }
+  long double Variance(long double q) const {
+    long double second_q = war_window ? second[1] : (1 - q) * second[0] + q * second[1];
+    long double m = Mean(q);
+    return second_q - m * m;
+  }
+  long double Covariance(long double q) const {
+    if (war_window) return cov[2];
+    // Lagrange through (0, cov0), (1/2, cov½), (1, cov1).
+    return cov[0] * (1 - q) * (1 - 2 * q) + cov[1] * 4 * q * (1 - q) + cov[2] * q * (2 * q - 1);
+  }
+};
+
 struct StatsCollector::Impl {
   std::map<std::string, RuleSpec> specs;  // by id: the first revision seen (for the theory)
+  std::map<std::tuple<std::string, int, WagerKind>, WagerTheory> theory;
+
+  StatusOr<const WagerTheory*> Theory(const RuleSpec& spec, int decks, WagerKind kind);
   std::map<std::pair<std::string, std::string>, TableData> tables;
   int64_t rounds = 0;
   int64_t unknown_decks = 0;
@@ -246,6 +276,33 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
     s.squares += squares;
     s.cross += total * total - squares;
   }
+}
+
+StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, int decks,
+                                                          WagerKind kind) {
+  auto key = std::tuple(spec.id, decks, kind);
+  auto it = theory.find(key);
+  if (it != theory.end()) return &it->second;
+  WagerTheory t;
+  t.war_window = spec.wager(kind).window == Window::kWar;
+  ShoeComposition shoe = StandardShoe(spec, decks);
+  for (int q = 0; q <= 1; ++q) {
+    auto math = ComputeRoundMath(spec, shoe, {TiePolicy::kMixed, Fraction(q)});
+    if (!math.ok()) return math.status();
+    const WagerMath* w = math->wager(kind);
+    if (w == nullptr) continue;  // a war wager when no one goes to war
+    t.available = true;
+    t.mean[q] = w->expected_net.ToLongDouble();
+    t.second[q] = w->second_moment.ToLongDouble();
+    t.ahead[q] = w->p_ahead.ToLongDouble();
+  }
+  const Fraction shares[3] = {Fraction(0), Fraction(1, 2), Fraction(1)};
+  for (int i = 0; i < 3; ++i) {
+    if (t.war_window && i < 2) continue;
+    std::optional<double> cov = SeatCovariance(spec, shoe, {TiePolicy::kMixed, shares[i]}, kind);
+    t.cov[i] = cov ? *cov : 0;
+  }
+  return &theory.emplace(key, t).first->second;
 }
 
 StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
@@ -396,11 +453,12 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     out.tests.push_back(t);
   }
 
-  // The return of each wager, under the tie choices the players made.
-  Policy policy{TiePolicy::kOptimal, 1};
+  // The return of each wager, under the tie choices the players made: q of the ties go to
+  // war. With no choice logged, the optimal one.
+  long double q = 1;
   std::string policy_text = "no tie choice logged: the optimal choice";
   if (wars + surrenders > 0) {
-    policy = {TiePolicy::kMixed, Fraction(wars, wars + surrenders)};
+    q = static_cast<long double>(wars) / (wars + surrenders);
     policy_text = "war on " + std::to_string(wars) + " of " + std::to_string(wars + surrenders) +
                   " tie choices";
   }
@@ -410,20 +468,25 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     check.wager = kind;
     check.policy = policy_text;
     long double wagered = 0, net = 0, mean = 0, variance = 0;
+    long double expected_ahead = 0, expected_behind = 0;
     for (const auto& [d, by_kind] : sums) {
       const WagerSums& s = by_kind[static_cast<int>(kind)];
       if (s.bets == 0) continue;
-      ShoeComposition shoe = StandardShoe(spec, d);
-      auto math = ComputeRoundMath(spec, shoe, policy);
-      if (!math.ok()) return math.status();
-      const WagerMath* w = math->wager(kind);
-      if (w == nullptr) continue;  // e.g. a war wager where no one goes to war
-      std::optional<double> cov = SeatCovariance(spec, shoe, policy, kind);
+      auto theory_or = Theory(spec, d, kind);
+      if (!theory_or.ok()) return theory_or.status();
+      const WagerTheory& w = **theory_or;
+      if (!w.available) continue;
+      long double share = q;
+      if (wars + surrenders == 0) {  // optimal: whichever pure choice returns more
+        share = w.war_window || w.mean[1] >= w.mean[0] ? 1 : 0;
+      }
       check.bets += s.bets;
       wagered += static_cast<long double>(s.wagered);
       net += static_cast<long double>(s.net);
-      mean += w->expected_net.ToLongDouble() * static_cast<long double>(s.wagered);
-      variance += w->variance().ToLongDouble() * s.squares + (cov ? *cov : 0) * s.cross;
+      mean += w.Mean(share) * static_cast<long double>(s.wagered);
+      variance += w.Variance(share) * s.squares + w.Covariance(share) * s.cross;
+      expected_ahead += s.bets * w.Ahead(share);
+      expected_behind += s.bets * (1 - w.Ahead(share));
       check.wagered += static_cast<Money>(s.wagered);
       check.net += static_cast<Money>(s.net);
     }
@@ -434,16 +497,6 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     }
     // The normal interval wants enough wins and losses to be expected: a tie wager wins
     // one bet in 13, so a handful of bets says nothing about its return.
-    long double expected_ahead = 0, expected_behind = 0;
-    for (const auto& [d, by_kind] : sums) {
-      const WagerSums& s = by_kind[static_cast<int>(kind)];
-      if (s.bets == 0) continue;
-      auto math = ComputeRoundMath(spec, StandardShoe(spec, d), policy);
-      const WagerMath* w = math.ok() ? math->wager(kind) : nullptr;
-      if (w == nullptr) continue;
-      expected_ahead += s.bets * w->p_ahead.ToLongDouble();
-      expected_behind += s.bets * (1 - w->p_ahead.ToLongDouble());
-    }
     if (std::min(expected_ahead, expected_behind) < kMinExpectedOutcomes) {
       out.tests.push_back(NotApplicable(
           id, "z",
