@@ -1,4 +1,5 @@
 #include "report/html.h"
+#include "report/test_html.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -18,21 +19,13 @@
 namespace pitboss {
 namespace {
 
+using namespace test_html;  // NOLINT(google-build-using-namespace): test helpers
+
 using test_reports::Count;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-// Every value of attribute `name` in `html`, in order.
-std::vector<std::string> Attributes(const std::string& html, const std::string& name) {
-  std::vector<std::string> values;
-  const std::regex pattern(" " + name + "=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), pattern); it != std::sregex_iterator();
-       ++it) {
-    values.push_back((*it)[1]);
-  }
-  return values;
-}
 
 // A numpunct that groups thousands and writes a decimal comma, as some users' locales do.
 struct CommaNumpunct : std::numpunct<char> {
@@ -149,14 +142,6 @@ std::string DataBlock(const std::string& html, const std::string& id) {
   return html.substr(begin, html.find("</script>", begin) - begin);
 }
 
-// `json` parsed and written back in simdjson's canonical form.
-std::string Canonical(const std::string& json) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element element;
-  const auto error = parser.parse(json).get(element);
-  EXPECT_EQ(error, simdjson::SUCCESS) << json;
-  return error ? "" : simdjson::minify(element);
-}
 
 TEST(HtmlJsonTest, DataCannotEndTheScriptAndParsesTheSame) {
   const std::string json =

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "report/html.h"
+#include "report/test_html.h"
 #include "report/json.h"
 #include "report/stats_writers.h"
 #include "report/test_reports.h"
@@ -20,6 +21,8 @@
 namespace pitboss {
 namespace {
 
+using namespace test_html;  // NOLINT(google-build-using-namespace): test helpers
+
 using test_reports::ContractFinding;
 using test_reports::ContractReport;
 using test_reports::Count;
@@ -27,17 +30,6 @@ using test_reports::Write;
 
 std::string Html(const Report& report) { return Write(report, "html"); }
 
-// The page's embedded JSON report (or the JSON block of another id), as it stands in the page.
-std::string EmbeddedJson(const std::string& html, const std::string& id = "pitboss-report") {
-  const std::string open = "<script type=\"application/json\" id=\"" + id + "\">";
-  const std::size_t from = html.find(open);
-  if (from == std::string::npos) {
-    ADD_FAILURE() << "no embedded " << id;
-    return "";
-  }
-  const std::size_t begin = from + open.size();
-  return html.substr(begin, html.find("</script>", begin) - begin);
-}
 
 // The page without its embedded JSON.
 std::string WithoutJson(const std::string& html) {
@@ -47,37 +39,8 @@ std::string WithoutJson(const std::string& html) {
   return rest;
 }
 
-std::string Canonical(const std::string& json) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element element;
-  const auto error = parser.parse(json).get(element);
-  EXPECT_EQ(error, simdjson::SUCCESS) << json;
-  return error ? "" : simdjson::minify(element);
-}
 
-// Every value of attribute `name` in `html`, in order.
-std::vector<std::string> Attributes(const std::string& html, const std::string& name) {
-  std::vector<std::string> values;
-  const std::regex pattern(" " + name + "=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), pattern); it != std::sregex_iterator();
-       ++it) {
-    values.push_back((*it)[1]);
-  }
-  return values;
-}
 
-// The text of the elements with data-figure="`path`" (their data-value where they have one).
-std::vector<std::string> Figures(const std::string& html, const std::string& path) {
-  std::vector<std::string> values;
-  const std::regex pattern("data-figure=\"" +
-                           std::regex_replace(path, std::regex(R"([.^$|()\[\]{}*+?\\/])"), R"(\$&)") +
-                           "\"(?: data-value=\"([^\"]*)\")?[^>]*>([^<]*)<");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), pattern); it != std::sregex_iterator();
-       ++it) {
-    values.push_back((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
-  }
-  return values;
-}
 
 // A string no field of a report should be able to turn into markup.
 const std::string kHostile =

@@ -10,12 +10,15 @@
 #include <vector>
 
 #include "report/html.h"
+#include "report/test_html.h"
 #include "report/stats_writers.h"
 #include "report/test_reports.h"
 #include "stats/conformance.h"
 
 namespace pitboss {
 namespace {
+
+using namespace test_html;  // NOLINT(google-build-using-namespace): test helpers
 
 using test_reports::Count;
 using test_reports::UnreadableLine;
@@ -106,49 +109,9 @@ std::string Json(const StatsDocument& doc) {
   return out.str();
 }
 
-std::string EmbeddedJson(const std::string& html) {
-  const std::string open = "<script type=\"application/json\" id=\"pitboss-report\">";
-  const std::size_t from = html.find(open);
-  if (from == std::string::npos) {
-    ADD_FAILURE() << "no embedded report";
-    return "";
-  }
-  const std::size_t begin = from + open.size();
-  return html.substr(begin, html.find("</script>", begin) - begin);
-}
 
-std::string Canonical(const std::string& json) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element element;
-  const auto error = parser.parse(json).get(element);
-  EXPECT_EQ(error, simdjson::SUCCESS) << json;
-  return error ? "" : simdjson::minify(element);
-}
 
-// Every value of attribute `name` in `html` (after a space), in order.
-std::vector<std::string> Attributes(const std::string& html, const std::string& name) {
-  std::vector<std::string> values;
-  const std::regex pattern(" " + name + "=\"([^\"]*)\"");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), pattern); it != std::sregex_iterator();
-       ++it) {
-    values.push_back((*it)[1]);
-  }
-  return values;
-}
 
-// The shown values of the elements with data-figure="`path`": their data-value where they
-// have one, else their text up to the first tag.
-std::vector<std::string> Figures(const std::string& html, const std::string& path) {
-  std::vector<std::string> values;
-  const std::regex pattern("data-figure=\"" +
-                           std::regex_replace(path, std::regex(R"([.^$|()\[\]{}*+?\\/])"), R"(\$&)") +
-                           "\"(?: data-value=\"([^\"]*)\")?[^>]*>([^<]*)<");
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), pattern); it != std::sregex_iterator();
-       ++it) {
-    values.push_back((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
-  }
-  return values;
-}
 
 // The part of `html` from the first `from` to the next `to` after it.
 std::string Between(const std::string& html, const std::string& from, const std::string& to) {
