@@ -94,36 +94,18 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, ReportFormats())) return kExitUsage;
-    if (args->progress) {
-      options.progress = [](const CheckProgress& p) {
-        std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
-      };
-    }
-    auto paths = ExpandLogPaths(args->logs);
-    if (!paths.ok()) {
-      PrintError(paths.status().message());
-      return kExitUsage;
-    }
     // The html page carries the statistics of the rounds checked too (`pitboss stats`).
     const bool html = args->format == "html";
     StatsCollector collector;
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checker = Checker::Create(options);
-    if (!checker.ok()) {
-      PrintError(checker.status().message());
+    auto checked = CheckLogs(std::move(options), args->logs, args->progress);
+    if (!checked.ok()) {
+      PrintError(checked.status().message());
       return kExitUsage;
     }
-    for (const std::string& path : paths.value()) {
-      Status s = checker.value()->CheckLog(path);
-      if (args->progress) std::cerr << "\r\033[K" << std::flush;
-      if (!s.ok()) {
-        PrintError(s.message());
-        return kExitUsage;
-      }
-    }
-    Report report = checker.value()->Finish();
+    Report& report = checked.value();
     Status s = Status::Ok();
     if (html) {
       // A failure of the statistics is shown on the page; the check stands.

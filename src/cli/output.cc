@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "history/log_files.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -30,6 +31,24 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 }
 
 void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
+
+StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs, bool progress) {
+  if (progress) {
+    options.progress = [](const CheckProgress& p) {
+      std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
+    };
+  }
+  auto paths = ExpandLogPaths(logs);
+  if (!paths.ok()) return paths.status();
+  auto checker = Checker::Create(std::move(options));
+  if (!checker.ok()) return checker.status();
+  for (const std::string& path : paths.value()) {
+    Status s = checker.value()->CheckLog(path);
+    if (progress) std::cerr << "\r\033[K" << std::flush;
+    if (!s.ok()) return s;
+  }
+  return checker.value()->Finish();
+}
 
 bool FormatAvailable(const std::string& format, const std::vector<std::string_view>& formats) {
   if (std::find(formats.begin(), formats.end(), format) != formats.end()) return true;

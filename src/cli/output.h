@@ -9,6 +9,7 @@
 #include <ostream>
 #include <string>
 
+#include "pitboss/checker.h"
 #include "pitboss/report.h"
 #include "pitboss/status.h"
 
@@ -23,6 +24,11 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);
+
+// Checks every log of `logs` (files, folders, "-") under `options`, with a progress line on
+// standard error when `progress`; the report, or why the logs could not be checked (an
+// unreadable spec or log: exit status 2).
+StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs, bool progress);
 
 // True when `format` is one of `formats`; otherwise prints the error, naming the formats
 // available, and returns false.

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include <unistd.h>
+
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "history/log_files.h"
@@ -40,6 +42,7 @@ report with 1% chance however many tables it has. The family verdict sets the ex
   --reading A=R    the theory under reading R of ambiguity A (repeatable)
   --format F       text (default), json or html (one self-contained page with plots)
   --out FILE       write the report to FILE instead of standard output
+  --progress       a progress line on standard error (default: when it is a terminal)
 
 Exit status: 0 every test passes and every line is a round, 1 a test fails or a line is
 not a round, 2 could not run.)HELP";
@@ -50,6 +53,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
   struct Args {
     std::vector<std::string> rules, readings, logs;
     std::string format = "text", out;
+    bool progress = isatty(STDERR_FILENO) != 0;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules, "spec files or folders (default: the project's rules/)")->type_name("PATH");
@@ -57,6 +61,8 @@ std::function<int()> SetUpStats(CLI::App* sub) {
       ->type_name("AMBIGUITY=READING");
   sub->add_option("--format", args->format, "text, json or html")->type_name("FORMAT")->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_flag("--progress,!--no-progress", args->progress,
+                "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
@@ -66,27 +72,15 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
-    auto paths = ExpandLogPaths(args->logs);
-    if (!paths.ok()) {
-      PrintError(paths.status().message());
-      return kExitUsage;
-    }
     StatsCollector collector;
     options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
-    auto checker = Checker::Create(options);
-    if (!checker.ok()) {
-      PrintError(checker.status().message());
+    auto checked = CheckLogs(std::move(options), args->logs, args->progress);
+    if (!checked.ok()) {
+      PrintError(checked.status().message());
       return kExitUsage;
     }
-    for (const std::string& path : paths.value()) {
-      Status s = checker.value()->CheckLog(path);
-      if (!s.ok()) {
-        PrintError(s.message());
-        return kExitUsage;
-      }
-    }
     StatsDocument doc;
-    doc.check = checker.value()->Finish();
+    doc.check = std::move(checked.value());
     std::vector<Finding> kept;
     for (Finding& f : doc.check.violations) {
       if (f.code == Code::kInputMalformed || f.code == Code::kInputBadCard ||
