@@ -79,7 +79,8 @@ TEST(WarMath, PublishedSixDeckAlwaysSurrender) {
 }
 
 TEST(WarMath, PublishedTieBetTenToOne) {
-  const WagerMath* tie = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kOptimal).wager(WagerKind::kTie);
+  RoundMath math = Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kOptimal);
+  const WagerMath* tie = math.wager(WagerKind::kTie);
   ASSERT_NE(tie, nullptr);
   ExpectPublished(tie->house_edge(), "18.65%");
   EXPECT_EQ(tie->house_edge(), Fraction(58, 311));  // 1 - 11 * 23/311
