@@ -14,7 +14,8 @@ scripts/setup.sh build -DCMAKE_BUILD_TYPE=Release
 if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
   echo "== sanitizers (ASan + UBSan)"
   scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DPITBOSS_SANITIZE=ON -DPITBOSS_BENCH=OFF
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs")
+  # Tests labelled heavy (whole generated logs through the statistics) ran above.
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs" -LE heavy)
 fi
 
 if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
