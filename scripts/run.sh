@@ -20,6 +20,7 @@ check() {  # NAME EXPECTED_EXIT LOG...
   local got=0
   $pitboss check --no-progress --format json --out "reports/$name.json" "$@" || got=$?
   $pitboss check --no-progress --format text --out "reports/$name.txt" "$@" || true
+  $pitboss check --no-progress --format html --out "reports/$name.html" "$@" || true
   local summary
   summary=$(python3 - "reports/$name.json" <<'PY'
 import json, sys
@@ -28,7 +29,7 @@ print("%d rounds, %d violations in %d rounds" % (s["rounds"], s["violations"], s
 PY
 )
   if [ "$got" -eq "$want" ]; then
-    echo "== $name: $summary (exit $got, as expected) -> reports/$name.txt, reports/$name.json"
+    echo "== $name: $summary (exit $got, as expected) -> reports/$name.txt, .json, .html"
   else
     echo "== $name: $summary (exit $got, expected $want) -> reports/$name.txt" >&2
     status=1
@@ -45,7 +46,7 @@ for spec in us-sd/casino-war vendor/shuffle-master/casino-war online/war; do
   $pitboss rtp --format json --out "reports/$name.json" "$spec" || got=$?
   $pitboss rtp --out "reports/$name.txt" "$spec" || true
   if [ "$got" -eq 0 ]; then
-    echo "== rtp $spec: every claim holds -> reports/$name.txt, reports/$name.json"
+    echo "== rtp $spec: every claim holds -> reports/$name.txt, .json"
   else
     echo "== rtp $spec: exit $got (a claim does not hold, or it could not run) -> reports/$name.txt" >&2
     status=1
@@ -57,9 +58,10 @@ if [ -d fixtures/generated ]; then
   got=0
   $pitboss stats --format json --out reports/stats.json fixtures/generated || got=$?
   $pitboss stats --out reports/stats.txt fixtures/generated || true
+  $pitboss stats --format html --out reports/stats.html fixtures/generated || true
   summary=$(tail -n 1 reports/stats.txt)
   if [ "$got" -eq 0 ]; then
-    echo "== stats generated: $summary -> reports/stats.txt, reports/stats.json"
+    echo "== stats generated: $summary -> reports/stats.txt, .json, .html"
   else
     echo "== stats generated: exit $got: $summary -> reports/stats.txt" >&2
     status=1
