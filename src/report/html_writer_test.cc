@@ -266,12 +266,8 @@ TEST(HtmlReportTest, Deterministic) {
   const std::string html = Html(ContractReport());
   EXPECT_EQ(Html(ContractReport()), html);
   // A stream whose locale groups thousands writes the same page.
-  struct Grouping : std::numpunct<char> {
-    char do_thousands_sep() const override { return ','; }
-    std::string do_grouping() const override { return "\3"; }
-  };
   std::ostringstream out;
-  out.imbue(std::locale(std::locale::classic(), new Grouping));
+  out.imbue(GroupingLocale());
   WriteHtmlReport(ContractReport(), out);
   EXPECT_EQ(out.str(), html);
 }

@@ -319,12 +319,8 @@ TEST(StatsHtmlTest, NoGroupsRenders) {
 TEST(StatsHtmlTest, Deterministic) {
   const std::string html = Html(Document());
   EXPECT_EQ(Html(Document()), html);
-  struct Grouping : std::numpunct<char> {
-    char do_thousands_sep() const override { return ','; }
-    std::string do_grouping() const override { return "\3"; }
-  };
   std::ostringstream out;
-  out.imbue(std::locale(std::locale::classic(), new Grouping));
+  out.imbue(GroupingLocale());
   WriteStatsHtml(Document(), out);
   EXPECT_EQ(out.str(), html);
 }

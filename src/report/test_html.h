@@ -7,6 +7,7 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <locale>
 #include <regex>
 #include <string>
 #include <vector>
@@ -58,6 +59,16 @@ inline std::vector<std::string> Figures(const std::string& html, const std::stri
     values.push_back((*it)[1].matched ? (*it)[1].str() : (*it)[2].str());
   }
   return values;
+}
+
+// A locale that groups thousands ("1,234"), as some users' are: a page written to a stream
+// imbued with it must not change.
+inline std::locale GroupingLocale() {
+  struct Grouping : std::numpunct<char> {
+    char do_thousands_sep() const override { return ','; }
+    std::string do_grouping() const override { return "\3"; }
+  };
+  return std::locale(std::locale::classic(), new Grouping);
 }
 
 }  // namespace pitboss::test_html
