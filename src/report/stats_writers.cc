@@ -15,8 +15,6 @@ std::string Fixed(double value, int digits) {
   return buf;
 }
 
-std::string Percent(double value) { return Fixed(value * 100, 4) + "%"; }
-
 std::string PValue(double p) {
   if (p < 1e-4) {
     char buf[32];
