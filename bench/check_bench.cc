@@ -6,8 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "games/war/war_rules.h"
 #include "games/dealer.h"
-#include "games/war_engine.h"
+#include "games/war/war_engine.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"

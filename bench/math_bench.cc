@@ -6,8 +6,9 @@
 
 #include <sstream>
 
+#include "games/war/war_rules.h"
 #include "games/dealer.h"
-#include "games/war_math.h"
+#include "games/war/war_math.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "stats/conformance.h"

@@ -1,5 +1,7 @@
 // The rule spec: one revision of one rule set (a YAML file under rules/), typed for the
-// engines. The YAML format is documented in docs/spec-format.md; the loader lives in
+// engines. The core here is what every game shares (identity, source and revision, shoe,
+// wagers with their windows and limits, ambiguities and readings, claims); what one game
+// adds lives in its GameRules (games/<game>/). The YAML format is documented in docs/spec-format.md; the loader lives in
 // src/spec/. A RuleSpec is immutable once loaded and safe to share between threads.
 #ifndef PITBOSS_SPEC_H_
 #define PITBOSS_SPEC_H_
@@ -7,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,22 +35,11 @@ enum class SeatOrder : uint8_t {
   kAny,         // the rules prescribe no order
 };
 
-// A player's card against the dealer's.
-enum class Outcome : uint8_t { kWin, kTie, kLose };
-constexpr int kOutcomes = 3;
-
-// The points at which wagers are settled.
-enum class Stage : uint8_t {
-  kInitial,    // on the first cards (the first pass)
-  kSurrender,  // on a surrender decision (outcome is always kTie)
-  kWar,        // on the war cards
-};
-constexpr int kStages = 3;
-
 // When a wager may be placed.
 enum class Window : uint8_t {
-  kInitial,  // before the first card of the round
-  kWar,      // after the seat's decision to go to war, before the first war card
+  kInitial,   // before the first card of the round
+  kWar,       // after the seat's decision to go to war, before the first war card
+  kDecision,  // right after the decision of the same name (double, split, insurance, ride)
 };
 
 struct WagerRule {
@@ -59,7 +51,7 @@ struct WagerRule {
   Cite equals_cite;
   std::optional<Money> max;              // the rules' own maximum
   Cite max_cite;
-  bool settle_before_war_decision = false;  // settled before any seat's war decision
+  bool settle_before_war_decision = false;  // war: settled before any seat's war decision
   Cite settle_cite;
   Cite cite;
 };
@@ -118,6 +110,35 @@ struct Unobservable {
   int line = 0;
 };
 
+// The rules one game adds to the core of a spec: a game's own kinds of rule (a War game's
+// ranks and payout table, a blackjack game's drawing rules). Each game defines one subclass
+// in its folder (games/war/war_rules.h...). Immutable once loaded.
+class GameRules {
+ public:
+  virtual ~GameRules() = default;
+  virtual std::unique_ptr<GameRules> Clone() const = 0;
+};
+
+// A GameRules held by value: copying a spec copies its game's rules.
+class GameRulesHolder {
+ public:
+  GameRulesHolder() = default;
+  explicit GameRulesHolder(std::unique_ptr<GameRules> rules) : rules_(std::move(rules)) {}
+  GameRulesHolder(const GameRulesHolder& o) : rules_(o.rules_ ? o.rules_->Clone() : nullptr) {}
+  GameRulesHolder& operator=(const GameRulesHolder& o) {
+    if (this != &o) rules_ = o.rules_ ? o.rules_->Clone() : nullptr;
+    return *this;
+  }
+  GameRulesHolder(GameRulesHolder&&) = default;
+  GameRulesHolder& operator=(GameRulesHolder&&) = default;
+
+  const GameRules* get() const { return rules_.get(); }
+  GameRules* get() { return rules_.get(); }
+
+ private:
+  std::unique_ptr<GameRules> rules_;
+};
+
 struct RuleSpec {
   std::string id;        // "us-sd/casino-war"
   std::string title;
@@ -139,28 +160,7 @@ struct RuleSpec {
     bool required = false;
     Cite cite;
   } fresh_shuffle;
-  // rank_value[r] for card rank r (2..14): higher beats lower, equal ties.
-  std::array<int8_t, 15> rank_value{};
-  Cite rank_cite;
-
   std::array<WagerRule, kWagerKinds> wagers{};
-  DealRule initial_deal;
-  DealRule war_deal;
-
-  struct {
-    std::array<bool, kActions> offered{};
-    Cite cite;
-  } tie_decision;
-
-  // payouts[stage][outcome][wager]
-  std::array<std::array<std::array<Payout, kWagerKinds>, kOutcomes>, kStages> payouts{};
-
-  struct {
-    SeatOrder first_pass = SeatOrder::kAny;
-    Cite first_cite;
-    SeatOrder war_pass = SeatOrder::kAny;
-    Cite war_cite;
-  } settle;
 
   std::vector<Ambiguity> ambiguities;
   std::vector<Claim> claims;
@@ -168,15 +168,14 @@ struct RuleSpec {
   // ambiguity id -> reading name this instance is built under.
   std::map<std::string, std::string> readings;
 
+  // The rules of the spec's game beyond the core (games/<game>/): set by the loader.
+  GameRulesHolder game_rules;
+
   const WagerRule& wager(WagerKind k) const { return wagers[static_cast<int>(k)]; }
-  const Payout& payout(Stage s, Outcome o, WagerKind k) const {
-    return payouts[static_cast<int>(s)][static_cast<int>(o)][static_cast<int>(k)];
-  }
 };
 
 std::string_view ToString(SeatOrder order);
-std::string_view ToString(Outcome outcome);
-std::string_view ToString(Stage stage);
+std::string_view ToString(Window window);  // "initial", "war", "decision"
 
 }  // namespace pitboss
 

@@ -5,7 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/rtp.h"
+#include "games/war/war_rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
 #include "spec/lint.h"

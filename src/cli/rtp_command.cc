@@ -3,7 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/rtp.h"
+#include "games/war/war_rtp.h"
 #include "pitboss/checker.h"
 #include "report/rtp_writers.h"
 #include "spec/library.h"

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <unordered_set>
 
-#include "games/engines.h"
+#include "games/games.h"
 #include "games/shoe.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
@@ -43,13 +43,7 @@ IdHash HashId(std::string_view id) {
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
-// What a reading changes in what the engine does, against the instance it varies.
-enum class Effect {
-  kNone,          // nothing the engine reads: it cannot change a finding or a settlement
-  kOrder,         // only orders of settling: findings may change, settlements cannot
-  kPayoutValues,  // only the amounts of payouts: settlements are re-priced, not replayed
-  kGeneral,       // anything else: replayed in full
-};
+using Effect = ReadingEffect;
 
 struct Variant {
   size_t ambiguity;
@@ -58,17 +52,6 @@ struct Variant {
   Effect effect = Effect::kGeneral;
   SpecParts parts = part::kAll;  // where it differs from the instance it varies
 };
-
-bool SameCards(const RuleSpec& a, const RuleSpec& b) {
-  auto same_deal = [](const DealRule& x, const DealRule& y) {
-    return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
-           x.burns_before_dealer_card == y.burns_before_dealer_card;
-  };
-  return a.decks.min == b.decks.min && a.decks.max == b.decks.max &&
-         a.fresh_shuffle.required == b.fresh_shuffle.required && a.rank_value == b.rank_value &&
-         same_deal(a.initial_deal, b.initial_deal) && same_deal(a.war_deal, b.war_deal) &&
-         a.tie_decision.offered == b.tie_decision.offered;
-}
 
 bool SameWagers(const RuleSpec& a, const RuleSpec& b) {
   for (int k = 0; k < kWagerKinds; ++k) {
@@ -82,36 +65,19 @@ bool SameWagers(const RuleSpec& a, const RuleSpec& b) {
   return true;
 }
 
-Effect EffectOf(const RuleSpec& base, const RuleSpec& variant) {
-  if (!SameCards(base, variant) || !SameWagers(base, variant)) return Effect::kGeneral;
-  bool values = false;
-  for (int s = 0; s < kStages; ++s) {
-    for (int o = 0; o < kOutcomes; ++o) {
-      for (int k = 0; k < kWagerKinds; ++k) {
-        const Payout &x = base.payouts[s][o][k], &y = variant.payouts[s][o][k];
-        if (x.present != y.present) return Effect::kGeneral;
-        values |= x.present && x.net != y.net;
-      }
-    }
+// What `variant` changes against `base`: the core's shoe and wagers replay in full; the
+// rest is the game's to say.
+Effect EffectOf(const Game& game, const RuleSpec& base, const RuleSpec& variant) {
+  if (base.decks.min != variant.decks.min || base.decks.max != variant.decks.max ||
+      base.fresh_shuffle.required != variant.fresh_shuffle.required || !SameWagers(base, variant)) {
+    return Effect::kGeneral;
   }
-  bool order = base.settle.first_pass != variant.settle.first_pass || base.settle.war_pass != variant.settle.war_pass;
-  if (values) return Effect::kPayoutValues;  // (an order change too is judged when findings are)
-  return order ? Effect::kOrder : Effect::kNone;
-}
-
-// The settlements of `base` as `spec` would price them (same outcomes, other payouts).
-RoundResult Reprice(const RoundResult& base, const RuleSpec& spec) {
-  RoundResult r;
-  r.settlements = base.settlements;
-  for (Settlement& s : r.settlements) {
-    auto net = ApplyRatio(s.amount, spec.payout(s.stage, s.outcome, s.wager).net);
-    if (net) s.net = *net;
-  }
-  return r;
+  return game.effect(base, variant);
 }
 
 struct SpecRuntime {
   const SpecDocument* doc = nullptr;
+  const Game* game = nullptr;
   Engine engine = nullptr;
   RuleSpec selected;
   bool selected_is_default = true;
@@ -191,7 +157,8 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
   if (found != by_doc.end()) return found->second;
   auto rt = std::make_unique<SpecRuntime>();
   rt->doc = doc;
-  rt->engine = FindEngine(doc->spec.game);
+  rt->game = FindGame(doc->spec.game);
+  rt->engine = rt->game->engine;
   std::map<std::string, std::string> chosen;
   for (const Ambiguity& a : doc->spec.ambiguities) {
     auto it = options.readings.find(a.id);
@@ -212,14 +179,14 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
         with[ambiguities[a].id] = reading.name;
         auto spec = Instantiate(*doc, with);
         if (!spec.ok()) return spec.status();
-        Effect effect = EffectOf(rt->selected, spec.value());
+        Effect effect = EffectOf(*rt->game, rt->selected, spec.value());
         SpecParts parts = DifferingParts(rt->selected, spec.value());
         rt->alternatives.push_back({a, r, std::move(spec.value()), effect, parts});
       }
       if (!rt->selected_is_default && !reading.is_default) {
         auto spec = Instantiate(*doc, {{ambiguities[a].id, reading.name}});
         if (!spec.ok()) return spec.status();
-        Effect effect = EffectOf(doc->spec, spec.value());
+        Effect effect = EffectOf(*rt->game, doc->spec, spec.value());
         SpecParts parts = DifferingParts(doc->spec, spec.value());
         rt->impacts.push_back({a, r, std::move(spec.value()), effect, parts});
       }
@@ -309,7 +276,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
           if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
           if (rt->selected_is_default) count(v, base, other);
         } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
-          count(v, base, Reprice(base, v.spec));
+          count(v, base, rt->game->reprice(base, v.spec));
         }
       }
       if (!rt->selected_is_default) {
@@ -319,7 +286,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
           if (v.effect == Effect::kGeneral) {
             count(v, by_default, rt->engine(v.spec, round));
           } else if (v.effect == Effect::kPayoutValues) {
-            count(v, by_default, Reprice(by_default, v.spec));
+            count(v, by_default, rt->game->reprice(by_default, v.spec));
           }
         }
       }

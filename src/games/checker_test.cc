@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "pitboss/checker.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +9,7 @@
 
 #include "games/dealer.h"
 #include "games/test_rounds.h"
-#include "games/war_engine.h"
+#include "games/war/war_engine.h"
 #include "history/round_parser.h"
 
 namespace pitboss {

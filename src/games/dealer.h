@@ -1,6 +1,6 @@
-// The dealer simulator: plays rounds of a War-family rule spec as a correct dealer would
+// The dealer simulator: plays rounds of a rule spec as a correct dealer would
 // and writes them as hand-history JSON Lines (../shared/hand-history-v1.md). A second,
-// independent reading of the spec beside the war engine: everything it knows of a rule
+// independent reading of the spec beside its game's engine: everything it knows of a rule
 // set comes from the RuleSpec, so its rounds check clean under the spec (and the readings)
 // it was given. Used for large clean fixtures, benchmarks and statistical tests.
 //

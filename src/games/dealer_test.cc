@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "games/dealer.h"
 #include "games/test_rounds.h"
 
@@ -7,7 +8,7 @@
 #include <sstream>
 
 #include "games/shoe.h"
-#include "games/war_engine.h"
+#include "games/war/war_engine.h"
 #include "history/round_parser.h"
 #include "pitboss/codes.h"
 #include "spec/loader.h"

@@ -35,10 +35,11 @@ struct Settlement {
   Seat seat;
   WagerKind wager;
   Money net;
-  // What decided it, so that another payout of the same outcome can re-price it.
+  // What decided it, so that another payout of the same outcome can re-price it: the amount
+  // wagered, and the game's own index of the payout applied.
   Money amount;
-  Stage stage;
-  Outcome outcome;
+  int payout = 0;
+  int hand = 0;  // the seat's hand (split hands); 0 where the game has one hand a seat
 };
 
 // The finding as the report writes it, with where the round came from.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "games/engines.h"
+#include "games/games.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 
@@ -41,8 +41,8 @@ ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to) : impl_(std::make_uni
   report_.version = PITBOSS_VERSION;
   report_.from = {from.id, from.revision, from.sha256};
   report_.to = {to.id, to.revision, to.sha256};
-  impl_->from_engine = FindEngine(from.game);
-  impl_->to_engine = FindEngine(to.game);
+  impl_->from_engine = FindGame(from.game)->engine;
+  impl_->to_engine = FindGame(to.game)->engine;
   impl_->from = std::move(from);
   impl_->to = std::move(to);
 }

@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "games/impact.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 TEST(ImpactTest, ATiePayoutChangeMovesExactlyTheTieWagersOfTiedRounds) {
   const RuleSpec& online = BundledSpec("online/war.yaml").spec;
   RuleSpec ten = online;
-  ten.payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
       .net = {10, 1};
   DealerOptions options;
   options.rounds = 3000;

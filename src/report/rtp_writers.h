@@ -6,7 +6,7 @@
 #include <ostream>
 #include <string_view>
 
-#include "games/rtp.h"
+#include "games/war/war_rtp.h"
 #include "math/fraction.h"
 #include "pitboss/status.h"
 #include "report/json.h"

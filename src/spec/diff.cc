@@ -3,17 +3,14 @@
 #include <algorithm>
 #include <map>
 
+#include "games/games.h"
+
 namespace pitboss {
 
 namespace {
 
-// One key of a spec, flattened: its value as text, and where it comes from.
-struct Entry {
-  std::string value;
-  const Cite* cite = nullptr;
-  bool meaning = true;
-};
-using Flat = std::map<std::string, Entry>;
+using Entry = FlatEntry;
+using Flat = FlatSpec;
 
 std::string Wager(std::optional<WagerKind> k) { return k ? std::string(ToString(*k)) : ""; }
 std::string Bool(bool b) { return b ? "true" : "false"; }
@@ -27,13 +24,6 @@ Flat Flatten(const RuleSpec& spec) {
   f["shoe.decks.min"] = {std::to_string(spec.decks.min), &spec.decks.cite};
   f["shoe.decks.max"] = {std::to_string(spec.decks.max), &spec.decks.cite};
   f["shoe.fresh_shuffle_each_round"] = {Bool(spec.fresh_shuffle.required), &spec.fresh_shuffle.cite};
-  std::string ranks;
-  for (int value = 13; value >= 1; --value) {
-    for (int r = 2; r <= 14; ++r) {
-      if (spec.rank_value[r] == value) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(r);
-    }
-  }
-  f["ranks.high_to_low"] = {ranks, &spec.rank_cite};
   for (int k = 0; k < kWagerKinds; ++k) {
     const WagerRule& w = spec.wagers[k];
     if (!w.offered) continue;
@@ -41,38 +31,12 @@ Flat Flatten(const RuleSpec& spec) {
     f[p] = {"offered", &w.cite};
     f[p + ".required"] = {Bool(w.required), &w.cite};
     if (w.depends_on) f[p + ".depends_on"] = {Wager(w.depends_on), &w.cite};
-    f[p + ".window"] = {w.window == Window::kInitial ? "initial" : "war", &w.cite};
+    f[p + ".window"] = {std::string(ToString(w.window)), &w.cite};
     if (w.equals) f[p + ".equals"] = {Wager(w.equals), &w.equals_cite};
     if (w.max) f[p + ".max"] = {std::to_string(*w.max), &w.max_cite};
     if (w.settle_before_war_decision) f[p + ".settle_before_war_decision"] = {"true", &w.settle_cite};
   }
-  for (auto [name, deal] : {std::pair{"initial", &spec.initial_deal}, std::pair{"war", &spec.war_deal}}) {
-    std::string p = std::string("deal.") + name;
-    f[p + ".order"] = {std::string(ToString(deal->order)), &deal->cite};
-    f[p + ".burns_before_seat_card"] = {std::to_string(deal->burns_before_seat_card), &deal->cite};
-    f[p + ".burns_before_dealer_card"] = {std::to_string(deal->burns_before_dealer_card), &deal->cite};
-  }
-  std::string offered;
-  for (int a = 0; a < kActions; ++a) {
-    if (spec.tie_decision.offered[a]) {
-      offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
-    }
-  }
-  f["decisions.on_tie.offered"] = {offered.empty() ? "none" : offered, &spec.tie_decision.cite};
-  for (int s = 0; s < kStages; ++s) {
-    for (int o = 0; o < kOutcomes; ++o) {
-      for (int k = 0; k < kWagerKinds; ++k) {
-        const Payout& p = spec.payouts[s][o][k];
-        if (!p.present) continue;
-        std::string path = "payouts." + std::string(ToString(static_cast<Stage>(s))) + "." +
-                           std::string(ToString(static_cast<Outcome>(o))) + "." +
-                           std::string(ToString(static_cast<WagerKind>(k)));
-        f[path] = {ToString(p.net), &p.cite};
-      }
-    }
-  }
-  f["settle.first_pass.order"] = {std::string(ToString(spec.settle.first_pass)), &spec.settle.first_cite};
-  f["settle.war_pass.order"] = {std::string(ToString(spec.settle.war_pass)), &spec.settle.war_cite};
+  if (const Game* game = FindGame(spec.game)) game->flatten(spec, &f);
   for (const Ambiguity& a : spec.ambiguities) {
     std::string readings;
     for (const Reading& r : a.readings) {

@@ -4,6 +4,7 @@
 #ifndef PITBOSS_SPEC_DIFF_H_
 #define PITBOSS_SPEC_DIFF_H_
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@ struct SpecChange {
   // false: the same rule, quoted or cited differently (or revision metadata).
   bool meaning = true;
 };
+
+// One key of a spec, flattened: its value as text, and where it comes from.
+struct FlatEntry {
+  std::string value;
+  const Cite* cite = nullptr;
+  bool meaning = true;  // false: revision metadata, not a rule
+};
+// A spec as key -> value, each key a path of the spec format.
+using FlatSpec = std::map<std::string, FlatEntry>;
 
 // Every difference between `old_spec` and `new_spec`, in spec-key order.
 std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_spec);

@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "spec/diff.h"
 
 #include <gtest/gtest.h>
@@ -15,7 +16,7 @@ TEST(DiffTest, ASpecDoesNotDifferFromItself) {
 
 TEST(DiffTest, APayoutChangeIsOneChangeInMeaning) {
   RuleSpec changed = BundledSpec("online/war.yaml").spec;
-  changed.payouts[0][1][static_cast<int>(WagerKind::kTie)].net = {10, 1};
+  War(changed).payouts[0][1][static_cast<int>(WagerKind::kTie)].net = {10, 1};
   auto changes = DiffSpecs(BundledSpec("online/war.yaml").spec, changed);
   ASSERT_EQ(changes.size(), 1u);
   EXPECT_EQ(changes[0].path, "payouts.initial.tie.tie");
@@ -39,9 +40,9 @@ TEST(DiffTest, WagersBurnsDecksAndAmbiguities) {
   const RuleSpec& sd = BundledSpec("us-sd/casino-war.yaml").spec;
   RuleSpec changed = sd;
   changed.wagers[static_cast<int>(WagerKind::kTie)] = WagerRule{};  // the tie wager removed...
-  for (auto& stage : changed.payouts)
+  for (auto& stage : War(changed).payouts)
     for (auto& outcome : stage) outcome[static_cast<int>(WagerKind::kTie)] = Payout{};
-  changed.war_deal.burns_before_seat_card = 2;
+  War(changed).war_deal.burns_before_seat_card = 2;
   changed.decks.max = 6;
   changed.ambiguities.erase(changed.ambiguities.begin());  // ...and an ambiguity resolved
   std::map<std::string, SpecChange::Kind> got;

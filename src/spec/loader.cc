@@ -6,7 +6,9 @@
 #include <set>
 #include <sstream>
 
+#include "games/games.h"
 #include "spec/sha256.h"
+#include "spec/spec_reader.h"
 #include "spec/source_text.h"
 
 namespace pitboss {
@@ -31,178 +33,54 @@ constexpr NamedOrder kOrders[] = {
     {"dealer-last", SeatOrder::kDealerLast},
     {"any", SeatOrder::kAny},
 };
-constexpr std::string_view kStageNames[kStages] = {"initial", "surrender", "war"};
-constexpr std::string_view kOutcomeNames[kOutcomes] = {"win", "tie", "lose"};
 
-// Reads the typed spec from a YAML tree, collecting every problem with its position.
-class SpecParser {
+// Reads the typed spec from a YAML tree: the core keys here, the game's through its entry
+// in the game table (games/games.h).
+class SpecParser : public SpecReader {
  public:
-  SpecParser(std::string path, std::vector<std::string>* errors)
-      : path_(std::move(path)), errors_(errors) {}
+  using SpecReader::SpecReader;
 
   bool Parse(const YAML::Node& root, RuleSpec* spec);
 
  private:
-  void Error(const YAML::Node& node, const std::string& message) {
-    YAML::Mark m = node.Mark();
-    std::ostringstream out;
-    out << path_ << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
-    errors_->push_back(out.str());
-    ok_ = false;
-  }
-
-  // Checks that `node` is a map whose keys are all in `allowed`, and that the
-  // `required` ones are there.
-  bool Map(const YAML::Node& node, std::string_view what,
-           std::initializer_list<std::string_view> allowed,
-           std::initializer_list<std::string_view> required = {}) {
-    if (!node.IsMap()) {
-      Error(node, std::string(what) + " must be a map");
-      return false;
-    }
-    for (const auto& kv : node) {
-      std::string key = kv.first.Scalar();
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        std::string list;
-        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-        Error(kv.first, "unknown key '" + key + "' in " + std::string(what) + " (expected: " +
-                            list + ")");
-      }
-    }
-    for (auto r : required) {
-      if (!node[std::string(r)]) Error(node, "missing key '" + std::string(r) + "' in " + std::string(what));
-    }
-    return true;
-  }
-
-  bool String(const YAML::Node& node, std::string_view what, std::string* out) {
-    if (!node.IsScalar()) {
-      Error(node, std::string(what) + " must be a string");
-      return false;
-    }
-    *out = node.Scalar();
-    return true;
-  }
-
-  bool Int(const YAML::Node& node, std::string_view what, int64_t lo, int64_t hi, int64_t* out) {
-    int64_t v = 0;
-    if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v)) {
-      Error(node, std::string(what) + " must be an integer");
-      return false;
-    }
-    if (v < lo || v > hi) {
-      Error(node, std::string(what) + " must be between " + std::to_string(lo) + " and " +
-                      std::to_string(hi));
-      return false;
-    }
-    *out = v;
-    return true;
-  }
-
-  bool Bool(const YAML::Node& node, std::string_view what, bool* out) {
-    if (!node.IsScalar() || !YAML::convert<bool>::decode(node, *out)) {
-      Error(node, std::string(what) + " must be true or false");
-      return false;
-    }
-    return true;
-  }
-
-  // yyyy-mm-dd -> yyyymmdd
-  bool Date(const YAML::Node& node, std::string_view what, int32_t* out) {
-    std::string s;
-    if (!String(node, what, &s)) return false;
-    int y, m, d;
-    char tail;
-    if (s.size() != 10 || std::sscanf(s.c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 ||
-        m < 1 || m > 12 || d < 1 || d > 31) {
-      Error(node, std::string(what) + " must be a date, yyyy-mm-dd");
-      return false;
-    }
-    *out = y * 10000 + m * 100 + d;
-    return true;
-  }
-
-  // The citation keys every parameter carries: cite, and quote or note.
-  void CiteOf(const YAML::Node& node, std::string_view what, Cite* cite) {
-    cite->line = node.Mark().line + 1;
-    const YAML::Node c = node["cite"];
-    if (!c) {
-      Error(node, std::string(what) + " must cite its clause ('cite')");
-    } else {
-      std::string clause;
-      if (String(c, std::string(what) + ".cite", &clause)) cite->clause = FullClause(clause);
-    }
-    if (node["quote"]) String(node["quote"], std::string(what) + ".quote", &cite->quote);
-    if (node["note"]) String(node["note"], std::string(what) + ".note", &cite->note);
-    if (!node["quote"] && !node["note"]) {
-      Error(node, std::string(what) + " must quote its clause ('quote') or say why it cannot ('note')");
-    }
-  }
-
-  std::string FullClause(const std::string& clause) const {
-    if (citation_.empty()) return clause;
-    if (!clause.empty() && clause[0] == '(') return citation_ + clause;
-    return citation_ + ", " + clause;
-  }
-
-  std::optional<WagerKind> Wager(const YAML::Node& node, std::string_view what) {
-    std::string name;
-    if (!String(node, what, &name)) return std::nullopt;
-    auto kind = ParseWagerKind(name);
-    if (!kind) Error(node, "unknown wager '" + name + "' in " + std::string(what));
-    return kind;
-  }
-
-  std::optional<SeatOrder> Order(const YAML::Node& node, std::string_view what) {
-    std::string name;
-    if (!String(node, what, &name)) return std::nullopt;
-    auto order = ParseSeatOrder(name);
-    if (!order) {
-      Error(node, "unknown order '" + name +
-                      "' in " + std::string(what) + " (expected: ascending, descending, dealer-last, any)");
-    }
-    return order;
-  }
-
   void ParseSourceClauses(const YAML::Node& source);
   void ParseShoe(const YAML::Node& node, RuleSpec* spec);
-  void ParseRanks(const YAML::Node& node, RuleSpec* spec);
   void ParseWagers(const YAML::Node& node, RuleSpec* spec);
-  void ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal);
-  void ParseDecisions(const YAML::Node& node, RuleSpec* spec);
-  void ParsePayouts(const YAML::Node& node, RuleSpec* spec);
-  void ParseSettle(const YAML::Node& node, RuleSpec* spec);
   void ParseAmbiguities(const YAML::Node& node, RuleSpec* spec);
   void ParseClaims(const YAML::Node& node, RuleSpec* spec);
   void ParseUnobservable(const YAML::Node& node, RuleSpec* spec);
-  void CheckComplete(const YAML::Node& root, const RuleSpec& spec);
-
-  std::string path_;
-  std::vector<std::string>* errors_;
-  std::string citation_;
-  bool ok_ = true;
 };
 
 bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
-  if (!Map(root, "the spec",
-           {"format", "id", "title", "game", "source", "revision", "shoe", "ranks", "wagers",
-            "deal", "decisions", "payouts", "settle", "ambiguities", "claims", "unobservable"},
-           {"format", "id", "game", "source", "revision", "shoe", "ranks", "wagers", "deal",
-            "payouts", "settle"})) {
+  if (!root.IsMap()) {
+    Error(root, "the spec must be a map");
     return false;
   }
-  int64_t format = 0;
-  if (root["format"] && Int(root["format"], "format", 1, 1, &format)) {
+  const Game* game = nullptr;
+  if (!root["game"]) {
+    Error(root, "missing key 'game' in the spec");
+  } else if (String(root["game"], "game", &spec->game)) {
+    game = FindGame(spec->game);
+    if (!game) Error(root["game"], "unknown game '" + spec->game + "' (expected: " + GameNames() + ")");
   }
+  std::vector<std::string_view> allowed = {"format", "id", "title", "game", "source", "revision", "shoe",
+                                           "wagers", "ambiguities", "claims", "unobservable"};
+  std::vector<std::string_view> required = {"format", "id", "game", "source", "revision", "shoe", "wagers"};
+  if (game) {
+    allowed.insert(allowed.end(), game->keys.begin(), game->keys.end());
+    required.insert(required.end(), game->required_keys.begin(), game->required_keys.end());
+  }
+  if (!Map(root, "the spec", allowed, required)) return false;
+  int64_t format = 0;
+  if (root["format"]) Int(root["format"], "format", 1, 1, &format);
   if (root["id"]) String(root["id"], "id", &spec->id);
   if (root["title"]) String(root["title"], "title", &spec->title);
-  if (root["game"] && String(root["game"], "game", &spec->game) && spec->game != "war") {
-    Error(root["game"], "unknown game '" + spec->game + "' (expected: war)");
-  }
   if (const YAML::Node source = root["source"];
       source && Map(source, "source", {"citation", "texts", "numbering", "also_encoded"}, {"citation", "texts"})) {
-    String(source["citation"], "source.citation", &citation_);
-    spec->citation = citation_;
+    std::string citation;
+    String(source["citation"], "source.citation", &citation);
+    set_citation(citation);
+    spec->citation = citation;
     const YAML::Node texts = source["texts"];
     if (texts && texts.IsSequence() && texts.size() > 0) {
       for (const auto& t : texts) {
@@ -221,20 +99,12 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     if (rev["register"]) String(rev["register"], "revision.register", &spec->register_ref);
   }
   if (root["shoe"]) ParseShoe(root["shoe"], spec);
-  if (root["ranks"]) ParseRanks(root["ranks"], spec);
   if (root["wagers"]) ParseWagers(root["wagers"], spec);
-  if (const YAML::Node deal = root["deal"]; deal && Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
-    ParseDeal(deal["initial"], "deal.initial", &spec->initial_deal);
-    ParseDeal(deal["war"], "deal.war", &spec->war_deal);
-  }
-  if (root["decisions"]) ParseDecisions(root["decisions"], spec);
-  if (root["payouts"]) ParsePayouts(root["payouts"], spec);
-  if (root["settle"]) ParseSettle(root["settle"], spec);
+  if (game && ok()) game->parse(*this, root, spec);
   if (root["ambiguities"]) ParseAmbiguities(root["ambiguities"], spec);
   if (root["claims"]) ParseClaims(root["claims"], spec);
   if (root["unobservable"]) ParseUnobservable(root["unobservable"], spec);
-  if (ok_) CheckComplete(root, *spec);
-  return ok_;
+  return ok();
 }
 
 // How the source numbers its clauses, and the clauses encoded under another clause's cite:
@@ -282,31 +152,6 @@ void SpecParser::ParseShoe(const YAML::Node& node, RuleSpec* spec) {
   }
 }
 
-void SpecParser::ParseRanks(const YAML::Node& node, RuleSpec* spec) {
-  if (!Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
-  const YAML::Node order = node["high_to_low"];
-  if (!order.IsSequence() || order.size() != 13) {
-    Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
-    return;
-  }
-  std::set<int> seen;
-  int value = 13;
-  for (const auto& r : order) {
-    std::string name = r.Scalar();
-    auto card = ParseCard(name + "C");
-    if (!r.IsScalar() || !card) {
-      Error(r, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
-      return;
-    }
-    if (!seen.insert(card->rank).second) {
-      Error(r, "rank '" + name + "' listed twice in ranks.high_to_low");
-      return;
-    }
-    spec->rank_value[card->rank] = static_cast<int8_t>(value--);
-  }
-  CiteOf(node, "ranks", &spec->rank_cite);
-}
-
 void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
   if (!node.IsMap() || node.size() == 0) {
     Error(node, "wagers must be a map of the game's wagers");
@@ -333,8 +178,10 @@ void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
         rule.window = Window::kInitial;
       } else if (window == "war") {
         rule.window = Window::kWar;
+      } else if (window == "decision") {
+        rule.window = Window::kDecision;
       } else {
-        Error(w["window"], "unknown window '" + window + "' (expected: initial, war)");
+        Error(w["window"], "unknown window '" + window + "' (expected: initial, war, decision)");
       }
     }
     if (w["equals"]) {
@@ -373,105 +220,6 @@ void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
   if (!std::any_of(spec->wagers.begin(), spec->wagers.end(),
                    [](const WagerRule& r) { return r.offered && r.required; })) {
     Error(node, "wagers: one wager must be 'required: true' (the wager a seat plays with)");
-  }
-}
-
-void SpecParser::ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal) {
-  if (!Map(node, what,
-           {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
-           {"order"})) {
-    return;
-  }
-  std::string w(what);
-  if (auto order = Order(node["order"], w + ".order")) deal->order = *order;
-  int64_t n = 0;
-  if (node["burns_before_seat_card"] && Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
-    deal->burns_before_seat_card = static_cast<int>(n);
-  }
-  if (node["burns_before_dealer_card"] && Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
-    deal->burns_before_dealer_card = static_cast<int>(n);
-  }
-  CiteOf(node, w, &deal->cite);
-  deal->burn_cite = deal->cite;
-}
-
-void SpecParser::ParseDecisions(const YAML::Node& node, RuleSpec* spec) {
-  if (!Map(node, "decisions", {"on_tie"}, {"on_tie"})) return;
-  const YAML::Node on_tie = node["on_tie"];
-  if (!Map(on_tie, "decisions.on_tie", {"offered", "cite", "quote", "note"}, {"offered"})) return;
-  const YAML::Node offered = on_tie["offered"];
-  if (!offered.IsSequence()) {
-    Error(offered, "decisions.on_tie.offered must be a list of actions");
-  } else {
-    for (const auto& a : offered) {
-      auto action = ParseAction(a.Scalar());
-      if (!a.IsScalar() || !action || (*action != Action::kWar && *action != Action::kSurrender)) {
-        Error(a, "'" + a.Scalar() + "' is not a choice the war game has (expected: war, surrender)");
-        continue;
-      }
-      spec->tie_decision.offered[static_cast<int>(*action)] = true;
-    }
-  }
-  CiteOf(on_tie, "decisions.on_tie", &spec->tie_decision.cite);
-}
-
-void SpecParser::ParsePayouts(const YAML::Node& node, RuleSpec* spec) {
-  if (!Map(node, "payouts", {"initial", "surrender", "war"}, {"initial"})) return;
-  for (int s = 0; s < kStages; ++s) {
-    const YAML::Node stage = node[std::string(kStageNames[s])];
-    if (!stage) continue;
-    std::string sw = "payouts." + std::string(kStageNames[s]);
-    if (static_cast<Stage>(s) == Stage::kSurrender) {
-      if (!Map(stage, sw, {"tie"})) continue;
-    } else if (!Map(stage, sw, {"win", "tie", "lose"})) {
-      continue;
-    }
-    for (int o = 0; o < kOutcomes; ++o) {
-      const YAML::Node outcome = stage[std::string(kOutcomeNames[o])];
-      if (!outcome || outcome.IsNull()) continue;
-      std::string ow = sw + "." + std::string(kOutcomeNames[o]);
-      if (!outcome.IsMap()) {
-        Error(outcome, ow + " must be a map of wager -> payout");
-        continue;
-      }
-      for (const auto& kv : outcome) {
-        auto kind = Wager(kv.first, ow);
-        if (!kind) continue;
-        if (kv.second.IsNull()) continue;  // removed by a reading
-        std::string pw = ow + "." + kv.first.Scalar();
-        if (!spec->wager(*kind).offered) {
-          Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
-          continue;
-        }
-        if (!Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
-        Payout& p = spec->payouts[s][o][static_cast<int>(*kind)];
-        std::string net;
-        if (String(kv.second["net"], pw + ".net", &net)) {
-          auto ratio = ParseRatio(net);
-          if (!ratio) {
-            Error(kv.second["net"], pw + ".net must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\"");
-          } else {
-            p.net = *ratio;
-            p.present = true;
-          }
-        }
-        CiteOf(kv.second, pw, &p.cite);
-      }
-    }
-  }
-}
-
-void SpecParser::ParseSettle(const YAML::Node& node, RuleSpec* spec) {
-  if (!Map(node, "settle", {"first_pass", "war_pass"}, {"first_pass", "war_pass"})) return;
-  const YAML::Node first = node["first_pass"];
-  if (Map(first, "settle.first_pass", {"order", "cite", "quote", "note"}, {"order"})) {
-    if (auto o = Order(first["order"], "settle.first_pass.order")) spec->settle.first_pass = *o;
-    CiteOf(first, "settle.first_pass", &spec->settle.first_cite);
-  }
-  const YAML::Node war = node["war_pass"];
-  if (Map(war, "settle.war_pass", {"order", "cite", "quote", "note"}, {"order"})) {
-    if (auto o = Order(war["order"], "settle.war_pass.order")) spec->settle.war_pass = *o;
-    CiteOf(war, "settle.war_pass", &spec->settle.war_cite);
   }
 }
 
@@ -578,38 +326,6 @@ void SpecParser::ParseUnobservable(const YAML::Node& node, RuleSpec* spec) {
   }
 }
 
-// Every wager in action must be settled on every path a round can take.
-void SpecParser::CheckComplete(const YAML::Node& root, const RuleSpec& spec) {
-  auto missing = [&](Stage stage, Outcome outcome, WagerKind kind) {
-    Error(root["payouts"], "payouts." + std::string(kStageNames[static_cast<int>(stage)]) + "." +
-                               std::string(kOutcomeNames[static_cast<int>(outcome)]) +
-                               " does not settle wager '" + std::string(ToString(kind)) +
-                               "', which is still in action there");
-  };
-  bool war = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
-  bool surrender = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
-  for (int k = 0; k < kWagerKinds; ++k) {
-    const WagerRule& rule = spec.wagers[k];
-    if (!rule.offered) continue;
-    auto kind = static_cast<WagerKind>(k);
-    if (rule.window == Window::kInitial) {
-      for (Outcome o : {Outcome::kWin, Outcome::kLose}) {
-        if (!spec.payout(Stage::kInitial, o, kind).present) missing(Stage::kInitial, o, kind);
-      }
-      if (spec.payout(Stage::kInitial, Outcome::kTie, kind).present) continue;
-      if (!war && !surrender) missing(Stage::kInitial, Outcome::kTie, kind);
-      if (surrender && !spec.payout(Stage::kSurrender, Outcome::kTie, kind).present) {
-        missing(Stage::kSurrender, Outcome::kTie, kind);
-      }
-    }
-    if (war) {
-      for (Outcome o : {Outcome::kWin, Outcome::kTie, Outcome::kLose}) {
-        if (!spec.payout(Stage::kWar, o, kind).present) missing(Stage::kWar, o, kind);
-      }
-    }
-  }
-}
-
 // Sets (or, for a null value, removes) the node at a dotted path of `root`.
 Status ApplyOverride(YAML::Node root, const std::string& path, const YAML::Node& value) {
   std::vector<std::string> keys;
@@ -669,8 +385,15 @@ std::string_view ToString(SeatOrder order) {
   }
   return "?";
 }
-std::string_view ToString(Outcome outcome) { return kOutcomeNames[static_cast<int>(outcome)]; }
-std::string_view ToString(Stage stage) { return kStageNames[static_cast<int>(stage)]; }
+
+std::string_view ToString(Window window) {
+  switch (window) {
+    case Window::kInitial: return "initial";
+    case Window::kWar: return "war";
+    case Window::kDecision: return "decision";
+  }
+  return "?";
+}
 
 bool IsAmbiguityTag(std::string_view tag) {
   return std::find(std::begin(kAmbiguityTags), std::end(kAmbiguityTags), tag) != std::end(kAmbiguityTags);

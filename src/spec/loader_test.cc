@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "spec/loader.h"
 
 #include <gtest/gtest.h>
@@ -69,25 +70,25 @@ TEST(LoaderTest, LoadsTheSouthDakotaSpec) {
   EXPECT_EQ(spec.decks.min, 6);
   EXPECT_EQ(spec.decks.max, 8);
   EXPECT_EQ(spec.decks.cite.clause, "ARSD 20:18:16:15.17(1)");
-  EXPECT_GT(spec.rank_value[14], spec.rank_value[13]);  // aces high
-  EXPECT_GT(spec.rank_value[3], spec.rank_value[2]);
+  EXPECT_GT(War(spec).rank_value[14], War(spec).rank_value[13]);  // aces high
+  EXPECT_GT(War(spec).rank_value[3], War(spec).rank_value[2]);
   EXPECT_TRUE(spec.wager(WagerKind::kMain).required);
   EXPECT_EQ(spec.wager(WagerKind::kTie).depends_on, WagerKind::kMain);
   EXPECT_EQ(spec.wager(WagerKind::kRaise).equals, WagerKind::kMain);
   EXPECT_EQ(spec.wager(WagerKind::kRaise).window, Window::kWar);
   EXPECT_FALSE(spec.wager(WagerKind::kTie2).offered);
-  EXPECT_EQ(spec.war_deal.burns_before_seat_card, 3);
-  EXPECT_EQ(spec.war_deal.burns_before_dealer_card, 3);
-  EXPECT_EQ(spec.initial_deal.order, SeatOrder::kAscending);
-  EXPECT_EQ(spec.settle.first_pass, SeatOrder::kAscending);
-  EXPECT_EQ(spec.settle.war_pass, SeatOrder::kAny);
-  const Payout& war_win = spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
+  EXPECT_EQ(War(spec).war_deal.burns_before_seat_card, 3);
+  EXPECT_EQ(War(spec).war_deal.burns_before_dealer_card, 3);
+  EXPECT_EQ(War(spec).initial_deal.order, SeatOrder::kAscending);
+  EXPECT_EQ(War(spec).settle.first_pass, SeatOrder::kAscending);
+  EXPECT_EQ(War(spec).settle.war_pass, SeatOrder::kAny);
+  const Payout& war_win = War(spec).payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
   EXPECT_TRUE(war_win.present);
   EXPECT_EQ(war_win.net, (Ratio{1, 1}));
   EXPECT_EQ(war_win.cite.clause, "ARSD 20:18:16:15.17(4)(d)(i)");
-  EXPECT_EQ(spec.payout(Stage::kSurrender, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 2}));
-  EXPECT_EQ(spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
-  EXPECT_FALSE(spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present);
+  EXPECT_EQ(War(spec).payout(Stage::kSurrender, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 2}));
+  EXPECT_EQ(War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
+  EXPECT_FALSE(War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present);
   ASSERT_EQ(spec.ambiguities.size(), 4u);
   EXPECT_EQ(spec.readings.at("sd-war-win-payout"), "three-wagers");
   EXPECT_EQ(spec.sha256.size(), 64u);
@@ -98,21 +99,21 @@ TEST(LoaderTest, LoadsTheVendorAndOnlineSpecs) {
   auto sm = LoadSpecDocument(kRules + "/vendor/shuffle-master/casino-war.yaml", &errors);
   auto online = LoadSpecDocument(kRules + "/online/war.yaml", &errors);
   ASSERT_TRUE(sm && online) << Joined(errors);
-  EXPECT_EQ(sm->spec.settle.first_pass, SeatOrder::kDescending);
-  EXPECT_EQ(sm->spec.settle.war_pass, SeatOrder::kDescending);
-  EXPECT_EQ(sm->spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).cite.clause,
+  EXPECT_EQ(War(sm->spec).settle.first_pass, SeatOrder::kDescending);
+  EXPECT_EQ(War(sm->spec).settle.war_pass, SeatOrder::kDescending);
+  EXPECT_EQ(War(sm->spec).payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).cite.clause,
             "Shuffle Master Casino War rules card, rule 4(c)(ii)(b)");
   ASSERT_EQ(sm->spec.claims.size(), 1u);
   EXPECT_EQ(sm->spec.claims[0].value, "50.3%");
   EXPECT_TRUE(online->spec.fresh_shuffle.required);
   EXPECT_EQ(online->spec.decks.min, 6);
   EXPECT_EQ(online->spec.decks.max, 6);
-  EXPECT_EQ(online->spec.war_deal.burns_before_seat_card, 0);
+  EXPECT_EQ(War(online->spec).war_deal.burns_before_seat_card, 0);
   EXPECT_EQ(online->spec.wager(WagerKind::kMain).max, 500000);
   EXPECT_TRUE(online->spec.wager(WagerKind::kTie).settle_before_war_decision);
   EXPECT_EQ(online->spec.wager(WagerKind::kTie2).depends_on, WagerKind::kRaise);
-  EXPECT_EQ(online->spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{11, 1}));
-  EXPECT_EQ(online->spec.payout(Stage::kWar, Outcome::kTie, WagerKind::kTie2).net, (Ratio{11, 1}));
+  EXPECT_EQ(War(online->spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{11, 1}));
+  EXPECT_EQ(War(online->spec).payout(Stage::kWar, Outcome::kTie, WagerKind::kTie2).net, (Ratio{11, 1}));
 }
 
 TEST(LoaderTest, UnknownKeyIsAnErrorAtItsLineAndColumn) {
@@ -186,18 +187,18 @@ TEST(LoaderTest, InstantiateAppliesAReading) {
   ASSERT_TRUE(doc.has_value());
   auto spec = Instantiate(*doc, {{"sd-war-win-payout", "paytable-half-on-raise"}});
   ASSERT_TRUE(spec.ok()) << spec.status().message();
-  const Payout& p = spec->payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
+  const Payout& p = War(*spec).payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise);
   EXPECT_EQ(p.net, (Ratio{1, 2}));
   EXPECT_EQ(p.cite.clause, "ARSD 20:18:16:15.17(5)");
   EXPECT_EQ(spec->readings.at("sd-war-win-payout"), "paytable-half-on-raise");
   EXPECT_EQ(spec->readings.at("sd-tie-choice"), "choice-on-tie");
   // The document's own spec is untouched.
-  EXPECT_EQ(doc->spec.payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).net, (Ratio{1, 1}));
+  EXPECT_EQ(War(doc->spec).payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).net, (Ratio{1, 1}));
 
   auto literal = Instantiate(*doc, {{"sd-tie-choice", "as-written"}});
   ASSERT_TRUE(literal.ok());
-  EXPECT_FALSE(literal->tie_decision.offered[static_cast<int>(Action::kWar)]);
-  EXPECT_EQ(literal->payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 1}));
+  EXPECT_FALSE(War(*literal).tie_decision.offered[static_cast<int>(Action::kWar)]);
+  EXPECT_EQ(War(*literal).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 1}));
 }
 
 TEST(LoaderTest, AReadingCanRemoveAPayout) {
@@ -206,8 +207,8 @@ TEST(LoaderTest, AReadingCanRemoveAPayout) {
   ASSERT_TRUE(doc.has_value());
   auto spec = Instantiate(*doc, {{"sm-tie-wager-in-war", "settled-on-war-cards"}});
   ASSERT_TRUE(spec.ok()) << spec.status().message();
-  EXPECT_FALSE(spec->payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).present);
-  EXPECT_EQ(spec->payout(Stage::kWar, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
+  EXPECT_FALSE(War(*spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).present);
+  EXPECT_EQ(War(*spec).payout(Stage::kWar, Outcome::kTie, WagerKind::kTie).net, (Ratio{10, 1}));
 }
 
 TEST(LoaderTest, InstantiateRejectsUnknownNames) {

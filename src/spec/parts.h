@@ -13,21 +13,14 @@ namespace pitboss {
 using SpecParts = uint32_t;
 
 namespace part {
-constexpr SpecParts kShoe = 1u << 0;          // decks, fresh shuffle
-constexpr SpecParts kRanks = 1u << 1;
-constexpr SpecParts kInitialDeal = 1u << 2;
-constexpr SpecParts kWarDeal = 1u << 3;
-constexpr SpecParts kTieDecision = 1u << 4;
-constexpr SpecParts kWagers = 1u << 5;
-constexpr SpecParts kSettleOrder = 1u << 6;
-// payouts[stage][outcome]: bit 7 + stage * 3 + outcome
-constexpr SpecParts Payouts(Stage stage, Outcome outcome) {
-  return 1u << (7 + static_cast<int>(stage) * kOutcomes + static_cast<int>(outcome));
-}
+// The core's parts; every other bit is the game's own (games/<game>/*_rules.h).
+constexpr SpecParts kShoe = 1u << 0;    // decks, fresh shuffle
+constexpr SpecParts kWagers = 1u << 5;  // wagers, their windows and limits
 constexpr SpecParts kAll = ~0u;
 }  // namespace part
 
-// The parts in which `a` and `b` differ (citations and quotes aside).
+// The parts in which `a` and `b` differ (citations and quotes aside): the core's, and the
+// game's through its entry in the game table.
 SpecParts DifferingParts(const RuleSpec& a, const RuleSpec& b);
 
 }  // namespace pitboss

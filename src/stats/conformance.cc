@@ -1,3 +1,4 @@
+#include "games/war/war_rules.h"
 #include "stats/conformance.h"
 
 #include <algorithm>
@@ -5,7 +6,7 @@
 #include <tuple>
 #include <cmath>
 
-#include "games/war_math.h"
+#include "games/war/war_math.h"
 #include "math/distributions.h"
 #include "pitboss/card.h"
 
@@ -241,7 +242,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
   }
 
   if (first_card && dealer_card) {
-    int a = spec.rank_value[first_card->rank], b = spec.rank_value[dealer_card->rank];
+    int a = War(spec).rank_value[first_card->rank], b = War(spec).rank_value[dealer_card->rank];
     t.first_wins.push_back(a > b ? 1 : 0);
     t.first_outcome.push_back(a > b ? 1.0 : a < b ? -1.0 : 0.0);
   }

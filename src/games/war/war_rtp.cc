@@ -1,4 +1,5 @@
-#include "games/rtp.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_rtp.h"
 
 #include <algorithm>
 #include <set>
@@ -188,9 +189,9 @@ std::optional<ClaimedFigure> ParseClaimedFigure(std::string_view text) {
 
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec) {
   BurnCheck check;
-  check.initial_burns = spec.initial_deal.burns_before_seat_card +
-                        spec.initial_deal.burns_before_dealer_card;
-  check.war_burns = spec.war_deal.burns_before_seat_card + spec.war_deal.burns_before_dealer_card;
+  check.initial_burns = War(spec).initial_deal.burns_before_seat_card +
+                        War(spec).initial_deal.burns_before_dealer_card;
+  check.war_burns = War(spec).war_deal.burns_before_seat_card + War(spec).war_deal.burns_before_dealer_card;
   if (check.initial_burns + check.war_burns == 0) return check;
   // Three classes of four cards, more copies if the round needs more cards than that.
   int needed = check.initial_burns + check.war_burns + 4;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "games/war/war_rules.h"
 #include "math/fraction.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"

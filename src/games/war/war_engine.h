@@ -5,6 +5,7 @@
 #ifndef PITBOSS_GAMES_WAR_ENGINE_H_
 #define PITBOSS_GAMES_WAR_ENGINE_H_
 
+#include "games/war/war_rules.h"
 #include "games/finding.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"

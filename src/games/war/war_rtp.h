@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "games/war_math.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_math.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 #include "spec/lint.h"

@@ -1,4 +1,5 @@
-#include "games/war_engine.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_engine.h"
 
 #include "spec/parts.h"
 
@@ -151,11 +152,11 @@ class WarReplay {
   // The spec's payouts and choices, read through these so that the parts consulted are known.
   const Payout& Pay(Stage stage, Outcome outcome, WagerKind kind) {
     out_->touched |= part::Payouts(stage, outcome);
-    return spec_.payout(stage, outcome, kind);
+    return War(spec_).payout(stage, outcome, kind);
   }
   bool Offered(Action action) {
     out_->touched |= part::kTieDecision;
-    return spec_.tie_decision.offered[static_cast<int>(action)];
+    return War(spec_).tie_decision.offered[static_cast<int>(action)];
   }
 
   WagerKind Required() const {
@@ -414,7 +415,7 @@ void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
 }
 
 void WarReplay::CheckInitialDeal() {
-  const DealRule& rule = spec_.initial_deal;
+  const DealRule& rule = War(spec_).initial_deal;
   bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
   std::vector<const Draw*> initial;
   for (const Draw& d : draws_) {
@@ -451,7 +452,7 @@ void WarReplay::DecideOutcomes() {
     const auto& a = round_.events[seat_event].card;
     const auto& b = round_.events[dealer_event].card;
     if (!a || !b) return std::nullopt;  // input/bad-card
-    int va = spec_.rank_value[a->rank], vb = spec_.rank_value[b->rank];
+    int va = War(spec_).rank_value[a->rank], vb = War(spec_).rank_value[b->rank];
     return va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
   };
   int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
@@ -461,7 +462,7 @@ void WarReplay::DecideOutcomes() {
 }
 
 void WarReplay::CheckDecisions() {
-  const Cite& cite = spec_.tie_decision.cite;
+  const Cite& cite = War(spec_).tie_decision.cite;
   WagerKind required = Required();
   int dealer_initial = dealer_cards_.empty() ? INT_MAX : dealer_cards_[0];
   for (int i : decision_events_) {
@@ -565,7 +566,7 @@ void WarReplay::CheckWarBets() {
 }
 
 void WarReplay::CheckWarDeal() {
-  const DealRule& rule = spec_.war_deal;
+  const DealRule& rule = War(spec_).war_deal;
   bool any_war = false;
   for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
   bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
@@ -621,7 +622,7 @@ void WarReplay::CheckWarDeal() {
     const auto& a = round_.events[seat_war].card;
     const auto& b = round_.events[dealer_war].card;
     if (!a || !b) continue;
-    int va = spec_.rank_value[a->rank], vb = spec_.rank_value[b->rank];
+    int va = War(spec_).rank_value[a->rank], vb = War(spec_).rank_value[b->rank];
     play.war = va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
   }
 }
@@ -629,7 +630,7 @@ void WarReplay::CheckWarDeal() {
 void WarReplay::CheckTrailingBurns() {
   if (trailing_burns_ == 0) return;
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
-      spec_.war_deal.cite,
+      War(spec_).war_deal.cite,
       Ev(trailing_burn_event_) + std::to_string(trailing_burns_) + " burn card" + (trailing_burns_ == 1 ? "" : "s") +
           " after the last card of the round; the rules burn none there");
 }
@@ -672,7 +673,7 @@ void WarReplay::Expect() {
         continue;
       }
       play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
-      out_->settlements.push_back({seat, kind, *net, bet.amount, *stage, outcome});
+      out_->settlements.push_back({seat, kind, *net, bet.amount, PayoutIndex(*stage, outcome)});
     }
   }
 }
@@ -797,18 +798,18 @@ void WarReplay::CheckSettleOrder() {
       }
     }
   };
-  check_pass(first_pass, spec_.settle.first_pass, spec_.settle.first_cite, "first pass");
+  check_pass(first_pass, War(spec_).settle.first_pass, War(spec_).settle.first_cite, "first pass");
   // The first pass comes before surrenders and wars are settled.
   if (!later.empty()) {
     for (const Settled& s : first_pass) {
       if (s.event > later.front().event) {
-        flag(s, spec_.settle.first_cite,
+        flag(s, War(spec_).settle.first_cite,
              "in the first pass after the settling of surrenders and wars began (event " +
                  std::to_string(later.front().event + 1) + ")");
       }
     }
   }
-  check_pass(war_pass, spec_.settle.war_pass, spec_.settle.war_cite, "settling of wars");
+  check_pass(war_pass, War(spec_).settle.war_pass, War(spec_).settle.war_cite, "settling of wars");
   for (const Settled& s : first_pass) {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {

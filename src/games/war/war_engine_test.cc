@@ -1,4 +1,5 @@
-#include "games/war_engine.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_engine.h"
 
 #include <gtest/gtest.h>
 

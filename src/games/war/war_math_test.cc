@@ -1,8 +1,9 @@
-#include "games/war_math.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_math.h"
 
 #include <gtest/gtest.h>
 
-#include "games/rtp.h"
+#include "games/war/war_rtp.h"
 #include "games/test_rounds.h"
 #include "spec/loader.h"
 
@@ -175,7 +176,7 @@ TEST(WarMath, SecondaryTieWagerIsPlacedOnlyInWar) {
 // every burn drawn as a card of every rank it can be.
 TEST(WarMath, BurnsChangeNothingOnSmallShoes) {
   RuleSpec spec = Spec("us-sd/casino-war.yaml");
-  ASSERT_EQ(spec.war_deal.burns_before_seat_card, 3);
+  ASSERT_EQ(War(spec).war_deal.burns_before_seat_card, 3);
   for (ShoeComposition shoe : {ShoeComposition{{4, 4, 4}, {"a", "b", "c"}},
                                ShoeComposition{{3, 5, 4}, {"a", "b", "c"}},
                                ShoeComposition{{2, 3, 3, 4}, {"a", "b", "c", "d"}}}) {

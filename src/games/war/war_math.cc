@@ -1,4 +1,5 @@
-#include "games/war_math.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_math.h"
 
 #include <algorithm>
 #include <cmath>
@@ -90,14 +91,14 @@ class Settler {
   // How `kind` is settled on `leaf`; nullopt where the spec leaves it unsettled.
   std::optional<Settled> Settle(WagerKind kind, const Leaf& leaf) const {
     if (spec_.wager(kind).window == Window::kInitial) {
-      const Payout& first = spec_.payout(Stage::kInitial, leaf.first, kind);
+      const Payout& first = War(spec_).payout(Stage::kInitial, leaf.first, kind);
       if (first.present) return Settled{Fraction::FromRatio(first.net), std::string(ToString(leaf.first))};
       if (leaf.choice == Choice::kSurrender) {
-        return Present(spec_.payout(Stage::kSurrender, Outcome::kTie, kind), "surrender");
+        return Present(War(spec_).payout(Stage::kSurrender, Outcome::kTie, kind), "surrender");
       }
     }
     if (leaf.choice != Choice::kWar) return std::nullopt;
-    return Present(spec_.payout(Stage::kWar, leaf.war, kind), "war-" + std::string(ToString(leaf.war)));
+    return Present(War(spec_).payout(Stage::kWar, leaf.war, kind), "war-" + std::string(ToString(leaf.war)));
   }
 
   std::optional<Fraction> Net(WagerKind kind, const Leaf& leaf) const {
@@ -152,7 +153,7 @@ ShoeComposition StandardShoe(const RuleSpec& spec, int decks) {
   std::map<int, std::string> names;  // value -> ranks, lowest value first
   std::map<int, int> counts;
   for (int rank = 2; rank <= 14; ++rank) {
-    int value = spec.rank_value[rank];
+    int value = War(spec).rank_value[rank];
     std::string& name = names[value];
     if (!name.empty()) name += "/";
     name += RankChar(rank);
@@ -183,9 +184,9 @@ std::string_view ToString(TiePolicy policy) {
 }
 
 std::vector<Policy> ApplicablePolicies(const RuleSpec& spec) {
-  bool war = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
-  bool surrender = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
-  bool decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+  bool war = War(spec).tie_decision.offered[static_cast<int>(Action::kWar)];
+  bool surrender = War(spec).tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  bool decided = War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
   if (decided || (!war && !surrender)) return {{TiePolicy::kNoChoice, 0}};
   if (war && surrender) {
     return {{TiePolicy::kOptimal, 0}, {TiePolicy::kAlwaysWar, 1}, {TiePolicy::kAlwaysSurrender, 0}};
@@ -209,9 +210,9 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
                                      const Policy& policy, bool draw_burns) {
   const Settler settler(spec);
   const std::vector<WagerKind> main_riders = RidersOf(spec, WagerKind::kMain);
-  const bool war_offered = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
-  const bool surrender_offered = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
-  const bool tie_decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+  const bool war_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kWar)];
+  const bool surrender_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  const bool tie_decided = War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
   const bool has_choice = !tie_decided && war_offered && surrender_offered;
 
   // The class values, lowest first, as StandardShoe orders them.
@@ -240,7 +241,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
   Fraction surrender_given_tie = 0, war_given_tie = 0;  // sum of p(tie state) * E[net | choice]
   bool unsettled = false;
   Enumerator deck(shoe, draw_burns);
-  DealPair(deck, spec.initial_deal, Fraction(1), [&](int seat, int dealer, const Fraction& p) {
+  DealPair(deck, War(spec).initial_deal, Fraction(1), [&](int seat, int dealer, const Fraction& p) {
     Outcome first = Compare(value[seat], value[dealer]);
     if (first != Outcome::kTie || tie_decided) {
       leaves.push_back({p, first, Choice::kNone, Outcome::kWin});
@@ -249,7 +250,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
     // The war from this very shoe, and what each choice is worth here.
     Fraction war_p[kOutcomes] = {0, 0, 0};
     if (war_offered) {
-      DealPair(deck, spec.war_deal, Fraction(1), [&](int s, int d, const Fraction& q) {
+      DealPair(deck, War(spec).war_deal, Fraction(1), [&](int s, int d, const Fraction& q) {
         war_p[static_cast<int>(Compare(value[s], value[d]))] += q;
       });
     }
@@ -404,9 +405,9 @@ std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition
   const Settler settler(spec);
   const std::vector<WagerKind> riders = RidersOf(spec, kind);
   const bool war_window = spec.wager(kind).window == Window::kWar;
-  const bool war_offered = spec.tie_decision.offered[static_cast<int>(Action::kWar)];
-  const bool surrender_offered = spec.tie_decision.offered[static_cast<int>(Action::kSurrender)];
-  const bool tie_decided = spec.payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
+  const bool war_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kWar)];
+  const bool surrender_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  const bool tie_decided = War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;
 
   long double to_war = 1;
   if (!surrender_offered) {

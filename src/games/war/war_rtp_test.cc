@@ -1,4 +1,5 @@
-#include "games/rtp.h"
+#include "games/war/war_rules.h"
+#include "games/war/war_rtp.h"
 
 #include <gtest/gtest.h>
 

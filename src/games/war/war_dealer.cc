@@ -1,0 +1,522 @@
+#include "games/war/war_dealer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "games/war/war_rules.h"
+#include "report/json.h"
+
+namespace pitboss {
+
+// ---- The dealer --------------------------------------------------------------------
+
+namespace {
+
+// Table limits the simulated tables post, in minor units, before the spec's own maxima
+// cap them. Bets are whole multiples of kBetUnit.
+constexpr Money kBetUnit = 100;
+constexpr Money kRequiredMin = 500;
+constexpr Money kRequiredMax = 500000;
+constexpr Money kSideMin = 100;
+constexpr Money kSideMax = 50000;
+// Bets are the table minimum times one of these, capped at the maximum: mostly small.
+constexpr int kRequiredSteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
+constexpr int kSideSteps[] = {1, 1, 2, 5, 10, 25, 50};
+
+struct TableLimit {
+  Money min = 0;
+  Money max = 0;
+};
+
+// The descending orders are dealt and settled descending; every other order (ascending,
+// dealer-last, any) ascending.
+bool Descending(SeatOrder order) { return order == SeatOrder::kDescending; }
+
+// One table's shoe: the cards not yet drawn are cards_[next_..].
+class TableShoe {
+ public:
+  void Shuffle(int decks, DealerRandom* rng) {
+    cards_.clear();
+    for (int d = 0; d < decks; ++d) {
+      for (int rank = 2; rank <= 14; ++rank) {
+        for (int suit = 0; suit < 4; ++suit) {
+          cards_.push_back(Card{static_cast<uint8_t>(rank), static_cast<uint8_t>(suit)});
+        }
+      }
+    }
+    // Fisher–Yates: position i takes a uniform pick of the cards at 0..i.
+    for (size_t i = cards_.size(); i > 1; --i) {
+      size_t j = rng->Below(i);
+      std::swap(cards_[i - 1], cards_[j]);
+    }
+    next_ = 0;
+    shuffled_ = true;
+  }
+
+  bool shuffled() const { return shuffled_; }
+  size_t remaining() const { return cards_.size() - next_; }
+
+  // The top card. A rank with a keep probability below 1 is drawn with that probability;
+  // otherwise the card goes, unseen, to the bottom of the shoe and the next card comes up.
+  // After remaining()-1 such returns in a row the top card is drawn whatever its rank, so
+  // that a shoe of nothing but such cards still deals.
+  Card Draw(const std::array<double, 15>& keep, DealerRandom* rng) {
+    for (size_t returned = 0;; ++returned) {
+      Card c = cards_[next_];
+      double p = keep[c.rank];
+      if (p >= 1 || returned + 1 >= remaining() || rng->Chance(p)) {
+        ++next_;
+        return c;
+      }
+      std::rotate(cards_.begin() + static_cast<std::ptrdiff_t>(next_),
+                  cards_.begin() + static_cast<std::ptrdiff_t>(next_) + 1, cards_.end());
+    }
+  }
+
+ private:
+  std::vector<Card> cards_;
+  size_t next_ = 0;
+  bool shuffled_ = false;
+};
+
+struct TableState {
+  std::string name;
+  TableShoe shoe;
+  int64_t rounds = 0;
+  int64_t shoes = 0;
+};
+
+// One seat's play in the round being dealt.
+struct SeatPlay {
+  Seat seat = 0;
+  std::array<Money, kWagerKinds> bet{};  // 0: not placed
+  std::array<bool, kWagerKinds> settled{};
+  Card card;                          // the seat's latest card
+  Outcome initial = Outcome::kTie;
+  Action action = Action::kUnknown;  // the choice on a tie, if one was made
+  Outcome war = Outcome::kTie;
+};
+
+// Deals one run of rounds: owns the random stream and every table's shoe, and writes each
+// round as soon as it is played. One use: construct, Run().
+class Dealer {
+ public:
+  Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
+      : spec_(spec), options_(options), out_(out), rng_(options.seed) {}
+
+  Status Run();
+
+ private:
+  Status Prepare();
+  Status PlayRound(TableState* table, int table_index);
+  Money Amount(const TableLimit& limit, const int* steps, size_t n_steps);
+  Card Draw(TableState* table) { return table->shoe.Draw(keep_, &rng_); }
+  void Burns(TableState* table, int n);
+  Card DealTo(TableState* table, Seat seat, int burns);
+  Status Settle(SeatPlay* play, Stage stage, Outcome outcome);
+  Outcome Compare(Card player, Card dealer) const;
+  size_t WorstCaseCards(int seats) const;
+  void WriteRound();
+
+  const RuleSpec& spec_;
+  const DealerOptions& options_;
+  std::ostream& out_;
+  DealerRandom rng_;
+
+  WagerKind required_ = WagerKind::kMain;
+  int decks_ = 0;
+  int64_t start_ = 0;
+  std::array<double, 15> keep_{};
+  std::array<std::optional<TableLimit>, kWagerKinds> limits_{};
+  TableLimit required_range_;  // the required wager's amounts, within every limit it must meet
+  bool war_offered_ = false;
+  bool surrender_offered_ = false;
+  std::vector<TableState> tables_;
+
+  Round round_;
+  std::vector<SeatPlay> seats_;  // ascending by seat
+};
+
+Status Dealer::Prepare() {
+  const DealerOptions& o = options_;
+  if (spec_.game != "war") {
+    return Status::InvalidArgument("rule set " + spec_.id + " is a '" + spec_.game +
+                                   "' game; the dealer simulator plays the War family only");
+  }
+  if (o.rounds < 0) return Status::InvalidArgument("the number of rounds must not be negative");
+  if (o.tables < 1) return Status::InvalidArgument("there must be at least one table");
+  if (o.table_prefix.empty()) return Status::InvalidArgument("the table prefix must not be empty");
+  if (o.table_seats < 1) return Status::InvalidArgument("a table must have at least one seat");
+  if (o.seats_min < 1 || o.seats_min > o.seats_max || o.seats_max > o.table_seats) {
+    return Status::InvalidArgument("players per round must be a range within 1-" + std::to_string(o.table_seats) +
+                                   ", not " + std::to_string(o.seats_min) + "-" + std::to_string(o.seats_max));
+  }
+  for (double rate : {o.tie_bet_rate, o.surrender_rate}) {
+    if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
+  }
+  if (!(o.cut_remaining >= 0 && o.cut_remaining < 1)) {
+    return Status::InvalidArgument("the cut card must leave a share of the shoe within 0 and 1");
+  }
+  if (o.round_seconds < 1) return Status::InvalidArgument("rounds must be at least one second apart");
+  keep_.fill(1.0);
+  for (const auto& [rank, keep] : o.rank_keep) {
+    if (rank < 2 || rank > 14) return Status::InvalidArgument("no rank " + std::to_string(rank) + " (2..14)");
+    if (!(keep >= 0 && keep <= 1)) {
+      return Status::InvalidArgument(std::string("the keep probability of rank ") + RankChar(rank) +
+                                     " must be within 0 and 1");
+    }
+    keep_[rank] = keep;
+  }
+
+  auto start = ParseUtcTime(o.start_time);
+  if (!start) {
+    return Status::InvalidArgument("start time '" + o.start_time + "' is not of the form 2026-01-05T18:00:00Z");
+  }
+  start_ = *start;
+  int32_t date = std::stoi(o.start_time.substr(0, 4)) * 10000 + std::stoi(o.start_time.substr(5, 2)) * 100 +
+                 std::stoi(o.start_time.substr(8, 2));
+  if (date < spec_.effective) {
+    return Status::InvalidArgument("start time " + o.start_time + " is before " + spec_.id + " revision " +
+                                   spec_.revision + " came into force");
+  }
+
+  decks_ = o.decks == 0 ? spec_.decks.min : o.decks;
+  if (decks_ < spec_.decks.min || decks_ > spec_.decks.max) {
+    return Status::InvalidArgument(spec_.id + " is dealt from " + std::to_string(spec_.decks.min) + " to " +
+                                   std::to_string(spec_.decks.max) + " decks, not " + std::to_string(decks_));
+  }
+
+  bool found = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (spec_.wagers[k].offered && spec_.wagers[k].required) {
+      required_ = static_cast<WagerKind>(k);
+      found = true;
+      break;
+    }
+  }
+  if (!found) return Status::InvalidArgument(spec_.id + " has no required wager to play");
+  war_offered_ = War(spec_).tie_decision.offered[static_cast<int>(Action::kWar)];
+  surrender_offered_ = War(spec_).tie_decision.offered[static_cast<int>(Action::kSurrender)];
+
+  // Table limits: the house's, capped by the rules' own maxima; a wager that must equal
+  // another takes that one's limits, within its own maximum.
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec_.wagers[k];
+    if (!rule.offered || rule.equals) continue;
+    bool required = static_cast<WagerKind>(k) == required_;
+    TableLimit limit{required ? kRequiredMin : kSideMin, required ? kRequiredMax : kSideMax};
+    if (rule.max) limit.max = std::min(limit.max, *rule.max);
+    limits_[k] = limit;
+  }
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec_.wagers[k];
+    if (!rule.offered || !rule.equals) continue;
+    if (!limits_[static_cast<int>(*rule.equals)]) {
+      return Status::InvalidArgument(std::string(ToString(static_cast<WagerKind>(k))) + " must equal a wager that " +
+                                     spec_.id + " does not offer");
+    }
+    TableLimit limit = *limits_[static_cast<int>(*rule.equals)];
+    if (rule.max) limit.max = std::min(limit.max, *rule.max);
+    limits_[k] = limit;
+  }
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (limits_[k] && limits_[k]->max / kBetUnit * kBetUnit < limits_[k]->min) {
+      return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(limits_[k]->max) + " on " +
+                                     std::string(ToString(static_cast<WagerKind>(k))) +
+                                     " is below the table minimum " + std::to_string(limits_[k]->min));
+    }
+  }
+  required_range_ = *limits_[static_cast<int>(required_)];
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec_.wagers[k];
+    if (rule.offered && rule.equals == required_) {
+      required_range_.min = std::max(required_range_.min, limits_[k]->min);
+      required_range_.max = std::min(required_range_.max, limits_[k]->max);
+    }
+  }
+  if (required_range_.max / kBetUnit * kBetUnit < required_range_.min) {
+    return Status::InvalidArgument(spec_.id + ": no " + std::string(ToString(required_)) +
+                                   " wager fits the limits of the wagers that must equal it");
+  }
+
+  if (WorstCaseCards(o.seats_max) > static_cast<size_t>(decks_) * kCardsPerDeck) {
+    return Status::InvalidArgument("a round of " + std::to_string(o.seats_max) + " players could need more than the " +
+                                   std::to_string(decks_ * kCardsPerDeck) + " cards of a " + std::to_string(decks_) +
+                                   "-deck shoe");
+  }
+
+  tables_.resize(o.tables);
+  for (int t = 0; t < o.tables; ++t) tables_[t].name = o.table_prefix + std::to_string(t + 1);
+  round_.rules = spec_.id;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (limits_[k]) round_.limits[k] = Limit{limits_[k]->min, limits_[k]->max};
+  }
+  return Status::Ok();
+}
+
+// Every card a round of `seats` players draws should each of them go to war.
+size_t Dealer::WorstCaseCards(int seats) const {
+  const DealRule& i = War(spec_).initial_deal;
+  const DealRule& w = War(spec_).war_deal;
+  size_t n = static_cast<size_t>(seats) * (1 + i.burns_before_seat_card) + 1 + i.burns_before_dealer_card;
+  if (war_offered_) n += static_cast<size_t>(seats) * (1 + w.burns_before_seat_card) + 1 + w.burns_before_dealer_card;
+  return n;
+}
+
+Status Dealer::Run() {
+  Status s = Prepare();
+  if (!s.ok()) return s;
+  for (int64_t r = 0; r < options_.rounds; ++r) {
+    int t = static_cast<int>(r % options_.tables);
+    s = PlayRound(&tables_[t], t);
+    if (!s.ok()) return s;
+    WriteRound();
+    if (!out_) return Status::IoError("cannot write the generated rounds");
+  }
+  out_.flush();
+  if (!out_) return Status::IoError("cannot write the generated rounds");
+  return Status::Ok();
+}
+
+Money Dealer::Amount(const TableLimit& limit, const int* steps, size_t n_steps) {
+  Money amount = limit.min * steps[rng_.Below(n_steps)];
+  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
+  return std::max(amount, limit.min);
+}
+
+Outcome Dealer::Compare(Card player, Card dealer) const {
+  int p = War(spec_).rank_value[player.rank], d = War(spec_).rank_value[dealer.rank];
+  return p > d ? Outcome::kWin : p < d ? Outcome::kLose : Outcome::kTie;
+}
+
+void Dealer::Burns(TableState* table, int n) {
+  for (int i = 0; i < n; ++i) {
+    Event e;
+    e.type = EventType::kBurn;
+    e.card = Draw(table);
+    round_.events.push_back(e);
+  }
+}
+
+Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
+  Burns(table, burns);
+  Event e;
+  e.type = EventType::kDeal;
+  e.seat = seat;
+  e.card = Draw(table);
+  round_.events.push_back(e);
+  return *e.card;
+}
+
+// Settles every wager of `play` still in action that the spec pays at (stage, outcome).
+Status Dealer::Settle(SeatPlay* play, Stage stage, Outcome outcome) {
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (play->bet[k] == 0 || play->settled[k]) continue;
+    const Payout& p = War(spec_).payouts[static_cast<int>(stage)][static_cast<int>(outcome)][k];
+    if (!p.present) continue;
+    auto net = ApplyRatio(play->bet[k], p.net);
+    if (!net) return Status::OutOfRange("a payout overflows 64-bit minor units");
+    play->settled[k] = true;
+    Event e;
+    e.type = EventType::kSettle;
+    e.seat = play->seat;
+    e.wager = static_cast<WagerKind>(k);
+    e.amount = *net;
+    round_.events.push_back(e);
+  }
+  return Status::Ok();
+}
+
+Status Dealer::PlayRound(TableState* table, int table_index) {
+  const DealerOptions& o = options_;
+  int64_t number = table->rounds++;  // of this table, from 0
+  char id[32];
+  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
+  round_.id = table->name + id;
+  round_.table = table->name;
+  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
+  round_.events.clear();
+
+  // Who plays: a number of players, then that many distinct seats.
+  int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
+  std::vector<Seat> seats(o.table_seats);
+  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
+  for (int i = 0; i < players; ++i) {
+    std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
+  }
+  std::sort(seats.begin(), seats.begin() + players);
+  seats_.assign(players, SeatPlay{});
+  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+
+  // The cut card, or a shuffle every round where the rules want one.
+  TableShoe& shoe = table->shoe;
+  size_t cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
+  if (!shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut ||
+      shoe.remaining() < WorstCaseCards(players)) {
+    shoe.Shuffle(decks_, &rng_);
+    Event e;
+    e.type = EventType::kShuffle;
+    e.decks = decks_;
+    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
+    round_.events.push_back(e);
+  }
+
+  auto bet = [&](SeatPlay& play, WagerKind kind, Money amount) {
+    play.bet[static_cast<int>(kind)] = amount;
+    Event e;
+    e.type = EventType::kBet;
+    e.seat = play.seat;
+    e.wager = kind;
+    e.amount = amount;
+    round_.events.push_back(e);
+  };
+  auto placed = [](const SeatPlay& play, std::optional<WagerKind> kind) {
+    return !kind || play.bet[static_cast<int>(*kind)] != 0;
+  };
+
+  // Initial wagers: the required one, then each optional one by chance.
+  for (SeatPlay& play : seats_) {
+    bet(play, required_, Amount(required_range_, kRequiredSteps, std::size(kRequiredSteps)));
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerRule& rule = spec_.wagers[k];
+      auto kind = static_cast<WagerKind>(k);
+      if (!rule.offered || kind == required_ || rule.window != Window::kInitial || rule.equals) continue;
+      if (!placed(play, rule.depends_on) || !rng_.Chance(o.tie_bet_rate)) continue;
+      bet(play, kind, Amount(*limits_[k], kSideSteps, std::size(kSideSteps)));
+    }
+  }
+
+  // The initial cards, each after its burns, the dealer's last.
+  auto in_order = [&](SeatOrder order, auto&& fn) {
+    if (Descending(order)) {
+      for (auto it = seats_.rbegin(); it != seats_.rend(); ++it) fn(*it);
+    } else {
+      for (SeatPlay& play : seats_) fn(play);
+    }
+  };
+  in_order(War(spec_).initial_deal.order, [&](SeatPlay& play) {
+    play.card = DealTo(table, play.seat, War(spec_).initial_deal.burns_before_seat_card);
+  });
+  Card dealer = DealTo(table, kDealer, War(spec_).initial_deal.burns_before_dealer_card);
+  for (SeatPlay& play : seats_) play.initial = Compare(play.card, dealer);
+
+  // The first pass: every wager the initial cards settle.
+  Status s;
+  in_order(War(spec_).settle.first_pass, [&](SeatPlay& play) {
+    if (s.ok()) s = Settle(&play, Stage::kInitial, play.initial);
+  });
+  if (!s.ok()) return s;
+
+  // The choices on a tie, in the order of the war deal; a surrender settles at once, a
+  // war takes its war wagers.
+  bool chooses = war_offered_ || surrender_offered_;
+  bool any_war = false;
+  in_order(War(spec_).war_deal.order, [&](SeatPlay& play) {
+    if (!s.ok() || play.initial != Outcome::kTie || !chooses ||
+        War(spec_).payout(Stage::kInitial, Outcome::kTie, required_).present) {
+      return;
+    }
+    bool surrender = surrender_offered_ && (!war_offered_ || rng_.Chance(o.surrender_rate));
+    play.action = surrender ? Action::kSurrender : Action::kWar;
+    Event e;
+    e.type = EventType::kDecision;
+    e.seat = play.seat;
+    e.action = play.action;
+    round_.events.push_back(e);
+    if (surrender) {
+      s = Settle(&play, Stage::kSurrender, Outcome::kTie);
+      return;
+    }
+    any_war = true;
+    for (int k = 0; k < kWagerKinds; ++k) {  // the wager that going to war is
+      const WagerRule& rule = spec_.wagers[k];
+      if (rule.offered && rule.window == Window::kWar && rule.equals && placed(play, rule.depends_on)) {
+        bet(play, static_cast<WagerKind>(k), play.bet[static_cast<int>(*rule.equals)]);
+      }
+    }
+    for (int k = 0; k < kWagerKinds; ++k) {  // the optional ones beside them
+      const WagerRule& rule = spec_.wagers[k];
+      if (!rule.offered || rule.window != Window::kWar || rule.equals) continue;
+      if (!placed(play, rule.depends_on) || !rng_.Chance(o.tie_bet_rate)) continue;
+      bet(play, static_cast<WagerKind>(k), Amount(*limits_[k], kSideSteps, std::size(kSideSteps)));
+    }
+  });
+  if (!s.ok() || !any_war) return s;
+
+  // The war: each warring seat's card after its burns, then the dealer's one card
+  // against all of them.
+  in_order(War(spec_).war_deal.order, [&](SeatPlay& play) {
+    if (play.action == Action::kWar) play.card = DealTo(table, play.seat, War(spec_).war_deal.burns_before_seat_card);
+  });
+  dealer = DealTo(table, kDealer, War(spec_).war_deal.burns_before_dealer_card);
+  for (SeatPlay& play : seats_) {
+    if (play.action == Action::kWar) play.war = Compare(play.card, dealer);
+  }
+  in_order(War(spec_).settle.war_pass, [&](SeatPlay& play) {
+    if (s.ok() && play.action == Action::kWar) s = Settle(&play, Stage::kWar, play.war);
+  });
+  return s;
+}
+
+void Dealer::WriteRound() {
+  JsonWriter json(out_);
+  json.BeginObject();
+  json.Key("round").String(round_.id);
+  json.Key("time").String(round_.time);
+  json.Key("table").String(round_.table);
+  json.Key("rules").String(round_.rules);
+  json.Key("limits").BeginObject();
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const auto& limit = round_.limits[k];
+    if (!limit) continue;
+    json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
+    if (limit->min) json.Key("min").Int(*limit->min);
+    if (limit->max) json.Key("max").Int(*limit->max);
+    json.EndObject();
+  }
+  json.EndObject();
+  json.Key("events").BeginArray();
+  for (const Event& e : round_.events) {
+    json.BeginObject().Key("type").String(ToString(e.type));
+    switch (e.type) {
+      case EventType::kShuffle:
+        json.Key("shoe").String(e.text).Key("decks").Int(e.decks);
+        break;
+      case EventType::kBet:
+        json.Key("seat").Int(e.seat).Key("wager").String(ToString(e.wager)).Key("amount").Int(e.amount);
+        break;
+      case EventType::kDeal:
+        json.Key("seat");
+        if (e.seat == kDealer) {
+          json.String("dealer");
+        } else {
+          json.Int(e.seat);
+        }
+        json.Key("card").String(ToString(*e.card));
+        break;
+      case EventType::kBurn:
+        json.Key("card").String(ToString(*e.card));
+        break;
+      case EventType::kDecision:
+        json.Key("seat").Int(e.seat).Key("action").String(ToString(e.action));
+        break;
+      case EventType::kSettle:
+        json.Key("seat").Int(e.seat).Key("wager").String(ToString(e.wager)).Key("net").Int(e.amount);
+        break;
+    }
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  out_ << '\n';
+}
+
+}  // namespace
+
+Status GenerateWarRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out) {
+  return Dealer(spec, options, out).Run();
+}
+
+}  // namespace pitboss

@@ -1,0 +1,17 @@
+// The dealer of War-family games (games/dealer.h says what a dealer promises).
+#ifndef PITBOSS_GAMES_WAR_WAR_DEALER_H_
+#define PITBOSS_GAMES_WAR_WAR_DEALER_H_
+
+#include <ostream>
+
+#include "games/dealer.h"
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+Status GenerateWarRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_WAR_WAR_DEALER_H_

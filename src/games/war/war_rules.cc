@@ -1,0 +1,333 @@
+#include "games/war/war_rules.h"
+
+#include <set>
+#include <string>
+
+#include "games/war/war_dealer.h"
+#include "games/war/war_engine.h"
+
+namespace pitboss {
+
+namespace {
+
+constexpr std::string_view kStageNames[kStages] = {"initial", "surrender", "war"};
+constexpr std::string_view kOutcomeNames[kOutcomes] = {"win", "tie", "lose"};
+
+// Reads the War keys of a spec: ranks, deal, decisions, payouts, settle.
+class WarSpecParser {
+ public:
+  WarSpecParser(SpecReader& r, RuleSpec* spec, WarRules* war) : r_(r), spec_(spec), war_(war) {}
+
+  void Parse(const YAML::Node& root) {
+    if (root["ranks"]) ParseRanks(root["ranks"]);
+    if (const YAML::Node deal = root["deal"]; deal && r_.Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
+      ParseDeal(deal["initial"], "deal.initial", &war_->initial_deal);
+      ParseDeal(deal["war"], "deal.war", &war_->war_deal);
+    }
+    if (root["decisions"]) ParseDecisions(root["decisions"]);
+    if (root["payouts"]) ParsePayouts(root["payouts"]);
+    if (root["settle"]) ParseSettle(root["settle"]);
+    if (r_.ok()) CheckComplete(root);
+  }
+
+ private:
+  void ParseRanks(const YAML::Node& node);
+  void ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal);
+  void ParseDecisions(const YAML::Node& node);
+  void ParsePayouts(const YAML::Node& node);
+  void ParseSettle(const YAML::Node& node);
+  void CheckComplete(const YAML::Node& root);
+
+  SpecReader& r_;
+  RuleSpec* spec_;
+  WarRules* war_;
+};
+
+void WarSpecParser::ParseRanks(const YAML::Node& node) {
+  if (!r_.Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
+  const YAML::Node order = node["high_to_low"];
+  if (!order.IsSequence() || order.size() != 13) {
+    r_.Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
+    return;
+  }
+  std::set<int> seen;
+  int value = 13;
+  for (const auto& r : order) {
+    std::string name = r.Scalar();
+    auto card = ParseCard(name + "C");
+    if (!r.IsScalar() || !card) {
+      r_.Error(r, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
+      return;
+    }
+    if (!seen.insert(card->rank).second) {
+      r_.Error(r, "rank '" + name + "' listed twice in ranks.high_to_low");
+      return;
+    }
+    war_->rank_value[card->rank] = static_cast<int8_t>(value--);
+  }
+  r_.CiteOf(node, "ranks", &war_->rank_cite);
+}
+
+void WarSpecParser::ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal) {
+  if (!r_.Map(node, what,
+           {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
+           {"order"})) {
+    return;
+  }
+  std::string w(what);
+  if (auto order = r_.Order(node["order"], w + ".order")) deal->order = *order;
+  int64_t n = 0;
+  if (node["burns_before_seat_card"] && r_.Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
+    deal->burns_before_seat_card = static_cast<int>(n);
+  }
+  if (node["burns_before_dealer_card"] && r_.Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
+    deal->burns_before_dealer_card = static_cast<int>(n);
+  }
+  r_.CiteOf(node, w, &deal->cite);
+  deal->burn_cite = deal->cite;
+}
+
+void WarSpecParser::ParseDecisions(const YAML::Node& node) {
+  if (!r_.Map(node, "decisions", {"on_tie"}, {"on_tie"})) return;
+  const YAML::Node on_tie = node["on_tie"];
+  if (!r_.Map(on_tie, "decisions.on_tie", {"offered", "cite", "quote", "note"}, {"offered"})) return;
+  const YAML::Node offered = on_tie["offered"];
+  if (!offered.IsSequence()) {
+    r_.Error(offered, "decisions.on_tie.offered must be a list of actions");
+  } else {
+    for (const auto& a : offered) {
+      auto action = ParseAction(a.Scalar());
+      if (!a.IsScalar() || !action || (*action != Action::kWar && *action != Action::kSurrender)) {
+        r_.Error(a, "'" + a.Scalar() + "' is not a choice the war game has (expected: war, surrender)");
+        continue;
+      }
+      war_->tie_decision.offered[static_cast<int>(*action)] = true;
+    }
+  }
+  r_.CiteOf(on_tie, "decisions.on_tie", &war_->tie_decision.cite);
+}
+
+void WarSpecParser::ParsePayouts(const YAML::Node& node) {
+  if (!r_.Map(node, "payouts", {"initial", "surrender", "war"}, {"initial"})) return;
+  for (int s = 0; s < kStages; ++s) {
+    const YAML::Node stage = node[std::string(kStageNames[s])];
+    if (!stage) continue;
+    std::string sw = "payouts." + std::string(kStageNames[s]);
+    if (static_cast<Stage>(s) == Stage::kSurrender) {
+      if (!r_.Map(stage, sw, {"tie"})) continue;
+    } else if (!r_.Map(stage, sw, {"win", "tie", "lose"})) {
+      continue;
+    }
+    for (int o = 0; o < kOutcomes; ++o) {
+      const YAML::Node outcome = stage[std::string(kOutcomeNames[o])];
+      if (!outcome || outcome.IsNull()) continue;
+      std::string ow = sw + "." + std::string(kOutcomeNames[o]);
+      if (!outcome.IsMap()) {
+        r_.Error(outcome, ow + " must be a map of wager -> payout");
+        continue;
+      }
+      for (const auto& kv : outcome) {
+        auto kind = r_.Wager(kv.first, ow);
+        if (!kind) continue;
+        if (kv.second.IsNull()) continue;  // removed by a reading
+        std::string pw = ow + "." + kv.first.Scalar();
+        if (!spec_->wager(*kind).offered) {
+          r_.Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
+          continue;
+        }
+        if (!r_.Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
+        Payout& p = war_->payouts[s][o][static_cast<int>(*kind)];
+        std::string net;
+        if (r_.String(kv.second["net"], pw + ".net", &net)) {
+          auto ratio = ParseRatio(net);
+          if (!ratio) {
+            r_.Error(kv.second["net"], pw + ".net must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\"");
+          } else {
+            p.net = *ratio;
+            p.present = true;
+          }
+        }
+        r_.CiteOf(kv.second, pw, &p.cite);
+      }
+    }
+  }
+}
+
+void WarSpecParser::ParseSettle(const YAML::Node& node) {
+  if (!r_.Map(node, "settle", {"first_pass", "war_pass"}, {"first_pass", "war_pass"})) return;
+  const YAML::Node first = node["first_pass"];
+  if (r_.Map(first, "settle.first_pass", {"order", "cite", "quote", "note"}, {"order"})) {
+    if (auto o = r_.Order(first["order"], "settle.first_pass.order")) war_->settle.first_pass = *o;
+    r_.CiteOf(first, "settle.first_pass", &war_->settle.first_cite);
+  }
+  const YAML::Node war = node["war_pass"];
+  if (r_.Map(war, "settle.war_pass", {"order", "cite", "quote", "note"}, {"order"})) {
+    if (auto o = r_.Order(war["order"], "settle.war_pass.order")) war_->settle.war_pass = *o;
+    r_.CiteOf(war, "settle.war_pass", &war_->settle.war_cite);
+  }
+}
+
+// Every wager in action must be settled on every path a round can take.
+void WarSpecParser::CheckComplete(const YAML::Node& root) {
+  const RuleSpec& spec = *spec_;
+  const WarRules& rules = *war_;
+  auto missing = [&](Stage stage, Outcome outcome, WagerKind kind) {
+    r_.Error(root["payouts"], "payouts." + std::string(kStageNames[static_cast<int>(stage)]) + "." +
+                               std::string(kOutcomeNames[static_cast<int>(outcome)]) +
+                               " does not settle wager '" + std::string(ToString(kind)) +
+                               "', which is still in action there");
+  };
+  bool war = rules.tie_decision.offered[static_cast<int>(Action::kWar)];
+  bool surrender = rules.tie_decision.offered[static_cast<int>(Action::kSurrender)];
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec.wagers[k];
+    if (!rule.offered) continue;
+    auto kind = static_cast<WagerKind>(k);
+    if (rule.window == Window::kInitial) {
+      for (Outcome o : {Outcome::kWin, Outcome::kLose}) {
+        if (!rules.payout(Stage::kInitial, o, kind).present) missing(Stage::kInitial, o, kind);
+      }
+      if (rules.payout(Stage::kInitial, Outcome::kTie, kind).present) continue;
+      if (!war && !surrender) missing(Stage::kInitial, Outcome::kTie, kind);
+      if (surrender && !rules.payout(Stage::kSurrender, Outcome::kTie, kind).present) {
+        missing(Stage::kSurrender, Outcome::kTie, kind);
+      }
+    }
+    if (war) {
+      for (Outcome o : {Outcome::kWin, Outcome::kTie, Outcome::kLose}) {
+        if (!rules.payout(Stage::kWar, o, kind).present) missing(Stage::kWar, o, kind);
+      }
+    }
+  }
+}
+
+
+void ParseWar(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
+  auto war = std::make_unique<WarRules>();
+  WarSpecParser(reader, spec, war.get()).Parse(root);
+  spec->game_rules = GameRulesHolder(std::move(war));
+}
+
+void FlattenWar(const RuleSpec& spec, FlatSpec* out) {
+  FlatSpec& f = *out;
+  const WarRules& war = War(spec);
+  std::string ranks;
+  for (int value = 13; value >= 1; --value) {
+    for (int r = 2; r <= 14; ++r) {
+      if (war.rank_value[r] == value) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(r);
+    }
+  }
+  f["ranks.high_to_low"] = {ranks, &war.rank_cite};
+  for (auto [name, deal] : {std::pair{"initial", &war.initial_deal}, std::pair{"war", &war.war_deal}}) {
+    std::string p = std::string("deal.") + name;
+    f[p + ".order"] = {std::string(ToString(deal->order)), &deal->cite};
+    f[p + ".burns_before_seat_card"] = {std::to_string(deal->burns_before_seat_card), &deal->cite};
+    f[p + ".burns_before_dealer_card"] = {std::to_string(deal->burns_before_dealer_card), &deal->cite};
+  }
+  std::string offered;
+  for (int a = 0; a < kActions; ++a) {
+    if (war.tie_decision.offered[a]) {
+      offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
+    }
+  }
+  f["decisions.on_tie.offered"] = {offered.empty() ? "none" : offered, &war.tie_decision.cite};
+  for (int s = 0; s < kStages; ++s) {
+    for (int o = 0; o < kOutcomes; ++o) {
+      for (int k = 0; k < kWagerKinds; ++k) {
+        const Payout& p = war.payouts[s][o][k];
+        if (!p.present) continue;
+        std::string path = "payouts." + std::string(ToString(static_cast<Stage>(s))) + "." +
+                           std::string(ToString(static_cast<Outcome>(o))) + "." +
+                           std::string(ToString(static_cast<WagerKind>(k)));
+        f[path] = {ToString(p.net), &p.cite};
+      }
+    }
+  }
+  f["settle.first_pass.order"] = {std::string(ToString(war.settle.first_pass)), &war.settle.first_cite};
+  f["settle.war_pass.order"] = {std::string(ToString(war.settle.war_pass)), &war.settle.war_cite};
+}
+
+bool SameDeal(const DealRule& x, const DealRule& y) {
+  return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
+         x.burns_before_dealer_card == y.burns_before_dealer_card;
+}
+
+SpecParts WarDifferingParts(const RuleSpec& sa, const RuleSpec& sb) {
+  const WarRules &a = War(sa), &b = War(sb);
+  SpecParts parts = 0;
+  if (a.rank_value != b.rank_value) parts |= part::kRanks;
+  if (!SameDeal(a.initial_deal, b.initial_deal)) parts |= part::kInitialDeal;
+  if (!SameDeal(a.war_deal, b.war_deal)) parts |= part::kWarDeal;
+  if (a.tie_decision.offered != b.tie_decision.offered) parts |= part::kTieDecision;
+  if (a.settle.first_pass != b.settle.first_pass || a.settle.war_pass != b.settle.war_pass) {
+    parts |= part::kSettleOrder;
+  }
+  for (int s = 0; s < kStages; ++s) {
+    for (int o = 0; o < kOutcomes; ++o) {
+      for (int k = 0; k < kWagerKinds; ++k) {
+        const Payout &x = a.payouts[s][o][k], &y = b.payouts[s][o][k];
+        if (x.present != y.present || (x.present && x.net != y.net)) {
+          parts |= part::Payouts(static_cast<Stage>(s), static_cast<Outcome>(o));
+        }
+      }
+    }
+  }
+  return parts;
+}
+
+ReadingEffect WarEffect(const RuleSpec& base, const RuleSpec& variant) {
+  const WarRules &a = War(base), &b = War(variant);
+  if (a.rank_value != b.rank_value || !SameDeal(a.initial_deal, b.initial_deal) ||
+      !SameDeal(a.war_deal, b.war_deal) || a.tie_decision.offered != b.tie_decision.offered) {
+    return ReadingEffect::kGeneral;
+  }
+  bool values = false;
+  for (int s = 0; s < kStages; ++s) {
+    for (int o = 0; o < kOutcomes; ++o) {
+      for (int k = 0; k < kWagerKinds; ++k) {
+        const Payout &x = a.payouts[s][o][k], &y = b.payouts[s][o][k];
+        if (x.present != y.present) return ReadingEffect::kGeneral;
+        values |= x.present && x.net != y.net;
+      }
+    }
+  }
+  bool order = a.settle.first_pass != b.settle.first_pass || a.settle.war_pass != b.settle.war_pass;
+  if (values) return ReadingEffect::kPayoutValues;  // (an order change too is judged when findings are)
+  return order ? ReadingEffect::kOrder : ReadingEffect::kNone;
+}
+
+RoundResult RepriceWar(const RoundResult& base, const RuleSpec& spec) {
+  const WarRules& war = War(spec);
+  RoundResult r;
+  r.settlements = base.settlements;
+  for (Settlement& s : r.settlements) {
+    const Payout& p = war.payouts[s.payout / kOutcomes][s.payout % kOutcomes][static_cast<int>(s.wager)];
+    auto net = ApplyRatio(s.amount, p.net);
+    if (net) s.net = *net;
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string_view ToString(Outcome outcome) { return kOutcomeNames[static_cast<int>(outcome)]; }
+std::string_view ToString(Stage stage) { return kStageNames[static_cast<int>(stage)]; }
+
+
+const Game& WarGame() {
+  static const Game game{
+      "war",
+      {"ranks", "deal", "decisions", "payouts", "settle"},
+      {"ranks", "deal", "payouts", "settle"},
+      &ParseWar,
+      &ReplayWar,
+      &FlattenWar,
+      &WarDifferingParts,
+      &WarEffect,
+      &RepriceWar,
+      &GenerateWarRounds,
+  };
+  return game;
+}
+
+}  // namespace pitboss
