@@ -32,8 +32,10 @@ enum class Code : uint8_t {
   kSettleMissing,
   kSettleDuplicate,
   kSettleOrder,
+  kDealDealerPlay,
+  kWagerAmount,
 };
-constexpr int kCodeCount = static_cast<int>(Code::kSettleOrder) + 1;
+constexpr int kCodeCount = static_cast<int>(Code::kWagerAmount) + 1;
 
 enum class Severity : uint8_t { kCritical, kMajor, kMinor, kError };
 

@@ -25,6 +25,7 @@ struct Finding {
   std::string input;   // the log's path, "-" for standard input
   int64_t line = 0;    // 1-based line of the input
   std::optional<Seat> seat;       // kDealer (0) is written "dealer"
+  std::optional<int> hand;        // a seat's hand, where the game splits hands (1, 2...)
   std::optional<WagerKind> wager;
   std::optional<Money> expected;
   std::optional<Money> actual;

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "games/blackjack/blackjack_rules.h"
 #include "games/war/war_rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
@@ -153,6 +154,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       return kExitUsage;
     }
     LintClaims(&report.value());
+    LintRegulation(&report.value());
     std::ostringstream buffer;
     if (args->format == "json") {
       WriteJson(report.value(), buffer);

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/war/war_rtp.h"
+#include "games/war/war_rules.h"
 #include "pitboss/checker.h"
 #include "report/rtp_writers.h"
 #include "spec/library.h"
@@ -90,6 +91,11 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
     }
     if (!doc) {
       for (const auto& e : errors) PrintError(e);
+      return kExitUsage;
+    }
+    if (doc->spec.game != WarGame().name) {
+      PrintError(doc->path + ": pitboss rtp computes the figures of War-family games only; game '" +
+                 doc->spec.game + "' has none yet");
       return kExitUsage;
     }
     auto report = ComputeRtp(*doc, readings);

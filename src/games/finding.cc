@@ -10,6 +10,7 @@ Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const
   f.input = input;
   f.line = line;
   f.seat = rf.seat;
+  f.hand = rf.hand;
   f.wager = rf.wager;
   f.expected = rf.expected;
   f.actual = rf.actual;

@@ -25,9 +25,10 @@ struct RoundFinding {
   std::optional<Money> actual;
   std::string clause;
   std::string message;
+  std::optional<int> hand;  // where the game splits a seat's hands
 
   // Identity across readings: the same fault found under two readings has the same key.
-  auto Key() const { return std::make_tuple(code, event, seat, wager); }
+  auto Key() const { return std::make_tuple(code, event, seat, wager, hand); }
 };
 
 // The correct settlement of one wager, as the rules decide it.

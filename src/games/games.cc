@@ -1,5 +1,6 @@
 #include "games/games.h"
 
+#include "games/blackjack/blackjack_rules.h"
 #include "games/war/war_rules.h"
 
 namespace pitboss {
@@ -9,6 +10,7 @@ namespace {
 // The table. A game's entry is defined in its own folder.
 const Game* const kGames[] = {
     &WarGame(),
+    &BlackjackGame(),
 };
 
 }  // namespace

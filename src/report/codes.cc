@@ -56,6 +56,13 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
      "a wager settled twice, or settled without having been placed"},
     {Code::kSettleOrder, "settle/order", Severity::kMinor,
      "wagers settled out of the order the rules prescribe"},
+    {Code::kDealDealerPlay, "deal/dealer-play", Severity::kCritical,
+     "the dealer drew a card the drawing rules forbid, or stood where they "
+     "require a draw"},
+    {Code::kWagerAmount, "wager/amount", Severity::kCritical,
+     "a double, split, insurance or ride wager of an amount the rules do not "
+     "allow (a double above the original wager, a split unequal to it, "
+     "insurance above half of it, a ride other than the War winnings)"},
 }};
 
 // Info() indexes the table by the enum's value, so row i must hold code i.

@@ -32,6 +32,7 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
       json.Int(*finding.seat);
     }
   }
+  if (finding.hand) json.Key("hand").Int(*finding.hand);
   if (finding.wager) json.Key("wager").String(ToString(*finding.wager));
   if (finding.expected) json.Key("expected").Int(*finding.expected);
   if (finding.actual) json.Key("actual").Int(*finding.actual);

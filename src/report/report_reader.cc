@@ -264,6 +264,14 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
       return Wrong(Member(where, "seat"), "a seat number (1 or more) or \"dealer\"", member);
     }
   }
+  if (obj.at_key("hand").get(member) == simdjson::SUCCESS) {
+    int64_t hand;
+    if (member.type() != element_type::INT64 || member.get_int64().get(hand) != simdjson::SUCCESS || hand < 1 ||
+        hand > INT_MAX) {
+      return Wrong(Member(where, "hand"), "a hand number (1 or more)", member);
+    }
+    finding->hand = static_cast<int>(hand);
+  }
   if (obj.at_key("wager").get(member) == simdjson::SUCCESS) {
     std::string_view name;
     if (member.get_string().get(name) != simdjson::SUCCESS)

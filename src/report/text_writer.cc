@@ -123,6 +123,7 @@ void WriteFindingText(std::ostream& out, const Finding& finding) {
   if (!finding.round.empty()) add("round", Printable(finding.round));
   if (!finding.table.empty()) add("table", Printable(finding.table));
   if (finding.seat) add("seat", SeatName(*finding.seat));
+  if (finding.hand) add("hand", std::to_string(*finding.hand));
   if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
   if (finding.expected) add("expected", std::to_string(*finding.expected));
   if (finding.actual) add("actual", std::to_string(*finding.actual));

@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
-constexpr std::array<LintCodeInfo, 14> kLintCodes = {{
+constexpr std::array<LintCodeInfo, 15> kLintCodes = {{
     {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
     {LintCode::kSchema, "lint/schema",
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
@@ -47,6 +47,8 @@ constexpr std::array<LintCodeInfo, 14> kLintCodes = {{
     {LintCode::kUnobservableReason, "lint/unobservable-reason", "an unobservable clause without its reason"},
     {LintCode::kClaimDoesNotHold, "lint/claim-does-not-hold",
      "a published figure (claims) that the spec's exact figures give on no basis"},
+    {LintCode::kBelowRegulation, "lint/below-regulation",
+     "a payout the house posts below the least the regulation allows (regulation)"},
 }};
 
 std::string Trimmed(std::string s) {

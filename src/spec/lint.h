@@ -32,6 +32,7 @@ enum class LintCode : uint8_t {
   kAmbiguityIncomplete,  // an ambiguity with an empty id, tag, cite, summary or reason
   kUnobservableReason,   // an unobservable clause without its reason
   kClaimDoesNotHold,     // a published figure the spec's exact figures do not give
+  kBelowRegulation,      // a house's posted payout below what the regulation allows
 };
 
 struct LintCodeInfo {

@@ -224,7 +224,7 @@ TEST(LoaderTest, InstantiateRejectsUnknownNames) {
 TEST(LibraryTest, FindsTheRevisionInForceOnADate) {
   auto library = SpecLibrary::Load({kRules});
   ASSERT_TRUE(library.ok()) << library.status().message();
-  EXPECT_EQ(library->documents().size(), 3u);
+  EXPECT_EQ(library->documents().size(), 4u);
   std::string why;
   EXPECT_NE(library->Find("us-sd/casino-war", 20120423, &why), nullptr);
   EXPECT_EQ(library->Find("us-sd/casino-war", 20110601, &why), nullptr);

@@ -201,7 +201,8 @@ std::string ClosestPassage(const std::string& text, const std::string& quote) {
 
 namespace {
 
-constexpr std::array<std::string_view, 3> kNumberingNames = {"parenthesized", "rules-card", "sections"};
+constexpr std::array<std::string_view, 4> kNumberingNames = {"parenthesized", "rules-card", "sections",
+                                                             "code-sections"};
 
 enum class Style { kNumber, kLetter, kRoman };
 
@@ -382,6 +383,43 @@ std::vector<Clause> RulesCardClauses(std::string_view raw) {
   return Nest(markers, Numbering::kRulesCard, raw.size(), raw);
 }
 
+std::vector<Clause> CodeSectionClauses(std::string_view raw) {
+  static const RE2 kSection(R"(^(?:Section )?([0-9]+(?::[0-9]+)+(?:\.[0-9]+)?)\.?[ \t])");
+  static const RE2 kItem(R"(^([0-9]{1,3})\.[ \t]+\S)");
+  std::vector<Clause> out;
+  for (const Line& line : Lines(raw)) {
+    std::string id;
+    if (!RE2::PartialMatch(Piece(line.text), kSection, &id)) continue;
+    Clause section{id, 0, line.offset, raw.size(), raw.size(), true, line.number};
+    std::vector<Clause> subs = ParenthesizedClauses(raw.substr(line.offset));
+    for (Clause& c : subs) {
+      c.id = id + c.id;
+      c.depth += 1;
+      c.begin += line.offset;
+      c.end += line.offset;
+      c.own_end += line.offset;
+      c.line += line.number - 1;
+    }
+    if (!subs.empty()) section.own_end = subs.front().begin;
+    out.push_back(section);
+    out.insert(out.end(), subs.begin(), subs.end());
+    return out;
+  }
+  // No section number: a licensee's posted rules.
+  std::vector<size_t> starts;
+  std::vector<std::pair<std::string, const Line*>> items;
+  std::vector<Line> lines = Lines(raw);
+  for (const Line& line : lines) {
+    std::string n;
+    if (RE2::PartialMatch(Piece(line.text), kItem, &n)) {
+      Clause c{"posted rules, item " + n, 0, line.offset, raw.size(), raw.size(), true, line.number};
+      if (!out.empty()) out.back().end = out.back().own_end = line.offset;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 bool IsWordsAlone(std::string_view s) {
   static const RE2 kWords(R"([A-Z][A-Za-z]*(?: [A-Za-z]+)*)");
   return RE2::FullMatch(Piece(s), kWords);
@@ -472,6 +510,8 @@ std::vector<Clause> ExtractClauses(std::string_view raw, Numbering numbering) {
       return RulesCardClauses(raw);
     case Numbering::kSections:
       return SectionClauses(raw);
+    case Numbering::kCodeSections:
+      return CodeSectionClauses(raw);
   }
   return {};
 }
@@ -486,6 +526,7 @@ bool LooksLikeClause(std::string_view cite, Numbering numbering) {
   static const RE2 kParenthesized(R"((?:\([0-9a-z]+\))+)");
   static const RE2 kRulesCard(R"(rule [0-9]+(?:\([a-z]+\))*)");
   static const RE2 kSections(R"(.+, item [0-9]+)");
+  static const RE2 kCode(R"([0-9]+(?::[0-9]+)+(?:\.[0-9]+)?(?:\([0-9a-z]+\))*|posted rules, item [0-9]+)");
   std::string s = NormalizeCite(cite, numbering);
   switch (numbering) {
     case Numbering::kParenthesized:
@@ -494,6 +535,8 @@ bool LooksLikeClause(std::string_view cite, Numbering numbering) {
       return RE2::FullMatch(s, kRulesCard);
     case Numbering::kSections:
       return RE2::FullMatch(s, kSections);
+    case Numbering::kCodeSections:
+      return RE2::FullMatch(s, kCode);
   }
   return false;
 }

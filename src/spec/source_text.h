@@ -55,6 +55,10 @@ enum class Numbering {
   kParenthesized,  // (1), (4)(a), (4)(d)(i), nested by number, letter, roman numeral
   kRulesCard,      // "1.", "a.", "i." at the start of a line, cited as "rule 4(c)(ii)(b)"
   kSections,       // headed sections of "-" items, cited as "Go to War, item 3"
+  // One section of a code per text ("20:18:15:24.  Doubling down. ..."), its parenthesized
+  // clauses cited as "20:18:15:30.12(3)"; a text with no section number is a licensee's
+  // posted rules, its numbered items cited as "posted rules, item 3".
+  kCodeSections,
 };
 std::optional<Numbering> ParseNumbering(std::string_view name);
 std::string_view ToString(Numbering numbering);

@@ -113,6 +113,10 @@ void SpecReader::CiteOf(const YAML::Node& node, std::string_view what, Cite* cit
 std::string SpecReader::FullClause(const std::string& clause) const {
   if (citation_.empty()) return clause;
   if (!clause.empty() && clause[0] == '(') return citation_ + clause;
+  // A section number of the citation's code ("ARSD" and "20:18:15:24"), and a house's own
+  // posted rules, which name their source themselves.
+  if (!clause.empty() && clause[0] >= '0' && clause[0] <= '9') return citation_ + " " + clause;
+  if (clause.rfind("posted rules", 0) == 0) return clause;
   return citation_ + ", " + clause;
 }
 

@@ -296,6 +296,7 @@ void LintClaims(LintReport* report) {
     std::vector<std::string> errors;
     std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors);
     if (!doc || doc->spec.claims.empty()) continue;  // a spec that does not load is an error already
+    if (doc->spec.game != WarGame().name) continue;  // only War-family figures are computed here
     auto checks = CheckClaims(doc->spec);
     if (!checks.ok()) {
       lint.errors.push_back({lint.path, 0, 0, LintCode::kClaimDoesNotHold,

@@ -1,0 +1,22 @@
+// The engine of the blackjack family (blackjack as a house posts it, War Blackjack): replays
+// one logged round against a RuleSpec, action by action: the deal, the War wager and the
+// ride, insurance, every decision of every hand, the dealer's drawing, and what every wager
+// of every hand should have been paid. Everything it knows of a rule set comes from the
+// spec. Pure and thread-safe: the same spec and round always give the same result.
+#ifndef PITBOSS_GAMES_BLACKJACK_BLACKJACK_ENGINE_H_
+#define PITBOSS_GAMES_BLACKJACK_BLACKJACK_ENGINE_H_
+
+#include "games/finding.h"
+#include "pitboss/round.h"
+#include "pitboss/spec.h"
+
+namespace pitboss {
+
+// Finds every rule-dependent violation of `round` under `spec`: deal/*, wager/*, decision/*,
+// settle/*, shoe/deck-count. Shoe continuity across rounds is the ShoeTracker's; card codes
+// the parser's.
+RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_BLACKJACK_BLACKJACK_ENGINE_H_
