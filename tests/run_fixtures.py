@@ -50,6 +50,8 @@ CODES = {
     "settle/missing": "critical",
     "settle/duplicate": "critical",
     "settle/order": "minor",
+    "deal/dealer-play": "critical",
+    "wager/amount": "critical",
 }
 
 # Part of the report format (the contract's JSON report): the keys every report and every

@@ -509,7 +509,8 @@ void BlackjackReplay::OnBet(int i) {
         std::nullopt, e.amount, cite, Ev(i) + why, number);
   };
   auto amount = [&](const Cite& cite, Money want, const std::string& why) {
-    Add(Code::kWagerAmount, i, e.seat, e.wager, want, e.amount, cite, Ev(i) + why, number);
+    Add(Code::kWagerAmount, i, e.seat, e.wager, want, e.amount, cite, Ev(i) + why,
+        e.wager == WagerKind::kInsurance ? std::nullopt : std::optional(number));
   };
   switch (e.wager) {
     case WagerKind::kBlackjack: {  // a ride
