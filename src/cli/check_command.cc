@@ -100,7 +100,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, args->progress);
+    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;

@@ -22,6 +22,10 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
       "citation or revision name are listed apart and do not count.\n"
       "Exit status: 0 no change in meaning, 1 the specs differ in meaning, 2 could not run.");
   return [args]() -> int {
+    if (Status s = CheckOutputPath(args->out, {args->old_path, args->new_path}); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     std::vector<std::string> errors;
     auto old_doc = LoadSpecDocument(args->old_path, &errors);
     auto new_doc = LoadSpecDocument(args->new_path, &errors);

@@ -1,7 +1,5 @@
 // pitboss generate: deals rounds of a rule set as a correct dealer would, as a hand-history
 // log (for clean fixtures, benchmarks and statistical tests).
-#include <fstream>
-#include <iostream>
 
 #include "cli/commands.h"
 #include "cli/output.h"
@@ -176,6 +174,11 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
 
     std::vector<std::string> paths = args->rules;
     if (paths.empty()) paths.push_back(DefaultRulesPath());
+    std::vector<std::string> unlisted;  // reported as the library loads
+    if (Status s = CheckOutputPath(args->out, ListSpecFiles(paths, &unlisted)); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     auto library = SpecLibrary::Load(paths);
     if (!library.ok()) {
       PrintError(library.status().message());
@@ -201,24 +204,12 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
       return kExitUsage;
     }
 
-    std::ofstream file;
-    std::ostream* out = &std::cout;
-    if (args->out != "-") {
-      file.open(args->out, std::ios::binary | std::ios::trunc);
-      if (!file) {
-        PrintError(args->out + ": cannot open for writing");
-        return kExitUsage;
-      }
-      out = &file;
-    }
-    Status s = GenerateRounds(spec.value(), options, *out);
-    if (s.ok() && file.is_open()) {
-      file.close();
-      if (!file) s = Status::IoError("cannot write the generated rounds");
-    }
+    Status s =
+        WriteOutput(args->out, [&](std::ostream& out) { return GenerateRounds(spec.value(), options, out); });
     if (!s.ok()) {
-      bool io = s.code() == Status::Code::kIoError;
-      PrintError(io ? (args->out == "-" ? "<stdout>" : args->out) + ": " + s.message() : s.message());
+      // A failed write to a file names it (WriteOutput); to standard output, it is named here.
+      bool io = s.code() == Status::Code::kIoError && (args->out.empty() || args->out == "-");
+      PrintError(io ? "<stdout>: " + s.message() : s.message());
       return kExitUsage;
     }
     return kExitClean;

@@ -28,16 +28,22 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       "and the findings that appear or disappear under the new revision.\n"
       "Exit status: 0 nothing changes, 1 some round changes, 2 could not run.");
   return [args]() -> int {
+    auto paths = ExpandLogPaths(args->logs);
+    if (!paths.ok()) {
+      PrintError(paths.status().message());
+      return kExitUsage;
+    }
+    std::vector<std::string> inputs = {args->from, args->to};
+    inputs.insert(inputs.end(), paths->begin(), paths->end());
+    if (Status s = CheckOutputPath(args->out, inputs); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     std::vector<std::string> errors;
     auto from = LoadSpecDocument(args->from, &errors);
     auto to = LoadSpecDocument(args->to, &errors);
     if (!from || !to) {
       for (const auto& e : errors) PrintError(e);
-      return kExitUsage;
-    }
-    auto paths = ExpandLogPaths(args->logs);
-    if (!paths.ok()) {
-      PrintError(paths.status().message());
       return kExitUsage;
     }
     ImpactAnalysis analysis(from->spec, to->spec);

@@ -1,14 +1,11 @@
 // pitboss lint: validates rule specs against the format and against their source texts.
-#include <fstream>
-#include <iostream>
-#include <sstream>
-
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/blackjack/blackjack_rules.h"
 #include "games/war/war_rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
+#include "spec/library.h"
 #include "spec/lint.h"
 
 namespace pitboss {
@@ -148,29 +145,38 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     if (!FormatAvailable(args->format, {std::begin(kFormats), std::end(kFormats)})) return kExitUsage;
     std::vector<std::string> targets = args->paths;
     if (targets.empty()) targets.push_back(DefaultRulesPath());
+    std::vector<std::string> unlisted;  // reported by LintSpecs
+    if (Status s = CheckOutputPath(args->out, ListSpecFiles(targets, &unlisted)); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     auto report = LintSpecs(targets);
     if (!report.ok()) {
       PrintError(report.status().message());
       return kExitUsage;
     }
+    // The source texts are inputs too, known once the specs are read.
+    std::vector<std::string> texts;
+    for (const SpecLint& spec : report->specs) {
+      texts.insert(texts.end(), spec.texts.begin(), spec.texts.end());
+    }
+    if (Status s = CheckOutputPath(args->out, texts); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     LintClaims(&report.value());
     LintRegulation(&report.value());
-    std::ostringstream buffer;
-    if (args->format == "json") {
-      WriteJson(report.value(), buffer);
-    } else {
-      WriteText(report.value(), buffer);
-    }
-    if (args->out.empty() || args->out == "-") {
-      std::cout << buffer.str() << std::flush;
-    } else {
-      std::ofstream file(args->out, std::ios::binary | std::ios::trunc);
-      file << buffer.str();
-      file.close();
-      if (!file) {
-        PrintError(args->out + ": cannot write the report");
-        return kExitUsage;
+    Status s = WriteOutput(args->out, [&](std::ostream& out) {
+      if (args->format == "json") {
+        WriteJson(report.value(), out);
+      } else {
+        WriteText(report.value(), out);
       }
+      return Status::Ok();
+    });
+    if (!s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
     }
     return report.value().errors() == 0 ? kExitClean : kExitFindings;
   };

@@ -83,6 +83,10 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       PrintError("standard input (-) can be named once only");
       return kExitUsage;
     }
+    if (Status s = CheckOutputPath(args->out, args->reports); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     std::vector<Report> shards;
     for (const std::string& path : args->reports) {
       const std::string name = path == "-" ? "<stdin>" : path;

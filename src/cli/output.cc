@@ -1,14 +1,167 @@
 #include "cli/output.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
-#include <sstream>
+#include <streambuf>
 
 #include "history/log_files.h"
 #include "report/writers.h"
+#include "spec/library.h"
 
 namespace pitboss {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+Status CannotWrite(const std::string& path, int error) {
+  return Status::IoError("cannot write " + path + ": " + std::strerror(error));
+}
+
+// A stream buffer onto a file descriptor that keeps the first error of write(2).
+class FdBuffer : public std::streambuf {
+ public:
+  explicit FdBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (Drain() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return Drain(); }
+
+ private:
+  int Drain() {
+    for (const char* p = pbase(); p < pptr() && error_ == 0;) {
+      ssize_t n = ::write(fd_, p, static_cast<size_t>(pptr() - p));
+      if (n < 0 && errno != EINTR) error_ = errno;
+      if (n > 0) p += n;
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return error_ == 0 ? 0 : -1;
+  }
+
+  int fd_;
+  int error_ = 0;
+  char buffer_[1 << 16];
+};
+
+// Runs `write` onto `fd`. A failed write(2) is the error, with its reason, whatever `write`
+// returns; else what `write` returns.
+Status WriteToFd(int fd, const std::string& path, const std::function<Status(std::ostream&)>& write) {
+  FdBuffer buffer(fd);
+  std::ostream out(&buffer);
+  Status s = write(out);
+  out.flush();
+  if (buffer.error() != 0) return CannotWrite(path, buffer.error());
+  return s;
+}
+
+// The file `path` stands for: a symbolic link's target, else `path`.
+std::string Target(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_symlink(path, ec)) return path;
+  fs::path target = fs::weakly_canonical(path, ec);
+  return ec ? path : target.string();
+}
+
+// A new temporary file beside `target`, .NAME.tmp.PID.XXXXXX: its descriptor, and its path in
+// *temp. Errors name `path`, as the user wrote it.
+StatusOr<int> MakeTemporary(const std::string& path, const std::string& target, std::string* temp) {
+  fs::path t(target);
+  fs::path folder = t.parent_path();
+  *temp =
+      (folder / ("." + t.filename().string() + ".tmp." + std::to_string(::getpid()) + ".XXXXXX")).string();
+  int fd = ::mkstemp(temp->data());
+  if (fd < 0) return CannotWrite(path, errno);
+  return fd;
+}
+
+}  // namespace
+
+Status CheckOutputPath(const std::string& out_path, const std::vector<std::string>& inputs) {
+  if (out_path.empty() || out_path == "-") return Status::Ok();
+  struct stat out;
+  if (::stat(out_path.c_str(), &out) == 0) {
+    if (S_ISDIR(out.st_mode)) return CannotWrite(out_path, EISDIR);
+    if (!S_ISREG(out.st_mode)) {
+      // A device or a pipe is written to as it is (WriteFileAtomically).
+      if (::access(out_path.c_str(), W_OK) != 0) return CannotWrite(out_path, errno);
+      return Status::Ok();
+    }
+    for (const std::string& input : inputs) {
+      struct stat in;
+      int got = input == "-" ? ::fstat(STDIN_FILENO, &in) : ::stat(input.c_str(), &in);
+      if (got == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+        return Status::InvalidArgument("--out " + out_path + " is the same file as the input " +
+                                       (input == "-" ? "<stdin>" : input) +
+                                       ": no command writes onto its inputs");
+      }
+    }
+  }
+  // The folder exists and a file can be made in it: the temporary the report is written to.
+  std::string temp;
+  StatusOr<int> fd = MakeTemporary(out_path, Target(out_path), &temp);
+  if (!fd.ok()) return fd.status();
+  ::close(*fd);
+  ::unlink(temp.c_str());
+  return Status::Ok();
+}
+
+Status WriteFileAtomically(const std::string& path, const std::function<Status(std::ostream&)>& write) {
+  const std::string target = Target(path);
+  struct stat st;
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) return CannotWrite(path, EISDIR);
+  if (exists && !S_ISREG(st.st_mode)) {
+    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return CannotWrite(path, errno);
+    Status s = WriteToFd(fd, path, write);
+    if (::close(fd) != 0 && s.ok()) s = CannotWrite(path, errno);
+    return s;
+  }
+  // The mode of the file replaced, or what a new file gets under the umask.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  std::string temp;
+  StatusOr<int> fd = MakeTemporary(path, target, &temp);
+  if (!fd.ok()) return fd.status();
+  Status s = WriteToFd(*fd, path, write);
+  if (s.ok() && ::fchmod(*fd, mode) != 0) s = CannotWrite(path, errno);
+  if (s.ok() && ::fsync(*fd) != 0) s = CannotWrite(path, errno);
+  if (::close(*fd) != 0 && s.ok()) s = CannotWrite(path, errno);
+  if (s.ok() && ::rename(temp.c_str(), target.c_str()) != 0) s = CannotWrite(path, errno);
+  if (!s.ok()) {
+    ::unlink(temp.c_str());
+    return s;
+  }
+  // The rename itself reaches the disk with the folder.
+  fs::path folder = fs::path(target).parent_path();
+  if (int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+  return Status::Ok();
+}
 
 Status WriteOutput(const std::string& out_path, const std::function<Status(std::ostream&)>& write) {
   if (out_path.empty() || out_path == "-") {
@@ -16,14 +169,7 @@ Status WriteOutput(const std::string& out_path, const std::function<Status(std::
     std::cout.flush();
     return s;
   }
-  std::ostringstream buffer;
-  Status s = write(buffer);
-  if (!s.ok()) return s;
-  std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
-  out << buffer.str();
-  out.close();
-  if (!out) return Status::IoError(out_path + ": cannot write the report");
-  return Status::Ok();
+  return WriteFileAtomically(out_path, write);
 }
 
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path) {
@@ -32,7 +178,8 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 
 void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
 
-StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs, bool progress) {
+StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
+                           const std::string& out_path, bool progress) {
   if (progress) {
     options.progress = [](const CheckProgress& p) {
       std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
@@ -40,6 +187,12 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   }
   auto paths = ExpandLogPaths(logs);
   if (!paths.ok()) return paths.status();
+  // What cannot be listed here is reported when the checker loads the specs.
+  std::vector<std::string> unlisted;
+  std::vector<std::string> inputs = ListSpecFiles(
+      options.rules.empty() ? std::vector<std::string>{DefaultRulesPath()} : options.rules, &unlisted);
+  inputs.insert(inputs.end(), paths->begin(), paths->end());
+  if (Status s = CheckOutputPath(out_path, inputs); !s.ok()) return s;
   auto checker = Checker::Create(std::move(options));
   if (!checker.ok()) return checker.status();
   for (const std::string& path : paths.value()) {

@@ -15,8 +15,22 @@
 
 namespace pitboss {
 
-// Runs `write` on `out_path` ("" or "-": standard output). A file is written whole or not
-// at all: a failed run leaves no half report behind.
+// Checks, before a command reads anything, that it can write to `out_path` ("" or "-":
+// standard output, always): that the folder exists and a file can be made in it, and that the
+// file is none of `inputs`, every file the command reads ("-": standard input), by identity
+// (device and inode: a hard or symbolic link to an input is that input). Every command that
+// takes --out calls it. The error names the paths, and the system's reason where there is one.
+Status CheckOutputPath(const std::string& out_path, const std::vector<std::string>& inputs);
+
+// Writes the file at `path` whole or not at all: `write` fills a temporary file beside it
+// (.NAME.tmp.PID.XXXXXX, in the same folder), which is flushed to disk and renamed onto
+// `path`; on any failure the temporary is removed and what was at `path` is left as it was.
+// A link is written through, to the file it names; a device or a pipe (/dev/null, a FIFO),
+// onto which nothing can be renamed, is written to directly. An I/O error names the path and
+// the system's reason.
+Status WriteFileAtomically(const std::string& path, const std::function<Status(std::ostream&)>& write);
+
+// Runs `write` on `out_path` ("" or "-": standard output; else WriteFileAtomically).
 Status WriteOutput(const std::string& out_path, const std::function<Status(std::ostream&)>& write);
 
 // Writes `report` in `format` to `out_path`.
@@ -26,9 +40,11 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 void PrintError(const std::string& message);
 
 // Checks every log of `logs` (files, folders, "-") under `options`, with a progress line on
-// standard error when `progress`; the report, or why the logs could not be checked (an
-// unreadable spec or log: exit status 2).
-StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs, bool progress);
+// standard error when `progress`, for a report to be written to `out_path` (CheckOutputPath
+// against the logs and specs, before any is read); the report, or why the logs could not be
+// checked (an unreadable spec or log, an --out that cannot be written: exit status 2).
+StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
+                           const std::string& out_path, bool progress);
 
 // True when `format` is one of `formats`; otherwise prints the error, naming the formats
 // available, and returns false.

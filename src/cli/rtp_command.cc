@@ -66,9 +66,18 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
     std::map<std::string, std::string> readings;
     if (!ParseReadingOptions(args->readings, &readings)) return kExitUsage;
     if (!FormatAvailable(args->format, {"text", "json"})) return kExitUsage;
+    const bool spec_file = std::filesystem::is_regular_file(args->spec);
+    std::vector<std::string> unlisted;  // reported as the library loads
+    std::vector<std::string> inputs =
+        spec_file ? std::vector<std::string>{args->spec}
+                  : ListSpecFiles({args->rules.empty() ? DefaultRulesPath() : args->rules}, &unlisted);
+    if (Status s = CheckOutputPath(args->out, inputs); !s.ok()) {
+      PrintError(s.message());
+      return kExitUsage;
+    }
     std::vector<std::string> errors;
     std::optional<SpecDocument> doc;
-    if (std::filesystem::is_regular_file(args->spec)) {
+    if (spec_file) {
       doc = LoadSpecDocument(args->spec, &errors);
     } else {
       auto library = SpecLibrary::Load({args->rules.empty() ? DefaultRulesPath() : args->rules});

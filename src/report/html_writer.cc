@@ -53,16 +53,16 @@ table.findings th,table.findings td{padding:2px 5px}
 table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
 font-size:11.5px;white-space:nowrap}
 table.findings td:nth-child(3),table.findings td:nth-child(4){white-space:nowrap}
-table.findings td:nth-child(6),table.findings td:nth-child(7),table.findings td:nth-child(9),
-table.findings td:nth-child(10){text-align:right;font-variant-numeric:tabular-nums}
-table.findings td:nth-child(11){min-width:11em}
+table.findings td:nth-child(6),table.findings td:nth-child(7),table.findings td:nth-child(8),
+table.findings td:nth-child(10),table.findings td:nth-child(11){text-align:right;font-variant-numeric:tabular-nums}
+table.findings td:nth-child(12){min-width:11em}
 )css";
 
 // The JSON report's members of a finding, in its order; each is a column.
 // Part of the report format (data-key): never rename.
-constexpr std::array<std::string_view, 13> kFindingKeys = {
-    "code",   "severity",          "round",  "table", "input", "line", "seat", "wager", "expected", "actual",
-    "clause", "reading_dependent", "message"};
+constexpr std::array<std::string_view, 14> kFindingKeys = {
+    "code",     "severity", "round",  "table",  "input",             "line",   "seat",
+    "hand",     "wager",    "expected", "actual", "clause", "reading_dependent", "message"};
 
 constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
                                                  Severity::kError};
@@ -218,6 +218,8 @@ void WriteFindingRow(std::ostream& out, const Finding& finding) {
       << ToString(info.severity) << "<td>" << HtmlEscape(finding.round) << "<td>" << HtmlEscape(finding.table)
       << "<td>" << HtmlEscape(finding.input) << "<td>" << std::to_string(finding.line) << "<td>";
   if (finding.seat) out << SeatName(*finding.seat);
+  out << "<td>";
+  if (finding.hand) out << std::to_string(*finding.hand);
   out << "<td>";
   if (finding.wager) out << HtmlEscape(ToString(*finding.wager));
   out << "<td>";

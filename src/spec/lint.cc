@@ -30,7 +30,8 @@ constexpr std::array<LintCodeInfo, 15> kLintCodes = {{
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
     {LintCode::kDuplicateRevision, "lint/duplicate-revision",
      "two files of one rule set take effect the same day"},
-    {LintCode::kSourceMissing, "lint/source-missing", "a source text the spec names cannot be read"},
+    {LintCode::kSourceMissing, "lint/source-missing",
+     "a source text the spec names cannot be read, or lies outside the rules tree"},
     {LintCode::kNumberingMissing, "lint/numbering-missing",
      "source.numbering is absent: clause coverage is not checked"},
     {LintCode::kQuoteNotFound, "lint/quote-not-found", "a quote that no source text has word for word"},
@@ -269,6 +270,8 @@ void SpecLinter::Run(const std::string& rules_root) {
 
 // Each text is looked for under the spec's rules root, then beside the spec, then in the
 // project's own rules folder, so that a copy of a spec taken elsewhere still finds its texts.
+// Each folder confines the name to itself (FindSourceText): a name that leads out of any of
+// them is an error, and nothing out of them is read.
 bool SpecLinter::LoadTexts(const std::string& rules_root) {
   const YAML::Node texts = Child(Child(root_, "source"), "texts");
   if (!texts.IsSequence()) return false;
@@ -278,26 +281,35 @@ bool SpecLinter::LoadTexts(const std::string& rules_root) {
   for (const auto& t : texts) {
     std::string name = ScalarOf(t);
     if (name.empty()) continue;
-    bool found = false;
+    bool found = false, outside = false;
     std::string tried;
     for (const std::string& r : roots) {
-      std::string candidate = (fs::path(r.empty() ? "." : r) / name).lexically_normal().generic_string();
-      tried += (tried.empty() ? "" : ", ") + candidate;
+      auto file = FindSourceText(r, name);
+      if (!file.ok() && file.status().code() == Status::Code::kInvalidArgument) {
+        Error(t.Mark(), LintCode::kSourceMissing, "source.texts: " + file.status().message());
+        outside = true;
+        break;
+      }
+      if (!file.ok()) {
+        tried += (tried.empty() ? "" : ", ") + file.status().message();
+        continue;
+      }
+      tried += (tried.empty() ? "" : ", ") + file->path;
       std::error_code ec;
-      if (!fs::is_regular_file(candidate, ec)) continue;
+      if (!fs::is_regular_file(file->resolved, ec)) continue;
       bool ok = false;
-      std::string raw = ReadFile(candidate, &ok);
+      std::string raw = ReadFile(file->resolved, &ok);
       if (!ok) continue;
-      texts_.push_back({candidate, FoldedText(std::move(raw)), {}, {}});
-      out_->texts.push_back(candidate);
+      texts_.push_back({file->path, FoldedText(std::move(raw)), {}, {}});
+      out_->texts.push_back(file->path);
       found = true;
       break;
     }
-    if (!found) {
+    if (!found && !outside) {
       Error(t.Mark(), LintCode::kSourceMissing,
             "source text '" + name + "' cannot be read (looked for: " + tried + ")");
-      all = false;
     }
+    all = all && found;
   }
   return all && !texts_.empty();
 }
@@ -577,6 +589,14 @@ SpecLint LintSpecFile(const std::string& path) {
       out.errors.push_back({path, e.mark.line + 1, e.mark.column + 1, LintCode::kSchema, e.msg, ""});
     }
   }
+  // The loader rejects a source text out of the rules tree too: one error for it, lint's.
+  std::erase_if(out.errors, [&](const LintError& e) {
+    return e.code == LintCode::kSchema &&
+           std::any_of(out.errors.begin(), out.errors.end(), [&](const LintError& o) {
+             return o.code == LintCode::kSourceMissing && o.line == e.line && o.column == e.column &&
+                    o.message == e.message;
+           });
+  });
   // Errors in the spec by position, then those found in the source texts.
   std::stable_sort(out.errors.begin(), out.errors.end(), [&](const LintError& a, const LintError& b) {
     bool a_spec = a.file == path, b_spec = b.file == path;

@@ -21,7 +21,7 @@ enum class LintCode : uint8_t {
   kYaml,                 // the file is not YAML
   kSchema,               // the loader rejects the spec (unknown key, wrong type, missing key...)
   kDuplicateRevision,    // two files of one rule set with the same effective date
-  kSourceMissing,        // a source text that cannot be read
+  kSourceMissing,        // a source text that cannot be read, or out of the rules tree
   kNumberingMissing,     // source.numbering absent: clause coverage cannot be checked
   kQuoteNotFound,        // a quote that is not word for word in any source text
   kQuoteOutsideClause,   // a quote found in the text, but not in the clause cited beside it

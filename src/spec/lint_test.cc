@@ -48,6 +48,7 @@ class SpecCopy {
   }
   ~SpecCopy() { fs::remove_all(dir_); }
   const std::string& path() const { return path_; }
+  const fs::path& dir() const { return dir_; }
   // 1-based line of the first line holding `s`.
   int LineOf(const std::string& s) const {
     size_t at = text_.find(s);
@@ -168,6 +169,47 @@ TEST(LintTest, AMissingSourceText) {
   ASSERT_EQ(lint.errors.size(), 1u) << Joined(lint.errors);
   EXPECT_EQ(lint.errors[0].code, LintCode::kSourceMissing);
   EXPECT_EQ(lint.errors[0].line, copy.LineOf("no-such-text.txt"));
+}
+
+// Nothing out of the rules tree is read: a source text named by an absolute path, by a ".."
+// that climbs out of it, or through a link that leads out of it is one error at its line, and
+// nothing of the file shows in any message or hint.
+TEST(LintTest, ASourceTextOutOfTheRulesTree) {
+  const fs::path secret = fs::temp_directory_path() / ("pitboss-lint-secret-" + std::to_string(getpid()));
+  struct Cleanup {
+    fs::path path;
+    ~Cleanup() { fs::remove(path); }
+  } cleanup{secret};
+  // Were it read, its payout phrase would be reported and the drifted quote below would
+  // show it as the closest passage.
+  std::ofstream(secret) << "root:x:0:0:root:/root:/bin/bash\nTOKEN=hunter2 Casino War shall be played with "
+                           "six to nine decks of cards. It pays 99 to 1.\n";
+  const std::string text = "- sources/us-sd/casino-war.admin-r.txt";
+  const std::string drift = "Casino War shall be played with six to eight decks of cards.";
+  const std::string drifted = "Casino War shall be played with six to ten decks of cards.";
+  const std::string names[] = {"/proc/self/environ", "../../../etc/passwd", secret.string(), "link"};
+  for (const std::string& name : names) {
+    SpecCopy copy(kSdSpec, {{text, "- " + (name == "link" ? "sources/us-sd/casino-war.admin-r.txt" : name)},
+                            {drift, drifted}});
+    if (name == "link") {
+      fs::create_directories(copy.dir() / "sources" / "us-sd");
+      fs::create_symlink(secret, copy.dir() / "sources" / "us-sd" / "casino-war.admin-r.txt");
+    }
+    SpecLint lint = LintSpecFile(copy.path());
+    ASSERT_EQ(lint.errors.size(), 1u) << name << "\n" << Joined(lint.errors);
+    const LintError& e = lint.errors[0];
+    EXPECT_EQ(e.code, LintCode::kSourceMissing) << name;
+    EXPECT_EQ(e.file, copy.path());
+    EXPECT_EQ(e.line, copy.LineOf("- " + (name == "link" ? "sources/us-sd/casino-war.admin-r" : name)));
+    EXPECT_EQ(e.column, 7);
+    EXPECT_NE(e.message.find("is outside the rules tree ("), std::string::npos) << e.message;
+    EXPECT_TRUE(e.hint.empty()) << e.hint;
+    EXPECT_EQ(lint.texts.size(), 1u) << name;  // the other text, from the project's rules/
+    std::string all = Joined(lint.errors) + e.hint;
+    for (const char* leak : {"root:x", "hunter2", "99 to 1", "nine"}) {
+      EXPECT_EQ(all.find(leak), std::string::npos) << name << ": " << leak << "\n" << all;
+    }
+  }
 }
 
 TEST(LintTest, TwoRevisionsEffectiveTheSameDay) {

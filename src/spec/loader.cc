@@ -34,6 +34,9 @@ constexpr NamedOrder kOrders[] = {
     {"any", SeatOrder::kAny},
 };
 
+// The folder a spec's `texts` are relative to (below).
+std::string RulesRoot(const std::string& path, const std::string& id);
+
 // Reads the typed spec from a YAML tree: the core keys here, the game's through its entry
 // in the game table (games/games.h).
 class SpecParser : public SpecReader {
@@ -85,7 +88,13 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     if (texts && texts.IsSequence() && texts.size() > 0) {
       for (const auto& t : texts) {
         std::string s;
-        if (String(t, "source.texts", &s)) spec->texts.push_back(s);
+        if (!String(t, "source.texts", &s)) continue;
+        spec->texts.push_back(s);
+        // lint reads the texts: a name that leads out of the rules tree makes no valid spec.
+        auto file = FindSourceText(RulesRoot(path(), spec->id), s);
+        if (!file.ok() && file.status().code() == Status::Code::kInvalidArgument) {
+          Error(t, "source.texts: " + file.status().message());
+        }
       }
     } else if (texts) {
       Error(texts, "source.texts must be a list of source text files");
@@ -370,7 +379,42 @@ std::string RulesRoot(const std::string& path, const std::string& id) {
   return parent.empty() ? "." : parent;
 }
 
+// Whether `path` is `folder` or under it; both canonical.
+bool Within(const fs::path& path, const fs::path& folder) {
+  auto p = path.begin();
+  for (auto f = folder.begin(); f != folder.end(); ++f, ++p) {
+    if (f->empty() && std::next(f) == folder.end()) break;  // "rules/": a trailing separator
+    if (p == path.end() || *p != *f) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::string& name) {
+  const fs::path folder = root.empty() ? fs::path(".") : fs::path(root);
+  auto outside = [&](const std::string& why) {
+    return Status::InvalidArgument("'" + name + "' is outside the rules tree (" + why +
+                                   "); a source text must be a file under it");
+  };
+  const fs::path relative = fs::path(name).lexically_normal();
+  if (relative.has_root_path()) return outside("an absolute path");
+  if (!relative.empty() && *relative.begin() == "..") {
+    return outside("it climbs out of " + folder.generic_string());
+  }
+  SourceTextFile file;
+  file.path = (folder / relative).lexically_normal().generic_string();
+  std::error_code ec;
+  const fs::path tree = fs::weakly_canonical(folder, ec);
+  if (ec) return Status::IoError(folder.generic_string() + ": " + ec.message());
+  const fs::path resolved = fs::weakly_canonical(folder / relative, ec);
+  if (ec) return Status::IoError(file.path + ": " + ec.message());
+  if (!Within(resolved, tree)) {
+    return outside("a symbolic link leads out of " + folder.generic_string());
+  }
+  file.resolved = resolved.string();
+  return file;
+}
 
 std::optional<SeatOrder> ParseSeatOrder(std::string_view name) {
   for (const auto& o : kOrders) {

@@ -28,6 +28,18 @@ struct SpecDocument {
 std::optional<SpecDocument> LoadSpecDocument(const std::string& path,
                                              std::vector<std::string>* errors);
 
+// A source text of a spec, as found under one folder of the rules tree.
+struct SourceTextFile {
+  std::string path;      // the folder joined to the name the spec gives, as messages show it
+  std::string resolved;  // the file itself, links followed: what is read
+};
+
+// Where source text `name` (an entry of source.texts) is under `root`, a folder of the rules
+// tree. A source text is read from inside the tree only: an absolute name, a ".." that climbs
+// out of `root`, or a symbolic link that leads out of it is InvalidArgument, saying which.
+// The file need not exist.
+StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::string& name);
+
 // The spec under the given readings (ambiguity id -> reading name); the ambiguities not
 // named keep their default. An unknown ambiguity or reading is an InvalidArgument.
 StatusOr<RuleSpec> Instantiate(const SpecDocument& doc,

@@ -181,6 +181,66 @@ TEST(LoaderTest, AReadingThatMakesNoValidSpecIsAnError) {
   EXPECT_NE(Joined(errors).find("reading 'paytable-1-to-1'"), std::string::npos) << Joined(errors);
 }
 
+// lint reads a spec's source texts: none may lie out of the rules tree, read or not.
+TEST(LoaderTest, ASourceTextOutOfTheRulesTreeIsAnErrorAtItsLine) {
+  for (const std::string name : {"/proc/self/environ", "../../../etc/passwd"}) {
+    SpecEdit edit("us-sd/casino-war.yaml", "- sources/us-sd/casino-war.admin-r.txt", "- " + name);
+    std::vector<std::string> errors = edit.Errors();
+    ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+    EXPECT_EQ(
+        errors[0].rfind(edit.path() + ":12:7: source.texts: '" + name + "' is outside the rules tree (", 0),
+        0u)
+        << errors[0];
+  }
+}
+
+// FindSourceText on a small tree: rules/sources/a.txt, a link to it beside it, a link to a
+// file out of rules/, and a link to the folder above rules/.
+TEST(LoaderTest, FindSourceTextConfinesANameToItsFolder) {
+  const fs::path tree = fs::temp_directory_path() / ("pitboss-tree-" + std::to_string(::getpid()));
+  fs::remove_all(tree);
+  struct Cleanup {
+    fs::path path;
+    ~Cleanup() { fs::remove_all(path); }
+  } cleanup{tree};
+  fs::create_directories(tree / "rules" / "sources");
+  std::ofstream(tree / "rules" / "sources" / "a.txt") << "a";
+  std::ofstream(tree / "secret.txt") << "secret";
+  fs::create_symlink("a.txt", tree / "rules" / "sources" / "in.txt");
+  fs::create_symlink(tree / "secret.txt", tree / "rules" / "sources" / "out.txt");
+  fs::create_directory_symlink(tree, tree / "rules" / "up");
+  const std::string root = (tree / "rules").string() + "/";
+  const std::string a = fs::canonical(tree / "rules" / "sources" / "a.txt").string();
+
+  // Through a link, out and back in: what counts is where the file is.
+  for (const std::string name :
+       {"sources/a.txt", "sources/in.txt", "./sources/../sources/a.txt", "up/rules/sources/a.txt"}) {
+    auto file = FindSourceText(root, name);
+    ASSERT_TRUE(file.ok()) << name << ": " << file.status().message();
+    EXPECT_EQ(file->resolved, a) << name;
+  }
+  auto a_file = FindSourceText(root, "sources/a.txt");
+  EXPECT_EQ(a_file->path, root + "sources/a.txt");
+  // A file that is not there is not out of the tree: whether it can be read is the caller's.
+  EXPECT_TRUE(FindSourceText(root, "sources/missing.txt").ok());
+
+  const std::pair<std::string, std::string> outside[] = {
+      {"/proc/self/environ", "an absolute path"},
+      {(tree / "secret.txt").string(), "an absolute path"},
+      {"../secret.txt", "it climbs out of " + root},
+      {"sources/../../secret.txt", "it climbs out of " + root},
+      {"sources/out.txt", "a symbolic link leads out of " + root},
+      {"up/secret.txt", "a symbolic link leads out of " + root},
+  };
+  for (const auto& [name, why] : outside) {
+    auto file = FindSourceText(root, name);
+    ASSERT_FALSE(file.ok()) << name;
+    EXPECT_EQ(file.status().code(), Status::Code::kInvalidArgument) << name;
+    EXPECT_EQ(file.status().message(), "'" + name + "' is outside the rules tree (" + why +
+                                           "); a source text must be a file under it");
+  }
+}
+
 TEST(LoaderTest, InstantiateAppliesAReading) {
   std::vector<std::string> errors;
   auto doc = LoadSpecDocument(kRules + "/us-sd/casino-war.yaml", &errors);

@@ -182,19 +182,32 @@ std::string ClosestPassage(const std::string& text, const std::string& quote) {
   size_t suffix = longest(false, &suffix_at);
   size_t enough = std::max<size_t>(8, quote.size() / 4);
   if (std::max(prefix, suffix) < enough) return "";
+  // The passage is what the quote was matched against, never more: from its matched prefix
+  // to its matched suffix when they stand about the quote's length apart, else the end that
+  // matched alone, finished to the end of its word by a few bytes at most (a text without
+  // spaces, a NUL-separated file, must never be printed whole).
+  constexpr size_t kSlack = 64;     // bytes the two ends may stand further apart than the quote
+  constexpr size_t kWordTail = 24;  // bytes a word is finished by, at most
+  auto in_word = [&](size_t i) { return static_cast<unsigned char>(text[i]) > ' '; };
+  // Not inside a UTF-8 sequence.
+  auto boundary = [&](size_t i) {
+    return i >= text.size() || (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  };
   size_t begin, end;
   if (prefix >= enough && suffix >= enough && suffix_at + suffix > prefix_at &&
-      suffix_at + suffix - prefix_at <= 2 * quote.size()) {
+      suffix_at + suffix - prefix_at <= quote.size() + kSlack) {
     begin = prefix_at;
     end = suffix_at + suffix;
   } else if (prefix >= suffix) {
     begin = prefix_at;
-    end = std::min(text.size(), prefix_at + quote.size());
-    while (end < text.size() && text[end] != ' ') ++end;  // to the end of the word
+    end = prefix_at + prefix;
+    for (size_t n = 0; n < kWordTail && end < text.size() && in_word(end); ++n) ++end;
+    while (!boundary(end)) --end;
   } else {
+    begin = suffix_at;
     end = suffix_at + suffix;
-    begin = end > quote.size() ? end - quote.size() : 0;
-    while (begin > 0 && text[begin - 1] != ' ') --begin;
+    for (size_t n = 0; n < kWordTail && begin > 0 && in_word(begin - 1); ++n) --begin;
+    while (!boundary(begin)) ++begin;
   }
   return text.substr(begin, end - begin);
 }

@@ -46,8 +46,9 @@ class FoldedText {
 std::vector<size_t> FindAll(const std::string& text, const std::string& quote);
 
 // The passage of `text` a drifted quote was most likely taken from: the stretch between the
-// longest prefix and the longest suffix of `quote` that `text` holds. "" when nothing long
-// enough matches.
+// longest prefix and the longest suffix of `quote` that `text` holds, or the longer of them
+// alone finished to the end of its word. Never longer than the quote by more than a few dozen
+// bytes, nor beyond what matched but for that. "" when nothing long enough matches.
 std::string ClosestPassage(const std::string& text, const std::string& quote);
 
 // How a source numbers its clauses. Part of the spec format (`source.numbering`).

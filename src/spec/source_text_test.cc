@@ -76,9 +76,29 @@ TEST(SourceTextTest, ClosestPassageOfADriftedQuote) {
   std::string text = FoldText(ReadAll(kSources + "us-sd/casino-war.txt"));
   EXPECT_EQ(ClosestPassage(text, "Casino War shall be played with six to ten decks of cards."),
             "Casino War shall be played with six to eight decks of cards.");
-  // Only the start matches: the passage runs to the end of the word.
-  EXPECT_EQ(ClosestPassage(text, "the player wins 12 to 1"), "the player wins 10 to 1;");
+  // Only the start matches: the passage is that start, run to the end of its word.
+  EXPECT_EQ(ClosestPassage(text, "the player wins 12 to 1"), "the player wins 10");
   EXPECT_EQ(ClosestPassage(text, "nothing like the text at all"), "");
+}
+
+// The passage is the stretch the quote was matched against: never the rest of a text that
+// has no spaces to end a word (a NUL-separated environment), never lines around it.
+TEST(SourceTextTest, ClosestPassageIsBounded) {
+  std::string environ_like("HOME=/root");
+  environ_like += '\0';
+  environ_like += "CI_SECRET_TOKEN=abcdefghijklmnopqrstuvwxyz0123456789";
+  environ_like += '\0';
+  environ_like += "PATH=/usr/bin";
+  std::string passage = ClosestPassage(environ_like, "HOME=/root is set");
+  EXPECT_LE(passage.size(), std::string("HOME=/root is set").size() + 24) << passage;
+  EXPECT_EQ(passage.find("CI_SECRET_TOKEN=abcdefghijklmnopqrstuvwxyz0123456789"), std::string::npos)
+      << passage;
+  EXPECT_EQ(passage.find('\0'), std::string::npos) << passage;
+  // Both ends match, far apart: not the text between them, only the end that matched most.
+  std::string text = FoldText("The player wins the bet. " + std::string(500, 'x') + " Then the dealer pays.");
+  passage = ClosestPassage(text, "The player wins the bet. Then the dealer pays.");
+  EXPECT_LE(passage.size(), 46u + 24u) << passage;
+  EXPECT_EQ(passage.rfind("The player wins the bet. ", 0), 0u) << passage;
 }
 
 TEST(SourceTextTest, NumberingNames) {
