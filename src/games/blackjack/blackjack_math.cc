@@ -618,4 +618,31 @@ BlackjackMath ComputeBlackjackMath(const HouseRules& rules) {
   return math;
 }
 
+WarMath ComputeWarMath(const BlackjackMath& blackjack, const WarOptions& options) {
+  WarMath war;
+  int per_rank = 4 * blackjack.rules.decks;
+  int cards = kRanks * per_rank;
+  auto order = [&](int rank) { return options.compare_by_value ? ValueOfRank(rank) : rank; };
+  double moved = options.ride_adds_stake ? 2 : 1;
+  for (int first = 1; first <= kRanks; ++first) {
+    for (int up = 1; up <= kRanks; ++up) {
+      Fraction p(static_cast<int64_t>(per_rank) * (per_rank - (first == up)),
+                 static_cast<int64_t>(cards) * (cards - 1));
+      if (order(first) < order(up)) {
+        war.p_lose += p;
+      } else if (order(first) == order(up)) {
+        war.p_tie += p;
+      } else {
+        war.p_win += p;
+        double ride = blackjack.FirstCardReturn(first, up);
+        war.ride[first - 1][up - 1] = ride > 0;
+        if (ride > 0) war.ride_value += p.ToDouble() * moved * ride;
+      }
+    }
+  }
+  war.house_edge_collect = war.p_tie + war.p_lose - war.p_win;
+  war.house_edge_best_ride = war.house_edge_collect.ToDouble() - war.ride_value;
+  return war;
+}
+
 }  // namespace pitboss::blackjack

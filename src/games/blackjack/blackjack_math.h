@@ -1,8 +1,9 @@
-// The theoretical return of the blackjack wager under basic strategy, computed by
-// combinatorial analysis of the shoe's composition, not by simulation. Floating point
-// (double): these figures are set against published ones quoted to a few digits, and the
-// method's own approximations (docs/math.md, "Blackjack and War Blackjack") are far larger
-// than rounding.
+// The theoretical return of the blackjack wager under basic strategy, and of the War
+// Blackjack side wager (ARSD 20:18:15:30.12), computed by combinatorial analysis of the
+// shoe's composition, not by simulation. Floating point (double): these figures are set
+// against published ones quoted to a few digits, and the method's own approximations
+// (docs/math.md, "Blackjack and War Blackjack") are far larger than rounding; the War
+// wager's own probabilities are exact fractions.
 //
 // What is exact: every card's probability given the cards already out of the shoe (the up
 // card, the player's cards, the cards the dealer draws), at every step of the player's and
@@ -16,6 +17,8 @@
 
 #include <array>
 #include <cstdint>
+
+#include "math/fraction.h"
 
 namespace pitboss::blackjack {
 
@@ -95,6 +98,29 @@ struct BlackjackMath {
 };
 
 BlackjackMath ComputeBlackjackMath(const HouseRules& rules);
+
+// How the War wager is read where ARSD 20:18:15:30.12 leaves room.
+struct WarOptions {
+  bool compare_by_value = false;  // true: K, Q, J and 10 tie; false: K > Q > J > 10
+  // A winning wager's "winnings" moved onto the blackjack wager: 1 unit, or with the stake
+  // 2 units (the rule's text can be read either way).
+  bool ride_adds_stake = false;
+};
+
+// The War wager: the player's first card against the dealer's up card, aces low; higher
+// wins 1 to 1, a tie or lower loses. Per unit of the War wager.
+struct WarMath {
+  Fraction p_win, p_tie, p_lose;  // exact
+  Fraction house_edge_collect;    // every win collected
+  // The blackjack return a win adds by riding where that return is positive, and the
+  // edge net of it.
+  double ride_value = 0;
+  double house_edge_best_ride = 0;
+  // [first rank - 1][up rank - 1]: a win here rides.
+  std::array<std::array<bool, kRanks>, kRanks> ride{};
+};
+
+WarMath ComputeWarMath(const BlackjackMath& blackjack, const WarOptions& options = {});
 
 }  // namespace pitboss::blackjack
 
