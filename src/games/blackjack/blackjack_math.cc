@@ -77,7 +77,9 @@ double TenPairShare(int decks, int up) {
 struct DealerNode {
   Counts held{};  // drawn after the up card
   int size = 0;
-  std::array<int, kValues> next{};  // by the value drawn: a node's index, or -1 - the result
+  // By the value drawn: a node's index, or (past the last node) the number of nodes plus
+  // the result.
+  std::array<int, kValues> next{};
 };
 
 std::vector<DealerNode> DealerGraph(int up, bool hits_soft_17) {
@@ -104,31 +106,38 @@ std::vector<DealerNode> DealerGraph(int up, bool hits_soft_17) {
       nodes[i].next[v - 1] = next;
     }
   }
+  for (DealerNode& node : nodes) {
+    for (int& next : node.next) {
+      if (next < 0) next = static_cast<int>(nodes.size()) - 1 - next;
+    }
+  }
   return nodes;
 }
 
-// `reach`: scratch space, one entry a node.
+// The hot loop of the whole computation, run for every set of cards a player can hold:
+// plain pointers, and one slot of `reach` (scratch space) a node and a result.
 DealerOutcomes Distribution(const std::vector<DealerNode>& graph, const Counts& left,
                             std::vector<double>& reach) {
+  const size_t nodes = graph.size();
+  reach.assign(nodes + kBlackjack + 1, 0);
+  double* p = reach.data();
+  p[0] = 1;
+  const int* counts = left.data();
   int n = Cards(left);
-  reach.assign(graph.size(), 0);
-  reach[0] = 1;
-  DealerOutcomes out{};
-  for (size_t i = 0; i < graph.size(); ++i) {
-    const DealerNode& node = graph[i];
-    if (reach[i] == 0 || n <= node.size) continue;
-    double one = reach[i] / (n - node.size);
+  const DealerNode* node = graph.data();
+  for (size_t i = 0; i < nodes; ++i, ++node) {
+    int shoe = n - node->size;
+    if (p[i] == 0 || shoe <= 0) continue;
+    double one = p[i] / shoe;
+    const int* held = node->held.data();
+    const int* next = node->next.data();
     for (int v = 0; v < kValues; ++v) {
-      int ways = left[v] - node.held[v];
-      if (ways <= 0) continue;
-      int next = node.next[v];
-      if (next >= 0) {
-        reach[next] += one * ways;
-      } else {
-        out[-1 - next] += one * ways;
-      }
+      int ways = counts[v] - held[v];
+      if (ways > 0) p[next[v]] += one * ways;
     }
   }
+  DealerOutcomes out;
+  std::copy(p + nodes, p + nodes + out.size(), out.begin());
   return out;
 }
 
