@@ -175,6 +175,14 @@ class UpCardSolver {
       BasicStrategy next = strategy;
       DecideTwoCardPlays(next);
       DecideHitOrStand(next);
+      for (int soft = 0; soft < 2; ++soft) {
+        for (int t = 0; t <= 21; ++t) {
+          Play& play = next.two_card[up_ - 1][soft][t];
+          if (play != Play::kDouble && play != Play::kSurrender) {
+            play = next.hit[up_ - 1][soft][t] ? Play::kHit : Play::kStand;
+          }
+        }
+      }
       bool changed = next.hit[up_ - 1] != hit || next.two_card[up_ - 1] != strategy.two_card[up_ - 1] ||
                      next.split[up_ - 1] != strategy.split[up_ - 1];
       strategy = next;
@@ -453,7 +461,7 @@ class UpCardSolver {
     for (int soft = 0; soft < 2; ++soft) {
       for (int t = 0; t <= 21; ++t) {
         const auto& sum = sums[soft][t];
-        Play play = Play::kHit;  // hit[] decides
+        Play play = Play::kHit;  // or stand: hit[] decides
         double best = sum[kHitOrStand];
         if (may_double[soft][t] && sum[kDoubled] > best) {
           play = Play::kDouble;

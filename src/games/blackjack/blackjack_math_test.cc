@@ -267,6 +267,7 @@ TEST(BlackjackMath, BasicStrategyIsTheFamiliarChart) {
   EXPECT_EQ(first(2, true, 18), Play::kDouble);
   EXPECT_EQ(first(6, true, 19), Play::kDouble);
   EXPECT_EQ(first(10, false, 10), Play::kHit);
+  EXPECT_EQ(first(6, false, 13), Play::kStand);
   EXPECT_EQ(first(9, false, 10), Play::kDouble);
   EXPECT_FALSE(s.split[7 - 1][9 - 1]);  // nines against a seven
   EXPECT_TRUE(s.split[8 - 1][9 - 1]);
