@@ -58,7 +58,7 @@ using DealerOutcomes = std::array<double, 7>;
 DealerOutcomes DealerFinalProbabilities(const HouseRules& rules, int up_value,
                                         const std::array<int, kValues>& removed);
 
-enum class Play : uint8_t { kStand, kHit, kDouble, kSurrender, kSplit };
+enum class Play : uint8_t { kStand, kHit, kDouble, kSurrender };  // splits: BasicStrategy::split
 
 // A total-dependent basic strategy: one play per (dealer's up card, soft or hard, total),
 // whatever cards make the total. Indexed [up value - 1][soft][total].
