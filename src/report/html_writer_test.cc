@@ -190,8 +190,8 @@ TEST(HtmlReportTest, StandardInputIsNamedAndItsFigureKept) {
 TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   const std::string html = Html(ContractReport());
   EXPECT_EQ(Attributes(html, "data-key"),
-            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "seat", "wager",
-                                      "expected", "actual", "clause", "reading_dependent", "message"}));
+            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "seat", "hand",
+                                      "wager", "expected", "actual", "clause", "reading_dependent", "message"}));
   EXPECT_EQ(Attributes(html, "data-rows"), std::vector<std::string>{"violations"});
   // Filters by code, severity and table.
   EXPECT_NE(html.find("<table class=\"findings\" data-filter=\"findings\" data-paged=\"1000\">"),
@@ -201,14 +201,14 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   EXPECT_EQ(Count(html, "<th data-key=\"table\" data-filter=\"table\">"), 1);
   // The contract's finding, money in minor units as the JSON has it; and an unreadable line.
   EXPECT_NE(html.find("<tr><td>settle/payout<td class=\"s-critical\">critical<td>T7-000124<td>T7"
-                      "<td>logs/day1.jsonl<td>88<td>1<td>raise<td>500<td>250<td>ARSD 20:18:16:15.17(4)(d)(i)"
+                      "<td>logs/day1.jsonl<td>88<td>1<td><td>raise<td>500<td>250<td>ARSD 20:18:16:15.17(4)(d)(i)"
                       "<td>sd-war-win-payout<td>raise settled at 250, the rules pay 500 (war won: the three "
                       "wagers)</tr>\n"),
             std::string::npos)
       << html;
   EXPECT_NE(
       html.find("<tr><td>input/malformed<td class=\"s-error\">error<td><td><td>logs/day1.jsonl<td>17"
-                "<td><td><td><td><td>hand-history-v1<td><td>not JSON: expected &#39;,&#39; or &#39;}&#39;"
+                "<td><td><td><td><td><td>hand-history-v1<td><td>not JSON: expected &#39;,&#39; or &#39;}&#39;"
                 "</tr>\n"),
       std::string::npos)
       << html;
@@ -216,7 +216,7 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   Finding finding = ContractFinding();
   finding.seat = kDealer;
   dealer.violations = {finding};
-  EXPECT_NE(Html(dealer).find("<td>88<td>dealer<td>raise"), std::string::npos);
+  EXPECT_NE(Html(dealer).find("<td>88<td>dealer<td><td>raise"), std::string::npos);
 }
 
 TEST(HtmlReportTest, PerTableCounts) {
