@@ -6,6 +6,8 @@
 #include <tuple>
 #include <cmath>
 
+#include "games/blackjack/blackjack_rules.h"
+#include "games/blackjack/war_wager.h"
 #include "games/war/war_math.h"
 #include "math/distributions.h"
 #include "pitboss/card.h"
@@ -23,7 +25,23 @@ constexpr int64_t kMinSerialRounds = 30;
 constexpr int64_t kMinExpectedOutcomes = 10;
 
 // The wagers whose return is tested: each initial or war-window wager that is not a raise.
-constexpr WagerKind kTestedWagers[] = {WagerKind::kMain, WagerKind::kTie, WagerKind::kTie2};
+constexpr WagerKind kTestedWagers[] = {WagerKind::kMain, WagerKind::kTie, WagerKind::kTie2, WagerKind::kWar};
+
+// A card's value in the comparison of the first cards (the seat's against the dealer's):
+// War's ranks, or War Blackjack's War wager; nullopt where the game compares none.
+std::optional<int> FirstCardValue(const RuleSpec& spec, int rank) {
+  if (spec.game == WarGame().name) return War(spec).rank_value[rank];
+  if (spec.game == BlackjackGame().name && Blackjack(spec).war_offered) return Blackjack(spec).WarValue(rank);
+  return std::nullopt;
+}
+
+// The wagers whose return is tested: those settled on the cards alone, whatever the
+// players choose (a blackjack hand's return depends on how it is played, which the log's
+// players need not do by any strategy: not tested).
+bool ReturnTested(const RuleSpec& spec, WagerKind kind) {
+  if (!spec.wager(kind).offered) return false;
+  return spec.game == BlackjackGame().name ? kind == WagerKind::kWar : kind != WagerKind::kWar;
+}
 
 struct WagerSums {
   int64_t bets = 0;
@@ -191,8 +209,7 @@ StatsCollector::StatsCollector() : impl_(std::make_unique<Impl>()) {}
 StatsCollector::~StatsCollector() = default;
 
 void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
-  // The tests below are those of War-family games; the blackjack family has none yet.
-  if (spec.game != WarGame().name) return;
+  if (spec.game != WarGame().name && spec.game != BlackjackGame().name) return;
   impl_->specs.try_emplace(spec.id, spec);
   TableData& t = impl_->tables[{spec.id, round.table}];
   if (t.rounds == 0) {
@@ -243,8 +260,10 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
     }
   }
 
-  if (first_card && dealer_card) {
-    int a = War(spec).rank_value[first_card->rank], b = War(spec).rank_value[dealer_card->rank];
+  std::optional<int> mine = first_card ? FirstCardValue(spec, first_card->rank) : std::nullopt;
+  std::optional<int> theirs = dealer_card ? FirstCardValue(spec, dealer_card->rank) : std::nullopt;
+  if (mine && theirs) {
+    int a = *mine, b = *theirs;
     t.first_wins.push_back(a > b ? 1 : 0);
     t.first_outcome.push_back(a > b ? 1.0 : a < b ? -1.0 : 0.0);
   }
@@ -259,6 +278,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
   }
   auto& sums = t.sums[t.decks];
   for (WagerKind kind : kTestedWagers) {
+    if (!ReturnTested(spec, kind)) continue;
     WagerSums& s = sums[static_cast<int>(kind)];
     long double total = 0, squares = 0;
     for (const auto& [seat, wagers] : money) {
@@ -287,6 +307,18 @@ StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, 
   auto it = theory.find(key);
   if (it != theory.end()) return &it->second;
   WagerTheory t;
+  if (spec.game == BlackjackGame().name) {
+    // Settled on the first cards alone: no choice moves its figures.
+    auto m = ComputeWarWagerMoments(spec, decks);
+    if (!m.ok()) return m.status();
+    t.available = true;
+    t.war_window = true;
+    t.mean[1] = m->mean.ToLongDouble();
+    t.second[1] = m->second.ToLongDouble();
+    t.ahead[1] = m->ahead.ToLongDouble();
+    t.cov[2] = m->Covariance().ToDouble();
+    return &theory.emplace(key, t).first->second;
+  }
   t.war_window = spec.wager(kind).window == Window::kWar;
   ShoeComposition shoe = StandardShoe(spec, decks);
   for (int q = 0; q <= 1; ++q) {
@@ -465,8 +497,9 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     policy_text = "war on " + std::to_string(wars) + " of " + std::to_string(wars + surrenders) +
                   " tie choices";
   }
+  if (spec.game == BlackjackGame().name) policy_text = "settled on the first cards alone";
   for (WagerKind kind : kTestedWagers) {
-    if (!spec.wager(kind).offered) continue;
+    if (!ReturnTested(spec, kind)) continue;
     ReturnCheck check;
     check.wager = kind;
     check.policy = policy_text;
