@@ -108,6 +108,7 @@ class BlackjackReplay {
   void Run() {
     out_->touched = part::kAll;
     Scan();
+    CheckBurns();
     if (first_draw_ == INT_MAX) return;  // no card: nothing was played
     CheckInitialDeal();
     Replay();
@@ -132,6 +133,7 @@ class BlackjackReplay {
 
   void Scan();
   void CheckInitialBet(int i);
+  void CheckBurns();
   void CheckInitialDeal();
   void Replay();
   void OnDeal(int i);
@@ -164,6 +166,7 @@ class BlackjackReplay {
   int second_pass_ = INT_MAX;    // the first card of the second pass of the hands
   int war_passes_ = 0;           // passes of war cards apart from the hands (0 or 1)
   std::vector<int> initial_deals_;  // the deal events of the initial passes
+  std::vector<int> handled_;        // events already judged as a whole (a card to a seat not in play)
   std::vector<int> dealer_;         // the dealer's ranks: up card, hole card, draws
   std::vector<int> dealer_events_;
   int dealer_war_rank = 0;
@@ -184,7 +187,8 @@ void BlackjackReplay::Scan() {
               std::to_string(spec_.decks.min) +
               (spec_.decks.max != spec_.decks.min ? " to " + std::to_string(spec_.decks.max) : ""));
     }
-    if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && first_draw_ == INT_MAX) first_draw_ = i;
+    // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
+    if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
   for (auto& [seat, s] : seats_) {
@@ -242,6 +246,45 @@ void BlackjackReplay::CheckInitialBet(int i) {
   }
 }
 
+// Burns: the house's number right after a shuffle, before the first card of the new shoe;
+// none anywhere else.
+void BlackjackReplay::CheckBurns() {
+  const auto& ev = round_.events;
+  bool after_shuffle = false;
+  int burns = 0;
+  auto judge = [&](int at) {
+    int want = after_shuffle ? b_.burns_after_shuffle.value : 0;
+    if (burns != want) {
+      Add(Code::kDealBurnCount, at, std::nullopt, std::nullopt, want, burns, b_.burns_after_shuffle.cite,
+          Ev(at) + std::to_string(burns) + (burns == 1 ? " card" : " cards") + " burned before this card; the rules burn " +
+              std::to_string(want) + (after_shuffle ? " after a shuffle" : " here"));
+    }
+    after_shuffle = false;
+    burns = 0;
+  };
+  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
+    switch (ev[i].type) {
+      case EventType::kShuffle:
+        if (burns > 0) judge(i);
+        after_shuffle = true;
+        burns = 0;
+        break;
+      case EventType::kBurn:
+        ++burns;
+        break;
+      case EventType::kDeal:
+        judge(i);
+        break;
+      default:
+        break;
+    }
+  }
+  if (burns > 0) {
+    after_shuffle = false;  // burns after the round's last card: none are prescribed
+    judge(static_cast<int>(ev.size()) - 1);
+  }
+}
+
 // The initial passes: one card to each seat in play in the deal order, then the dealer's,
 // as many times as the rules deal before play (a pass of war cards apart, where the war
 // cards do not start the hands; then two passes for the hands).
@@ -266,6 +309,7 @@ void BlackjackReplay::CheckInitialDeal() {
       if (e.seat != kDealer && !State(e.seat).in_play) {
         Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
             Ev(i) + "a card dealt to seat " + std::to_string(e.seat) + ", which has no blackjack wager");
+        handled_.push_back(i);
         continue;
       }
       break;
@@ -292,10 +336,12 @@ void BlackjackReplay::CheckInitialDeal() {
 
 void BlackjackReplay::Replay() {
   const auto& ev = round_.events;
-  std::vector<bool> initial(ev.size(), false);
+  std::vector<bool> initial(ev.size(), false), handled(ev.size(), false);
   for (int i : initial_deals_) initial[i] = true;
+  for (int i : handled_) handled[i] = true;
   for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
+    if (handled[i]) continue;
     switch (e.type) {
       case EventType::kDeal:
         if (initial[i]) {
