@@ -23,7 +23,8 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths, st
       std::vector<std::string> found;
       for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator();
            it.increment(ec)) {
-        if (it->is_directory() && it->path().filename() == "sources") {
+        // Source texts, and the parts specs include (not specs themselves).
+        if (it->is_directory() && (it->path().filename() == "sources" || it->path().filename() == "parts")) {
           it.disable_recursion_pending();
           continue;
         }

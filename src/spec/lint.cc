@@ -71,14 +71,14 @@ bool Has(const YAML::Node& map, const char* key) {
   return map.IsDefined() && map.IsMap() && map[key].IsDefined();
 }
 
-// Where `key` is written in `map` (the map's own mark if it is not there).
-YAML::Mark KeyMark(const YAML::Node& map, const char* key) {
+// Where `key` is written in `map` (the map itself if it is not there).
+YAML::Node KeyNode(const YAML::Node& map, const char* key) {
   if (map.IsDefined() && map.IsMap()) {
     for (const auto& kv : map) {
-      if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.first.Mark();
+      if (kv.first.IsScalar() && kv.first.Scalar() == key) return kv.first;
     }
   }
-  return map.Mark();
+  return map;
 }
 
 std::string ScalarOf(const YAML::Node& node) {
@@ -167,13 +167,18 @@ std::string ReadFile(const std::string& path, bool* ok) {
 }
 
 // "path:12:5: message" from the loader, as a LintError.
-LintError FromLoader(const std::string& path, const std::string& error, LintCode code) {
+LintError FromLoader(const std::string& path, const std::vector<std::string>& parts, const std::string& error,
+                     LintCode code) {
   LintError e;
   e.file = path;
   e.code = code;
   std::string rest = error;
-  if (rest.rfind(path + ":", 0) == 0) {
-    rest = rest.substr(path.size() + 1);
+  // The error is in the spec, or in a part it includes.
+  for (const std::string& part : parts) {
+    if (rest.rfind(part + ":", 0) == 0) e.file = part;
+  }
+  if (rest.rfind(e.file + ":", 0) == 0) {
+    rest = rest.substr(e.file.size() + 1);
     int line = 0, column = 0, used = 0;
     if (std::sscanf(rest.c_str(), "%d:%d: %n", &line, &column, &used) == 2 && used > 0) {
       e.line = line;
@@ -197,15 +202,17 @@ struct SourceText {
 // The checks of one spec against its source texts.
 class SpecLinter {
  public:
-  SpecLinter(const std::string& path, const YAML::Node& root, SpecLint* out)
-      : path_(path), root_(root), out_(out) {}
+  SpecLinter(const std::string& path, const SpecTree& tree, SpecLint* out)
+      : path_(path), tree_(tree), root_(tree.root), out_(out) {}
 
   void Run(const std::string& rules_root);
 
  private:
-  void Error(const YAML::Mark& mark, LintCode code, std::string message, std::string hint = "") {
-    out_->errors.push_back(
-        {path_, mark.line + 1, mark.column + 1, code, std::move(message), std::move(hint)});
+  // At `node`, in the file it was read from (the spec, or a part it includes).
+  void Error(const YAML::Node& node, LintCode code, std::string message, std::string hint = "") {
+    YAML::Mark mark = node.Mark();
+    out_->errors.push_back({tree_.FileOf(node, path_), mark.line + 1, mark.column + 1, code, std::move(message),
+                            std::move(hint)});
   }
   void SourceError(const SourceText& text, size_t raw_offset, LintCode code, std::string message) {
     out_->errors.push_back({text.path, text.folded.LineOf(raw_offset), text.folded.ColumnOf(raw_offset), code,
@@ -238,6 +245,7 @@ class SpecLinter {
   }
 
   std::string path_;
+  const SpecTree& tree_;
   const YAML::Node root_;
   SpecLint* out_;
   std::vector<SourceText> texts_;
@@ -253,7 +261,7 @@ void SpecLinter::Run(const std::string& rules_root) {
       // An unknown name is the loader's error; coverage is then not checked.
       numbering_ = ParseNumbering(ScalarOf(Child(source, "numbering")));
     } else {
-      Error(KeyMark(root_, "source"), LintCode::kNumberingMissing,
+      Error(KeyNode(root_, "source"), LintCode::kNumberingMissing,
             "source.numbering is missing: say how the source numbers its clauses (parenthesized, rules-card, "
             "sections) so that clause coverage can be checked");
     }
@@ -286,7 +294,7 @@ bool SpecLinter::LoadTexts(const std::string& rules_root) {
     for (const std::string& r : roots) {
       auto file = FindSourceText(r, name);
       if (!file.ok() && file.status().code() == Status::Code::kInvalidArgument) {
-        Error(t.Mark(), LintCode::kSourceMissing, "source.texts: " + file.status().message());
+        Error(t, LintCode::kSourceMissing, "source.texts: " + file.status().message());
         outside = true;
         break;
       }
@@ -306,7 +314,7 @@ bool SpecLinter::LoadTexts(const std::string& rules_root) {
       break;
     }
     if (!found && !outside) {
-      Error(t.Mark(), LintCode::kSourceMissing,
+      Error(t, LintCode::kSourceMissing,
             "source text '" + name + "' cannot be read (looked for: " + tried + ")");
     }
     all = all && found;
@@ -346,7 +354,7 @@ void SpecLinter::CheckQuote(const YAML::Node& node, const std::string& cite) {
   ++out_->quotes;
   std::string quote = FoldText(node.Scalar());
   if (quote.empty()) {
-    Error(node.Mark(), LintCode::kQuoteNotFound, "quote is empty");
+    Error(node, LintCode::kQuoteNotFound, "quote is empty");
     return;
   }
   std::vector<std::vector<size_t>> found(texts_.size());
@@ -363,7 +371,7 @@ void SpecLinter::CheckQuote(const YAML::Node& node, const std::string& cite) {
         break;
       }
     }
-    Error(node.Mark(), LintCode::kQuoteNotFound, "quote not found in any source text: \"" + quote + "\"",
+    Error(node, LintCode::kQuoteNotFound, "quote not found in any source text: \"" + quote + "\"",
           hint);
     return;
   }
@@ -385,7 +393,7 @@ void SpecLinter::CheckQuote(const YAML::Node& node, const std::string& cite) {
     }
     break;
   }
-  Error(node.Mark(), LintCode::kQuoteOutsideClause,
+  Error(node, LintCode::kQuoteOutsideClause,
         "quote is not in the words of " + NormalizeCite(cite, *numbering_) +
             ", the clause cited beside it (the text has it " + where + "): \"" + quote + "\"");
 }
@@ -396,7 +404,7 @@ void SpecLinter::CheckClauseNames() {
   auto check = [&](const YAML::Node& node, const std::string& what) {
     std::string cite = ScalarOf(node);
     if (cite.empty() || !LooksLikeClause(cite, *numbering_) || FindClause(cite)) return;
-    Error(node.Mark(), LintCode::kUnknownClause,
+    Error(node, LintCode::kUnknownClause,
           what + " " + NormalizeCite(cite, *numbering_) +
               ", a clause no source text of the spec numbers (numbering: " +
               std::string(ToString(*numbering_)) + ")");
@@ -491,7 +499,7 @@ void SpecLinter::CheckAmbiguities() {
     for (const char* key : {"id", "tag", "cite", "summary"}) {
       const YAML::Node v = Child(a, key);
       if (v.IsScalar() && Trimmed(v.Scalar()).empty()) {
-        Error(v.Mark(), LintCode::kAmbiguityIncomplete, what + " has an empty " + key);
+        Error(v, LintCode::kAmbiguityIncomplete, what + " has an empty " + key);
       }
     }
     for (const auto& r : Child(a, "readings")) {
@@ -500,7 +508,7 @@ void SpecLinter::CheckAmbiguities() {
       if (!reason.IsScalar() || !Trimmed(reason.Scalar()).empty()) continue;
       bool is_default = false;
       if (const YAML::Node d = Child(r, "default"); d.IsScalar()) YAML::convert<bool>::decode(d, is_default);
-      Error(reason.Mark(), LintCode::kAmbiguityIncomplete,
+      Error(reason, LintCode::kAmbiguityIncomplete,
             what + ", reading '" + ScalarOf(Child(r, "name")) +
                 "': " + (is_default ? "no reason why it is the default" : "no reason for the reading"));
     }
@@ -511,7 +519,7 @@ void SpecLinter::CheckUnobservable() {
   for (const auto& u : Child(root_, "unobservable")) {
     const YAML::Node reason = Child(u, "reason");
     if (reason.IsScalar() && Trimmed(reason.Scalar()).empty()) {
-      Error(reason.Mark(), LintCode::kUnobservableReason,
+      Error(reason, LintCode::kUnobservableReason,
             "unobservable clause " + ScalarOf(Child(u, "clause")) +
                 " gives no reason why no hand history shows it");
     }
@@ -519,7 +527,7 @@ void SpecLinter::CheckUnobservable() {
   for (const auto& a : Child(Child(root_, "source"), "also_encoded")) {
     const YAML::Node key = Child(a, "key");
     if (key.IsScalar() && !HasKey(root_, key.Scalar())) {
-      Error(key.Mark(), LintCode::kUnknownKey,
+      Error(key, LintCode::kUnknownKey,
             "source.also_encoded: the spec has no key '" + key.Scalar() + "' to encode clause " +
                 ScalarOf(Child(a, "clause")));
     }
@@ -559,15 +567,16 @@ SpecLint LintSpecFile(const std::string& path) {
   out.path = path;
   std::vector<std::string> load_errors;
   std::optional<SpecDocument> doc = LoadSpecDocument(path, &load_errors);
-  YAML::Node root;
-  bool parsed = true;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::Exception&) {
-    parsed = false;
-  }
+  std::vector<std::string> tree_errors;
+  std::optional<SpecTree> tree = LoadSpecTree(path, &tree_errors);
+  bool parsed = tree.has_value();
+  YAML::Node root = parsed ? tree->root : YAML::Node();
   for (const std::string& e : load_errors) {
-    out.errors.push_back(FromLoader(path, e, parsed ? LintCode::kSchema : LintCode::kYaml));
+    std::vector<std::string> parts;
+    if (tree) {
+      for (const SpecTree::Part& p : tree->parts) parts.push_back(p.path);
+    }
+    out.errors.push_back(FromLoader(path, parts, e, parsed ? LintCode::kSchema : LintCode::kYaml));
   }
   if (!parsed) return out;
   std::string rules_root;
@@ -582,7 +591,7 @@ SpecLint LintSpecFile(const std::string& path) {
     rules_root = RulesRootOf(path, out.id);
   }
   try {
-    SpecLinter(path, root, &out).Run(rules_root);
+    SpecLinter(path, *tree, &out).Run(rules_root);
   } catch (const YAML::Exception& e) {
     // A tree the loader has already rejected in a shape the checks do not expect.
     if (load_errors.empty()) {

@@ -79,7 +79,7 @@ TEST(LintTest, CodesAreOneTable) {
 TEST(LintTest, BundledSpecsAreClean) {
   auto report = LintSpecs({kRoot + "/rules"});
   ASSERT_TRUE(report.ok()) << report.status().message();
-  ASSERT_EQ(report->specs.size(), 4u);
+  ASSERT_EQ(report->specs.size(), 5u);
   for (const SpecLint& spec : report->specs) {
     EXPECT_TRUE(spec.errors.empty()) << spec.path << "\n" << Joined(spec.errors);
     EXPECT_GT(spec.quotes, 0) << spec.path;
@@ -225,7 +225,7 @@ TEST(LintTest, TwoRevisionsEffectiveTheSameDay) {
 TEST(LintTest, AFileNamedTwiceIsLintedOnce) {
   auto report = LintSpecs({kRoot + "/rules", kSdSpec});
   ASSERT_TRUE(report.ok());
-  EXPECT_EQ(report->specs.size(), 4u);
+  EXPECT_EQ(report->specs.size(), 5u);
   EXPECT_EQ(report->errors(), 0);
 }
 

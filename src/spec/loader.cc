@@ -5,6 +5,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "games/games.h"
 #include "spec/sha256.h"
@@ -66,8 +67,8 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     game = FindGame(spec->game);
     if (!game) Error(root["game"], "unknown game '" + spec->game + "' (expected: " + GameNames() + ")");
   }
-  std::vector<std::string_view> allowed = {"format", "id", "title", "game", "source", "revision", "shoe",
-                                           "wagers", "ambiguities", "claims", "unobservable"};
+  std::vector<std::string_view> allowed = {"format", "id", "title", "game", "include", "source", "revision",
+                                           "shoe", "wagers", "ambiguities", "claims", "unobservable"};
   std::vector<std::string_view> required = {"format", "id", "game", "source", "revision", "shoe", "wagers"};
   if (game) {
     allowed.insert(allowed.end(), game->keys.begin(), game->keys.end());
@@ -443,25 +444,154 @@ bool IsAmbiguityTag(std::string_view tag) {
   return std::find(std::begin(kAmbiguityTags), std::end(kAmbiguityTags), tag) != std::end(kAmbiguityTags);
 }
 
-std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors) {
+namespace {
+
+// The lists a part and the spec both add entries to. Part of the spec format.
+constexpr std::string_view kJoinedLists[] = {"source.texts", "source.also_encoded", "ambiguities", "unobservable",
+                                            "claims"};
+// The keys of a part that are the part's own, not merged.
+constexpr std::string_view kPartKeys[] = {"format", "part"};
+
+std::string At(const std::string& file, const YAML::Node& node) {
+  YAML::Mark m = node.Mark();
+  return file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+void CollectNodes(const YAML::Node& node, std::vector<YAML::Node>* out) {
+  out->push_back(node);
+  if (node.IsMap()) {
+    for (const auto& kv : node) {
+      out->push_back(kv.first);
+      CollectNodes(kv.second, out);
+    }
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) CollectNodes(item, out);
+  }
+}
+
+// Merges part `from` (read from `file`) into the spec's tree `into`, by reference, so that
+// each node keeps its mark and can be traced to its file.
+void MergePart(YAML::Node into, const YAML::Node& from, const std::string& at, const std::string& file,
+               const std::string& spec_path, std::vector<std::string>* errors) {
+  for (const auto& kv : from) {
+    std::string key = kv.first.Scalar();
+    if (at.empty() && std::find(std::begin(kPartKeys), std::end(kPartKeys), key) != std::end(kPartKeys)) continue;
+    std::string path = at.empty() ? key : at + "." + key;
+    const YAML::Node& existing_const = into;
+    YAML::Node existing = existing_const[key];
+    if (!existing) {
+      into[kv.first] = kv.second;
+      continue;
+    }
+    bool joined = std::find(std::begin(kJoinedLists), std::end(kJoinedLists), path) != std::end(kJoinedLists);
+    if (joined && existing.IsSequence() && kv.second.IsSequence()) {
+      YAML::Node both(YAML::NodeType::Sequence);
+      for (const auto& item : kv.second) both.push_back(item);
+      for (const auto& item : existing) both.push_back(item);
+      into[key] = both;
+    } else if (existing.IsMap() && kv.second.IsMap() && !joined && !std::as_const(existing)["cite"] &&
+               !kv.second["cite"]) {
+      // Sections merge key by key; a parameter (a map with its cite) is set in one file only.
+      MergePart(existing, kv.second, path, file, spec_path, errors);
+    } else {
+      errors->push_back(At(file, kv.first) + ": " + path + " is set both in this part and in " + At(spec_path, existing) +
+                        "; a spec adds to the parts it includes, it does not change them");
+    }
+  }
+}
+
+}  // namespace
+
+const std::string& SpecTree::FileOf(const YAML::Node& node, const std::string& spec_path) const {
+  for (const Part& part : parts) {
+    for (const YAML::Node& n : part.nodes) {
+      if (n.is(node)) return part.path;
+    }
+  }
+  return spec_path;
+}
+
+std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors) {
   bool ok = false;
   std::string text = ReadFile(path, &ok);
   if (!ok) {
     errors->push_back(path + ": cannot read the file");
     return std::nullopt;
   }
-  SpecDocument doc;
-  doc.path = path;
+  SpecTree tree;
+  tree.bytes = text;
   try {
-    doc.root = YAML::Load(text);
+    tree.root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": " + e.msg);
+    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " +
+                      e.msg);
     return std::nullopt;
   }
+  const YAML::Node& root = tree.root;
+  if (!root.IsMap() || !root["include"]) return tree;
+  const YAML::Node include = root["include"];
+  if (!include.IsSequence()) {
+    errors->push_back(At(path, include) + ": include must be a list of parts (files under the rules tree)");
+    return std::nullopt;
+  }
+  std::string id = root["id"] && root["id"].IsScalar() ? root["id"].Scalar() : "";
+  std::string rules_root = RulesRoot(path, id);
+  size_t before = errors->size();
+  std::vector<std::pair<std::string, YAML::Node>> parts;
+  for (const auto& entry : include) {
+    if (!entry.IsScalar()) {
+      errors->push_back(At(path, entry) + ": an include entry must be a file name");
+      continue;
+    }
+    auto file = FindSourceText(rules_root, entry.Scalar());
+    if (!file.ok()) {
+      errors->push_back(At(path, entry) + ": include: " + file.status().message());
+      continue;
+    }
+    std::string part_text = ReadFile(file->resolved, &ok);
+    if (!ok) {
+      errors->push_back(At(path, entry) + ": include: cannot read " + file->path);
+      continue;
+    }
+    YAML::Node part;
+    try {
+      part = YAML::Load(part_text);
+    } catch (const YAML::Exception& e) {
+      errors->push_back(file->path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                        ": " + e.msg);
+      continue;
+    }
+    if (!part.IsMap() || !part["part"]) {
+      errors->push_back(file->path + ":1:1: a part is a map with a 'part' key that names it");
+      continue;
+    }
+    if (part["include"]) {
+      errors->push_back(At(file->path, part["include"]) + ": a part includes no other part");
+      continue;
+    }
+    tree.bytes += part_text;
+    SpecTree::Part p{file->path, {}};
+    CollectNodes(part, &p.nodes);
+    tree.parts.push_back(std::move(p));
+    parts.emplace_back(file->path, part);
+  }
+  for (const auto& [file, part] : parts) MergePart(tree.root, part, "", file, path, errors);
+  if (errors->size() != before) return std::nullopt;
+  return tree;
+}
+
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors) {
+  std::optional<SpecTree> tree = LoadSpecTree(path, errors);
+  if (!tree) return std::nullopt;
+  SpecDocument doc;
+  doc.path = path;
+  doc.root = tree->root;
+  for (const SpecTree::Part& p : tree->parts) doc.parts.push_back(p.path);
+  const std::string& text = tree->bytes;
   size_t before = errors->size();
   try {
     SpecParser parser(path, errors);
+    parser.set_tree(&*tree);
     parser.Parse(doc.root, &doc.spec);
   } catch (const YAML::Exception& e) {
     errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +

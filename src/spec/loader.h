@@ -15,11 +15,34 @@
 
 namespace pitboss {
 
+// A spec file's YAML tree with the parts it includes (`include:`, docs/spec-format.md)
+// merged in, and which file each node was read from.
+struct SpecTree {
+  YAML::Node root;
+  struct Part {
+    std::string path;              // as the rules root joined to the name the spec gives
+    std::vector<YAML::Node> nodes;  // every node of the part, keys included
+  };
+  std::vector<Part> parts;
+  std::string bytes;  // the spec file's bytes, then each part's in order: what sha256 covers
+
+  // The file `node` was read from: a part's path, or `spec_path` for the spec's own.
+  const std::string& FileOf(const YAML::Node& node, const std::string& spec_path) const;
+};
+
+// Reads spec file `path` and merges the parts it includes. A part is read from inside the
+// rules tree only (as source texts are), includes no other part, and may set no key the
+// spec sets, except the lists both add to (source.texts, source.also_encoded, ambiguities,
+// unobservable, claims: the part's entries first). Problems are appended to `errors` as
+// "file:line:column: message"; nullopt when the tree cannot be built.
+std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors);
+
 // One spec file as loaded. Owns its YAML tree so that any reading can be instantiated.
 struct SpecDocument {
   std::string path;
-  std::string rules_root;  // the folder the spec's `texts` are relative to
-  YAML::Node root;
+  std::string rules_root;  // the folder the spec's `texts` and parts are relative to
+  YAML::Node root;          // with its parts merged in
+  std::vector<std::string> parts;  // the parts it includes, in order
   RuleSpec spec;           // under the default reading of every ambiguity
 };
 

@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "spec/library.h"
+#include "spec/sha256.h"
 
 namespace pitboss {
 namespace {
@@ -241,6 +242,81 @@ TEST(LoaderTest, FindSourceTextConfinesANameToItsFolder) {
   }
 }
 
+// A house's spec that includes the regulation's part: both files' keys in one spec.
+TEST(LoaderTest, AnIncludedPartIsMergedIn) {
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(kRules + "/us-sd/war-blackjack.yaml", &errors);
+  ASSERT_TRUE(doc.has_value()) << Joined(errors);
+  ASSERT_EQ(doc->parts.size(), 1u);
+  EXPECT_EQ(doc->parts[0], kRules + "/us-sd/parts/war-blackjack-regulation.yaml");
+  const RuleSpec& spec = doc->spec;
+  EXPECT_EQ(spec.citation, "ARSD");  // from the part
+  EXPECT_TRUE(spec.wager(WagerKind::kWar).offered);     // the part's wagers
+  EXPECT_TRUE(spec.wager(WagerKind::kDouble).offered);  // and the house's
+  // The part's texts first, then the house's posted rules.
+  ASSERT_GE(spec.texts.size(), 2u);
+  EXPECT_EQ(spec.texts.front(), "sources/us-sd/war-blackjack.txt");
+  EXPECT_EQ(spec.texts.back(), "sources/us-sd/houses/reference-war-blackjack.txt");
+  // The part's ambiguities, then the house's own.
+  ASSERT_FALSE(spec.ambiguities.empty());
+  EXPECT_EQ(spec.ambiguities.back().id, "sd-split-three-times");
+  // The digest covers the part: the same house with another regulation is another spec.
+  EXPECT_EQ(spec.sha256, Sha256Hex(ReadAll(kRules + "/us-sd/war-blackjack.yaml") +
+                                   ReadAll(kRules + "/us-sd/parts/war-blackjack-regulation.yaml")));
+}
+
+// A part's errors are at its own lines; a key set twice, a part out of the rules tree, a part
+// that includes another are errors.
+TEST(LoaderTest, APartsErrorsNameThePart) {
+  const fs::path tree = fs::temp_directory_path() / ("pitboss-parts-" + std::to_string(::getpid()));
+  fs::remove_all(tree);
+  struct Cleanup {
+    fs::path path;
+    ~Cleanup() { fs::remove_all(path); }
+  } cleanup{tree};
+  fs::create_directories(tree / "us-sd" / "parts");
+  fs::create_directories(tree / "sources");
+  fs::copy(kRules + "/sources", tree / "sources", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  const std::string house = ReadAll(kRules + "/us-sd/war-blackjack.yaml");
+  const std::string part = ReadAll(kRules + "/us-sd/parts/war-blackjack-regulation.yaml");
+  auto load = [&](const std::string& house_text, const std::string& part_text) {
+    std::ofstream(tree / "us-sd" / "war-blackjack.yaml") << house_text;
+    std::ofstream(tree / "us-sd" / "parts" / "war-blackjack-regulation.yaml") << part_text;
+    std::vector<std::string> errors;
+    LoadSpecDocument((tree / "us-sd" / "war-blackjack.yaml").string(), &errors);
+    return errors;
+  };
+  ASSERT_TRUE(load(house, part).empty()) << Joined(load(house, part));
+  const std::string part_path = (tree / "us-sd" / "parts" / "war-blackjack-regulation.yaml").string();
+  const std::string house_path = (tree / "us-sd" / "war-blackjack.yaml").string();
+
+  // An unknown key in the part: at the part's line.
+  std::string bad = part;
+  bad.replace(bad.find("regulation:\n"), 12, "regulaton:\n");
+  auto errors = load(house, bad);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].rfind(part_path + ":", 0), 0u) << Joined(errors);
+  EXPECT_NE(errors[0].find("unknown key 'regulaton'"), std::string::npos) << errors[0];
+
+  // The house may not change what the part sets.
+  std::string twice = house;
+  twice.replace(twice.find("\nshoe:\n"), 7, "\nregulation:\n  win:\n    at_least: \"+1/2\"\n    cite: \"20:18:15:06\"\n    note: x\nshoe:\n");
+  errors = load(twice, part);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors[0].find("regulation.win is set both in this part and in " + house_path), std::string::npos)
+      << Joined(errors);
+
+  // A part out of the rules tree, and a part that includes another.
+  std::string out = house;
+  out.replace(out.find("us-sd/parts/war-blackjack-regulation.yaml"), 41, "../../etc/passwd");
+  errors = load(out, part);
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("include: '../../etc/passwd' is outside the rules tree"), std::string::npos) << errors[0];
+  errors = load(house, part + "include:\n  - us-sd/war-blackjack.yaml\n");
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("a part includes no other part"), std::string::npos) << errors[0];
+}
+
 TEST(LoaderTest, InstantiateAppliesAReading) {
   std::vector<std::string> errors;
   auto doc = LoadSpecDocument(kRules + "/us-sd/casino-war.yaml", &errors);
@@ -284,7 +360,7 @@ TEST(LoaderTest, InstantiateRejectsUnknownNames) {
 TEST(LibraryTest, FindsTheRevisionInForceOnADate) {
   auto library = SpecLibrary::Load({kRules});
   ASSERT_TRUE(library.ok()) << library.status().message();
-  EXPECT_EQ(library->documents().size(), 4u);
+  EXPECT_EQ(library->documents().size(), 5u);
   std::string why;
   EXPECT_NE(library->Find("us-sd/casino-war", 20120423, &why), nullptr);
   EXPECT_EQ(library->Find("us-sd/casino-war", 20110601, &why), nullptr);

@@ -11,7 +11,7 @@ namespace pitboss {
 void SpecReader::Error(const YAML::Node& node, const std::string& message) {
   YAML::Mark m = node.Mark();
   std::ostringstream out;
-  out << path_ << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
+  out << (tree_ ? tree_->FileOf(node, path_) : path_) << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
   errors_->push_back(out.str());
   ok_ = false;
 }

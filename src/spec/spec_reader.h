@@ -17,6 +17,8 @@
 
 namespace pitboss {
 
+struct SpecTree;
+
 class SpecReader {
  public:
   SpecReader(std::string path, std::vector<std::string>* errors) : path_(std::move(path)), errors_(errors) {}
@@ -26,6 +28,8 @@ class SpecReader {
   // The source's citation ("ARSD 20:18:15"), which clauses are relative to.
   void set_citation(std::string citation) { citation_ = std::move(citation); }
   const std::string& citation() const { return citation_; }
+  // Where the spec's tree comes from several files (its parts): errors name the right one.
+  void set_tree(const SpecTree* tree) { tree_ = tree; }
 
   void Error(const YAML::Node& node, const std::string& message);
 
@@ -54,6 +58,7 @@ class SpecReader {
   std::string path_;
   std::vector<std::string>* errors_;
   std::string citation_;
+  const SpecTree* tree_ = nullptr;
   bool ok_ = true;
 };
 
