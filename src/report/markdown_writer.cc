@@ -112,7 +112,7 @@ void WriteFinding(std::ostream& out, const Finding& finding) {
     message += ")";
   }
   out << "| " << location << " | " << CodeSpan(Info(finding.code).id) << " | " << Cell(finding.round) << " | "
-      << optional(finding.seat, SeatName) << " | "
+      << optional(finding.seat, SeatName) << (finding.hand ? ", hand " + std::to_string(*finding.hand) : "") << " | "
       << optional(finding.wager, [](WagerKind w) { return std::string(ToString(w)); }) << " | "
       << optional(finding.expected, [](Money m) { return std::to_string(m); }) << " | "
       << optional(finding.actual, [](Money m) { return std::to_string(m); }) << " | " << Cell(finding.clause)
