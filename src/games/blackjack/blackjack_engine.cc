@@ -106,7 +106,8 @@ class BlackjackReplay {
       : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out) {}
 
   void Run() {
-    out_->touched = part::kAll;
+    // Read in every round: the deal, the dealer's drawing, the payouts; the rest as used.
+    out_->touched = part::kShoe | part::kWagers | part::kBjEveryRound;
     Scan();
     CheckBurns();
     if (first_draw_ == INT_MAX) return;  // no card: nothing was played
@@ -230,6 +231,7 @@ void BlackjackReplay::CheckInitialBet(int i) {
     if (first) s.war_event = i;
     s.war += e.amount;
     s.war_valid = true;
+    out_->touched |= part::kBjWarWager;
   }
   Money total = e.wager == WagerKind::kBlackjack ? s.blackjack : s.war;
   const auto& limit = round_.limit(e.wager);
@@ -446,6 +448,7 @@ void BlackjackReplay::OnDecision(int i) {
         Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why, hand);
   };
   if (e.action == Action::kCollect || e.action == Action::kRide) {
+    out_->touched |= part::kBjWarWager | (e.action == Action::kRide ? part::kBjRide : 0);
     const Cite& cite = b_.ride_adds_stake.cite;
     if (!b_.war_offered || !s.war_valid || s.war_card == kNone) {
       not_offered(cite, "the seat has no War wager in play");
@@ -461,6 +464,7 @@ void BlackjackReplay::OnDecision(int i) {
     return;
   }
   if (e.action == Action::kInsurance) {
+    out_->touched |= part::kBjInsurance;
     const Cite& cite = b_.insurance_offered.cite;
     if (!b_.insurance_offered.value) return not_offered(cite, "the rules offer no insurance");
     if (dealer_.empty() || dealer_[0] != 14) return not_offered(cite, "insurance is offered only when the dealer shows an ace");
@@ -478,6 +482,11 @@ void BlackjackReplay::OnDecision(int i) {
   if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
   Points p = h->points();
+  if (e.action == Action::kDouble) out_->touched |= part::kBjDouble;
+  if (e.action == Action::kSplit) out_->touched |= part::kBjSplit;
+  if (e.action == Action::kSurrender) out_->touched |= part::kBjSurrender;
+  // A split ace's one card, and 21 on a split hand, are the split rules'.
+  if (h->from_split) out_->touched |= part::kBjSplit;
   switch (e.action) {
     case Action::kStand:
       if (h->done()) return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
@@ -560,6 +569,7 @@ void BlackjackReplay::OnBet(int i) {
   };
   switch (e.wager) {
     case WagerKind::kBlackjack: {  // a ride
+      out_->touched |= part::kBjRide;
       Money winnings = ApplyRatio(s.war, b_.pays_war_win.net).value_or(0);
       Money want = b_.ride_adds_stake.value ? winnings + s.war : winnings;
       if (s.war_action != Action::kRide || s.ride_event != kNone) {
@@ -576,6 +586,7 @@ void BlackjackReplay::OnBet(int i) {
       return;
     }
     case WagerKind::kDouble: {
+      out_->touched |= part::kBjDouble;
       Hand* h = s.hand(number);
       if (!h || !h->double_pending || h->doubled > 0) {
         return late(spec_.wager(WagerKind::kDouble).cite, "double wager with no double decision before it");
@@ -591,6 +602,7 @@ void BlackjackReplay::OnBet(int i) {
       return;
     }
     case WagerKind::kSplit: {
+      out_->touched |= part::kBjSplit;
       Hand* h = s.hand(number);
       if (!h || !h->from_split || h->number == 1 || h->wager_event != kNone) {
         return late(spec_.wager(WagerKind::kSplit).cite, "split wager with no split decision that made the hand");
@@ -606,6 +618,7 @@ void BlackjackReplay::OnBet(int i) {
       return;
     }
     case WagerKind::kInsurance: {
+      out_->touched |= part::kBjInsurance;
       if (s.insurance_decision == kNone || s.insurance_event != kNone) {
         return late(b_.insurance_offered.cite, "insurance wager with no insurance decision before it");
       }
@@ -706,6 +719,8 @@ void BlackjackReplay::CheckDealerPlay() {
 
 void BlackjackReplay::Expected() {
   bool dealer_known = dealer_.size() >= 2;
+  if (DealerBlackjack()) out_->touched |= part::kBjDealerBlackjack;
+  if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
   for (Seat seat : order_) {
     SeatState& s = seats_[seat];

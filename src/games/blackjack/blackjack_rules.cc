@@ -273,6 +273,14 @@ void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out) {
                         {"insurance_lose", &b.pays_insurance_lose}}) {
     f[std::string("payouts.") + key] = {ToString(p->net), &p->cite};
   }
+  for (auto [key, bound] : {std::pair{"win", &b.min_win}, {"blackjack", &b.min_blackjack},
+                            {"blackjack_single_deck", &b.min_blackjack_few_decks}}) {
+    if (!bound->present) continue;
+    f[std::string("regulation.") + key] = {
+        "at least " + ToString(bound->at_least) +
+            (bound->max_decks ? " (games of " + std::to_string(bound->max_decks) + " decks at most)" : ""),
+        &bound->cite};
+  }
   if (b.war_offered) {
     std::string ranks;
     for (int value = 13; value >= 1; --value) {
@@ -290,16 +298,35 @@ void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out) {
   }
 }
 
-// A blackjack spec's parts are not told apart: any difference replays in full.
+// The part each flattened key belongs to; 0 for what no replay reads (the regulation's
+// bounds, which lint checks).
+SpecParts PartOf(const std::string& key) {
+  auto starts = [&](std::string_view prefix) { return key.rfind(prefix, 0) == 0; };
+  if (starts("war_wager.ride_adds_stake")) return part::kBjRide;
+  if (starts("war_wager.cards_start_hands")) return part::kBjEveryRound;
+  if (starts("war_wager.")) return part::kBjWarWager;
+  if (starts("dealer.blackjack_takes") || starts("dealer.busted_extra_lost")) return part::kBjDealerBlackjack;
+  if (starts("split.")) return part::kBjSplit;
+  if (starts("double.")) return part::kBjDouble;
+  if (starts("insurance.")) return part::kBjInsurance;
+  if (starts("surrender.")) return part::kBjSurrender;
+  if (starts("regulation.")) return 0;
+  return part::kBjEveryRound;  // deal, dealer, payouts, and anything added later
+}
+
 SpecParts BlackjackDifferingParts(const RuleSpec& a, const RuleSpec& b) {
   FlatSpec fa, fb;
   FlattenBlackjack(a, &fa);
   FlattenBlackjack(b, &fb);
+  SpecParts parts = 0;
   for (const auto& [key, entry] : fa) {
     auto it = fb.find(key);
-    if (it == fb.end() || it->second.value != entry.value) return part::kAll;
+    if (it == fb.end() || it->second.value != entry.value) parts |= PartOf(key);
   }
-  return fa.size() == fb.size() ? 0 : part::kAll;
+  for (const auto& [key, entry] : fb) {
+    if (!fa.count(key)) parts |= PartOf(key);
+  }
+  return parts;
 }
 
 ReadingEffect BlackjackEffect(const RuleSpec& base, const RuleSpec& variant) {

@@ -111,6 +111,19 @@ inline const BlackjackRules& Blackjack(const RuleSpec& spec) {
 }
 inline BlackjackRules& Blackjack(RuleSpec& spec) { return static_cast<BlackjackRules&>(*spec.game_rules.get()); }
 
+// The blackjack game's parts of a spec (spec/parts.h): what a round consulted, so that a
+// reading it did not consult need not replay it.
+namespace part {
+constexpr SpecParts kBjEveryRound = 1u << 8;      // the deal, the dealer's drawing, the payouts
+constexpr SpecParts kBjWarWager = 1u << 9;        // the War comparison and payouts
+constexpr SpecParts kBjRide = 1u << 10;           // what a ride adds
+constexpr SpecParts kBjSplit = 1u << 11;          // splitting
+constexpr SpecParts kBjDouble = 1u << 12;         // doubling
+constexpr SpecParts kBjInsurance = 1u << 13;      // insurance
+constexpr SpecParts kBjDealerBlackjack = 1u << 14;  // what a dealer blackjack takes
+constexpr SpecParts kBjSurrender = 1u << 15;
+}  // namespace part
+
 // The game table's entry for `game: blackjack`.
 const Game& BlackjackGame();
 
