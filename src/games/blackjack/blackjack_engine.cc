@@ -139,6 +139,7 @@ class BlackjackReplay {
   void Replay();
   void OnDeal(int i);
   void OnDecision(int i);
+  void CheckPlayOrder(int i, SeatState& s);
   void OnBet(int i);
   void CheckHandsFinished();
   void CheckDealerPlay();
@@ -172,6 +173,9 @@ class BlackjackReplay {
   std::vector<int> dealer_events_;
   int dealer_war_rank = 0;
   bool play_started_ = false;  // a hand's decision was made: insurance is closed
+  Seat playing_ = kNone;       // the seat whose hands are being played
+  bool dealer_drew_ = false;   // the dealer has drawn after the initial deal
+  bool order_reported_ = false;
   bool initial_ok_ = true;
   std::vector<Expect> expect_;
   std::vector<std::pair<Seat, int>> unjudged_;  // hands whose settlements an earlier fault decides
@@ -394,6 +398,7 @@ void BlackjackReplay::OnDeal(int i) {
   if (e.seat == kDealer) {
     dealer_.push_back(e.card->rank);
     dealer_events_.push_back(i);
+    dealer_drew_ = true;
     return;
   }
   SeatState& s = State(e.seat);
@@ -406,8 +411,18 @@ void BlackjackReplay::OnDeal(int i) {
         number);
     return;
   }
+  CheckPlayOrder(i, s);
   h->events.push_back(i);
   if (h->ranks.size() < 2) {  // a split hand's second card
+    // Each split hand is finished before another of the seat's hands gets its second card.
+    for (const Hand& other : s.hands) {
+      if (&other == h || other.ranks.size() < 2 || other.done() || Natural(s, other) || order_reported_) continue;
+      order_reported_ = true;
+      Add(Code::kDealOrder, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.split_max_hands.cite,
+          Ev(i) + HandWords(e.seat, number) + " got its second card before " + HandWords(e.seat, other.number) +
+              " was finished",
+          number);
+    }
     h->ranks.push_back(e.card->rank);
     return;
   }
@@ -438,6 +453,34 @@ void BlackjackReplay::OnDeal(int i) {
   }
   h->hit_pending = false;
   h->ranks.push_back(e.card->rank);
+}
+
+// The seats play their hands in the deal order, each finishing before the next, and all of
+// them before the dealer draws. One finding a round: what follows a first fault of order is
+// out of order for the same reason.
+void BlackjackReplay::CheckPlayOrder(int i, SeatState& s) {
+  if (order_reported_) return;
+  auto report = [&](const std::string& why) {
+    order_reported_ = true;
+    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i) + why);
+  };
+  if (dealer_drew_) return report("seat " + std::to_string(s.seat) + " plays after the dealer has drawn");
+  if (playing_ == s.seat) return;
+  auto position = [&](Seat seat) { return std::find(order_.begin(), order_.end(), seat) - order_.begin(); };
+  if (playing_ != kNone) {
+    SeatState& before = seats_[playing_];
+    bool finished = std::all_of(before.hands.begin(), before.hands.end(),
+                                [&](const Hand& h) { return h.done() || Natural(before, h); });
+    if (position(s.seat) < position(playing_)) {
+      return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
+                    ", against the deal order");
+    }
+    if (!finished) {
+      return report("seat " + std::to_string(s.seat) + " plays before seat " + std::to_string(playing_) +
+                    "'s hands are finished");
+    }
+  }
+  playing_ = s.seat;
 }
 
 void BlackjackReplay::OnDecision(int i) {
@@ -481,6 +524,7 @@ void BlackjackReplay::OnDecision(int i) {
   }
   if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
+  CheckPlayOrder(i, s);
   Points p = h->points();
   if (e.action == Action::kDouble) out_->touched |= part::kBjDouble;
   if (e.action == Action::kSplit) out_->touched |= part::kBjSplit;
