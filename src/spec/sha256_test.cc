@@ -14,5 +14,16 @@ TEST(Sha256Test, MatchesTheFipsVectors) {
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
+TEST(Sha256Test, AStreamInPiecesHasTheDigestOfTheWhole) {
+  Sha256 h;
+  EXPECT_EQ(h.Hex(), Sha256Hex(""));
+  h.Update("ab");
+  h.Update("");
+  h.Update("c");
+  EXPECT_EQ(h.Hex(), Sha256Hex("abc"));
+  h.Update("d");  // the stream goes on after a digest is read
+  EXPECT_EQ(h.Hex(), Sha256Hex("abcd"));
+}
+
 }  // namespace
 }  // namespace pitboss
