@@ -47,7 +47,7 @@ struct LineReader::ZstdState {
 };
 
 LineReader::LineReader(std::string path, int fd, const LineReaderOptions& options)
-    : path_(std::move(path)), fd_(fd), options_(options) {
+    : path_(std::move(path)), fd_(fd), options_(options), digest_(std::make_unique<Sha256>()) {
   display_name_ = path_ == "-" ? "<stdin>" : path_;
   options_.buffer_size = std::max<size_t>(options_.buffer_size, 16);
   options_.max_line_length = std::max<size_t>(options_.max_line_length, 1);
@@ -118,14 +118,34 @@ bool LineReader::Fail(std::string what) {
   return false;
 }
 
+ssize_t LineReader::Read(char* dst, size_t cap) {
+  ssize_t n;
+  do {
+    n = read(fd_, dst, cap);
+  } while (n < 0 && errno == EINTR);
+  if (n > 0) {
+    digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
+    bytes_ += n;
+  }
+  return n;
+}
+
+std::string LineReader::Sha256Hex() {
+  if (fd_ >= 0) {
+    // Bytes past the end of the compressed stream, or past damage, or not yet read: part of
+    // the file too. A read error ends it.
+    char rest[1 << 16];
+    while (Read(rest, sizeof rest) > 0) {
+    }
+  }
+  return digest_->Hex();
+}
+
 bool LineReader::ReadInput() {
   if (in_pos_ == in_len_) in_pos_ = in_len_ = 0;
   size_t room = options_.buffer_size - in_len_;
   if (room == 0) return true;
-  ssize_t n;
-  do {
-    n = read(fd_, in_.get() + in_len_, room);
-  } while (n < 0 && errno == EINTR);
+  ssize_t n = Read(in_.get() + in_len_, room);
   if (n < 0) return Fail(std::string("read error: ") + std::strerror(errno));
   if (n == 0) in_eof_ = true;
   in_len_ += static_cast<size_t>(n);
@@ -155,10 +175,7 @@ bool LineReader::FillPlain(char* dst, size_t cap, size_t* n) {
     return true;
   }
   if (in_eof_) return true;
-  ssize_t got;
-  do {
-    got = read(fd_, dst, cap);
-  } while (got < 0 && errno == EINTR);
+  ssize_t got = Read(dst, cap);
   if (got < 0) return Fail(std::string("read error: ") + std::strerror(errno));
   if (got == 0) in_eof_ = true;
   *n = static_cast<size_t>(got);
@@ -169,6 +186,15 @@ bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
   z_stream& z = gzip_->z;
   for (;;) {
     if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
+    if (!gzip_->member_open) {
+      // Zero bytes between or after members (tape blocks, padded archives): gzip(1) ignores
+      // them, and so does this reader.
+      while (in_pos_ < in_len_ && in_[in_pos_] == '\0') ++in_pos_;
+      if (in_pos_ == in_len_) {
+        if (in_eof_) return true;
+        continue;
+      }
+    }
     z.next_in = reinterpret_cast<Bytef*>(in_.get() + in_pos_);
     z.avail_in = static_cast<uInt>(std::min<size_t>(in_len_ - in_pos_, UINT32_MAX));
     z.next_out = reinterpret_cast<Bytef*>(dst);

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "pitboss/status.h"
+#include "spec/sha256.h"
 
 namespace pitboss {
 
@@ -54,6 +55,12 @@ class LineReader {
   const std::string& path() const { return path_; }
   Compression compression() const { return compression_; }
 
+  // The SHA-256 of the log's bytes as stored (compressed, where they are) and their count:
+  // what `sha256sum` says of the file. Reads what is left of the file first, so call it at
+  // the end. After a read error, the digest of the bytes read before it.
+  std::string Sha256Hex();
+  int64_t bytes() const { return bytes_; }
+
  private:
   LineReader(std::string path, int fd, const LineReaderOptions& options);
 
@@ -64,6 +71,7 @@ class LineReader {
   bool FillGzip(char* dst, size_t cap, size_t* n);
   bool FillZstd(char* dst, size_t cap, size_t* n);
   bool Fail(std::string what);  // sets status_, returns false
+  ssize_t Read(char* dst, size_t cap);  // read(2), digested
 
   std::string path_;
   std::string display_name_;  // path_, or "<stdin>"
@@ -92,6 +100,8 @@ class LineReader {
   bool eof_ = false;
   bool done_ = false;
   int64_t line_number_ = 0;
+  std::unique_ptr<Sha256> digest_;
+  int64_t bytes_ = 0;
 };
 
 // True for a line of nothing but spaces, tabs and carriage returns. The format allows

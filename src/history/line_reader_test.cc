@@ -158,6 +158,29 @@ std::string ManyLines(std::vector<std::string>* lines) {
   return text;
 }
 
+// The digest is of the file as stored: what sha256sum says of it, compressed or not, and
+// trailing bytes after the last compressed member included.
+TEST_F(LineReaderTest, DigestIsOfTheFileAsStored) {
+  const std::string files[][2] = {
+      {"plain.jsonl", kMixed},
+      {"a.jsonl.gz", Gzip(kMixed)},
+      {"a.jsonl.zst", Zstd(kMixed)},
+      {"padded.gz", Gzip("one\n") + std::string(512, '\0')},
+  };
+  for (const auto& [name, bytes] : files) {
+    std::string path = Write(name, bytes);
+    LineReaderOptions small;
+    small.buffer_size = 64;  // many reads
+    auto reader = LineReader::Open(path, small);
+    ASSERT_TRUE(reader.ok()) << name;
+    std::string_view line;
+    while ((*reader)->Next(&line)) {
+    }
+    EXPECT_EQ((*reader)->Sha256Hex(), Sha256Hex(bytes)) << name;
+    EXPECT_EQ((*reader)->bytes(), static_cast<int64_t>(bytes.size())) << name;
+  }
+}
+
 TEST_F(LineReaderTest, SmallBuffersGiveTheSameLines) {
   std::vector<std::string> lines;
   std::string text = ManyLines(&lines);
