@@ -38,6 +38,14 @@ struct InputSummary {
   std::string path;
   int64_t lines = 0;   // physical lines read, blank ones included
   int64_t rounds = 0;  // non-blank lines, i.e. rounds logged (readable or not)
+  // The file as stored (compressed, where it is): its size in bytes and SHA-256, what
+  // `sha256sum` says of it. -1 and "" where unknown (a report read back from an older tool).
+  int64_t bytes = -1;
+  std::string sha256;
+  // The period its rounds cover: the earliest and latest `time` of the rounds read, as
+  // logged; "" when no round was read.
+  std::string first_round_time;
+  std::string last_round_time;
 };
 
 struct SpecUsed {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <unordered_set>
 
+#include "games/dealer.h"
 #include "games/games.h"
 #include "games/shoe.h"
 #include "history/line_reader.h"
@@ -141,6 +142,19 @@ struct Checker::Impl {
   std::vector<const SpecRuntime*> used;  // in order of first use
   Report report;
   Round round;
+  InputSummary* input = nullptr;  // of the log being read
+
+  // Widens the input's period to `time` (RFC 3339): compared as instants where both are
+  // UTC ("Z"), else as written.
+  void NoteRoundTime(const std::string& time) {
+    if (!input || time.empty()) return;
+    auto before = [](const std::string& a, const std::string& b) {
+      auto x = ParseUtcTime(a), y = ParseUtcTime(b);
+      return x && y ? *x < *y : a < b;
+    };
+    if (input->first_round_time.empty() || before(time, input->first_round_time)) input->first_round_time = time;
+    if (input->last_round_time.empty() || before(input->last_round_time, time)) input->last_round_time = time;
+  }
 
   explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
 
@@ -224,6 +238,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
   ++report.rounds;
   size_t before = report.violations.size();
   ParseOutcome parsed = parser.Parse(text, &round);
+  if (parsed.ok()) NoteRoundTime(round.time);
   if (!parsed.ok()) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
@@ -346,6 +361,7 @@ Status Checker::CheckLog(const std::string& path) {
   Impl& impl = *impl_;
   impl.report.inputs.push_back({path, 0, 0});
   size_t input_index = impl.report.inputs.size() - 1;
+  impl.input = &impl.report.inputs[input_index];
   std::string_view line;
   int64_t rounds = 0;
   while (reader.Next(&line)) {
@@ -359,6 +375,9 @@ Status Checker::CheckLog(const std::string& path) {
   InputSummary& summary = impl.report.inputs[input_index];
   summary.lines = reader.line_number();
   summary.rounds = rounds;
+  summary.sha256 = reader.Sha256Hex();
+  summary.bytes = reader.bytes();
+  impl.input = nullptr;
   return reader.status();
 }
 

@@ -85,6 +85,12 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
     json.Key("path").String(input.path);
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
+    if (input.bytes >= 0) json.Key("bytes").Int(input.bytes);
+    if (!input.sha256.empty()) json.Key("sha256").String(input.sha256);
+    if (!input.first_round_time.empty()) {
+      json.Key("first_round_time").String(input.first_round_time);
+      json.Key("last_round_time").String(input.last_round_time);
+    }
     json.EndObject();
   }
   json.EndArray();

@@ -77,9 +77,12 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "None.\n";
     return;
   }
-  out << "| input | lines | rounds |\n|---|---:|---:|\n";
+  out << "| input | lines | rounds | period | bytes | sha256 |\n|---|---:|---:|---|---:|---|\n";
   for (const InputSummary& input : report.inputs) {
-    out << "| " << InputName(input.path) << " | " << input.lines << " | " << input.rounds << " |\n";
+    out << "| " << InputName(input.path) << " | " << input.lines << " | " << input.rounds << " | "
+        << (input.first_round_time.empty() ? "" : input.first_round_time + " to " + input.last_round_time) << " | "
+        << (input.bytes >= 0 ? std::to_string(input.bytes) : "") << " | "
+        << (input.sha256.empty() ? "" : "`" + input.sha256 + "`") << " |\n";
   }
 }
 

@@ -63,9 +63,9 @@ TEST(MarkdownReportTest, WholeReport) {
 
 ### Inputs
 
-| input | lines | rounds |
-|---|---:|---:|
-| logs/day1.jsonl | 1200 | 1198 |
+| input | lines | rounds | period | bytes | sha256 |
+|---|---:|---:|---|---:|---|
+| logs/day1.jsonl | 1200 | 1198 |  |  |  |
 
 ### Rule specs
 
@@ -111,7 +111,7 @@ TEST(MarkdownReportTest, CleanReportHasNoFindingTables) {
       md.starts_with("## pitboss: no violations in 1 round\n\n1 round checked in 1 input; 0 rounds with "
                      "violations.\n\n### Inputs\n"))
       << md;
-  EXPECT_NE(md.find("| standard input | 1 | 1 |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| standard input | 1 | 1 |  |  |  |\n"), std::string::npos) << md;
   EXPECT_EQ(md.find("| code |"), std::string::npos) << md;
   EXPECT_EQ(md.find("### Findings"), std::string::npos) << md;
   EXPECT_EQ(md.find("### Ambiguities"), std::string::npos) << md;
@@ -141,7 +141,7 @@ TEST(MarkdownReportTest, PipesAndMarkupInLogTextAreEscaped) {
               "\\#12 \\~\\~s\\~\\~ \\$x\\$ \\&amp; \\\\\"} |\n"),
       std::string::npos)
       << md;
-  EXPECT_NE(md.find("| logs/a\\|b\\_\\*c\\*.jsonl | 1 | 1 |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| logs/a\\|b\\_\\*c\\*.jsonl | 1 | 1 |  |  |  |\n"), std::string::npos) << md;
   ExpectWellFormedTables(md);
 }
 

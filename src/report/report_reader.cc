@@ -225,8 +225,18 @@ bool ReportParser::Parse(element doc) {
 
 bool ReportParser::ParseInput(element value, const std::string& where, InputSummary* input) {
   object obj;
-  return Object(value, where, &obj) && String(obj, where, "path", &input->path) &&
-         Count(obj, where, "lines", &input->lines) && Count(obj, where, "rounds", &input->rounds);
+  if (!Object(value, where, &obj) || !String(obj, where, "path", &input->path) ||
+      !Count(obj, where, "lines", &input->lines) || !Count(obj, where, "rounds", &input->rounds)) {
+    return false;
+  }
+  // Written by tools that record them; absent from older reports.
+  element member;
+  if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes)) return false;
+  for (auto [key, out] : {std::pair{"sha256", &input->sha256}, {"first_round_time", &input->first_round_time},
+                          {"last_round_time", &input->last_round_time}}) {
+    if (obj.at_key(key).get(member) == simdjson::SUCCESS && !String(obj, where, key, out)) return false;
+  }
+  return true;
 }
 
 bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* spec) {

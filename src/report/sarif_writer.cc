@@ -109,6 +109,8 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
     if (!index.emplace(input.path, static_cast<int64_t>(index.size())).second) continue;
     json.BeginObject();
     json.Key("location").BeginObject().Key("uri").String(ArtifactUri(input.path)).EndObject();
+    if (input.bytes >= 0) json.Key("length").Int(input.bytes);
+    if (!input.sha256.empty()) json.Key("hashes").BeginObject().Key("sha-256").String(input.sha256).EndObject();
     json.Key("properties").BeginObject();
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);

@@ -69,7 +69,12 @@ void WriteSummary(std::ostream& out, const Report& report) {
   for (const InputSummary& input : report.inputs) {
     out << "  " << InputName(input.path) << ": "
         << Plural(input.lines, "line", "lines") << ", "
-        << Plural(input.rounds, "round", "rounds") << '\n';
+        << Plural(input.rounds, "round", "rounds");
+    if (!input.first_round_time.empty()) out << ", " << input.first_round_time << " to " << input.last_round_time;
+    out << '\n';
+    if (!input.sha256.empty()) {
+      out << "    " << Plural(input.bytes, "byte", "bytes") << ", sha256 " << input.sha256 << '\n';
+    }
   }
 
   out << "specs:";
