@@ -2,7 +2,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/blackjack/blackjack_rules.h"
-#include "games/war/war_rtp.h"
+#include "games/rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
 #include "spec/library.h"

@@ -3,8 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/war/war_rtp.h"
-#include "games/war/war_rules.h"
+#include "games/rtp.h"
 #include "pitboss/checker.h"
 #include "report/rtp_writers.h"
 #include "spec/library.h"
@@ -37,6 +36,12 @@ The figures the source publishes (the spec's `claims`) are checked at their own 
 ("97.83%" holds for a figure within 0.005 percentage points), on every basis a published
 figure can have (per initial wager or per total wagered, the tie policies, each deck
 count), and the report says on which basis each holds, or that it holds on none.
+
+For a blackjack spec (War Blackjack) the blackjack wager's return is computed by
+combinatorial analysis under total-dependent basic strategy for the full shoe, split hands
+played independently (docs/math.md), per up card too; the War wager's win, tie and loss
+exactly, its house edge collecting every win and with the best ride, and the ride strategy.
+A reading or a house rule the math cannot represent is named as not computed, with why.
 
   SPEC            a spec file, or a rule set id (the latest revision under --rules)
   --rules PATH    where a SPEC given as an id is looked up (default: the project's rules/)
@@ -102,12 +107,7 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
       for (const auto& e : errors) PrintError(e);
       return kExitUsage;
     }
-    if (doc->spec.game != WarGame().name) {
-      PrintError(doc->path + ": pitboss rtp computes the figures of War-family games only; game '" +
-                 doc->spec.game + "' has none yet");
-      return kExitUsage;
-    }
-    auto report = ComputeRtp(*doc, readings);
+    auto report = ComputeGameRtp(*doc, readings);
     if (!report.ok()) {
       PrintError(doc->path + ": " + report.status().message());
       return kExitUsage;
@@ -119,7 +119,7 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    return report->all_claims_hold() ? kExitClean : kExitFindings;
+    return AllClaimsHold(*report) ? kExitClean : kExitFindings;
   };
 }
 

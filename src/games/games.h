@@ -23,6 +23,8 @@
 
 namespace pitboss {
 
+struct GameRtp;  // games/rtp.h
+
 // Replays one round of a spec of the game: its findings and settlements.
 using Engine = RoundResult (*)(const RuleSpec& spec, const Round& round);
 
@@ -41,6 +43,8 @@ struct Game {
   // Reads the game's keys of `root` into spec->game_rules; errors through `reader`.
   void (*parse)(SpecReader& reader, const YAML::Node& root, RuleSpec* spec);
   Engine engine;
+  // `pitboss rtp` and lint's check of the claims; nullptr for a game with no math yet.
+  const GameRtp* rtp;
   // The game's rules as spec keys and values, for `pitboss diff`.
   void (*flatten)(const RuleSpec& spec, FlatSpec* out);
   // The game's parts (spec/parts.h) in which two instances differ.

@@ -415,6 +415,11 @@ void WriteFractionJson(JsonWriter& json, const Fraction& f) {
   json.BeginObject().Key("exact").String(f.ToString()).Key("value").Double(f.ToDouble()).EndObject();
 }
 
+Status WriteRtpReport(const GameRtpReport& report, std::string_view version, std::string_view format,
+                      std::ostream& out) {
+  return std::visit([&](const auto& r) { return WriteRtpReport(r, version, format, out); }, report);
+}
+
 Status WriteRtpReport(const RtpReport& report, std::string_view version, std::string_view format,
                       std::ostream& out) {
   if (format == "text") {

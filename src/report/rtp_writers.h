@@ -6,16 +6,21 @@
 #include <ostream>
 #include <string_view>
 
-#include "games/war/war_rtp.h"
+#include "games/rtp.h"
 #include "math/fraction.h"
 #include "pitboss/status.h"
 #include "report/json.h"
 
 namespace pitboss {
 
-// `format` is "text" or "json"; InvalidArgument for any other.
+// `format` is "text" or "json"; InvalidArgument for any other. One writer per game's
+// report, the first choosing among them.
+Status WriteRtpReport(const GameRtpReport& report, std::string_view version, std::string_view format,
+                      std::ostream& out);
 Status WriteRtpReport(const RtpReport& report, std::string_view version, std::string_view format,
                       std::ostream& out);
+Status WriteRtpReport(const BlackjackRtpReport& report, std::string_view version, std::string_view format,
+                      std::ostream& out);  // blackjack_rtp_writers.cc
 
 // {"exact":"144/311","value":0.4630225080385852}: how every report writes an exact figure.
 void WriteFractionJson(JsonWriter& json, const Fraction& f);

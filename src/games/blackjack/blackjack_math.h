@@ -46,6 +46,8 @@ struct HouseRules {
   // the same expectation. kAllBets: no hole card, doubles and splits lost too.
   enum class DealerBlackjack { kOriginalBetsOnly, kAllBets };
   DealerBlackjack dealer_blackjack = DealerBlackjack::kOriginalBetsOnly;
+
+  friend bool operator==(const HouseRules&, const HouseRules&) = default;
 };
 
 // The dealer's final hand, in the order of DealerOutcomes.

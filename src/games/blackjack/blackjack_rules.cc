@@ -4,6 +4,7 @@
 #include <string>
 
 #include "games/blackjack/blackjack_engine.h"
+#include "games/blackjack/blackjack_rtp.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -384,6 +385,7 @@ const Game& BlackjackGame() {
       {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
       &ParseBlackjack,
       &ReplayBlackjack,
+      &BlackjackRtp(),
       &FlattenBlackjack,
       &BlackjackDifferingParts,
       &BlackjackEffect,

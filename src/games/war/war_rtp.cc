@@ -1,8 +1,10 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_rtp.h"
 
 #include <algorithm>
 #include <set>
+
+#include "games/rtp.h"
+#include "games/war/war_rules.h"
 
 namespace pitboss {
 
@@ -164,29 +166,6 @@ bool RtpReport::all_claims_hold() const {
   return std::all_of(claims.begin(), claims.end(), [](const ClaimCheck& c) { return c.holds; });
 }
 
-std::optional<ClaimedFigure> ParseClaimedFigure(std::string_view text) {
-  bool percent = !text.empty() && text.back() == '%';
-  if (percent) text.remove_suffix(1);
-  if (text.empty()) return std::nullopt;
-  Fraction::Int digits = 0, scale = 1;
-  bool seen_point = false, seen_digit = false;
-  for (char ch : text) {
-    if (ch == '.' && !seen_point) {
-      seen_point = true;
-    } else if (ch >= '0' && ch <= '9') {
-      if (digits > Fraction::Int(1) << 100) return std::nullopt;
-      digits = digits * 10 + (ch - '0');
-      if (seen_point) scale *= 10;
-      seen_digit = true;
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (!seen_digit) return std::nullopt;
-  if (percent) scale *= 100;
-  return ClaimedFigure{Fraction(digits, scale), Fraction(1, 2 * scale)};
-}
-
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec) {
   BurnCheck check;
   check.initial_burns = War(spec).initial_deal.burns_before_seat_card +
@@ -291,30 +270,22 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
   return report;
 }
 
-void LintClaims(LintReport* report) {
-  for (SpecLint& lint : report->specs) {
-    std::vector<std::string> errors;
-    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors);
-    if (!doc || doc->spec.claims.empty()) continue;  // a spec that does not load is an error already
-    if (doc->spec.game != WarGame().name) continue;  // only War-family figures are computed here
-    auto checks = CheckClaims(doc->spec);
-    if (!checks.ok()) {
-      lint.errors.push_back({lint.path, 0, 0, LintCode::kClaimDoesNotHold,
-                             "the claims cannot be checked: " + checks.status().message(), ""});
-      continue;
-    }
-    for (const ClaimCheck& check : *checks) {
-      ++lint.claims;
-      if (check.holds) {
-        ++lint.claims_holding;
-        continue;
-      }
-      lint.errors.push_back({lint.path, check.claim.cite.line, 0, LintCode::kClaimDoesNotHold,
-                             "claim '" + check.claim.id + "' (" + check.claim.metric + " of " +
-                                 check.claim.wager + " = " + check.claim.value + ") " + check.message,
-                             "pitboss rtp " + lint.path + " shows every basis tried"});
-    }
-  }
+const GameRtp& WarRtp() {
+  static const GameRtp rtp{
+      [](const SpecDocument& doc, const std::map<std::string, std::string>& readings) -> StatusOr<GameRtpReport> {
+        auto report = ComputeRtp(doc, readings);
+        if (!report.ok()) return report.status();
+        return GameRtpReport(std::move(*report));
+      },
+      [](const RuleSpec& spec) -> StatusOr<std::vector<ClaimVerdict>> {
+        auto checks = CheckClaims(spec);
+        if (!checks.ok()) return checks.status();
+        std::vector<ClaimVerdict> verdicts;
+        for (const ClaimCheck& c : *checks) verdicts.push_back({c.claim, c.holds, c.message});
+        return verdicts;
+      },
+  };
+  return rtp;
 }
 
 }  // namespace pitboss

@@ -1,13 +1,14 @@
 // `pitboss rtp`: the theoretical return of every wager of one rule spec, for every deck
 // count it allows, every tie policy and every reading of its ambiguities, and the figures
 // its source publishes (its claims) checked against them. Built on war_math.h.
-#ifndef PITBOSS_GAMES_RTP_H_
-#define PITBOSS_GAMES_RTP_H_
+#ifndef PITBOSS_GAMES_WAR_WAR_RTP_H_
+#define PITBOSS_GAMES_WAR_WAR_RTP_H_
 
 #include <map>
 #include <string>
 #include <vector>
 
+#include "games/claims.h"
 #include "games/war/war_rules.h"
 #include "games/war/war_math.h"
 #include "pitboss/spec.h"
@@ -94,21 +95,13 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
 // The spec's claims checked against its figures (what lint uses).
 StatusOr<std::vector<ClaimCheck>> CheckClaims(const RuleSpec& spec);
 
-// Lint's last step: the claims of every spec that loads, checked; one
-// lint/claim-does-not-hold error per claim that holds on no basis.
-void LintClaims(LintReport* report);
+// The War game's entry in `pitboss rtp` and lint's claim check (games/rtp.h).
+struct GameRtp;
+const GameRtp& WarRtp();
 
 // Burns drawn or not, on a small shoe: the same figures (see BurnCheck).
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec);
 
-// "97.83%" -> 9783/10000 with tolerance 5/100000; "0.5" -> 1/2 +- 5/100. nullopt if not a
-// decimal number (with an optional '%').
-struct ClaimedFigure {
-  Fraction value;
-  Fraction tolerance;
-};
-std::optional<ClaimedFigure> ParseClaimedFigure(std::string_view text);
-
 }  // namespace pitboss
 
-#endif  // PITBOSS_GAMES_RTP_H_
+#endif  // PITBOSS_GAMES_WAR_WAR_RTP_H_

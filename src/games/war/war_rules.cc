@@ -5,6 +5,7 @@
 
 #include "games/war/war_dealer.h"
 #include "games/war/war_engine.h"
+#include "games/war/war_rtp.h"
 
 namespace pitboss {
 
@@ -321,6 +322,7 @@ const Game& WarGame() {
       {"ranks", "deal", "payouts", "settle"},
       &ParseWar,
       &ReplayWar,
+      &WarRtp(),
       &FlattenWar,
       &WarDifferingParts,
       &WarEffect,
