@@ -52,6 +52,10 @@ struct SpecUsed {
   std::string id;
   std::string revision;
   std::string sha256;
+  // The reading of each of its ambiguities the rounds were checked under (id -> name), and
+  // whether all of them are the defaults. Empty for a report that does not say.
+  std::map<std::string, std::string> readings;
+  bool default_readings = true;
 };
 
 struct ReadingImpact {
@@ -59,6 +63,7 @@ struct ReadingImpact {
   bool is_default = false;
   int64_t rounds_settled_differently = 0;
   Money net_difference = 0;  // player's view: sum over rounds of (net under this reading - net under default)
+  bool in_force = false;  // the reading the rounds were checked under
 };
 
 struct AmbiguityImpact {

@@ -385,10 +385,13 @@ Report Checker::Finish() {
   Report report = impl_->report;
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
-    report.specs.push_back({spec.id, spec.revision, spec.sha256});
+    report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->selected.readings, rt->selected_is_default});
     for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
       report.ambiguities.push_back(
           {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});
+      for (ReadingImpact& r : report.ambiguities.back().readings) {
+        r.in_force = rt->selected.readings.at(spec.ambiguities[a].id) == r.name;
+      }
     }
   }
   return report;

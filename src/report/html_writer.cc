@@ -158,7 +158,8 @@ void WriteInputs(std::ostream& out, const Report& report) {
   }
   out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
          "class=\"num\">lines</th>"
-         "<th class=\"num\">rounds</th></tr></thead>\n<tbody>\n";
+         "<th class=\"num\">rounds</th><th>first round</th><th>last round</th><th class=\"num\">bytes</th>"
+         "<th>sha256</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.inputs.size(); ++i) {
     const InputSummary& input = report.inputs[i];
     const std::string path = "inputs." + std::to_string(i) + ".";
@@ -170,6 +171,25 @@ void WriteInputs(std::ostream& out, const Report& report) {
     }
     FigureCell(out, path + "lines", input.lines);
     FigureCell(out, path + "rounds", input.rounds);
+    // Provenance: shown where the report has it (a report read back from an older tool may not).
+    for (auto [key, value] : {std::pair{"first_round_time", &input.first_round_time},
+                              {"last_round_time", &input.last_round_time}}) {
+      if (value->empty()) {
+        out << "<td></td>";
+      } else {
+        Figure(out, "td", "", path + key, HtmlEscape(*value));
+      }
+    }
+    if (input.bytes >= 0) {
+      FigureCell(out, path + "bytes", input.bytes);
+    } else {
+      out << "<td></td>";
+    }
+    if (input.sha256.empty()) {
+      out << "<td></td>";
+    } else {
+      Figure(out, "td", "hash", path + "sha256", HtmlEscape(input.sha256));
+    }
     out << "</tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
@@ -182,7 +202,7 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     return;
   }
   out << "<div class=\"table-wrap\"><table class=\"specs\">\n<thead><tr><th>spec</th><th>revision</th>"
-         "<th>sha256</th></tr></thead>\n<tbody>\n";
+         "<th>sha256</th><th>readings checked under</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.specs.size(); ++i) {
     const SpecUsed& spec = report.specs[i];
     const std::string path = "specs." + std::to_string(i) + ".";
@@ -190,7 +210,17 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     Figure(out, "td", "", path + "id", HtmlEscape(spec.id));
     Figure(out, "td", "", path + "revision", HtmlEscape(spec.revision));
     Figure(out, "td", "mono", path + "sha256", HtmlEscape(spec.sha256));
-    out << "</tr>\n";
+    out << "<td>";
+    if (!spec.readings.empty()) {
+      Figure(out, "span", spec.default_readings ? "" : "banner", path + "default_readings",
+             spec.default_readings ? "the defaults" : "NOT ALL THE DEFAULTS",
+             spec.default_readings ? "true" : "false");
+      for (const auto& [id, name] : spec.readings) {
+        out << "<br>" << HtmlEscape(id) << " = ";
+        Figure(out, "span", "", path + "readings." + id, HtmlEscape(name));
+      }
+    }
+    out << "</td></tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
 }
@@ -316,7 +346,8 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
          "difference: the players' net under that reading minus under the default, in minor units.</p>\n"
          "<div class=\"table-wrap\"><table "
          "class=\"ambiguities\">\n<thead><tr><th>ambiguity</th><th>spec</th><th>revision</th>"
-         "<th>clause</th><th>reading</th><th>default</th><th class=\"num\">rounds settled differently</th>"
+         "<th>clause</th><th>reading</th><th>default</th><th>checked under</th>"
+         "<th class=\"num\">rounds settled differently</th>"
          "<th class=\"num\">net difference</th></tr></thead>\n<tbody>\n";
   for (std::size_t a = 0; a < report.ambiguities.size(); ++a) {
     const AmbiguityImpact& ambiguity = report.ambiguities[a];
@@ -335,7 +366,7 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
     spanning("spec", ambiguity.spec);
     spanning("revision", ambiguity.revision, "nowrap");
     spanning("clause", ambiguity.clause);
-    if (ambiguity.readings.empty()) out << "<td></td><td></td><td></td><td></td></tr>\n";
+    if (ambiguity.readings.empty()) out << "<td></td><td></td><td></td><td></td><td></td></tr>\n";
     for (std::size_t r = 0; r < ambiguity.readings.size(); ++r) {
       const ReadingImpact& reading = ambiguity.readings[r];
       const std::string reading_path = path + "readings." + std::to_string(r) + ".";
@@ -343,6 +374,11 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
       Figure(out, "td", "", reading_path + "name", HtmlEscape(reading.name));
       Figure(out, "td", "", reading_path + "default", reading.is_default ? "yes" : "",
              reading.is_default ? "true" : "false");
+      if (reading.in_force) {
+        Figure(out, "td", "", reading_path + "in_force", "yes", "true");
+      } else {
+        out << "<td></td>";
+      }
       FigureCell(out, reading_path + "rounds_settled_differently", reading.rounds_settled_differently);
       Figure(out, "td", reading.net_difference == 0 ? "num zero" : "num", reading_path + "net_difference",
              Signed(reading.net_difference), std::to_string(reading.net_difference));

@@ -69,6 +69,7 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
     json.BeginObject();
     json.Key("name").String(reading.name);
     json.Key("default").Bool(reading.is_default);
+    if (reading.in_force) json.Key("in_force").Bool(true);
     json.Key("rounds_settled_differently")
         .Int(reading.rounds_settled_differently);
     json.Key("net_difference").Int(reading.net_difference);
@@ -101,6 +102,12 @@ void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
   json.Key("id").String(spec.id);
   json.Key("revision").String(spec.revision);
   json.Key("sha256").String(spec.sha256);
+  if (!spec.readings.empty()) {
+    json.Key("readings").BeginObject();
+    for (const auto& [id, name] : spec.readings) json.Key(id).String(name);
+    json.EndObject();
+    json.Key("default_readings").Bool(spec.default_readings);
+  }
   json.EndObject();
 }
 

@@ -241,8 +241,26 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
 
 bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* spec) {
   object obj;
-  return Object(value, where, &obj) && String(obj, where, "id", &spec->id) &&
-         String(obj, where, "revision", &spec->revision) && String(obj, where, "sha256", &spec->sha256);
+  if (!Object(value, where, &obj) || !String(obj, where, "id", &spec->id) ||
+      !String(obj, where, "revision", &spec->revision) || !String(obj, where, "sha256", &spec->sha256)) {
+    return false;
+  }
+  // The readings in force: written by tools that record them.
+  element member;
+  if (obj.at_key("readings").get(member) == simdjson::SUCCESS) {
+    object readings;
+    const std::string at = Member(where, "readings");
+    if (!Object(member, at, &readings)) return false;
+    for (auto field : readings) {
+      std::string_view name;
+      if (field.value.get_string().get(name) != simdjson::SUCCESS) {
+        return Wrong(Member(at, std::string(field.key)), "a reading's name", field.value);
+      }
+      spec->readings[std::string(field.key)] = std::string(name);
+    }
+    if (!Bool(obj, where, "default_readings", &spec->default_readings)) return false;
+  }
+  return true;
 }
 
 bool ReportParser::ParseFinding(element value, const std::string& where, Finding* finding) {
@@ -336,6 +354,7 @@ bool ReportParser::ParseAmbiguity(element value, const std::string& where, Ambig
         !Int(r, at, "net_difference", &reading.net_difference)) {
       return false;
     }
+    if (r.at_key("in_force").get(member) == simdjson::SUCCESS && !Bool(r, at, "in_force", &reading.in_force)) return false;
   }
   return true;
 }
@@ -406,6 +425,8 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
   // the nth of the others, so that such a report merged alone is left as it is.
   std::map<std::tuple<std::string, std::string, std::string, int>, size_t> ambiguity_index;
   bool told_revisions = false;
+  // (id, revision) -> the readings the first shard that checked it used, and that shard.
+  std::map<std::pair<std::string, std::string>, std::pair<std::map<std::string, std::string>, size_t>> spec_readings;
 
   for (size_t s = 0; s < shards.size(); ++s) {
     const Report& shard = shards[s];
@@ -420,6 +441,21 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
       }
     }
     for (const SpecUsed& spec : shard.specs) {
+      // Shards checked under different readings of one spec answer different questions:
+      // their sum would be neither's.
+      auto [reading, first_reading] = spec_readings.emplace(std::pair(spec.id, spec.revision), std::pair(spec.readings, s));
+      if (!first_reading && !spec.readings.empty() && !reading->second.first.empty() &&
+          reading->second.first != spec.readings) {
+        auto show = [](const std::map<std::string, std::string>& r) {
+          std::string out;
+          for (const auto& [id, name] : r) out += (out.empty() ? "" : " ") + id + "=" + name;
+          return out;
+        };
+        return Status::InvalidArgument("spec " + spec.id + " revision " + spec.revision + " was checked under " +
+                                       show(reading->second.first) + " in " + ReportNumber(reading->second.second) +
+                                       " but under " + show(spec.readings) + " in " + ReportNumber(s) +
+                                       ": the shards cannot be added up");
+      }
       if (!specs_seen.emplace(spec.id, spec.revision, spec.sha256).second) continue;
       merged.specs.push_back(spec);
       auto [it, first] = spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));

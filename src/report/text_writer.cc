@@ -45,6 +45,7 @@ void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity) {
 
   constexpr std::string_view kReading = "reading";
   constexpr std::string_view kDefault = "default";
+  constexpr std::string_view kInForce = "checked under";
   constexpr std::string_view kRounds = "rounds settled differently";
   constexpr std::string_view kNet = "net difference";
   std::size_t name_width = kReading.size();
@@ -52,10 +53,11 @@ void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity) {
     name_width = std::max(name_width, Printable(reading.name).size());
   }
   out << "    " << PadRight(std::string(kReading), name_width) << "  "
-      << kDefault << "  " << kRounds << "  " << kNet << '\n';
+      << kDefault << "  " << kInForce << "  " << kRounds << "  " << kNet << '\n';
   for (const ReadingImpact& reading : ambiguity.readings) {
     out << "    " << PadRight(Printable(reading.name), name_width) << "  "
         << PadRight(reading.is_default ? "yes" : "", kDefault.size()) << "  "
+        << PadRight(reading.in_force ? "yes" : "", kInForce.size()) << "  "
         << PadLeft(std::to_string(reading.rounds_settled_differently),
                    kRounds.size())
         << "  " << PadLeft(Signed(reading.net_difference), kNet.size()) << '\n';
@@ -83,10 +85,13 @@ void WriteSummary(std::ostream& out, const Report& report) {
   for (const SpecUsed& spec : report.specs) {
     out << "  " << Printable(spec.id) << ", revision "
         << Printable(spec.revision);
-    if (!spec.sha256.empty()) {
-      out << ", sha256 " << Printable(spec.sha256.substr(0, 12));
-    }
+    if (!spec.sha256.empty()) out << ", sha256 " << Printable(spec.sha256);
     out << '\n';
+    if (!spec.readings.empty()) {
+      out << "    readings: " << (spec.default_readings ? "the defaults" : "NOT ALL THE DEFAULTS") << ':';
+      for (const auto& [id, name] : spec.readings) out << ' ' << Printable(id) << '=' << Printable(name);
+      out << '\n';
+    }
   }
 
   out << "rounds checked: " << report.rounds << '\n';
@@ -146,7 +151,19 @@ void WriteFindingText(std::ostream& out, const Finding& finding) {
   }
 }
 
+// A report made under readings other than the defaults says so before anything else.
+void WriteReadingsBanner(std::ostream& out, const Report& report) {
+  for (const SpecUsed& spec : report.specs) {
+    if (spec.default_readings) continue;
+    out << "NOTE: " << Printable(spec.id) << " revision " << Printable(spec.revision)
+        << " was checked under readings other than its defaults:";
+    for (const auto& [id, name] : spec.readings) out << ' ' << Printable(id) << '=' << Printable(name);
+    out << '\n';
+  }
+}
+
 void WriteTextReport(const Report& report, std::ostream& out) {
+  WriteReadingsBanner(out, report);
   for (const Finding& finding : report.violations) WriteFindingText(out, finding);
   if (!report.violations.empty()) out << '\n';
   WriteSummary(out, report);

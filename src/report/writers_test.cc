@@ -217,7 +217,7 @@ TEST(TextReportTest, Summary) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("specs:\n  us-sd/casino-war, revision 2012-04-23, sha256 "
-                      "3f2a9c0d5e7b\n"),
+                      "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("rounds checked: 1198\nrounds with violations: 3\n"),
@@ -232,11 +232,11 @@ TEST(TextReportTest, Summary) {
   EXPECT_NE(text.find("ambiguities:\n"
                       "  sd-war-win-payout (us-sd/casino-war, ARSD "
                       "20:18:16:15.17(4)(d)(i))\n"
-                      "    reading       default  rounds settled differently  "
+                      "    reading       default  checked under  rounds settled differently  "
                       "net difference\n"
-                      "    three-wagers  yes                               0   "
+                      "    three-wagers  yes                                              0   "
                       "            0\n"
-                      "    raise-only                                     12   "
+                      "    raise-only                                                    12   "
                       "        -3000\n"),
             std::string::npos)
       << text;
