@@ -78,6 +78,9 @@ struct DealerOptions {
   double tie_bet_rate = 0.25;
   // A tied seat offered both surrender and war surrenders with this probability.
   double surrender_rate = 0.2;
+  // A blackjack seat offered insurance takes it, for the most the rules allow, with this
+  // probability. Basic strategy never insures; the few who do keep the wager in the logs.
+  double insurance_rate = 0.05;
   // Reshuffle before a round when fewer than this share of the shoe remains (the cut
   // card), or when the rest could not finish the round should every seat go to war.
   double cut_remaining = 0.25;

@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "games/blackjack/blackjack_dealer.h"
 #include "games/blackjack/blackjack_engine.h"
 #include "spec/loader.h"
 
@@ -361,7 +362,7 @@ const Game& BlackjackGame() {
       &BlackjackDifferingParts,
       &BlackjackEffect,
       &NoReprice,
-      nullptr,
+      &GenerateBlackjackRounds,
   };
   return game;
 }
