@@ -37,9 +37,13 @@ given, so `pitboss check` passes them clean when given the same --reading option
                     9% fewer). Repeatable, one rank each. For statistical tests only:
                     such rounds still check clean.
   --tie-bet-rate P  probability that a player places each optional wager (the tie
-                    wager, a secondary tie wager where the rules have one).
+                    wager, a secondary tie wager where the rules have one, the War
+                    wager of War Blackjack).
   --surrender-rate P
                     probability that a tied player offered both choices surrenders.
+  --insurance-rate P
+                    probability that a blackjack player takes insurance when offered
+                    (basic strategy never does).
   --table-prefix P  tables are named P1, P2...; round ids are <table>-000001...
                     Give logs that are checked together different prefixes.
   --start TIME      time of the first round (UTC, 2026-01-05T18:00:00Z); the rounds of
@@ -54,6 +58,11 @@ dealer's; the first pass settles every wager the initial cards decide; tied play
 choose; each war card follows its burns, and the dealer's one war card decides every
 war. Bets are multiples of 100 within the limits each round logs (the house's, capped
 by the rules' own maxima).
+
+Blackjack games: the players play basic strategy for the spec's rules and never
+surrender; a won War wager is ridden where riding gains (the best ride decision) and
+collected otherwise. A round that would run past the end of the shoe is dealt after a
+fresh shuffle instead.
 
 Exit status: 0 written, 2 could not run (bad usage, unknown spec, unwritable output).)HELP";
 
@@ -134,6 +143,9 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
       ->type_name("P")
       ->capture_default_str();
   sub->add_option("--surrender-rate", o.surrender_rate, "probability that a tied player surrenders")
+      ->type_name("P")
+      ->capture_default_str();
+  sub->add_option("--insurance-rate", o.insurance_rate, "probability that a blackjack player insures")
       ->type_name("P")
       ->capture_default_str();
   sub->add_option("--table-prefix", o.table_prefix, "table names: PREFIX1, PREFIX2...")

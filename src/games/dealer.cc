@@ -72,6 +72,39 @@ bool DealerRandom::Chance(double p) {
   return static_cast<double>(Next() >> 11) * 0x1.0p-53 < p;
 }
 
+// ---- The shoe ----------------------------------------------------------------------
+
+void DealerShoe::Shuffle(int decks, DealerRandom* rng) {
+  cards_.clear();
+  for (int d = 0; d < decks; ++d) {
+    for (int rank = 2; rank <= 14; ++rank) {
+      for (int suit = 0; suit < 4; ++suit) {
+        cards_.push_back(Card{static_cast<uint8_t>(rank), static_cast<uint8_t>(suit)});
+      }
+    }
+  }
+  // Fisher–Yates: position i takes a uniform pick of the cards at 0..i.
+  for (size_t i = cards_.size(); i > 1; --i) {
+    size_t j = rng->Below(i);
+    std::swap(cards_[i - 1], cards_[j]);
+  }
+  next_ = 0;
+  shuffled_ = true;
+}
+
+Card DealerShoe::Draw(const std::array<double, 15>& keep, DealerRandom* rng) {
+  for (size_t returned = 0;; ++returned) {
+    Card c = cards_[next_];
+    double p = keep[c.rank];
+    if (p >= 1 || returned + 1 >= remaining() || rng->Chance(p)) {
+      ++next_;
+      return c;
+    }
+    std::rotate(cards_.begin() + static_cast<std::ptrdiff_t>(next_),
+                cards_.begin() + static_cast<std::ptrdiff_t>(next_) + 1, cards_.end());
+  }
+}
+
 // ---- Time --------------------------------------------------------------------------
 
 namespace {

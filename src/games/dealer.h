@@ -11,13 +11,16 @@
 #ifndef PITBOSS_GAMES_DEALER_H_
 #define PITBOSS_GAMES_DEALER_H_
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "pitboss/card.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 
@@ -39,6 +42,28 @@ class DealerRandom {
   uint64_t s_[4];
 };
 
+// One table's shoe as a dealer deals it: the cards not yet drawn are cards_[next_..].
+// Shared by the games' dealers so that every game shuffles and biases alike.
+class DealerShoe {
+ public:
+  // A fresh shoe of `decks` full decks, in a Fisher-Yates order drawn from `rng`.
+  void Shuffle(int decks, DealerRandom* rng);
+
+  bool shuffled() const { return shuffled_; }
+  size_t remaining() const { return cards_.size() - next_; }
+
+  // The top card; remaining() > 0. A rank with a keep probability below 1 is drawn with that
+  // probability; otherwise the card goes, unseen, to the bottom of the shoe and the next card
+  // comes up. After remaining()-1 such returns in a row the top card is drawn whatever its
+  // rank, so that a shoe of nothing but such cards still deals.
+  Card Draw(const std::array<double, 15>& keep, DealerRandom* rng);
+
+ private:
+  std::vector<Card> cards_;
+  size_t next_ = 0;
+  bool shuffled_ = false;
+};
+
 struct DealerOptions {
   int64_t rounds = 1000;  // in all, dealt round-robin over the tables
   int tables = 1;         // named <table_prefix>1, <table_prefix>2...
@@ -53,6 +78,9 @@ struct DealerOptions {
   double tie_bet_rate = 0.25;
   // A tied seat offered both surrender and war surrenders with this probability.
   double surrender_rate = 0.2;
+  // A blackjack seat offered insurance takes it, for the most the rules allow, with this
+  // probability. Basic strategy never insures; the few who do keep the wager in the logs.
+  double insurance_rate = 0.05;
   // Reshuffle before a round when fewer than this share of the shoe remains (the cut
   // card), or when the rest could not finish the round should every seat go to war.
   double cut_remaining = 0.25;

@@ -45,11 +45,13 @@ struct Hand {
   Money doubled = 0;
   int double_event = kNone;
   bool from_split = false;
-  bool split_aces = false;   // formed by splitting aces: one card only, where the rules say so
+  bool split_aces = false;   // formed by splitting aces
+  bool one_card = false;     // a split ace where the rules give it one card only
   bool stood = false;
   bool double_pending = false;  // a double decision waiting for its bet and card
   bool hit_pending = false;
   bool missing_decision_reported = false;
+  bool left = false;  // another hand of the seat got its second card while this one was open
   bool judged = true;  // false: its settlement cannot be judged (an earlier fault decides)
 
   Points points() const { return Count(ranks); }
@@ -57,7 +59,7 @@ struct Hand {
   bool done() const {
     Points p = points();
     return stood || p.total >= 21 || (doubled > 0 && ranks.size() >= 3) ||
-           (split_aces && ranks.size() >= 2);
+           (one_card && ranks.size() >= 2);
   }
 };
 
@@ -81,6 +83,7 @@ struct SeatState {
   Money insurance = 0;
   std::vector<Hand> hands;  // hands[i].number == i + 1
   int initial_cards = 0;    // cards of the initial passes received
+  bool left = false;        // play moved on to another seat
 
   Hand* hand(int number) {
     return number >= 1 && number <= static_cast<int>(hands.size()) ? &hands[number - 1] : nullptr;
@@ -139,7 +142,7 @@ class BlackjackReplay {
   void Replay();
   void OnDeal(int i);
   void OnDecision(int i);
-  void CheckPlayOrder(int i, SeatState& s);
+  void CheckPlayOrder(int i, SeatState& s, int hand);
   void OnBet(int i);
   void CheckHandsFinished();
   void CheckDealerPlay();
@@ -411,17 +414,13 @@ void BlackjackReplay::OnDeal(int i) {
         number);
     return;
   }
-  CheckPlayOrder(i, s);
+  CheckPlayOrder(i, s, number);
   h->events.push_back(i);
   if (h->ranks.size() < 2) {  // a split hand's second card
-    // Each split hand is finished before another of the seat's hands gets its second card.
-    for (const Hand& other : s.hands) {
-      if (&other == h || other.ranks.size() < 2 || other.done() || Natural(s, other) || order_reported_) continue;
-      order_reported_ = true;
-      Add(Code::kDealOrder, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.split_max_hands.cite,
-          Ev(i) + HandWords(e.seat, number) + " got its second card before " + HandWords(e.seat, other.number) +
-              " was finished",
-          number);
+    // Each split hand is finished before another of the seat's hands gets its second card:
+    // a hand still open now must not act again.
+    for (Hand& other : s.hands) {
+      if (&other != h && other.ranks.size() >= 2 && !other.done() && !Natural(s, other)) other.left = true;
     }
     h->ranks.push_back(e.card->rank);
     return;
@@ -456,30 +455,29 @@ void BlackjackReplay::OnDeal(int i) {
 }
 
 // The seats play their hands in the deal order, each finishing before the next, and all of
-// them before the dealer draws. One finding a round: what follows a first fault of order is
-// out of order for the same reason.
-void BlackjackReplay::CheckPlayOrder(int i, SeatState& s) {
+// them before the dealer draws; a seat's split hands likewise (see OnDeal). What is out of
+// order is a seat (or hand) that acts again after play moved on from it, not the moving on
+// itself: a hand left unfinished with no decision is decision/missing, one finding. One
+// finding a round: what follows a first fault of order is out of order for the same reason.
+void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
   if (order_reported_) return;
   auto report = [&](const std::string& why) {
     order_reported_ = true;
-    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i) + why);
+    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i) + why,
+        hand);
   };
   if (dealer_drew_) return report("seat " + std::to_string(s.seat) + " plays after the dealer has drawn");
+  if (Hand* h = s.hand(hand); h && h->left) {
+    return report(HandWords(s.seat, hand) + " plays again after another of the seat's hands got its second card");
+  }
   if (playing_ == s.seat) return;
   auto position = [&](Seat seat) { return std::find(order_.begin(), order_.end(), seat) - order_.begin(); };
-  if (playing_ != kNone) {
-    SeatState& before = seats_[playing_];
-    bool finished = std::all_of(before.hands.begin(), before.hands.end(),
-                                [&](const Hand& h) { return h.done() || Natural(before, h); });
-    if (position(s.seat) < position(playing_)) {
-      return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
-                    ", against the deal order");
-    }
-    if (!finished) {
-      return report("seat " + std::to_string(s.seat) + " plays before seat " + std::to_string(playing_) +
-                    "'s hands are finished");
-    }
+  if (s.left) return report("seat " + std::to_string(s.seat) + " plays again after seat " + std::to_string(playing_));
+  if (playing_ != kNone && position(s.seat) < position(playing_)) {
+    return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
+                  ", against the deal order");
   }
+  if (playing_ != kNone) seats_[playing_].left = true;
   playing_ = s.seat;
 }
 
@@ -524,7 +522,7 @@ void BlackjackReplay::OnDecision(int i) {
   }
   if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
-  CheckPlayOrder(i, s);
+  CheckPlayOrder(i, s, number);
   Points p = h->points();
   if (e.action == Action::kDouble) out_->touched |= part::kBjDouble;
   if (e.action == Action::kSplit) out_->touched |= part::kBjSplit;
@@ -587,8 +585,10 @@ void BlackjackReplay::OnDecision(int i) {
       added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
       h->ranks.pop_back();
       if (h->events.size() > 1) h->events.pop_back();
+      added.one_card = added.split_aces && b_.split_aces_one_card.value;
       h->from_split = true;
       h->split_aces = added.split_aces;
+      h->one_card = added.one_card;
       s.hands.push_back(added);
       return;
     }

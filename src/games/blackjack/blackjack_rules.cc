@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "games/blackjack/blackjack_dealer.h"
 #include "games/blackjack/blackjack_engine.h"
 #include "games/blackjack/blackjack_rtp.h"
 #include "spec/loader.h"
@@ -390,7 +391,7 @@ const Game& BlackjackGame() {
       &BlackjackDifferingParts,
       &BlackjackEffect,
       &NoReprice,
-      nullptr,
+      &GenerateBlackjackRounds,
   };
   return game;
 }

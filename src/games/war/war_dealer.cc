@@ -35,56 +35,9 @@ struct TableLimit {
 // dealer-last, any) ascending.
 bool Descending(SeatOrder order) { return order == SeatOrder::kDescending; }
 
-// One table's shoe: the cards not yet drawn are cards_[next_..].
-class TableShoe {
- public:
-  void Shuffle(int decks, DealerRandom* rng) {
-    cards_.clear();
-    for (int d = 0; d < decks; ++d) {
-      for (int rank = 2; rank <= 14; ++rank) {
-        for (int suit = 0; suit < 4; ++suit) {
-          cards_.push_back(Card{static_cast<uint8_t>(rank), static_cast<uint8_t>(suit)});
-        }
-      }
-    }
-    // Fisher–Yates: position i takes a uniform pick of the cards at 0..i.
-    for (size_t i = cards_.size(); i > 1; --i) {
-      size_t j = rng->Below(i);
-      std::swap(cards_[i - 1], cards_[j]);
-    }
-    next_ = 0;
-    shuffled_ = true;
-  }
-
-  bool shuffled() const { return shuffled_; }
-  size_t remaining() const { return cards_.size() - next_; }
-
-  // The top card. A rank with a keep probability below 1 is drawn with that probability;
-  // otherwise the card goes, unseen, to the bottom of the shoe and the next card comes up.
-  // After remaining()-1 such returns in a row the top card is drawn whatever its rank, so
-  // that a shoe of nothing but such cards still deals.
-  Card Draw(const std::array<double, 15>& keep, DealerRandom* rng) {
-    for (size_t returned = 0;; ++returned) {
-      Card c = cards_[next_];
-      double p = keep[c.rank];
-      if (p >= 1 || returned + 1 >= remaining() || rng->Chance(p)) {
-        ++next_;
-        return c;
-      }
-      std::rotate(cards_.begin() + static_cast<std::ptrdiff_t>(next_),
-                  cards_.begin() + static_cast<std::ptrdiff_t>(next_) + 1, cards_.end());
-    }
-  }
-
- private:
-  std::vector<Card> cards_;
-  size_t next_ = 0;
-  bool shuffled_ = false;
-};
-
 struct TableState {
   std::string name;
-  TableShoe shoe;
+  DealerShoe shoe;
   int64_t rounds = 0;
   int64_t shoes = 0;
 };
@@ -352,7 +305,7 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
   for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
 
   // The cut card, or a shuffle every round where the rules want one.
-  TableShoe& shoe = table->shoe;
+  DealerShoe& shoe = table->shoe;
   size_t cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
   if (!shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut ||
       shoe.remaining() < WorstCaseCards(players)) {

@@ -1,0 +1,673 @@
+#include "games/blackjack/blackjack_dealer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/blackjack/blackjack_math.h"
+#include "games/blackjack/blackjack_rules.h"
+#include "report/json.h"
+
+namespace pitboss {
+
+namespace {
+
+// Table limits the simulated tables post, in minor units, before the spec's own maxima cap
+// them (the War dealer's). Bets are whole multiples of kBetUnit.
+constexpr Money kBetUnit = 100;
+constexpr Money kPrimaryMin = 500;
+constexpr Money kPrimaryMax = 500000;
+constexpr Money kSideMin = 100;
+constexpr Money kSideMax = 50000;
+// Bets are the table minimum times one of these, capped at the maximum: mostly small.
+constexpr int kPrimarySteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
+constexpr int kSideSteps[] = {1, 1, 2, 5, 10, 25, 50};
+
+constexpr int kAce = 14;
+
+// The hands the strategy is computed for. The math's count of split hands grows
+// exponentially with them (a spec of sixteen takes minutes), while past four the value of
+// splitting moves by less than the method's own approximations (docs/math.md): seats still
+// split as often as the spec allows, by the four-hand chart.
+constexpr int kStrategyMaxHands = 4;
+
+struct TableLimit {
+  Money min = 0;
+  Money max = 0;
+};
+
+Points Count(const std::vector<int>& ranks) {
+  int total = 0, aces = 0;
+  for (int r : ranks) {
+    total += CardPoints(r);
+    if (r == kAce) ++aces;
+  }
+  while (total > 21 && aces > 0) {
+    total -= 10;
+    --aces;
+  }
+  return {total, aces > 0};
+}
+
+// The math's ranks and values (blackjack_math.h): ace 1, king 13; tens and courts 10.
+int MathRank(int rank) { return rank == kAce ? 1 : rank; }
+int MathValue(int rank) { return blackjack::ValueOfRank(MathRank(rank)); }
+
+// The rules the expected return, and so basic strategy, depends on. Surrender is left out:
+// the seats never surrender (blackjack_dealer.h).
+blackjack::HouseRules HouseRulesOf(const RuleSpec& spec, int decks) {
+  const BlackjackRules& b = Blackjack(spec);
+  blackjack::HouseRules h;
+  h.decks = decks;
+  h.dealer_hits_soft_17 = b.dealer_hits_soft_17.value;
+  h.blackjack_num = b.pays_blackjack.net.num;
+  h.blackjack_den = b.pays_blackjack.net.den;
+  using On = blackjack::HouseRules::DoubleOn;
+  h.double_on = b.double_on.value == DoubleOn::kNineToEleven   ? On::kNineToEleven
+                : b.double_on.value == DoubleOn::kTenToEleven ? On::kTenToEleven
+                                                               : On::kAnyTwo;
+  h.double_after_split = b.double_after_split.value;
+  h.max_hands = std::min(b.split_max_hands.value, kStrategyMaxHands);
+  h.resplit_aces = b.resplit_aces.value;
+  h.hit_split_aces = !b.split_aces_one_card.value;
+  h.split_by_value = b.split_by_points.value;
+  h.late_surrender = false;
+  h.dealer_blackjack = b.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers
+                           ? blackjack::HouseRules::DealerBlackjack::kAllBets
+                           : blackjack::HouseRules::DealerBlackjack::kOriginalBetsOnly;
+  return h;
+}
+
+struct TableState {
+  std::string name;
+  DealerShoe shoe;
+  int64_t rounds = 0;
+  int64_t shoes = 0;
+};
+
+// One hand of a seat: hand 1, then one more for each split.
+struct PlayHand {
+  int number = 1;
+  std::vector<int> ranks;
+  Money wager = 0;  // the primary wager: blackjack (with a ride) for hand 1, split for the others
+  Money doubled = 0;
+  bool from_split = false;
+  bool split_aces = false;
+  bool primary_settled = false;
+  bool double_settled = false;
+};
+
+struct SeatPlay {
+  Seat seat = 0;
+  Money blackjack = 0;
+  Money war = 0;
+  Money ride = 0;
+  Money insurance = 0;
+  int war_rank = 0;
+  std::vector<PlayHand> hands;
+
+  // The wager splits and insurance are measured against: the blackjack wager and its ride.
+  Money original() const { return blackjack + ride; }
+};
+
+// Deals one run of rounds: owns the random stream, the strategy and every table's shoe, and
+// writes each round as soon as it is played. One use: construct, Run().
+class Dealer {
+ public:
+  Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
+      : spec_(spec), b_(Blackjack(spec)), options_(options), out_(out), rng_(options.seed) {}
+
+  Status Run();
+
+ private:
+  Status Prepare();
+  void PlayRound(TableState* table, int table_index, bool shuffle);
+  Money Amount(const TableLimit& limit, const int* steps, size_t n_steps);
+  Money Pay(Money amount, Ratio ratio);
+  int Deal(TableState* table, Seat seat, int hand = 0);
+  void Bet(SeatPlay& play, WagerKind kind, Money amount, int hand = 0);
+  void Decide(Seat seat, Action action, int hand = 0);
+  void Settle(Seat seat, WagerKind kind, Money amount, Ratio net, int hand = 0);
+  void PlayWar(int dealer_rank);
+  bool Rides(int first, int up) const;
+  void PlaySeat(TableState* table, SeatPlay& play);
+  void PlayHandOf(TableState* table, SeatPlay& play, size_t k);
+  void SettleBust(SeatPlay& play, PlayHand& hand);
+  void SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, Points dealer);
+  bool Natural(const SeatPlay& play, const PlayHand& hand) const;
+  bool MaySplit(const SeatPlay& play, const PlayHand& hand) const;
+  bool MayDouble(const PlayHand& hand) const;
+  bool DealerMustDraw() const;
+  void WriteRound();
+
+  const RuleSpec& spec_;
+  const BlackjackRules& b_;
+  const DealerOptions& options_;
+  std::ostream& out_;
+  DealerRandom rng_;
+
+  int decks_ = 0;
+  int64_t start_ = 0;
+  std::array<double, 15> keep_{};
+  TableLimit primary_limit_, war_limit_;
+  blackjack::BlackjackMath math_;
+  blackjack::WarOptions war_options_;
+  blackjack::WarMath war_math_;
+  std::vector<TableState> tables_;
+
+  Round round_;
+  int hole_event_ = -1;  // the dealer's hole card, written face down
+  bool short_ = false;   // the shoe ran out during the round
+  bool overflow_ = false;
+  std::vector<SeatPlay> seats_;  // in the deal order
+  std::vector<int> dealer_;      // the dealer's hand: up card, hole card, draws
+};
+
+Status Dealer::Prepare() {
+  const DealerOptions& o = options_;
+  if (spec_.game != "blackjack") {
+    return Status::InvalidArgument("rule set " + spec_.id + " is a '" + spec_.game +
+                                   "' game; this dealer plays the blackjack family only");
+  }
+  if (b_.dealer_checks_for_blackjack.value) {
+    return Status::InvalidArgument(spec_.id + ": the dealer checks for blackjack before the players act, which the "
+                                              "dealer simulator does not deal");
+  }
+  if (o.rounds < 0) return Status::InvalidArgument("the number of rounds must not be negative");
+  if (o.tables < 1) return Status::InvalidArgument("there must be at least one table");
+  if (o.table_prefix.empty()) return Status::InvalidArgument("the table prefix must not be empty");
+  if (o.table_seats < 1) return Status::InvalidArgument("a table must have at least one seat");
+  if (o.seats_min < 1 || o.seats_min > o.seats_max || o.seats_max > o.table_seats) {
+    return Status::InvalidArgument("players per round must be a range within 1-" + std::to_string(o.table_seats) +
+                                   ", not " + std::to_string(o.seats_min) + "-" + std::to_string(o.seats_max));
+  }
+  for (double rate : {o.tie_bet_rate, o.insurance_rate}) {
+    if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
+  }
+  if (!(o.cut_remaining >= 0 && o.cut_remaining < 1)) {
+    return Status::InvalidArgument("the cut card must leave a share of the shoe within 0 and 1");
+  }
+  if (o.round_seconds < 1) return Status::InvalidArgument("rounds must be at least one second apart");
+  keep_.fill(1.0);
+  for (const auto& [rank, keep] : o.rank_keep) {
+    if (rank < 2 || rank > 14) return Status::InvalidArgument("no rank " + std::to_string(rank) + " (2..14)");
+    if (!(keep >= 0 && keep <= 1)) {
+      return Status::InvalidArgument(std::string("the keep probability of rank ") + RankChar(rank) +
+                                     " must be within 0 and 1");
+    }
+    keep_[rank] = keep;
+  }
+  auto start = ParseUtcTime(o.start_time);
+  if (!start) {
+    return Status::InvalidArgument("start time '" + o.start_time + "' is not of the form 2026-01-05T18:00:00Z");
+  }
+  start_ = *start;
+  int32_t date = std::stoi(o.start_time.substr(0, 4)) * 10000 + std::stoi(o.start_time.substr(5, 2)) * 100 +
+                 std::stoi(o.start_time.substr(8, 2));
+  if (date < spec_.effective) {
+    return Status::InvalidArgument("start time " + o.start_time + " is before " + spec_.id + " revision " +
+                                   spec_.revision + " came into force");
+  }
+  decks_ = o.decks == 0 ? spec_.decks.min : o.decks;
+  if (decks_ < spec_.decks.min || decks_ > spec_.decks.max) {
+    return Status::InvalidArgument(spec_.id + " is dealt from " + std::to_string(spec_.decks.min) + " to " +
+                                   std::to_string(spec_.decks.max) + " decks, not " + std::to_string(decks_));
+  }
+
+  auto limit = [&](WagerKind kind, Money min, Money max, TableLimit* out) {
+    const WagerRule& rule = spec_.wager(kind);
+    *out = {min, rule.max ? std::min(max, *rule.max) : max};
+    if (out->max / kBetUnit * kBetUnit >= out->min) return Status::Ok();
+    return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(out->max) + " on " +
+                                   std::string(ToString(kind)) + " is below the table minimum " +
+                                   std::to_string(out->min));
+  };
+  if (Status s = limit(WagerKind::kBlackjack, kPrimaryMin, kPrimaryMax, &primary_limit_); !s.ok()) return s;
+  if (b_.war_offered) {
+    if (Status s = limit(WagerKind::kWar, kSideMin, kSideMax, &war_limit_); !s.ok()) return s;
+  }
+
+  math_ = blackjack::ComputeBlackjackMath(HouseRulesOf(spec_, decks_));
+  if (b_.war_offered) {
+    war_options_.compare_by_value = b_.war_by_points.value;
+    war_options_.ride_adds_stake = b_.ride_adds_stake.value;
+    war_math_ = blackjack::ComputeWarMath(math_, war_options_);
+  }
+
+  tables_.resize(o.tables);
+  for (int t = 0; t < o.tables; ++t) tables_[t].name = o.table_prefix + std::to_string(t + 1);
+  round_.rules = spec_.id;
+  round_.limits[static_cast<int>(WagerKind::kBlackjack)] = Limit{primary_limit_.min, primary_limit_.max};
+  if (b_.war_offered) round_.limits[static_cast<int>(WagerKind::kWar)] = Limit{war_limit_.min, war_limit_.max};
+  return Status::Ok();
+}
+
+Status Dealer::Run() {
+  Status s = Prepare();
+  if (!s.ok()) return s;
+  for (int64_t r = 0; r < options_.rounds; ++r) {
+    int t = static_cast<int>(r % options_.tables);
+    // No worst case of a round short of the whole shoe bounds its cards (seven seats split to
+    // four hands of small cards each), so a round that runs out is dealt again, from the same
+    // state, after a fresh shuffle.
+    TableState saved = tables_[t];
+    DealerRandom saved_rng = rng_;
+    short_ = false;
+    PlayRound(&tables_[t], t, false);
+    if (short_) {
+      tables_[t] = std::move(saved);
+      rng_ = saved_rng;
+      short_ = false;
+      PlayRound(&tables_[t], t, true);
+      if (short_) {
+        return Status::InvalidArgument("a round ran past the " + std::to_string(decks_ * kCardsPerDeck) +
+                                       " cards of a fresh " + std::to_string(decks_) +
+                                       "-deck shoe; deal from more decks or to fewer seats");
+      }
+    }
+    if (overflow_) return Status::OutOfRange("a wager or payout overflows 64-bit minor units");
+    WriteRound();
+    if (!out_) return Status::IoError("cannot write the generated rounds");
+  }
+  out_.flush();
+  if (!out_) return Status::IoError("cannot write the generated rounds");
+  return Status::Ok();
+}
+
+Money Dealer::Amount(const TableLimit& limit, const int* steps, size_t n_steps) {
+  Money amount = limit.min * steps[rng_.Below(n_steps)];
+  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
+  return std::max(amount, limit.min);
+}
+
+Money Dealer::Pay(Money amount, Ratio ratio) {
+  auto net = ApplyRatio(amount, ratio);
+  if (!net) overflow_ = true;
+  return net.value_or(0);
+}
+
+int Dealer::Deal(TableState* table, Seat seat, int hand) {
+  Event e;
+  e.type = EventType::kDeal;
+  e.seat = seat;
+  e.hand = hand;
+  if (table->shoe.remaining() == 0) {
+    short_ = true;  // the round is dealt again (Run); this card is never written
+    e.card = Card{2, 0};
+  } else {
+    e.card = table->shoe.Draw(keep_, &rng_);
+  }
+  round_.events.push_back(e);
+  return e.card->rank;
+}
+
+void Dealer::Bet(SeatPlay& play, WagerKind kind, Money amount, int hand) {
+  Event e;
+  e.type = EventType::kBet;
+  e.seat = play.seat;
+  e.hand = hand;
+  e.wager = kind;
+  e.amount = amount;
+  round_.events.push_back(e);
+}
+
+void Dealer::Decide(Seat seat, Action action, int hand) {
+  Event e;
+  e.type = EventType::kDecision;
+  e.seat = seat;
+  e.hand = hand;
+  e.action = action;
+  round_.events.push_back(e);
+}
+
+void Dealer::Settle(Seat seat, WagerKind kind, Money amount, Ratio net, int hand) {
+  Event e;
+  e.type = EventType::kSettle;
+  e.seat = seat;
+  e.hand = hand;
+  e.wager = kind;
+  e.amount = Pay(amount, net);
+  round_.events.push_back(e);
+}
+
+void Dealer::PlayRound(TableState* table, int table_index, bool shuffle) {
+  const DealerOptions& o = options_;
+  int64_t number = table->rounds++;  // of this table, from 0
+  char id[32];
+  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
+  round_.id = table->name + id;
+  round_.table = table->name;
+  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
+  round_.events.clear();
+  hole_event_ = -1;
+  dealer_.clear();
+
+  // Who plays: a number of players, then that many distinct seats.
+  int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
+  std::vector<Seat> seats(o.table_seats);
+  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
+  for (int i = 0; i < players; ++i) std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
+  std::sort(seats.begin(), seats.begin() + players);
+  // The descending order is dealt descending; every other order (ascending, dealer-last,
+  // any) ascending.
+  if (b_.deal_order.value == SeatOrder::kDescending) std::reverse(seats.begin(), seats.begin() + players);
+  seats_.assign(players, SeatPlay{});
+  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+
+  DealerShoe& shoe = table->shoe;
+  size_t cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
+  if (shuffle || !shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut) {
+    shoe.Shuffle(decks_, &rng_);
+    Event e;
+    e.type = EventType::kShuffle;
+    e.decks = decks_;
+    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
+    round_.events.push_back(e);
+    for (int i = 0; i < b_.burns_after_shuffle.value; ++i) {
+      Event burn;
+      burn.type = EventType::kBurn;
+      burn.card = shoe.Draw(keep_, &rng_);
+      round_.events.push_back(burn);
+    }
+  }
+
+  for (SeatPlay& play : seats_) {
+    play.blackjack = Amount(primary_limit_, kPrimarySteps, std::size(kPrimarySteps));
+    Bet(play, WagerKind::kBlackjack, play.blackjack);
+    if (b_.war_offered && rng_.Chance(o.tie_bet_rate)) {
+      play.war = Amount(war_limit_, kSideSteps, std::size(kSideSteps));
+      Bet(play, WagerKind::kWar, play.war);
+    }
+  }
+
+  // The passes: a pass of war cards apart where they do not start the hands, then two
+  // passes for the hands, the War wager settled before the hands' second cards.
+  bool war_pass = b_.war_offered && !b_.war_cards_start_hands.value;
+  if (war_pass) {
+    for (SeatPlay& play : seats_) play.war_rank = Deal(table, play.seat);
+    PlayWar(Deal(table, kDealer));
+  }
+  for (SeatPlay& play : seats_) {
+    play.hands.assign(1, PlayHand{});
+    play.hands[0].ranks.push_back(Deal(table, play.seat));
+    if (!war_pass) play.war_rank = play.hands[0].ranks[0];
+  }
+  dealer_.push_back(Deal(table, kDealer));
+  if (b_.war_offered && !war_pass) PlayWar(dealer_[0]);
+  for (SeatPlay& play : seats_) {
+    play.hands[0].ranks.push_back(Deal(table, play.seat));
+    play.hands[0].wager = play.original();
+  }
+  if (b_.dealer_hole_card.value) hole_event_ = static_cast<int>(round_.events.size());
+  dealer_.push_back(Deal(table, kDealer));
+
+  if (b_.insurance_offered.value && dealer_[0] == kAce) {
+    for (SeatPlay& play : seats_) {
+      Money most = Pay(play.original(), b_.insurance_max.value);
+      if (most <= 0 || !rng_.Chance(o.insurance_rate)) continue;
+      Decide(play.seat, Action::kInsurance);
+      play.insurance = most;
+      Bet(play, WagerKind::kInsurance, most);
+    }
+  }
+
+  for (SeatPlay& play : seats_) PlaySeat(table, play);
+
+  bool dealer_blackjack = Count(dealer_).total == 21;  // two cards yet
+  bool in_play = false;
+  for (const SeatPlay& play : seats_) {
+    for (const PlayHand& hand : play.hands) {
+      if (Count(hand.ranks).total <= 21 && !Natural(play, hand)) in_play = true;
+    }
+  }
+  if (!dealer_blackjack && (in_play || b_.dealer_draws_without_hand_in_play.value)) {
+    while (DealerMustDraw()) dealer_.push_back(Deal(table, kDealer));
+  }
+
+  for (SeatPlay& play : seats_) {
+    if (play.insurance == 0) continue;
+    Settle(play.seat, WagerKind::kInsurance, play.insurance,
+           dealer_blackjack ? b_.pays_insurance_win.net : b_.pays_insurance_lose.net);
+  }
+  Points dealer = Count(dealer_);
+  for (SeatPlay& play : seats_) {
+    for (PlayHand& hand : play.hands) SettleHand(play, hand, dealer_blackjack, dealer);
+  }
+}
+
+// The War wager against the dealer's war card, settled at once; a win is ridden or collected.
+void Dealer::PlayWar(int dealer_rank) {
+  for (SeatPlay& play : seats_) {
+    if (play.war == 0) continue;
+    int mine = b_.WarValue(play.war_rank), theirs = b_.WarValue(dealer_rank);
+    const Payout& p = mine > theirs ? b_.pays_war_win : mine == theirs ? b_.pays_war_tie : b_.pays_war_lose;
+    Settle(play.seat, WagerKind::kWar, play.war, p.net);
+    if (mine <= theirs) continue;
+    if (!Rides(play.war_rank, dealer_rank)) {
+      Decide(play.seat, Action::kCollect);
+      continue;
+    }
+    Decide(play.seat, Action::kRide);
+    play.ride = Pay(play.war, b_.pays_war_win.net) + (b_.ride_adds_stake.value ? play.war : 0);
+    Bet(play, WagerKind::kBlackjack, play.ride);
+  }
+}
+
+// Whether riding a War win on these cards gains: the ride table's choice, where the war
+// card starts the hand.
+bool Dealer::Rides(int first, int up) const {
+  // War cards apart from the hands tell nothing of them: the ride is worth the whole hand's
+  // return, below zero in any game a house deals.
+  if (!b_.war_cards_start_hands.value) return math_.basic_strategy_return > 0;
+  int f = MathRank(first), u = MathRank(up);
+  // The table answers only for a win in its own order (aces low, by rank or by value); a
+  // spec that ranks the cards otherwise wins elsewhere, where the same return decides.
+  bool table_win = war_options_.compare_by_value ? MathValue(first) > MathValue(up) : f > u;
+  return table_win ? war_math_.ride[f - 1][u - 1] : math_.FirstCardReturn(f, u) > 0;
+}
+
+bool Dealer::Natural(const SeatPlay& play, const PlayHand& hand) const {
+  if (hand.ranks.size() != 2 || Count(hand.ranks).total != 21) return false;
+  return !hand.from_split && play.hands.size() == 1 ? true : b_.split_21_is_blackjack.value;
+}
+
+bool Dealer::MaySplit(const SeatPlay& play, const PlayHand& hand) const {
+  if (hand.ranks.size() != 2 || static_cast<int>(play.hands.size()) >= b_.split_max_hands.value) return false;
+  bool pair = b_.split_by_points.value ? CardPoints(hand.ranks[0]) == CardPoints(hand.ranks[1])
+                                       : hand.ranks[0] == hand.ranks[1];
+  return pair && !(hand.split_aces && !b_.resplit_aces.value);
+}
+
+bool Dealer::MayDouble(const PlayHand& hand) const {
+  if (!b_.double_offered.value || hand.ranks.size() != 2) return false;
+  if (hand.from_split && !b_.double_after_split.value) return false;
+  if (hand.split_aces && b_.split_aces_one_card.value) return false;
+  Points p = Count(hand.ranks);
+  int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
+  return !lo || (!p.soft && p.total >= lo && p.total <= 11);
+}
+
+bool Dealer::DealerMustDraw() const {
+  Points p = Count(dealer_);
+  return p.total < 17 || (p.total == 17 && p.soft && b_.dealer_hits_soft_17.value);
+}
+
+// A seat's hands in order, each finished before the next gets its second card.
+void Dealer::PlaySeat(TableState* table, SeatPlay& play) {
+  for (size_t k = 0; k < play.hands.size(); ++k) {
+    if (play.hands[k].ranks.size() < 2) {
+      play.hands[k].ranks.push_back(Deal(table, play.seat, play.hands[k].number));
+    }
+    PlayHandOf(table, play, k);
+    if (Count(play.hands[k].ranks).total > 21) SettleBust(play, play.hands[k]);
+  }
+}
+
+// Basic strategy: split a pair where the table says so, double where it says so and the
+// rules allow it, else hit or stand by the total.
+void Dealer::PlayHandOf(TableState* table, SeatPlay& play, size_t k) {
+  const blackjack::BasicStrategy& strategy = math_.strategy;
+  int up = MathValue(dealer_[0]) - 1;
+  for (;;) {
+    PlayHand& hand = play.hands[k];  // a split adds a hand: taken again each time
+    Points p = Count(hand.ranks);
+    if (p.total >= 21) return;
+    if (hand.ranks.size() == 2) {
+      if (MaySplit(play, hand) && strategy.split[up][MathValue(hand.ranks[0]) - 1]) {
+        Decide(play.seat, Action::kSplit, hand.number);
+        PlayHand added;
+        added.number = static_cast<int>(play.hands.size()) + 1;
+        added.from_split = true;
+        added.split_aces = hand.ranks[0] == kAce;
+        added.ranks.push_back(hand.ranks[1]);
+        added.wager = play.original();
+        hand.ranks.pop_back();
+        hand.from_split = true;
+        hand.split_aces = added.split_aces;
+        int number = hand.number;
+        play.hands.push_back(added);
+        Bet(play, WagerKind::kSplit, added.wager, added.number);
+        play.hands[k].ranks.push_back(Deal(table, play.seat, number));
+        continue;
+      }
+      if (hand.split_aces && b_.split_aces_one_card.value) return;
+      Money amount = Pay(hand.wager, b_.double_max.value);
+      if (MayDouble(hand) && amount > 0 && strategy.two_card[up][p.soft][p.total] == blackjack::Play::kDouble) {
+        Decide(play.seat, Action::kDouble, hand.number);
+        hand.doubled = amount;
+        Bet(play, WagerKind::kDouble, amount, hand.number);
+        int number = hand.number;
+        play.hands[k].ranks.push_back(Deal(table, play.seat, number));
+        return;
+      }
+    }
+    if (strategy.hit[up][p.soft][p.total]) {
+      Decide(play.seat, Action::kHit, hand.number);
+      int number = hand.number;
+      play.hands[k].ranks.push_back(Deal(table, play.seat, number));
+    } else {
+      Decide(play.seat, Action::kStand, hand.number);
+      return;
+    }
+  }
+}
+
+// A busted hand's wagers settled at once where the dealer's hand cannot change them: the
+// original wager always; the rest only where a dealer blackjack would not return them.
+void Dealer::SettleBust(SeatPlay& play, PlayHand& hand) {
+  int up = MathValue(dealer_[0]);
+  bool blackjack_possible = up == 1 || up == 10;
+  bool extras_lost = b_.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers ||
+                     b_.busted_extra_lost_to_dealer_blackjack.value;
+  WagerKind primary = hand.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit;
+  if (hand.number == 1 || !blackjack_possible || extras_lost) {
+    Settle(play.seat, primary, hand.wager, b_.pays_lose.net, hand.number);
+    hand.primary_settled = true;
+  }
+  if (hand.doubled > 0 && (!blackjack_possible || extras_lost)) {
+    Settle(play.seat, WagerKind::kDouble, hand.doubled, b_.pays_lose.net, hand.number);
+    hand.double_settled = true;
+  }
+}
+
+void Dealer::SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, Points dealer) {
+  constexpr Ratio kReturned{0, 1};
+  Ratio primary, extra;  // the primary wager's net and the double's, per unit
+  Points mine = Count(hand.ranks);
+  if (dealer_blackjack) {
+    if (Natural(play, hand)) {
+      primary = extra = b_.pays_push.net;
+    } else if (b_.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers) {
+      primary = extra = b_.pays_lose.net;
+    } else {
+      bool extra_lost = mine.total > 21 && b_.busted_extra_lost_to_dealer_blackjack.value;
+      primary = hand.number == 1 || extra_lost ? b_.pays_lose.net : kReturned;
+      extra = extra_lost ? b_.pays_lose.net : kReturned;
+    }
+  } else if (Natural(play, hand)) {
+    primary = extra = b_.pays_blackjack.net;
+  } else if (mine.total > 21) {
+    primary = extra = b_.pays_lose.net;
+  } else if (dealer.total > 21 || mine.total > dealer.total) {
+    primary = extra = b_.pays_win.net;
+  } else {
+    primary = extra = mine.total == dealer.total ? b_.pays_push.net : b_.pays_lose.net;
+  }
+  if (!hand.primary_settled) {
+    Settle(play.seat, hand.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit, hand.wager, primary, hand.number);
+    hand.primary_settled = true;
+  }
+  if (hand.doubled > 0 && !hand.double_settled) {
+    Settle(play.seat, WagerKind::kDouble, hand.doubled, extra, hand.number);
+    hand.double_settled = true;
+  }
+}
+
+void Dealer::WriteRound() {
+  JsonWriter json(out_);
+  json.BeginObject();
+  json.Key("round").String(round_.id);
+  json.Key("time").String(round_.time);
+  json.Key("table").String(round_.table);
+  json.Key("rules").String(round_.rules);
+  json.Key("limits").BeginObject();
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const auto& limit = round_.limits[k];
+    if (!limit) continue;
+    json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
+    if (limit->min) json.Key("min").Int(*limit->min);
+    if (limit->max) json.Key("max").Int(*limit->max);
+    json.EndObject();
+  }
+  json.EndObject();
+  json.Key("events").BeginArray();
+  for (size_t i = 0; i < round_.events.size(); ++i) {
+    const Event& e = round_.events[i];
+    json.BeginObject().Key("type").String(ToString(e.type));
+    if (e.type != EventType::kShuffle && e.type != EventType::kBurn) {
+      json.Key("seat");
+      if (e.seat == kDealer) {
+        json.String("dealer");
+      } else {
+        json.Int(e.seat);
+      }
+      if (e.hand > 0) json.Key("hand").Int(e.hand);
+    }
+    switch (e.type) {
+      case EventType::kShuffle:
+        json.Key("shoe").String(e.text).Key("decks").Int(e.decks);
+        break;
+      case EventType::kBet:
+        json.Key("wager").String(ToString(e.wager)).Key("amount").Int(e.amount);
+        break;
+      case EventType::kDeal:
+        json.Key("card").String(ToString(*e.card));
+        if (static_cast<int>(i) == hole_event_) json.Key("face").String("down");
+        break;
+      case EventType::kBurn:
+        json.Key("card").String(ToString(*e.card));
+        break;
+      case EventType::kDecision:
+        json.Key("action").String(ToString(e.action));
+        break;
+      case EventType::kSettle:
+        json.Key("wager").String(ToString(e.wager)).Key("net").Int(e.amount);
+        break;
+    }
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  out_ << '\n';
+}
+
+}  // namespace
+
+Status GenerateBlackjackRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out) {
+  return Dealer(spec, options, out).Run();
+}
+
+}  // namespace pitboss
