@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "games/dealer.h"
+#include "games/games.h"
 #include "games/test_rounds.h"
 #include "games/war/war_engine.h"
 #include "history/round_parser.h"
@@ -143,8 +144,9 @@ TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
 // shortcuts (re-pricing, skipping rounds that never consult what a reading changes) must
 // not change a figure. Checked against brute force on dealt rounds of each bundled spec.
 TEST_F(CheckerTest, TheAmbiguityTableEqualsAFullReplayUnderEveryReading) {
-  for (const char* file : {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml"}) {
+  for (const char* file : {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml", "us-sd/war-blackjack.yaml"}) {
     const SpecDocument& doc = BundledSpec(file);
+    const Engine engine = FindGame(doc.spec.game)->engine;
     DealerOptions options;
     options.rounds = 1500;
     options.tables = 2;
@@ -173,7 +175,7 @@ TEST_F(CheckerTest, TheAmbiguityTableEqualsAFullReplayUnderEveryReading) {
         int64_t differing = 0;
         Money moved = 0;
         for (const Round& round : rounds) {
-          RoundResult by_default = ReplayWar(doc.spec, round), other = ReplayWar(*spec, round);
+          RoundResult by_default = engine(doc.spec, round), other = engine(*spec, round);
           Money d = 0, o = 0;
           bool same = by_default.settlements.size() == other.settlements.size();
           for (size_t k = 0; k < by_default.settlements.size(); ++k) {
