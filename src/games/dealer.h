@@ -97,6 +97,16 @@ struct DealerOptions {
   int round_seconds = 40;  // between two rounds of one table
 };
 
+// What every dealer takes from its options, checked once for all games: the first round's
+// start (seconds since 1970), the deck count, and each rank's keep probability (--bias-rank).
+struct DealerSetup {
+  int64_t start = 0;
+  int decks = 0;
+  std::array<double, 15> keep{};
+};
+// InvalidArgument, naming the option, for options no dealer can deal under `spec`.
+StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptions& options);
+
 // Plays `options.rounds` rounds of `spec` and writes them to `out`, one JSON line each.
 // InvalidArgument for options that cannot be dealt (a deck count the spec does not allow,
 // a start time before the spec is in force...); IoError when `out` fails.

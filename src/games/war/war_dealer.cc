@@ -99,48 +99,11 @@ Status Dealer::Prepare() {
     return Status::InvalidArgument("rule set " + spec_.id + " is a '" + spec_.game +
                                    "' game; the dealer simulator plays the War family only");
   }
-  if (o.rounds < 0) return Status::InvalidArgument("the number of rounds must not be negative");
-  if (o.tables < 1) return Status::InvalidArgument("there must be at least one table");
-  if (o.table_prefix.empty()) return Status::InvalidArgument("the table prefix must not be empty");
-  if (o.table_seats < 1) return Status::InvalidArgument("a table must have at least one seat");
-  if (o.seats_min < 1 || o.seats_min > o.seats_max || o.seats_max > o.table_seats) {
-    return Status::InvalidArgument("players per round must be a range within 1-" + std::to_string(o.table_seats) +
-                                   ", not " + std::to_string(o.seats_min) + "-" + std::to_string(o.seats_max));
-  }
-  for (double rate : {o.tie_bet_rate, o.surrender_rate}) {
-    if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
-  }
-  if (!(o.cut_remaining >= 0 && o.cut_remaining < 1)) {
-    return Status::InvalidArgument("the cut card must leave a share of the shoe within 0 and 1");
-  }
-  if (o.round_seconds < 1) return Status::InvalidArgument("rounds must be at least one second apart");
-  keep_.fill(1.0);
-  for (const auto& [rank, keep] : o.rank_keep) {
-    if (rank < 2 || rank > 14) return Status::InvalidArgument("no rank " + std::to_string(rank) + " (2..14)");
-    if (!(keep >= 0 && keep <= 1)) {
-      return Status::InvalidArgument(std::string("the keep probability of rank ") + RankChar(rank) +
-                                     " must be within 0 and 1");
-    }
-    keep_[rank] = keep;
-  }
-
-  auto start = ParseUtcTime(o.start_time);
-  if (!start) {
-    return Status::InvalidArgument("start time '" + o.start_time + "' is not of the form 2026-01-05T18:00:00Z");
-  }
-  start_ = *start;
-  int32_t date = std::stoi(o.start_time.substr(0, 4)) * 10000 + std::stoi(o.start_time.substr(5, 2)) * 100 +
-                 std::stoi(o.start_time.substr(8, 2));
-  if (date < spec_.effective) {
-    return Status::InvalidArgument("start time " + o.start_time + " is before " + spec_.id + " revision " +
-                                   spec_.revision + " came into force");
-  }
-
-  decks_ = o.decks == 0 ? spec_.decks.min : o.decks;
-  if (decks_ < spec_.decks.min || decks_ > spec_.decks.max) {
-    return Status::InvalidArgument(spec_.id + " is dealt from " + std::to_string(spec_.decks.min) + " to " +
-                                   std::to_string(spec_.decks.max) + " decks, not " + std::to_string(decks_));
-  }
+  auto setup = CheckDealerOptions(spec_, o);
+  if (!setup.ok()) return setup.status();
+  start_ = setup->start;
+  decks_ = setup->decks;
+  keep_ = setup->keep;
 
   bool found = false;
   for (int k = 0; k < kWagerKinds; ++k) {
