@@ -40,7 +40,8 @@ check clean 0 fixtures/clean
 check violations 1 fixtures/violations
 
 # The exact return of every wager of each bundled rule set, and its claims checked.
-for spec in us-sd/casino-war vendor/shuffle-master/casino-war online/war; do
+for spec in us-sd/casino-war vendor/shuffle-master/casino-war online/war us-sd/war-blackjack \
+    us-sd/war-blackjack-second-house; do
   name=rtp-${spec//\//-}
   got=0
   $pitboss rtp --format json --out "reports/$name.json" "$spec" || got=$?
