@@ -114,6 +114,7 @@ h3{font-size:14px;margin:18px 0 6px}
 a{color:var(--link)}
 nav{margin:8px 0 0}nav a{margin-right:14px}
 .meta,.note,.empty{color:var(--muted)}
+.banner{border:2px solid #b45309;background:#fff7ed;padding:.4em .7em;font-weight:600}
 table{border-collapse:collapse;margin:6px 0 14px;font-size:13px}
 th,td{border:1px solid var(--line);padding:3px 7px;text-align:left;vertical-align:top}
 thead th{background:var(--head);font-weight:600}

@@ -109,7 +109,16 @@ void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
       << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs")
       << "</p>\n<nav><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
          "<a href=\"#per-table\">Per table</a><a href=\"#ambiguities\">Ambiguities</a>"
-      << (statistics ? "<a href=\"#statistics\">Statistics</a>" : "") << "</nav>\n</header>\n";
+      << (statistics ? "<a href=\"#statistics\">Statistics</a>" : "") << "</nav>\n";
+  // A report made under readings other than the defaults says so before anything else.
+  for (const SpecUsed& spec : report.specs) {
+    if (spec.default_readings) continue;
+    out << "<p class=\"banner\">" << HtmlEscape(spec.id) << " revision " << HtmlEscape(spec.revision)
+        << " was checked under readings other than its defaults:";
+    for (const auto& [id, name] : spec.readings) out << ' ' << HtmlEscape(id) << '=' << HtmlEscape(name);
+    out << "</p>\n";
+  }
+  out << "</header>\n";
 }
 
 void WriteCodeCounts(std::ostream& out, const Report& report) {

@@ -160,6 +160,13 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
 
 void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteVerdict(out, report);
+  for (const SpecUsed& spec : report.specs) {
+    if (spec.default_readings) continue;
+    out << "\n> **" << Cell(spec.id) << " revision " << Cell(spec.revision)
+        << " was checked under readings other than its defaults:**";
+    for (const auto& [id, name] : spec.readings) out << " `" << id << '=' << name << '`';
+    out << '\n';
+  }
   WriteCounts(out, report);
   WriteInputs(out, report);
   WriteSpecs(out, report);
