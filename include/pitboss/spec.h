@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pitboss/money.h"
@@ -117,6 +118,8 @@ class GameRules {
  public:
   virtual ~GameRules() = default;
   virtual std::unique_ptr<GameRules> Clone() const = 0;
+  // The game these are the rules of: a spec's `game`.
+  virtual std::string_view game() const = 0;
 };
 
 // A GameRules held by value: copying a spec copies its game's rules.

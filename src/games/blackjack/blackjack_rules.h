@@ -44,6 +44,7 @@ int CardPoints(int rank);  // 2..14 -> 2..10, ace 11
 class BlackjackRules : public GameRules {
  public:
   std::unique_ptr<GameRules> Clone() const override { return std::make_unique<BlackjackRules>(*this); }
+  std::string_view game() const override { return "blackjack"; }
 
   // The deal: each pass gives every seat one card in `order`, then the dealer one.
   Param<SeatOrder> deal_order;

@@ -36,6 +36,7 @@ constexpr int PayoutIndex(Stage s, Outcome o) { return static_cast<int>(s) * kOu
 class WarRules : public GameRules {
  public:
   std::unique_ptr<GameRules> Clone() const override { return std::make_unique<WarRules>(*this); }
+  std::string_view game() const override { return "war"; }
 
   // rank_value[r] for card rank r (2..14): higher beats lower, equal ties.
   std::array<int8_t, 15> rank_value{};
