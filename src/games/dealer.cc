@@ -223,6 +223,65 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
   return setup;
 }
 
+// One line of the hand-history format; the event at `face_down_event` (the dealer's hole
+// card) is marked "face":"down".
+void WriteRoundJson(const Round& round, std::ostream& out, int face_down_event) {
+  JsonWriter json(out);
+  json.BeginObject();
+  json.Key("round").String(round.id);
+  json.Key("time").String(round.time);
+  json.Key("table").String(round.table);
+  json.Key("rules").String(round.rules);
+  json.Key("limits").BeginObject();
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const auto& limit = round.limits[k];
+    if (!limit) continue;
+    json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
+    if (limit->min) json.Key("min").Int(*limit->min);
+    if (limit->max) json.Key("max").Int(*limit->max);
+    json.EndObject();
+  }
+  json.EndObject();
+  json.Key("events").BeginArray();
+  for (size_t i = 0; i < round.events.size(); ++i) {
+    const Event& e = round.events[i];
+    json.BeginObject().Key("type").String(ToString(e.type));
+    if (e.type != EventType::kShuffle && e.type != EventType::kBurn) {
+      json.Key("seat");
+      if (e.seat == kDealer) {
+        json.String("dealer");
+      } else {
+        json.Int(e.seat);
+      }
+      if (e.hand > 0) json.Key("hand").Int(e.hand);
+    }
+    switch (e.type) {
+      case EventType::kShuffle:
+        json.Key("shoe").String(e.text).Key("decks").Int(e.decks);
+        break;
+      case EventType::kBet:
+        json.Key("wager").String(ToString(e.wager)).Key("amount").Int(e.amount);
+        break;
+      case EventType::kDeal:
+        json.Key("card").String(ToString(*e.card));
+        if (static_cast<int>(i) == face_down_event) json.Key("face").String("down");
+        break;
+      case EventType::kBurn:
+        json.Key("card").String(ToString(*e.card));
+        break;
+      case EventType::kDecision:
+        json.Key("action").String(ToString(e.action));
+        break;
+      case EventType::kSettle:
+        json.Key("wager").String(ToString(e.wager)).Key("net").Int(e.amount);
+        break;
+    }
+    json.EndObject();
+  }
+  json.EndArray().EndObject();
+  out << '\n';
+}
+
 Status GenerateRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out) {
   const Game* game = FindGame(spec.game);
   if (!game || !game->generate) return Status::InvalidArgument("no dealer deals game '" + spec.game + "'");

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "pitboss/card.h"
+#include "pitboss/round.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 
@@ -106,6 +107,11 @@ struct DealerSetup {
 };
 // InvalidArgument, naming the option, for options no dealer can deal under `spec`.
 StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptions& options);
+
+// Writes `round` as one line of the hand-history format (../shared/hand-history-v1.md), in
+// the order every dealer writes: type, seat, hand, then the event's own fields. The event at
+// index `face_down_event` (a dealer's hole card) is marked "face":"down"; -1 for none.
+void WriteRoundJson(const Round& round, std::ostream& out, int face_down_event = -1);
 
 // Plays `options.rounds` rounds of `spec` and writes them to `out`, one JSON line each.
 // InvalidArgument for options that cannot be dealt (a deck count the spec does not allow,

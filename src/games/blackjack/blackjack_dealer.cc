@@ -572,62 +572,7 @@ void Dealer::SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, P
   }
 }
 
-void Dealer::WriteRound() {
-  JsonWriter json(out_);
-  json.BeginObject();
-  json.Key("round").String(round_.id);
-  json.Key("time").String(round_.time);
-  json.Key("table").String(round_.table);
-  json.Key("rules").String(round_.rules);
-  json.Key("limits").BeginObject();
-  for (int k = 0; k < kWagerKinds; ++k) {
-    const auto& limit = round_.limits[k];
-    if (!limit) continue;
-    json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
-    if (limit->min) json.Key("min").Int(*limit->min);
-    if (limit->max) json.Key("max").Int(*limit->max);
-    json.EndObject();
-  }
-  json.EndObject();
-  json.Key("events").BeginArray();
-  for (size_t i = 0; i < round_.events.size(); ++i) {
-    const Event& e = round_.events[i];
-    json.BeginObject().Key("type").String(ToString(e.type));
-    if (e.type != EventType::kShuffle && e.type != EventType::kBurn) {
-      json.Key("seat");
-      if (e.seat == kDealer) {
-        json.String("dealer");
-      } else {
-        json.Int(e.seat);
-      }
-      if (e.hand > 0) json.Key("hand").Int(e.hand);
-    }
-    switch (e.type) {
-      case EventType::kShuffle:
-        json.Key("shoe").String(e.text).Key("decks").Int(e.decks);
-        break;
-      case EventType::kBet:
-        json.Key("wager").String(ToString(e.wager)).Key("amount").Int(e.amount);
-        break;
-      case EventType::kDeal:
-        json.Key("card").String(ToString(*e.card));
-        if (static_cast<int>(i) == hole_event_) json.Key("face").String("down");
-        break;
-      case EventType::kBurn:
-        json.Key("card").String(ToString(*e.card));
-        break;
-      case EventType::kDecision:
-        json.Key("action").String(ToString(e.action));
-        break;
-      case EventType::kSettle:
-        json.Key("wager").String(ToString(e.wager)).Key("net").Int(e.amount);
-        break;
-    }
-    json.EndObject();
-  }
-  json.EndArray().EndObject();
-  out_ << '\n';
-}
+void Dealer::WriteRound() { WriteRoundJson(round_, out_, hole_event_); }
 
 }  // namespace
 

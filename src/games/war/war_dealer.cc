@@ -377,57 +377,7 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
   return s;
 }
 
-void Dealer::WriteRound() {
-  JsonWriter json(out_);
-  json.BeginObject();
-  json.Key("round").String(round_.id);
-  json.Key("time").String(round_.time);
-  json.Key("table").String(round_.table);
-  json.Key("rules").String(round_.rules);
-  json.Key("limits").BeginObject();
-  for (int k = 0; k < kWagerKinds; ++k) {
-    const auto& limit = round_.limits[k];
-    if (!limit) continue;
-    json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
-    if (limit->min) json.Key("min").Int(*limit->min);
-    if (limit->max) json.Key("max").Int(*limit->max);
-    json.EndObject();
-  }
-  json.EndObject();
-  json.Key("events").BeginArray();
-  for (const Event& e : round_.events) {
-    json.BeginObject().Key("type").String(ToString(e.type));
-    switch (e.type) {
-      case EventType::kShuffle:
-        json.Key("shoe").String(e.text).Key("decks").Int(e.decks);
-        break;
-      case EventType::kBet:
-        json.Key("seat").Int(e.seat).Key("wager").String(ToString(e.wager)).Key("amount").Int(e.amount);
-        break;
-      case EventType::kDeal:
-        json.Key("seat");
-        if (e.seat == kDealer) {
-          json.String("dealer");
-        } else {
-          json.Int(e.seat);
-        }
-        json.Key("card").String(ToString(*e.card));
-        break;
-      case EventType::kBurn:
-        json.Key("card").String(ToString(*e.card));
-        break;
-      case EventType::kDecision:
-        json.Key("seat").Int(e.seat).Key("action").String(ToString(e.action));
-        break;
-      case EventType::kSettle:
-        json.Key("seat").Int(e.seat).Key("wager").String(ToString(e.wager)).Key("net").Int(e.amount);
-        break;
-    }
-    json.EndObject();
-  }
-  json.EndArray().EndObject();
-  out_ << '\n';
-}
+void Dealer::WriteRound() { WriteRoundJson(round_, out_); }
 
 }  // namespace
 
