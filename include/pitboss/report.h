@@ -17,6 +17,14 @@
 
 namespace pitboss {
 
+// For a reading-dependent finding: the readings of one ambiguity under which it is not a
+// violation.
+struct ClearedBy {
+  std::string ambiguity;
+  std::vector<std::string> readings;
+  friend bool operator==(const ClearedBy&, const ClearedBy&) = default;
+};
+
 // One violation. Part of the report format: field names mirror the JSON keys.
 struct Finding {
   Code code = Code::kInputMalformed;
@@ -32,7 +40,29 @@ struct Finding {
   std::string clause;  // e.g. "ARSD 20:18:16:15.17(4)(d)(i)"
   std::vector<std::string> reading_dependent;  // ambiguity ids
   std::string message;
+
+  // Where and when, for evidence (docs/report.md):
+  std::string time;       // the round's `time` as logged; "" when the line could not be read
+  std::string revision;   // the revision of the spec the round was checked under; "" if none
+  // The index of the event it is found at in the round's `events` array, counted from 0 as
+  // the log's JSON counts; nullopt for the round as a whole (or a line not read as a round).
+  // Part of the report format: the one event convention of every format and message.
+  std::optional<int> event;
+  // For each ambiguity of reading_dependent, the readings under which it is not a violation.
+  std::vector<ClearedBy> cleared_by;
+  // The ISO 4217 code of the money in expected/actual ("" where not named: minor units).
+  std::string currency;
+  // Later effects of this one cause, counted under it rather than listed (the other cards a
+  // shoe changed without a shuffle overdraws, the next rounds of a table with no shoe, the
+  // next lines of a run of rounds seen before), and what they are.
+  int64_t consequences = 0;
+  std::string consequences_note;
 };
+
+// What the player was overpaid (+) or underpaid (-) according to a finding, by its code's
+// MoneyEffect (codes.h); nullopt for a finding that does not move money, or where the sum
+// does not fit.
+std::optional<Money> Overpaid(const Finding& finding);
 
 struct InputSummary {
   std::string path;
@@ -46,12 +76,25 @@ struct InputSummary {
   // logged; "" when no round was read.
   std::string first_round_time;
   std::string last_round_time;
+  // Why it could not be read whole ("" when it was): the rounds before the damage are
+  // checked, and the report is incomplete.
+  std::string error;
+  // A log read for its tables' shoes and round ids only (check --context): nothing is
+  // reported from its rounds.
+  bool context = false;
+};
+
+// A file in a folder given as a log that was not read, and why ("not .jsonl, .gz or .zst").
+struct SkippedFile {
+  std::string path;
+  std::string reason;
 };
 
 struct SpecUsed {
   std::string id;
   std::string revision;
   std::string sha256;
+  std::string path;  // the file it was loaded from, as found under --rules ("" if unknown)
   // The reading of each of its ambiguities the rounds were checked under (id -> name), and
   // whether all of them are the defaults. Empty for a report that does not say.
   std::map<std::string, std::string> readings;
@@ -64,6 +107,9 @@ struct ReadingImpact {
   int64_t rounds_settled_differently = 0;
   Money net_difference = 0;  // player's view: sum over rounds of (net under this reading - net under default)
   bool in_force = false;  // the reading the rounds were checked under
+  // Findings of the report that are not violations under this reading (their cleared_by
+  // names it).
+  int64_t findings_cleared = 0;
 };
 
 struct AmbiguityImpact {
@@ -77,7 +123,17 @@ struct AmbiguityImpact {
 struct Report {
   std::string tool = "pitboss";
   std::string version;
-  std::vector<InputSummary> inputs;
+  // Provenance: the command as run (argv, the program's name first) and when the analysis
+  // started (UTC, RFC 3339 to the second).
+  std::vector<std::string> command_line;
+  std::string analysis_time;
+  // --currency: the ISO 4217 code of rounds that name none ("" where not given).
+  std::string currency;
+  // False when an input could not be read whole (InputSummary::error) or when no round was
+  // read: the report then says so, and the command exits 2.
+  bool complete = true;
+  std::vector<InputSummary> inputs;  // context logs (InputSummary::context) included
+  std::vector<SkippedFile> skipped;
   std::vector<SpecUsed> specs;
   int64_t rounds = 0;
   int64_t rounds_with_violations = 0;
@@ -87,6 +143,28 @@ struct Report {
   // Counts per code id, derived from `violations`.
   std::map<std::string, int64_t> ByCode() const;
 };
+
+// The money findings say was paid wrongly, player's view, in minor units: what players were
+// underpaid and overpaid. A sum that does not fit in 64 bits is `overflow`, never wrapped.
+struct MoneyTotal {
+  Money underpaid = 0;  // >= 0
+  Money overpaid = 0;   // >= 0
+  int64_t findings = 0;
+  bool overflow = false;
+  void Add(Money overpaid_by);  // + overpaid, - underpaid
+};
+struct MoneyTotals {
+  std::string currency;  // the findings' currency when they all share one, else ""
+  bool mixed_currencies = false;
+  MoneyTotal all;
+  std::map<std::string, MoneyTotal> by_table;
+  std::map<std::string, MoneyTotal> by_day;    // yyyy-mm-dd of the round's time as logged
+  std::map<std::string, MoneyTotal> by_wager;  // wager kind
+};
+MoneyTotals TotalMoney(const Report& report);
+
+// Sets every ReadingImpact's findings_cleared from the violations' cleared_by.
+void CountFindingsCleared(Report* report);
 
 // Seat as the report writes it: "dealer" or the number.
 std::string SeatName(Seat seat);

@@ -359,7 +359,7 @@ Status Checker::CheckLog(const std::string& path) {
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();
   Impl& impl = *impl_;
-  impl.report.inputs.push_back({path, 0, 0});
+  impl.report.inputs.push_back(InputSummary{.path = path});
   size_t input_index = impl.report.inputs.size() - 1;
   impl.input = &impl.report.inputs[input_index];
   std::string_view line;
@@ -385,7 +385,8 @@ Report Checker::Finish() {
   Report report = impl_->report;
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
-    report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->selected.readings, rt->selected_is_default});
+    report.specs.push_back(
+        {spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings, rt->selected_is_default});
     for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
       report.ambiguities.push_back(
           {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});

@@ -19,41 +19,42 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kInputDuplicateRound, "input/duplicate-round", Severity::kError,
      "a round id seen before"},
     {Code::kShoeDeckCount, "shoe/deck-count", Severity::kMajor,
-     "a shoe of a number of decks the rules do not allow"},
+     "a shoe of a number of decks the rules do not allow", Unit::kDecks},
     {Code::kShoeCardOverdrawn, "shoe/card-overdrawn", Severity::kMajor,
-     "a card drawn more times than the shoe in play holds since its shuffle"},
+     "a card drawn more times than the shoe in play holds since its shuffle", Unit::kCards},
     {Code::kShoeNoShuffle, "shoe/no-shuffle", Severity::kMajor,
      "cards drawn on a table with no shoe in play, or a round without the "
      "fresh shuffle the rules require"},
     {Code::kDealOrder, "deal/order", Severity::kMajor,
      "cards dealt out of the order the rules prescribe"},
     {Code::kDealBurnCount, "deal/burn-count", Severity::kMajor,
-     "a number of burn cards other than the rules prescribe before a card"},
+     "a number of burn cards other than the rules prescribe before a card", Unit::kCards},
     {Code::kDealMissingCard, "deal/missing-card", Severity::kMajor,
      "a hand in action left without a card the rules give it, or a card dealt "
      "to a hand that should get none"},
     {Code::kWagerLimit, "wager/limit", Severity::kMajor,
-     "a wager below the table minimum or above the table or rules maximum"},
+     "a wager below the table minimum or above the table or rules maximum", Unit::kMinorUnits},
     {Code::kWagerOrphan, "wager/orphan", Severity::kMajor,
      "a wager placed without the wager it depends on (a tie bet with no main "
-     "wager...)"},
+     "wager...)", Unit::kMinorUnits},
     {Code::kWagerLate, "wager/late", Severity::kMajor,
-     "a wager placed after the rules close it, or one the game does not have"},
+     "a wager placed after the rules close it, or one the game does not have", Unit::kMinorUnits},
     {Code::kWagerRaiseMismatch, "wager/raise-mismatch", Severity::kCritical,
-     "a war wager that does not equal the original wager"},
+     "a war wager that does not equal the original wager", Unit::kMinorUnits},
     {Code::kDecisionNotOffered, "decision/not-offered", Severity::kMajor,
      "a choice the rules do not offer at that point"},
     {Code::kDecisionMissing, "decision/missing", Severity::kMajor,
      "a hand left without the decision the rules require to finish it"},
     {Code::kSettlePayout, "settle/payout", Severity::kCritical,
-     "a settlement whose `net` differs from what the rules pay"},
+     "a settlement whose `net` differs from what the rules pay", Unit::kMinorUnits, MoneyEffect::kNet},
     {Code::kSettleSplit, "settle/split", Severity::kMinor,
      "the amounts of a seat's wagers differ from the rules one by one, but "
-     "their total is right"},
+     "their total is right", Unit::kMinorUnits},
     {Code::kSettleMissing, "settle/missing", Severity::kCritical,
-     "a wager in action never settled"},
+     "a wager in action never settled", Unit::kMinorUnits, MoneyEffect::kUnpaid},
     {Code::kSettleDuplicate, "settle/duplicate", Severity::kCritical,
-     "a wager settled twice, or settled without having been placed"},
+     "a wager settled twice, or settled without having been placed", Unit::kMinorUnits,
+     MoneyEffect::kExtra},
     {Code::kSettleOrder, "settle/order", Severity::kMinor,
      "wagers settled out of the order the rules prescribe"},
     {Code::kDealDealerPlay, "deal/dealer-play", Severity::kCritical,
@@ -62,7 +63,19 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kWagerAmount, "wager/amount", Severity::kCritical,
      "a double, split, insurance or ride wager of an amount the rules do not "
      "allow (a double above the original wager, a split unequal to it, "
-     "insurance above half of it, a ride other than the War winnings)"},
+     "insurance above half of it, a ride other than the War winnings)", Unit::kMinorUnits},
+    // Added by pitboss (docs/findings.md): each one finding at the cause, with what follows
+    // from it counted under it rather than listed.
+    {Code::kInputUnreadable, "input/unreadable", Severity::kError,
+     "a log, or the rest of one, cannot be read (missing, truncated, corrupt, a read error): "
+     "what was read before the damage is checked, and the report says it is incomplete"},
+    {Code::kInputDuplicateInput, "input/duplicate-input", Severity::kError,
+     "a log given twice in one check (the same file, by identity): it is read once"},
+    {Code::kInputTimeOrder, "input/time-order", Severity::kError,
+     "a round dated before the round logged before it on its table: the table's rounds are "
+     "not in the order played, so its shoe is not judged until its next shuffle"},
+    {Code::kInputEmptyRound, "input/empty-round", Severity::kError,
+     "a round with no events"},
 }};
 
 // Info() indexes the table by the enum's value, so row i must hold code i.
@@ -85,6 +98,21 @@ std::optional<Code> ParseCode(std::string_view id) {
     if (info.id == id) return info.code;
   }
   return std::nullopt;
+}
+
+// Part of the report format: never rename.
+std::string_view ToString(Unit unit) {
+  switch (unit) {
+    case Unit::kNone:
+      return "";
+    case Unit::kMinorUnits:
+      return "minor_units";
+    case Unit::kCards:
+      return "cards";
+    case Unit::kDecks:
+      return "decks";
+  }
+  return "";
 }
 
 // Part of the report format: never rename.

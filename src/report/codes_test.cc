@@ -39,13 +39,31 @@ const std::vector<std::pair<std::string_view, Severity>>& ContractTable() {
           // The blackjack codes, after the table above.
           {"deal/dealer-play", Severity::kCritical},
           {"wager/amount", Severity::kCritical},
+          // pitboss's own root-cause codes, after the contract's (docs/findings.md).
+          {"input/unreadable", Severity::kError},
+          {"input/duplicate-input", Severity::kError},
+          {"input/time-order", Severity::kError},
+          {"input/empty-round", Severity::kError},
       };
   return *table;
 }
 
-TEST(CodesTest, TwentyThreeCodes) {
-  EXPECT_EQ(kCodeCount, 23);
-  EXPECT_EQ(AllCodes().size(), 23u);
+TEST(CodesTest, TheContractsTwentyThreeCodesAndFourOfPitbosss) {
+  EXPECT_EQ(kCodeCount, 27);
+  EXPECT_EQ(AllCodes().size(), 27u);
+}
+
+TEST(CodesTest, UnitsAndMoneyOfTheCodesThatCarryAmounts) {
+  EXPECT_EQ(Info(Code::kSettlePayout).unit, Unit::kMinorUnits);
+  EXPECT_EQ(Info(Code::kSettlePayout).money, MoneyEffect::kNet);
+  EXPECT_EQ(Info(Code::kSettleMissing).money, MoneyEffect::kUnpaid);
+  EXPECT_EQ(Info(Code::kSettleDuplicate).money, MoneyEffect::kExtra);
+  EXPECT_EQ(Info(Code::kSettleSplit).money, MoneyEffect::kNone);
+  EXPECT_EQ(Info(Code::kDealBurnCount).unit, Unit::kCards);
+  EXPECT_EQ(Info(Code::kShoeCardOverdrawn).unit, Unit::kCards);
+  EXPECT_EQ(Info(Code::kShoeDeckCount).unit, Unit::kDecks);
+  EXPECT_EQ(Info(Code::kDealOrder).unit, Unit::kNone);
+  EXPECT_EQ(ToString(Unit::kMinorUnits), "minor_units");
 }
 
 TEST(CodesTest, IdsAndSeveritiesFollowTheContractInItsOrder) {

@@ -1,5 +1,6 @@
 #include "pitboss/report.h"
 
+#include <set>
 #include <string>
 
 namespace pitboss {
@@ -16,6 +17,75 @@ std::map<std::string, int64_t> Report::ByCode() const {
 std::string SeatName(Seat seat) {
   if (seat == kDealer) return "dealer";
   return std::to_string(seat);
+}
+
+std::optional<Money> Overpaid(const Finding& finding) {
+  switch (Info(finding.code).money) {
+    case MoneyEffect::kNone:
+      return std::nullopt;
+    case MoneyEffect::kNet:
+      if (!finding.expected || !finding.actual) return std::nullopt;
+      return CheckedSub(*finding.actual, *finding.expected);
+    case MoneyEffect::kUnpaid:
+      if (!finding.expected) return std::nullopt;
+      return CheckedSub(0, *finding.expected);
+    case MoneyEffect::kExtra:
+      return finding.actual;
+  }
+  return std::nullopt;
+}
+
+void MoneyTotal::Add(Money overpaid_by) {
+  ++findings;
+  Money& sum = overpaid_by >= 0 ? overpaid : underpaid;
+  // -INT64_MIN does not fit: that alone is an overflow.
+  std::optional<Money> by = overpaid_by >= 0 ? std::optional(overpaid_by) : CheckedSub(0, overpaid_by);
+  std::optional<Money> next = by ? CheckedAdd(sum, *by) : std::nullopt;
+  if (next) {
+    sum = *next;
+  } else {
+    overflow = true;
+  }
+}
+
+MoneyTotals TotalMoney(const Report& report) {
+  MoneyTotals totals;
+  std::set<std::string> currencies;
+  for (const Finding& f : report.violations) {
+    if (Info(f.code).money == MoneyEffect::kNone) continue;
+    std::optional<Money> by = Overpaid(f);
+    auto add = [&](MoneyTotal& t) {
+      if (by) {
+        t.Add(*by);
+      } else {
+        ++t.findings;
+        t.overflow = true;
+      }
+    };
+    currencies.insert(f.currency);
+    add(totals.all);
+    add(totals.by_table[f.table]);
+    add(totals.by_day[f.time.size() >= 10 ? f.time.substr(0, 10) : f.time]);
+    add(totals.by_wager[f.wager ? std::string(ToString(*f.wager)) : std::string()]);
+  }
+  totals.mixed_currencies = currencies.size() > 1;
+  if (currencies.size() == 1) totals.currency = *currencies.begin();
+  return totals;
+}
+
+void CountFindingsCleared(Report* report) {
+  std::map<std::pair<std::string, std::string>, int64_t> cleared;  // (ambiguity, reading)
+  for (const Finding& f : report->violations) {
+    for (const ClearedBy& c : f.cleared_by) {
+      for (const std::string& reading : c.readings) ++cleared[{c.ambiguity, reading}];
+    }
+  }
+  for (AmbiguityImpact& a : report->ambiguities) {
+    for (ReadingImpact& r : a.readings) {
+      auto it = cleared.find({a.id, r.name});
+      r.findings_cleared = it == cleared.end() ? 0 : it->second;
+    }
+  }
 }
 
 }  // namespace pitboss
