@@ -1,6 +1,7 @@
 // The checker: replays logged rounds against the rule specs they name and collects the
 // violations into a Report. Streams its input: memory does not grow with the number of
-// rounds, except for one 8-byte hash per round id (to find duplicate rounds).
+// rounds, except for a 16-byte hash of each round id and where it was first seen (to find
+// duplicate rounds), and the findings.
 // Not thread-safe; one Checker per run.
 #ifndef PITBOSS_CHECKER_H_
 #define PITBOSS_CHECKER_H_
@@ -33,6 +34,8 @@ struct CheckOptions {
   std::map<std::string, std::string> readings;
   // Called every so many rounds while a log is read (for a progress line).
   std::function<void(const CheckProgress&)> progress;
+  // The ISO 4217 code of the money of rounds that name no `currency` ("" for none).
+  std::string currency;
   // Called with each round that is read and checked (not a duplicate, its rule spec found),
   // after its findings, with the spec it was checked under (for `pitboss stats`).
   std::function<void(const Round&, const RuleSpec&)> on_round;
@@ -45,10 +48,20 @@ class Checker {
   static StatusOr<std::unique_ptr<Checker>> Create(CheckOptions options);
   ~Checker();
 
+  enum class LogRole {
+    kChecked,  // its rounds are checked and reported
+    // Read for its tables' shoes and its round ids only (check --context: the day before
+    // the logs checked), so that the logs checked start where it left off; nothing in it is
+    // reported, and its rounds are not counted.
+    kContext,
+  };
+
   // Checks every round of one log ("-" for standard input). Lines that are not rounds are
-  // findings; a non-ok Status only when the log cannot be read at all (the rounds read
-  // before a read error stay checked).
-  Status CheckLog(const std::string& path);
+  // findings. A log that cannot be read, or not to its end, is a finding too
+  // (input/unreadable) and makes the report incomplete; the rounds read before the damage
+  // stay checked, and the Status says what went wrong. A file read before in this check
+  // (by identity) is input/duplicate-input and is not read again.
+  Status CheckLog(const std::string& path, LogRole role = LogRole::kChecked);
 
   // The report of everything checked so far.
   Report Finish();

@@ -64,6 +64,7 @@ struct Round {
   int32_t date = 0;   // the calendar date of `time` as written: yyyymmdd
   std::string table;
   std::string rules;
+  std::string currency;  // ISO 4217, "" where the round names none
   std::array<std::optional<Limit>, kWagerKinds> limits{};
   std::vector<Event> events;
 

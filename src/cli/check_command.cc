@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "history/log_files.h"
+#include "history/round_parser.h"
 #include "pitboss/checker.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
@@ -55,8 +56,16 @@ why it cannot (note). A worked example, from rules/us-sd/casino-war.yaml:
 
 The whole format: docs/spec-format.md. --format html writes one self-contained page,
 with the statistics of `pitboss stats` on the rounds checked besides (tests and plots per
-rule set; they do not change the exit status). Exit status: 0 no violations, 1 violations
-found, 2 the check could not run (bad usage, unreadable log, invalid spec).)HELP";
+rule set; they do not change the exit status).
+
+Checking a day at a time: --context yesterday.jsonl reads yesterday's log for the shoes in
+play at midnight and the round ids already seen, and reports nothing from it, so that the
+day's report says what one check of both days says of the day (docs/report.md).
+
+Exit status: 0 no violations, 1 violations found, 2 the check could not run as asked (bad
+usage, invalid spec) or its report is incomplete: a log that could not be read whole is a
+finding (input/unreadable), the rest is checked and the report written, and the exit status
+is 2; so is a check that read no round at all.)HELP";
 
 }  // namespace
 
@@ -67,6 +76,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::string format = "text";
     std::string out;
     std::vector<std::string> logs;
+    std::vector<std::string> context;
+    std::string currency;
     bool progress = isatty(STDERR_FILENO);
   };
   auto args = std::make_shared<Args>();
@@ -82,6 +93,14 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
   sub->add_option("--format", args->format, "report format: " + formats)->type_name("FORMAT")->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--context", args->context,
+                  "a log read before the others for its tables' shoes and round ids only, reporting "
+                  "nothing from it: the day before, when checking a day (repeatable)")
+      ->type_name("LOG")
+      ->allow_extra_args(false);
+  sub->add_option("--currency", args->currency,
+                  "the ISO 4217 code of the money of rounds that name no currency (USD, EUR...)")
+      ->type_name("CODE");
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
@@ -94,13 +113,19 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, ReportFormats())) return kExitUsage;
+    if (!args->currency.empty() && !IsCurrencyCode(args->currency)) {
+      PrintError("--currency takes an ISO 4217 code of three capital letters (USD, EUR...), not '" +
+                 args->currency + "'");
+      return kExitUsage;
+    }
+    options.currency = args->currency;
     // The html page carries the statistics of the rounds checked too (`pitboss stats`).
     const bool html = args->format == "html";
     StatsCollector collector;
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress);
+    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress, args->context);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
@@ -122,7 +147,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    return report.violations.empty() ? kExitClean : kExitFindings;
+    return CheckExitStatus(report);
   };
 }
 

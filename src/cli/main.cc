@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/invocation.h"
 
 namespace {
 
@@ -21,6 +22,7 @@ const pitboss::Command kCommands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  pitboss::RecordInvocation(argc, argv);
   CLI::App app{"pitboss " PITBOSS_VERSION
                ": checks casino table-game logs against the rules that govern them.\n"
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"

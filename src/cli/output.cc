@@ -12,6 +12,8 @@
 #include <iostream>
 #include <streambuf>
 
+#include "cli/commands.h"
+#include "cli/invocation.h"
 #include "history/log_files.h"
 #include "report/writers.h"
 #include "spec/library.h"
@@ -179,28 +181,60 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
 
 StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
-                           const std::string& out_path, bool progress) {
+                           const std::string& out_path, bool progress,
+                           const std::vector<std::string>& context_logs) {
   if (progress) {
     options.progress = [](const CheckProgress& p) {
       std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
     };
   }
-  auto paths = ExpandLogPaths(logs);
+  std::vector<SkippedPath> skipped;
+  auto paths = ExpandLogPaths(logs, &skipped);
   if (!paths.ok()) return paths.status();
+  auto context = ExpandLogPaths(context_logs, &skipped);
+  if (!context.ok()) return Status::InvalidArgument("--context " + context.status().message());
   // What cannot be listed here is reported when the checker loads the specs.
   std::vector<std::string> unlisted;
   std::vector<std::string> inputs = ListSpecFiles(
       options.rules.empty() ? std::vector<std::string>{DefaultRulesPath()} : options.rules, &unlisted);
   inputs.insert(inputs.end(), paths->begin(), paths->end());
+  inputs.insert(inputs.end(), context->begin(), context->end());
   if (Status s = CheckOutputPath(out_path, inputs); !s.ok()) return s;
   auto checker = Checker::Create(std::move(options));
   if (!checker.ok()) return checker.status();
-  for (const std::string& path : paths.value()) {
-    Status s = checker.value()->CheckLog(path);
+  // The context first, as the day before comes before the day checked; a log that cannot
+  // be read whole is a finding of the report, which is written all the same (incomplete).
+  for (const std::string& path : context.value()) {
+    checker.value()->CheckLog(path, Checker::LogRole::kContext);
     if (progress) std::cerr << "\r\033[K" << std::flush;
-    if (!s.ok()) return s;
   }
-  return checker.value()->Finish();
+  for (const std::string& path : paths.value()) {
+    checker.value()->CheckLog(path);
+    if (progress) std::cerr << "\r\033[K" << std::flush;
+  }
+  Report report = checker.value()->Finish();
+  for (SkippedPath& p : skipped) report.skipped.push_back({std::move(p.path), std::move(p.reason)});
+  report.command_line = CommandLine();
+  report.analysis_time = AnalysisTime();
+  return report;
+}
+
+int CheckExitStatus(const Report& report) {
+  int64_t rounds = 0, unreadable = 0;
+  for (const InputSummary& input : report.inputs) {
+    if (!input.context) rounds += input.rounds;
+    if (!input.error.empty()) ++unreadable;
+  }
+  if (rounds == 0) {
+    PrintError("no round was read from the logs given: nothing was checked");
+    return kExitUsage;
+  }
+  if (!report.complete) {
+    PrintError("the report is incomplete: " + std::to_string(unreadable) +
+               (unreadable == 1 ? " input" : " inputs") + " could not be read whole (input/unreadable)");
+    return kExitUsage;
+  }
+  return report.violations.empty() ? kExitClean : kExitFindings;
 }
 
 bool FormatAvailable(const std::string& format, const std::vector<std::string_view>& formats) {

@@ -39,12 +39,21 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);
 
-// Checks every log of `logs` (files, folders, "-") under `options`, with a progress line on
+// Checks every log of `logs` (files, folders, "-") under `options`, after reading
+// `context_logs` for shoe and round-id state only (check --context), with a progress line on
 // standard error when `progress`, for a report to be written to `out_path` (CheckOutputPath
-// against the logs and specs, before any is read); the report, or why the logs could not be
-// checked (an unreadable spec or log, an --out that cannot be written: exit status 2).
+// against the logs and specs, before any is read). The report carries the command line, the
+// time of the analysis and the files of the folders that were not read. A log that cannot be
+// read whole is a finding of the report, which says it is incomplete (Report::complete);
+// the error is why nothing could be checked (an unreadable spec, a log argument that names
+// nothing, an --out that cannot be written: exit status 2).
 StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
-                           const std::string& out_path, bool progress);
+                           const std::string& out_path, bool progress,
+                           const std::vector<std::string>& context_logs = {});
+
+// The exit status of a check whose report is written: 2 when the report is incomplete or no
+// round was read (said on standard error), else 1 with violations and 0 without.
+int CheckExitStatus(const Report& report);
 
 // True when `format` is one of `formats`; otherwise prints the error, naming the formats
 // available, and returns false.

@@ -83,8 +83,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     doc.check = std::move(checked.value());
     std::vector<Finding> kept;
     for (Finding& f : doc.check.violations) {
-      if (f.code == Code::kInputMalformed || f.code == Code::kInputBadCard ||
-          f.code == Code::kInputUnknownRules || f.code == Code::kInputDuplicateRound) {
+      if (Info(f.code).id.starts_with("input/")) {
         kept.push_back(std::move(f));
       } else {
         ++doc.other_violations;
@@ -102,6 +101,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
+    if (!doc.check.complete) return CheckExitStatus(doc.check);
     return doc.stats.failed() == 0 && doc.check.violations.empty() ? kExitClean : kExitFindings;
   };
 }

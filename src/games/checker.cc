@@ -1,7 +1,10 @@
 #include "pitboss/checker.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <unordered_set>
 
 #include "games/dealer.h"
@@ -21,6 +24,9 @@ constexpr char kFormatClause[] = "hand-history-v1";
 constexpr char kCardClause[] = "hand-history-v1: cards";
 constexpr char kRulesClause[] = "hand-history-v1: round fields rules, time";
 constexpr char kRoundClause[] = "hand-history-v1: round field round";
+constexpr char kFileClause[] = "hand-history-v1: file";
+constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order played on each table)";
+constexpr char kEventsClause[] = "hand-history-v1: round field events";
 
 constexpr int64_t kProgressEvery = 1 << 16;
 
@@ -108,7 +114,7 @@ bool SameSettlement(const RoundResult& a, const RoundResult& b) {
 // logged facts are then right. A fault that only changes its name under the other reading
 // (a wrong payout of a war the literal text does not allow) does not depend on it.
 void MarkReadingDependent(const RoundResult& base, const RoundResult& other, const std::string& id,
-                          std::vector<std::vector<std::string>>* depends) {
+                          const std::string& reading, std::vector<std::vector<ClearedBy>>* depends) {
   auto in = [](const RoundResult& r, const RoundFinding& f) {
     return std::any_of(r.findings.begin(), r.findings.end(), [&](const RoundFinding& g) { return g.Key() == f.Key(); });
   };
@@ -118,8 +124,13 @@ void MarkReadingDependent(const RoundResult& base, const RoundResult& other, con
     bool replaced = std::any_of(other.findings.begin(), other.findings.end(), [&](const RoundFinding& g) {
       return (!f.seat || g.seat == f.seat) && !in(base, g);
     });
+    if (replaced) continue;
     auto& list = (*depends)[i];
-    if (!replaced && std::find(list.begin(), list.end(), id) == list.end()) list.push_back(id);
+    auto it = std::find_if(list.begin(), list.end(), [&](const ClearedBy& c) { return c.ambiguity == id; });
+    if (it == list.end()) it = list.insert(list.end(), ClearedBy{id, {}});
+    if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end()) {
+      it->readings.push_back(reading);
+    }
   }
 }
 
@@ -132,24 +143,47 @@ std::string DefaultRulesPath() {
 }
 
 struct Checker::Impl {
+  // Where a round id was first seen: the input's index in report.inputs and the line.
+  struct SeenAt {
+    uint32_t input;
+    int64_t line;
+  };
+  // The last round read of a table, to find a table whose time runs backwards.
+  struct TableTime {
+    std::string time;
+    std::optional<Instant> instant;
+    std::string round;
+    std::string where;  // "input:line"
+  };
+
   CheckOptions options;
   SpecLibrary library;
   RoundParser parser;
   ShoeTracker shoes;
-  std::unordered_set<IdHash, IdHashHash> seen;
+  std::unordered_map<IdHash, SeenAt, IdHashHash> seen;
+  std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
   std::vector<const SpecRuntime*> used;  // in order of first use
   Report report;
   Round round;
   InputSummary* input = nullptr;  // of the log being read
+  uint32_t input_index = 0;
+  bool context = false;  // reading a --context log: state only, nothing reported
+  // Root causes whose consequences are counted (ShoeTracker ids), with their finding's index.
+  std::vector<std::pair<int64_t, size_t>> roots;
+  // The run of lines repeating earlier lines that the last line continued: its finding's
+  // index, and where the round of its last line was first seen.
+  std::optional<size_t> duplicate_run;
+  SeenAt duplicate_run_first{};
+  // The files read so far, by identity (device, inode), to find one given twice.
+  std::map<std::pair<dev_t, ino_t>, std::string> files_read;
 
-  // Widens the input's period to `time` (RFC 3339): compared as instants where both are
-  // UTC ("Z"), else as written.
+  // Widens the input's period to `time` (RFC 3339): compared as instants.
   void NoteRoundTime(const std::string& time) {
     if (!input || time.empty()) return;
     auto before = [](const std::string& a, const std::string& b) {
-      auto x = ParseUtcTime(a), y = ParseUtcTime(b);
+      auto x = ParseRfc3339Instant(a), y = ParseRfc3339Instant(b);
       return x && y ? *x < *y : a < b;
     };
     if (input->first_round_time.empty() || before(time, input->first_round_time)) input->first_round_time = time;
@@ -160,10 +194,17 @@ struct Checker::Impl {
 
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
   void CheckLine(const std::string& input, int64_t line, std::string_view text);
-  void Emit(const std::string& input, int64_t line, const Round& round, std::vector<RoundFinding> findings,
-            std::vector<std::vector<std::string>> depends);
-  void EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
-                 std::string clause, std::string message);
+  // Finds a round dated before the last round of its table (input/time-order), once where
+  // the time goes back; the table's shoe is then not judged until its next shuffle.
+  void CheckTimeOrder(const std::string& input, int64_t line);
+  void Emit(const std::string& input, int64_t line, const Round& round, const std::string& revision,
+            std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
+  // Appends an input/* finding (nothing in a context log); its index in report.violations.
+  size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
+                   std::string clause, std::string message);
+  std::string Where(const std::string& input, int64_t line) const {
+    return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
+  }
 };
 
 StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
@@ -212,8 +253,9 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
   return raw;
 }
 
-void Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
-                              std::string table, std::string clause, std::string message) {
+size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
+                                std::string table, std::string clause, std::string message) {
+  if (context) return SIZE_MAX;
   Finding f;
   f.code = code;
   f.round = std::move(round_id);
@@ -223,19 +265,50 @@ void Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code,
   f.clause = std::move(clause);
   f.message = std::move(message);
   report.violations.push_back(std::move(f));
+  return report.violations.size() - 1;
 }
 
-void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, std::vector<RoundFinding> findings,
-                         std::vector<std::vector<std::string>> depends) {
+void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, const std::string& revision,
+                         std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends) {
+  const std::string& currency = r.currency.empty() ? options.currency : r.currency;
   for (size_t i = 0; i < findings.size(); ++i) {
-    Finding f = ToFinding(std::move(findings[i]), input, line, r);
-    if (i < depends.size()) f.reading_dependent = std::move(depends[i]);
+    const int64_t root = findings[i].root;
+    Finding f = ToFinding(std::move(findings[i]), input, line, r, revision);
+    if (i < depends.size()) {
+      f.cleared_by = std::move(depends[i]);
+      for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
+    }
+    if (Info(f.code).unit == Unit::kMinorUnits) f.currency = currency;
     report.violations.push_back(std::move(f));
+    if (root >= 0) roots.emplace_back(root, report.violations.size() - 1);
   }
 }
 
+void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line) {
+  TableTime& last = table_times[round.table];
+  std::optional<Instant> instant = ParseRfc3339Instant(round.time);
+  if (!last.time.empty()) {
+    const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
+    if (back) {
+      size_t at = EmitInput(input, line, Code::kInputTimeOrder, round.id, round.table, kOrderClause,
+                            "round " + round.id + " is dated " + round.time + ", before round " + last.round +
+                                " (" + last.time + ", " + last.where + ") logged before it on table " + round.table +
+                                ": the table's rounds are not in the order played (logs given out of order?); "
+                                "its shoe is not judged until its next shuffle, and the rounds drawn from it "
+                                "until then are counted under this finding");
+      int64_t root = shoes.NewRoot();
+      shoes.Lose(round.table, root);
+      if (at != SIZE_MAX) roots.emplace_back(root, at);
+    }
+  }
+  last.time = round.time;
+  last.instant = instant;
+  last.round = round.id;
+  last.where = Where(input, line);
+}
+
 void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::string_view text) {
-  ++report.rounds;
+  if (!context) ++report.rounds;
   size_t before = report.violations.size();
   ParseOutcome parsed = parser.Parse(text, &round);
   if (parsed.ok()) NoteRoundTime(round.time);
@@ -243,37 +316,63 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
-  } else if (!seen.insert(HashId(round.id)).second) {
-    EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
-              "round id " + round.id + " was seen before; this line is not checked");
+  } else if (auto [first, fresh] = seen.try_emplace(HashId(round.id), SeenAt{input_index, line}); !fresh) {
+    // A run of lines that repeat a run of earlier lines (a copy of a log, a day exported
+    // twice) is one finding, at its first line; the lines that continue it are counted under it.
+    const SeenAt at = first->second;
+    if (duplicate_run && at.input == duplicate_run_first.input && at.line == duplicate_run_first.line + 1) {
+      duplicate_run_first = at;
+      Finding& run = report.violations[*duplicate_run];
+      ++run.consequences;
+      run.consequences_note = "the next " + std::to_string(run.consequences) +
+                              (run.consequences == 1 ? " line" : " lines") + " (to line " + std::to_string(line) +
+                              ") repeat rounds seen before too, and are not checked";
+    } else {
+      size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
+                               "round id " + round.id + " was first seen at " +
+                                   Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
+      if (index != SIZE_MAX) {
+        report.violations[index].time = round.time;
+        duplicate_run = index;
+        duplicate_run_first = at;
+      }
+    }
+    if (!context && report.violations.size() != before) ++report.rounds_with_violations;
+    return;
   } else {
+    CheckTimeOrder(input, line);
     for (size_t i = 0; i < round.events.size(); ++i) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
         EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
-                  "event " + std::to_string(i + 1) + ": '" + e.text + "' is not a card code");
+                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code");
+        if (!context) report.violations.back().event = static_cast<int>(i);
       }
     }
     std::string why;
     const SpecDocument* doc = library.Find(round.rules, round.date, &why);
-    if (!doc) {
+    if (round.events.empty()) {
+      EmitInput(input, line, Code::kInputEmptyRound, round.id, round.table, kEventsClause,
+                "round " + round.id + " has no events: nothing was dealt, wagered or settled");
+    } else if (!doc) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
                 "round dated " + round.time + ": " + why);
       std::vector<RoundFinding> ignored;  // the draws still count against the shoe
-      shoes.Play(round, "", true, &ignored);
+      shoes.Play(round, "", true, Where(input, line), &ignored);
     } else {
       SpecRuntime* rt = by_doc.at(doc);  // every spec is instantiated by Create()
-      if (!rt->used) {
-        rt->used = true;
-        used.push_back(rt);
-      }
       RoundResult base = rt->engine(rt->selected, round);
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       std::vector<RoundFinding> shoe_findings;  // of the shoe in play: no reading changes them
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, &shoe_findings);
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, Where(input, line), &shoe_findings);
+      if (context) return;  // the shoe and the round ids are all a context log is read for
+      if (!rt->used) {
+        rt->used = true;
+        used.push_back(rt);
+      }
 
-      std::vector<std::vector<std::string>> depends(base.findings.size());
+      std::vector<std::vector<ClearedBy>> depends(base.findings.size());
       const auto& ambiguities = doc->spec.ambiguities;
       auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
         if (SameSettlement(from, other)) return;
@@ -288,7 +387,10 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
         if (v.effect == Effect::kGeneral || !base.findings.empty()) {
           RoundResult other = rt->engine(v.spec, round);
-          if (!base.findings.empty()) MarkReadingDependent(base, other, ambiguities[v.ambiguity].id, &depends);
+          if (!base.findings.empty()) {
+            MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
+                                 ambiguities[v.ambiguity].readings[v.reading].name, &depends);
+          }
           if (rt->selected_is_default) count(v, base, other);
         } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
           count(v, base, rt->game->reprice(base, v.spec));
@@ -306,9 +408,9 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         }
       }
       // One list in event order: the engine's findings with what they depend on, the shoe's.
-      std::vector<std::pair<RoundFinding, std::vector<std::string>>> all;
+      std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
       for (size_t i = 0; i < base.findings.size(); ++i) all.emplace_back(std::move(base.findings[i]), std::move(depends[i]));
-      for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<std::string>{});
+      for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
       std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
       std::vector<RoundFinding> findings;
       depends.clear();
@@ -316,11 +418,14 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         findings.push_back(std::move(f));
         depends.push_back(std::move(d));
       }
-      Emit(input, line, round, std::move(findings), std::move(depends));
+      Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       if (options.on_round) options.on_round(round, rt->selected);
     }
+    // Every finding of a round read carries its time.
+    for (size_t i = before; i < report.violations.size(); ++i) report.violations[i].time = round.time;
   }
-  if (report.violations.size() != before) ++report.rounds_with_violations;
+  duplicate_run.reset();
+  if (!context && report.violations.size() != before) ++report.rounds_with_violations;
 }
 
 Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -354,14 +459,38 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
   return std::unique_ptr<Checker>(new Checker(std::move(impl)));
 }
 
-Status Checker::CheckLog(const std::string& path) {
-  auto reader_or = LineReader::Open(path);
-  if (!reader_or.ok()) return reader_or.status();
-  LineReader& reader = *reader_or.value();
+Status Checker::CheckLog(const std::string& path, LogRole role) {
   Impl& impl = *impl_;
   impl.report.inputs.push_back(InputSummary{.path = path});
-  size_t input_index = impl.report.inputs.size() - 1;
-  impl.input = &impl.report.inputs[input_index];
+  impl.input_index = static_cast<uint32_t>(impl.report.inputs.size() - 1);
+  impl.input = &impl.report.inputs.back();
+  impl.input->context = role == LogRole::kContext;
+  impl.context = role == LogRole::kContext;
+  impl.duplicate_run.reset();
+  // The same file named twice (or through a link) is read once: its rounds would all be
+  // rounds seen before.
+  struct stat st;
+  if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    auto [it, fresh] = impl.files_read.try_emplace({st.st_dev, st.st_ino}, path);
+    if (!fresh) {
+      impl.context = false;  // reported whatever the role: nothing was read
+      impl.EmitInput(path, 0, Code::kInputDuplicateInput, "", "", kFileClause,
+                     path + " is the same file as " + it->second + ", read before in this check: not read again");
+      impl.input->error = "the same file as " + it->second + ": not read again";
+      impl.input = nullptr;
+      return Status::Ok();
+    }
+  }
+  auto reader_or = LineReader::Open(path);
+  if (!reader_or.ok()) {
+    impl.context = false;
+    impl.EmitInput(path, 0, Code::kInputUnreadable, "", "", kFileClause, reader_or.status().message());
+    impl.input->error = reader_or.status().message();
+    impl.report.complete = false;
+    impl.input = nullptr;
+    return reader_or.status();
+  }
+  LineReader& reader = *reader_or.value();
   std::string_view line;
   int64_t rounds = 0;
   while (reader.Next(&line)) {
@@ -372,17 +501,46 @@ Status Checker::CheckLog(const std::string& path) {
       impl.options.progress({path, reader.line_number(), rounds, static_cast<int64_t>(impl.report.violations.size())});
     }
   }
-  InputSummary& summary = impl.report.inputs[input_index];
+  impl.context = false;
+  InputSummary& summary = impl.report.inputs[impl.input_index];
   summary.lines = reader.line_number();
   summary.rounds = rounds;
   summary.sha256 = reader.Sha256Hex();
   summary.bytes = reader.bytes();
+  if (!reader.status().ok()) {
+    // What was read before the damage is checked; the rest of the log is not.
+    summary.error = reader.status().message();
+    impl.report.complete = false;
+    impl.EmitInput(path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
+                   reader.status().message() + "; the " + std::to_string(rounds) +
+                       (rounds == 1 ? " round" : " rounds") + " before it are checked, the rest of the log is not");
+  }
   impl.input = nullptr;
+  impl.duplicate_run.reset();
   return reader.status();
 }
 
 Report Checker::Finish() {
   Report report = impl_->report;
+  report.currency = impl_->options.currency;
+  for (const auto& [root, index] : impl_->roots) {
+    Finding& f = report.violations[index];
+    const int64_t n = impl_->shoes.consequences(root);
+    if (n == 0) continue;
+    f.consequences = n;
+    const std::string s = n == 1 ? "" : "s";
+    switch (f.code) {
+      case Code::kShoeCardOverdrawn:
+        f.consequences_note = std::to_string(n) + " later card" + s + " overdrew the shoe as logged";
+        break;
+      case Code::kShoeNoShuffle:
+        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew with no shoe in play";
+        break;
+      default:
+        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew from a shoe not judged";
+        break;
+    }
+  }
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
     report.specs.push_back(
@@ -395,6 +553,7 @@ Report Checker::Finish() {
       }
     }
   }
+  CountFindingsCleared(&report);
   return report;
 }
 

@@ -73,6 +73,7 @@ TEST_F(CheckerTest, InputProblemsAreFindingsAndTheRestIsStillChecked) {
   unknown.replace(unknown.find("us-sd/casino-war"), 16, "us-nv/casino-war");
   std::string early = WarWon("B4", 500);
   early.replace(early.find("2026-11-21"), 10, "2011-06-01");
+  early.replace(early.find("\"T7\""), 4, "\"T8\"");  // another table: T7's time does not go back
   Report r = Check(WarWon("B1", 500) + "{\"round\":\"B9\",\"table\":\"T7\", broken\n" + bad_card + unknown + early +
                    WarWon("B1", 500) + WarWon("B5", 250));
   ASSERT_EQ(r.violations.size(), 6u);
@@ -196,6 +197,157 @@ TEST_F(CheckerTest, TheAmbiguityTableEqualsAFullReplayUnderEveryReading) {
       }
     }
   }
+}
+
+// Evidence on every finding: the round's time, the spec's revision, the event's index in the
+// events array (from 0), the money's currency, and which reading clears it.
+TEST_F(CheckerTest, AFindingCarriesItsTimeRevisionEventCurrencyAndTheReadingsThatClearIt) {
+  std::string round = WarWon("F1", 250);
+  round.replace(round.find("\"rules\""), 0, "\"currency\":\"USD\",");
+  Report r = Check(round);
+  ASSERT_EQ(r.violations.size(), 1u);
+  const Finding& f = r.violations[0];
+  EXPECT_EQ(f.time, "2026-11-21T20:14:40Z");
+  EXPECT_EQ(f.revision, "2012-04-23");
+  EXPECT_EQ(f.event, 15);  // {"type":"settle",...,"wager":"raise"} is events[15]
+  EXPECT_NE(f.message.find("event 15:"), std::string::npos) << f.message;
+  EXPECT_EQ(f.currency, "USD");
+  ASSERT_EQ(f.cleared_by.size(), 1u);
+  EXPECT_EQ(f.cleared_by[0].ambiguity, "sd-war-win-payout");
+  EXPECT_EQ(f.cleared_by[0].readings, std::vector<std::string>{"paytable-half-on-raise"});
+  EXPECT_EQ(Overpaid(f), -250);  // underpaid by 250
+  const AmbiguityImpact* win = nullptr;
+  for (const auto& a : r.ambiguities) {
+    if (a.id == "sd-war-win-payout") win = &a;
+  }
+  ASSERT_NE(win, nullptr);
+  EXPECT_EQ(win->readings[1].findings_cleared, 1);
+  EXPECT_EQ(win->readings[0].findings_cleared, 0);
+}
+
+TEST_F(CheckerTest, ATableWhoseTimeRunsBackwardsIsOneFindingAndItsShoeIsNotJudged) {
+  std::string later = WarWon("G1", 500);
+  std::string earlier = WarWon("G2", 500);
+  earlier.replace(earlier.find("2026-11-21T20:14:40Z"), 20, "2026-11-21T19:00:00Z");
+  // Without its shuffle, the earlier round's cards would be judged against G1's shoe.
+  earlier.replace(earlier.find(R"({"type":"shuffle","shoe":"S1","decks":6},)"), 41, "");
+  std::string next = WarWon("G3", 500);
+  next.replace(next.find("2026-11-21T20:14:40Z"), 20, "2026-11-21T19:01:00Z");
+  next.replace(next.find(R"({"type":"shuffle","shoe":"S1","decks":6},)"), 41, "");
+  Report r = Check(later + earlier + next);
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations[0].code, Code::kInputTimeOrder);
+  EXPECT_EQ(r.violations[0].line, 2);
+  EXPECT_EQ(r.violations[0].consequences, 2);  // G2 and G3 drew from a shoe not judged
+}
+
+TEST_F(CheckerTest, LinesRepeatingEarlierLinesAreOneFinding) {
+  std::string day = WarWon("H1", 500) + WarWon("H2", 500) + WarWon("H3", 500);
+  Report r = Check(day + WarWon("H1", 500) + WarWon("H2", 500) + WarWon("H3", 500) + WarWon("H1", 500));
+  ASSERT_EQ(r.violations.size(), 2u);
+  EXPECT_EQ(r.violations[0].code, Code::kInputDuplicateRound);
+  EXPECT_EQ(r.violations[0].line, 4);
+  EXPECT_EQ(r.violations[0].consequences, 2);
+  EXPECT_NE(r.violations[0].message.find(":1; this line is not checked"), std::string::npos)
+      << r.violations[0].message;
+  EXPECT_EQ(r.violations[1].line, 7);  // H1 again: it does not continue the run (H3 was line 3)
+}
+
+TEST_F(CheckerTest, ARoundWithNoEventsIsAFinding) {
+  Report r = Check(R"({"round":"E1","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[]})"
+                   "\n");
+  ASSERT_EQ(r.violations.size(), 1u);
+  EXPECT_EQ(r.violations[0].code, Code::kInputEmptyRound);
+}
+
+class CheckerFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("pitboss-checker-files-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Write(const std::string& name, const std::string& text) {
+    std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  std::unique_ptr<Checker> Make() {
+    CheckOptions options;
+    options.rules = {kRules};
+    auto checker = Checker::Create(options);
+    EXPECT_TRUE(checker.ok()) << checker.status().message();
+    return std::move(checker.value());
+  }
+  fs::path dir_;
+};
+
+TEST_F(CheckerFilesTest, TheSameFileTwiceIsReadOnce) {
+  std::string log = Write("day.jsonl", WarWon("I1", 500) + WarWon("I2", 250));
+  fs::create_symlink(log, dir_ / "link.jsonl");
+  auto checker = Make();
+  EXPECT_TRUE(checker->CheckLog(log).ok());
+  EXPECT_TRUE(checker->CheckLog((dir_ / "link.jsonl").string()).ok());
+  Report r = checker->Finish();
+  ASSERT_EQ(r.violations.size(), 2u);
+  EXPECT_EQ(r.violations[0].code, Code::kSettlePayout);
+  EXPECT_EQ(r.violations[1].code, Code::kInputDuplicateInput);
+  EXPECT_EQ(r.rounds, 2);
+  EXPECT_TRUE(r.complete);
+}
+
+TEST_F(CheckerFilesTest, ATruncatedLogIsAFindingAndTheRestIsChecked) {
+  // A gzip stream cut short: the rounds before the cut are checked, the next log too.
+  std::string text;
+  for (int i = 0; i < 200; ++i) text += WarWon("J" + std::to_string(i), 500);
+  std::string plain = Write("whole.jsonl", text);
+  ASSERT_EQ(std::system(("gzip -k " + plain).c_str()), 0);
+  std::string gz = plain + ".gz";
+  fs::resize_file(gz, fs::file_size(gz) / 2);
+  std::string other = Write("other.jsonl", WarWon("K1", 250));
+  auto checker = Make();
+  EXPECT_FALSE(checker->CheckLog(gz).ok());
+  EXPECT_TRUE(checker->CheckLog(other).ok());
+  Report r = checker->Finish();
+  EXPECT_FALSE(r.complete);
+  ASSERT_EQ(r.inputs.size(), 2u);
+  EXPECT_FALSE(r.inputs[0].error.empty());
+  EXPECT_GT(r.inputs[0].rounds, 0);
+  EXPECT_LT(r.inputs[0].rounds, 200);
+  ASSERT_GE(r.violations.size(), 2u);
+  EXPECT_EQ(r.violations[r.violations.size() - 2].code, Code::kInputUnreadable);
+  EXPECT_EQ(r.violations.back().code, Code::kSettlePayout);  // the other log, still checked
+  EXPECT_EQ(r.violations.back().round, "K1");
+}
+
+// A day checked alone starts mid-shoe; with the day before as context it is judged as one
+// check of both days judges it, and nothing of the context is reported.
+TEST_F(CheckerFilesTest, AContextLogGivesTheShoeAndTheRoundIdsAndNothingElse) {
+  std::string first = WarWon("L1", 250);  // a wrong payout in the context: not reported
+  std::string second = WarWon("L2", 500);
+  second.replace(second.find(R"({"type":"shuffle","shoe":"S1","decks":6},)"), 41, "");
+  second.replace(second.find("2026-11-21T20:14:40Z"), 20, "2026-11-22T00:00:01Z");
+  std::string again = WarWon("L1", 500);
+  again.replace(again.find("2026-11-21T20:14:40Z"), 20, "2026-11-22T00:01:00Z");
+  std::string yesterday = Write("d1.jsonl", first), today = Write("d2.jsonl", second + again);
+  {
+    auto alone = Make();
+    alone->CheckLog(today);
+    Report r = alone->Finish();
+    ASSERT_EQ(r.violations.size(), 1u);
+    EXPECT_EQ(r.violations[0].code, Code::kShoeNoShuffle);
+  }
+  auto checker = Make();
+  EXPECT_TRUE(checker->CheckLog(yesterday, Checker::LogRole::kContext).ok());
+  EXPECT_TRUE(checker->CheckLog(today).ok());
+  Report r = checker->Finish();
+  EXPECT_EQ(r.rounds, 2);
+  ASSERT_EQ(r.inputs.size(), 2u);
+  EXPECT_TRUE(r.inputs[0].context);
+  EXPECT_EQ(r.inputs[0].rounds, 1);
+  ASSERT_EQ(r.violations.size(), 1u);  // L1 again: seen in the context
+  EXPECT_EQ(r.violations[0].code, Code::kInputDuplicateRound);
+  EXPECT_EQ(r.violations[0].line, 2);
 }
 
 TEST(CheckerCreateTest, RejectsAnUnknownReading) {

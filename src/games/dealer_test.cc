@@ -54,7 +54,7 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
       continue;
     }
     RoundResult result = ReplayWar(spec, round);
-    shoes.Play(round, spec.decks.cite.clause, false, &result.findings);
+    shoes.Play(round, spec.decks.cite.clause, false, "", &result.findings);
     for (const RoundFinding& f : result.findings) {
       t.findings += round.id + ": " + std::string(Info(f.code).id) + ": " + f.message + "\n  " + line + "\n";
     }

@@ -2,8 +2,12 @@
 
 namespace pitboss {
 
-Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const Round& round) {
+Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const Round& round,
+                  const std::string& revision) {
   Finding f;
+  f.time = round.time;
+  f.revision = revision;
+  if (rf.event >= 0) f.event = rf.event;
   f.code = rf.code;
   f.round = round.id;
   f.table = round.table;

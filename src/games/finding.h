@@ -26,6 +26,8 @@ struct RoundFinding {
   std::string clause;
   std::string message;
   std::optional<int> hand;  // where the game splits a seat's hands
+  // A root cause whose consequences are counted, not listed (ShoeTracker): its id; -1 else.
+  int64_t root = -1;
 
   // Identity across readings: the same fault found under two readings has the same key.
   auto Key() const { return std::make_tuple(code, event, seat, wager, hand); }
@@ -43,8 +45,10 @@ struct Settlement {
   int hand = 0;  // the seat's hand (split hands); 0 where the game has one hand a seat
 };
 
-// The finding as the report writes it, with where the round came from.
-Finding ToFinding(RoundFinding f, const std::string& input, int64_t line, const Round& round);
+// The finding as the report writes it, with where the round came from and the revision of
+// the spec it was checked under ("" where none).
+Finding ToFinding(RoundFinding f, const std::string& input, int64_t line, const Round& round,
+                  const std::string& revision);
 
 struct RoundResult {
   std::vector<RoundFinding> findings;

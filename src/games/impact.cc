@@ -55,7 +55,7 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
   LineReader& reader = *reader_or.value();
   Impl& impl = *impl_;
   ImpactReport& r = report_;
-  InputSummary summary{path, 0, 0};
+  InputSummary summary{.path = path};
   std::string_view line;
   while (reader.Next(&line)) {
     if (IsBlankLine(line)) continue;
@@ -104,10 +104,10 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
                          [&](const RoundFinding& g) { return g.Key() == f.Key(); });
     };
     for (const RoundFinding& f : after.findings) {
-      if (!has(before, f)) r.findings_appearing.push_back(ToFinding(f, path, reader.line_number(), round));
+      if (!has(before, f)) r.findings_appearing.push_back(ToFinding(f, path, reader.line_number(), round, impl.to.revision));
     }
     for (const RoundFinding& f : before.findings) {
-      if (!has(after, f)) r.findings_disappearing.push_back(ToFinding(f, path, reader.line_number(), round));
+      if (!has(after, f)) r.findings_disappearing.push_back(ToFinding(f, path, reader.line_number(), round, impl.from.revision));
     }
   }
   summary.lines = reader.line_number();

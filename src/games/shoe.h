@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "games/finding.h"
 #include "pitboss/round.h"
@@ -55,23 +56,50 @@ class Shoe {
   std::array<uint16_t, kCardsPerDeck> drawn_{};
 };
 
+// Tracks each table's shoe across rounds, and reports a fault of the shoe once, at its cause
+// (docs/findings.md, "Root causes"):
+// - shoe/no-shuffle: cards drawn on a table with no shoe in play. Found at the table's first
+//   such round; the table's later rounds until its first shuffle are its consequences.
+// - shoe/card-overdrawn: a card the shoe, as logged since its shuffle, cannot hold any more
+//   (a card foreign to the shoe, or a shuffle not logged). Found at the first such card; the
+//   shoe's count then restarts from the start of that round, as if a shuffle had been missed
+//   there, so that one missing shuffle is one finding; the cards that would have overdrawn
+//   the shoe as logged are its consequences. A second card the restarted count cannot hold
+//   is a finding of its own.
+// A finding that is a root is given an id (RoundFinding::root); consequences(id) counts what
+// followed from it.
 class ShoeTracker {
  public:
-  // Plays the round's shuffles and draws on its table's shoe. Finds shoe/no-shuffle (a draw
-  // with no shoe in play; once per round, and not when `shuffle_reported` says the rules'
-  // own fresh-shuffle check found it already) and shoe/card-overdrawn (each draw past what
-  // the shoe holds). `clause` is cited on those findings.
-  void Play(const Round& round, const std::string& clause, bool shuffle_reported,
+  // Plays the round's shuffles and draws on its table's shoe, appending what it finds to
+  // `findings` (not shoe/no-shuffle when `shuffle_reported` says the rules' own fresh-shuffle
+  // check found it already). `clause` is cited on those findings; `where` ("input:line")
+  // names the round's line, for a shuffle that later findings refer to.
+  void Play(const Round& round, const std::string& clause, bool shuffle_reported, std::string_view where,
             std::vector<RoundFinding>* findings);
 
-  // A round of `table` could not be read: its draws are unknown, so stop judging the
-  // table's shoe until its next shuffle.
-  void Lose(std::string_view table);
+  // The draws of `table` are unknown from here (a round of it could not be read, or its
+  // rounds went back in time): its shoe is not judged until its next shuffle. With a `root`
+  // (a finding's id from NewRoot), the table's rounds that draw cards until then are counted
+  // as that finding's consequences.
+  void Lose(std::string_view table, int64_t root = -1);
 
-  size_t tables() const { return shoes_.size(); }
+  // A new root id, for a cause found outside the tracker (Lose).
+  int64_t NewRoot();
+  int64_t consequences(int64_t root) const { return consequences_.at(static_cast<size_t>(root)); }
+
+  size_t tables() const { return tables_.size(); }
 
  private:
-  std::unordered_map<std::string, Shoe> shoes_;
+  struct Table {
+    Shoe judged;    // the shoe as judged: restarted at an overdraw
+    Shoe logged;    // the shoe as logged since its last shuffle
+    std::string shoe_id;
+    std::string shuffled_at;  // "input:line" of its shuffle
+    int64_t overdraw_root = -1;  // the overdraw its `judged` count restarted at
+    int64_t unjudged_root = -1;  // the cause its rounds are not judged for (no shoe, time)
+  };
+  std::unordered_map<std::string, Table> tables_;
+  std::vector<int64_t> consequences_;  // by root id
 };
 
 }  // namespace pitboss

@@ -9,7 +9,7 @@ namespace {
 
 std::vector<RoundFinding> Play(ShoeTracker& shoes, const Round& round) {
   std::vector<RoundFinding> findings;
-  shoes.Play(round, "clause", false, &findings);
+  shoes.Play(round, "clause", false, "log:1", &findings);
   return findings;
 }
 
@@ -21,14 +21,74 @@ TEST(ShoeTrackerTest, FindsACardDrawnMoreOftenThanTheShoeHoldsIt) {
   RoundBuilder next("x");
   next.Deal(1, "KD").Burn("AS").Deal(kDealer, "AS");
   auto findings = Play(shoes, next.round());
-  ASSERT_EQ(findings.size(), 2u);
+  // One finding at the first card the shoe cannot hold; the next, which overdraws the shoe
+  // as logged but not its count restarted at this round, is counted under it.
+  ASSERT_EQ(findings.size(), 1u);
   EXPECT_EQ(findings[0].code, Code::kShoeCardOverdrawn);
   EXPECT_EQ(findings[0].event, 1);
   EXPECT_EQ(findings[0].expected, 2);
   EXPECT_EQ(findings[0].actual, 3);
-  EXPECT_EQ(findings[1].event, 2);
-  EXPECT_EQ(findings[1].seat, kDealer);
-  EXPECT_EQ(findings[1].actual, 4);
+  ASSERT_GE(findings[0].root, 0);
+  EXPECT_EQ(shoes.consequences(findings[0].root), 1);
+}
+
+// A shuffle missing from the log: the new shoe's cards overdraw the old one's again and again.
+// One finding, at the first; every later overdraw of the old shoe is counted under it.
+TEST(ShoeTrackerTest, AMissingShuffleIsOneFindingWithItsConsequencesCounted) {
+  ShoeTracker shoes;
+  RoundBuilder first("x");
+  first.Shuffle(1);
+  for (const char* card : {"AS", "KS", "QS", "JS"}) first.Deal(1, card);
+  EXPECT_TRUE(Play(shoes, first.round()).empty());
+  // A new deck went in without a shuffle event: the same four cards come again, twice.
+  RoundBuilder second("x");
+  for (const char* card : {"AS", "KS"}) second.Deal(1, card);
+  auto root = Play(shoes, second.round());
+  ASSERT_EQ(root.size(), 1u);
+  EXPECT_EQ(root[0].event, 0);
+  EXPECT_NE(root[0].message.find("a shuffle not logged"), std::string::npos) << root[0].message;
+  RoundBuilder third("x");
+  for (const char* card : {"QS", "JS"}) third.Deal(1, card);
+  EXPECT_TRUE(Play(shoes, third.round()).empty());
+  EXPECT_EQ(shoes.consequences(root[0].root), 3);
+  // A card the restarted count cannot hold either is a fault of its own.
+  RoundBuilder fourth("x");
+  fourth.Deal(1, "AS");
+  auto again = Play(shoes, fourth.round());
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_NE(again[0].root, root[0].root);
+  // A shuffle ends it all.
+  RoundBuilder fifth("x");
+  fifth.Shuffle(1).Deal(1, "AS");
+  EXPECT_TRUE(Play(shoes, fifth.round()).empty());
+}
+
+TEST(ShoeTrackerTest, ATableWithNoShoeIsOneFindingAtItsFirstRound) {
+  ShoeTracker shoes;
+  RoundBuilder b("x");
+  b.Deal(1, "AS").Deal(kDealer, "KS");
+  auto findings = Play(shoes, b.round());
+  ASSERT_EQ(findings.size(), 1u);
+  for (int i = 0; i < 5; ++i) EXPECT_TRUE(Play(shoes, b.round()).empty());
+  EXPECT_EQ(shoes.consequences(findings[0].root), 5);
+  RoundBuilder c("x");
+  c.Shuffle(1).Deal(1, "AS");
+  EXPECT_TRUE(Play(shoes, c.round()).empty());
+  EXPECT_EQ(shoes.consequences(findings[0].root), 5);
+}
+
+TEST(ShoeTrackerTest, ALossWithACauseCountsTheRoundsNotJudged) {
+  ShoeTracker shoes;
+  RoundBuilder a("x");
+  a.Shuffle(1).Deal(1, "AS");
+  EXPECT_TRUE(Play(shoes, a.round()).empty());
+  int64_t cause = shoes.NewRoot();
+  shoes.Lose("T1", cause);
+  RoundBuilder b("x");
+  b.Deal(1, "AS").Deal(kDealer, "AS");
+  EXPECT_TRUE(Play(shoes, b.round()).empty());
+  EXPECT_TRUE(Play(shoes, b.round()).empty());
+  EXPECT_EQ(shoes.consequences(cause), 2);
 }
 
 TEST(ShoeTrackerTest, AShuffleRefillsTheShoe) {
@@ -57,7 +117,7 @@ TEST(ShoeTrackerTest, ADrawWithNoShoeInPlayIsFoundOncePerRound) {
   EXPECT_EQ(findings[0].code, Code::kShoeNoShuffle);
   EXPECT_EQ(findings[0].event, 0);
   std::vector<RoundFinding> reported;
-  shoes.Play(b.round(), "clause", /*shuffle_reported=*/true, &reported);
+  shoes.Play(b.round(), "clause", /*shuffle_reported=*/true, "log:1", &reported);
   EXPECT_TRUE(reported.empty());
 }
 

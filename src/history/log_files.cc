@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <system_error>
 
@@ -18,22 +19,30 @@ constexpr std::array<std::string_view, 6> kLogExtensions = {
     ".jsonl", ".ndjson", ".json", ".log", ".gz", ".zst",
 };
 
-Status ListFolder(const std::string& folder, std::vector<std::string>* out) {
+Status ListFolder(const std::string& folder, std::vector<std::string>* out, std::vector<SkippedPath>* skipped) {
   std::vector<std::string> found;
+  std::vector<SkippedPath> passed;
   std::error_code ec;
   fs::recursive_directory_iterator it(folder, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     const fs::directory_entry& entry = *it;
     std::string name = entry.path().filename().string();
+    std::error_code type_ec;
+    const bool folder_entry = entry.is_directory(type_ec);
     if (!name.empty() && name[0] == '.') {
-      if (entry.is_directory(ec)) it.disable_recursion_pending();
-      ec.clear();
+      if (folder_entry) it.disable_recursion_pending();
+      passed.push_back({entry.path().string(), folder_entry ? "a hidden folder (its name starts with '.')"
+                                                            : "a hidden file (its name starts with '.')"});
       continue;
     }
+    if (folder_entry) continue;
     // is_regular_file follows symbolic links, so a link to a log is read as the log.
-    std::error_code type_ec;
-    if (entry.is_regular_file(type_ec) && IsLogFileName(name)) {
+    if (!entry.is_regular_file(type_ec)) {
+      passed.push_back({entry.path().string(), "not a regular file"});
+    } else if (IsLogFileName(name)) {
       found.push_back(entry.path().string());
+    } else {
+      passed.push_back({entry.path().string(), "not named as a log (.jsonl, .ndjson, .json, .log, .gz, .zst)"});
     }
   }
   if (ec) return Status::IoError(folder + ": cannot list: " + ec.message());
@@ -44,6 +53,8 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out) {
   }
   std::sort(found.begin(), found.end());
   out->insert(out->end(), found.begin(), found.end());
+  std::sort(passed.begin(), passed.end(), [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
+  if (skipped != nullptr) skipped->insert(skipped->end(), passed.begin(), passed.end());
   return Status::Ok();
 }
 
@@ -51,11 +62,15 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out) {
 
 bool IsLogFileName(std::string_view name) {
   return std::any_of(kLogExtensions.begin(), kLogExtensions.end(), [name](std::string_view ext) {
-    return name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext;
+    if (name.size() <= ext.size()) return false;
+    std::string_view end = name.substr(name.size() - ext.size());
+    return std::equal(end.begin(), end.end(), ext.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
   });
 }
 
-StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>& args) {
+StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>& args,
+                                                  std::vector<SkippedPath>* skipped) {
   std::vector<std::string> paths;
   for (const std::string& arg : args) {
     if (arg == "-") {
@@ -69,7 +84,7 @@ StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>
     }
     if (ec) return Status::IoError(arg + ": " + ec.message());
     if (fs::is_directory(st)) {
-      Status s = ListFolder(arg, &paths);
+      Status s = ListFolder(arg, &paths, skipped);
       if (!s.ok()) return s;
     } else {
       paths.push_back(arg);

@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstring>
@@ -115,7 +116,7 @@ std::optional<EventField> EventFieldOf(std::string_view key) {
   return std::nullopt;
 }
 
-enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kEvents };
+enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kCurrency, kEvents };
 constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
 
 std::optional<RoundField> RoundFieldOf(std::string_view key) {
@@ -134,6 +135,9 @@ std::optional<RoundField> RoundFieldOf(std::string_view key) {
       break;
     case 'e':
       if (Is(key, "events")) return RoundField::kEvents;
+      break;
+    case 'c':
+      if (Is(key, "currency")) return RoundField::kCurrency;
       break;
   }
   return std::nullopt;
@@ -186,9 +190,10 @@ class LineParser {
     outcome_->status = Status::ParseError(std::move(message));
     return false;
   }
-  // "event 3: " inside the events, "" outside them.
+  // "event 3: " inside the events (numbered from 0, as the events array counts them), ""
+  // outside them.
   std::string Where() const {
-    return event_number_ > 0 ? "event " + std::to_string(event_number_) + ": " : std::string();
+    return event_number_ > 0 ? "event " + std::to_string(event_number_ - 1) + ": " : std::string();
   }
   bool Missing(std::string_view field) {
     return Fail(Where() + "missing field '" + std::string(field) + "'");
@@ -263,6 +268,14 @@ bool LineParser::ParseRound(const RoundFields& f) {
   round_->date = *date;
   const element* limits = f.get(RoundField::kLimits);
   if (limits != nullptr && !limits->is_null() && !ParseLimits(*limits)) return false;
+  round_->currency.clear();
+  if (const element* currency = f.get(RoundField::kCurrency); currency != nullptr && !currency->is_null()) {
+    std::string_view code;
+    if (currency->get_string().get(code) != simdjson::SUCCESS || !IsCurrencyCode(code)) {
+      return Wrong("currency", "an ISO 4217 code of three capital letters such as \"USD\"", *currency);
+    }
+    round_->currency.assign(code);
+  }
   const element* events = f.get(RoundField::kEvents);
   if (events == nullptr) return Missing("events");
   return ParseEvents(*events);
@@ -470,6 +483,7 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
   round->table.clear();
   round->rules.clear();
   round->limits = {};
+  round->currency.clear();
   round->events.clear();  // keeps its capacity for the next round
 
   Impl& impl = *impl_;
@@ -492,36 +506,79 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
   return outcome;
 }
 
-std::optional<int32_t> ParseRfc3339Date(std::string_view t) {
-  // yyyy-mm-ddThh:mm:ss[.f+](Z|+hh:mm|-hh:mm)
+namespace {
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+int64_t DaysSinceEpoch(int64_t y, int m, int d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// yyyy-mm-ddThh:mm:ss[.f+](Z|+hh:mm|-hh:mm): the date as written, and the instant.
+bool ParseRfc3339(std::string_view t, int32_t* date, Instant* instant) {
   int year, month, day, hour, minute, second;
   if (t.size() < 20 || !DigitsAt(t, 0, 4, &year) || t[4] != '-' || !DigitsAt(t, 5, 2, &month) ||
       t[7] != '-' || !DigitsAt(t, 8, 2, &day) || (t[10] != 'T' && t[10] != 't') ||
       !DigitsAt(t, 11, 2, &hour) || t[13] != ':' || !DigitsAt(t, 14, 2, &minute) || t[16] != ':' ||
       !DigitsAt(t, 17, 2, &second)) {
-    return std::nullopt;
+    return false;
   }
   // Second 60 is a leap second, which RFC 3339 allows.
   if (month < 1 || month > 12 || day < 1 || day > DaysInMonth(year, month) || hour > 23 || minute > 59 ||
       second > 60) {
-    return std::nullopt;
+    return false;
   }
   size_t pos = 19;
+  int32_t nanos = 0;
   if (t[pos] == '.') {
     size_t digits = pos + 1;
-    while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') ++digits;
-    if (digits == pos + 1) return std::nullopt;
+    int32_t scale = 100000000;
+    while (digits < t.size() && t[digits] >= '0' && t[digits] <= '9') {
+      nanos += (t[digits] - '0') * scale;
+      scale /= 10;
+      ++digits;
+    }
+    if (digits == pos + 1) return false;
     pos = digits;
   }
   std::string_view zone = t.substr(pos);
+  int64_t offset = 0;  // seconds east of UTC
   if (zone != "Z" && zone != "z") {
     int offset_hour, offset_minute;
     if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || !DigitsAt(zone, 1, 2, &offset_hour) ||
         zone[3] != ':' || !DigitsAt(zone, 4, 2, &offset_minute) || offset_hour > 23 || offset_minute > 59) {
-      return std::nullopt;
+      return false;
     }
+    offset = (zone[0] == '+' ? 1 : -1) * (offset_hour * 3600 + offset_minute * 60);
   }
-  return year * 10000 + month * 100 + day;
+  if (date) *date = year * 10000 + month * 100 + day;
+  if (instant) {
+    instant->seconds = DaysSinceEpoch(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+    instant->nanos = nanos;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<int32_t> ParseRfc3339Date(std::string_view t) {
+  int32_t date;
+  if (!ParseRfc3339(t, &date, nullptr)) return std::nullopt;
+  return date;
+}
+
+std::optional<Instant> ParseRfc3339Instant(std::string_view t) {
+  Instant instant;
+  if (!ParseRfc3339(t, nullptr, &instant)) return std::nullopt;
+  return instant;
+}
+
+bool IsCurrencyCode(std::string_view code) {
+  return code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
 }  // namespace pitboss

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <compare>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,7 +20,7 @@ struct ParseOutcome {
   // Ok, or a ParseError whose message is that of the line's input/malformed finding:
   // what is wrong, without the path, line number or code, e.g.
   //   event 3: field 'seat' must be a positive integer or "dealer", not "7"
-  // Events are numbered from 1 in messages.
+  // Events are numbered from 0 in messages, as the events array counts them.
   Status status;
   // When status is not ok: the round and table ids as far as they can be made out of the
   // line, even one that is not JSON; "" when they cannot. Empty when status is ok (the
@@ -66,6 +67,19 @@ class RoundParser {
 // of a second and lower-case 't'/'z' are accepted, as RFC 3339 allows. nullopt when `time`
 // is not an RFC 3339 date-time or names a date or time that does not exist.
 std::optional<int32_t> ParseRfc3339Date(std::string_view time);
+
+// The instant an RFC 3339 time names, its offset applied: seconds since 1970-01-01T00:00:00Z
+// and nanoseconds (a fraction's first nine digits). nullopt where ParseRfc3339Date is.
+struct Instant {
+  int64_t seconds = 0;
+  int32_t nanos = 0;
+  friend auto operator<=>(const Instant&, const Instant&) = default;
+};
+std::optional<Instant> ParseRfc3339Instant(std::string_view time);
+
+// True for the form of an ISO 4217 code: three capital letters ("USD"). Whether the code is
+// assigned is not checked: a new currency must not make a log unreadable.
+bool IsCurrencyCode(std::string_view code);
 
 }  // namespace pitboss
 

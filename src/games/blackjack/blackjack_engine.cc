@@ -14,7 +14,8 @@ namespace {
 
 constexpr int kNone = -1;
 
-std::string Ev(int event) { return "event " + std::to_string(event + 1) + ": "; }
+// Events are numbered from 0, as the round's events array counts them (docs/report.md).
+std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
 std::string SeatWords(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
 std::string HandWords(Seat seat, int hand) { return "seat " + std::to_string(seat) + " hand " + std::to_string(hand); }
 
@@ -902,7 +903,7 @@ void BlackjackReplay::MatchSettlements() {
     if (it->settled != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, e.wager, it->net, e.amount, *it->cite,
           Ev(i) + std::string(ToString(e.wager)) + " wager of " + HandWords(e.seat, hand > 0 ? hand : 1) +
-              " settled again (first at event " + std::to_string(it->settled + 1) + ")",
+              " settled again (first at event " + std::to_string(it->settled) + ")",
           hand > 0 ? std::optional(hand) : std::nullopt);
       continue;
     }

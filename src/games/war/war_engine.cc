@@ -14,7 +14,8 @@ namespace {
 
 constexpr int kNone = -1;
 
-std::string Ev(int event) { return "event " + std::to_string(event + 1) + ": "; }
+// Events are numbered from 0, as the round's events array counts them (docs/report.md).
+std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
 
 std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
 
@@ -694,7 +695,7 @@ void WarReplay::MatchSettlements() {
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Ev(i) + name + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first + 1) +
+          Ev(i) + name + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first) +
               ")");
       continue;
     }
@@ -779,7 +780,7 @@ void WarReplay::CheckSettleOrder() {
       if (s.event < s.x->decided_at) {
         flag(s, *s.x->cite, std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
                                                                           : "before the cards that decide it") +
-                                " (event " + std::to_string(s.x->decided_at + 1) + ")");
+                                " (event " + std::to_string(s.x->decided_at) + ")");
       }
     }
   }
@@ -805,7 +806,7 @@ void WarReplay::CheckSettleOrder() {
       if (s.event > later.front().event) {
         flag(s, War(spec_).settle.first_cite,
              "in the first pass after the settling of surrenders and wars began (event " +
-                 std::to_string(later.front().event + 1) + ")");
+                 std::to_string(later.front().event) + ")");
       }
     }
   }
@@ -814,7 +815,7 @@ void WarReplay::CheckSettleOrder() {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {
       flag(s, rule.settle_cite,
-           "after the war began (the choice of war at event " + std::to_string(first_war_decision_ + 1) + ")");
+           "after the war began (the choice of war at event " + std::to_string(first_war_decision_) + ")");
     }
   }
 }
