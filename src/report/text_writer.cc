@@ -161,7 +161,7 @@ void WriteSummary(std::ostream& out, const Report& report) {
   if (report.ambiguities.empty()) {
     out << " none\n";
   } else {
-    out << " (net difference: the players' net under the reading minus under the default, "
+    out << "\n  (net difference: the players' net under the reading minus under the default, "
         << (currency.empty() || !MinorUnitDigits(currency) ? std::string("in minor units")
                                                            : "in " + currency)
         << "; " << kNetConvention << ")\n";

@@ -231,7 +231,7 @@ TEST(TextReportTest, Summary) {
                       "  input/malformed  1\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("ambiguities: (net difference: the players' net under the reading minus under the "
+  EXPECT_NE(text.find("ambiguities:\n  (net difference: the players' net under the reading minus under the "
                       "default, in minor units; player's view: + the players gain under this reading, - they "
                       "lose)\n"
                       "  sd-war-win-payout (us-sd/casino-war revision 2012-04-23, ARSD "
