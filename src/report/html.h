@@ -18,8 +18,10 @@
 //     otherwise its text.
 //   - data-rows="PATH" on a <tbody>: its row i shows element i of the array
 //     at PATH, and cell j of a row the member named by the data-key attribute
-//     of header cell j (empty where the member is null or absent; an array's
-//     elements joined by ", ").
+//     of header cell j: the cell's data-value where it has one (an amount
+//     shown in words, "USD 5.00", with its figure 500), otherwise its text
+//     (empty where the member is null or absent; an array's elements joined by
+//     ", "; an object {"ambiguity":A,"readings":[R1,R2]} as "A=R1, A=R2").
 //   - Log text is shown as HtmlEscape leaves it: control characters as the
 //     escapes of --format text (\n, \x1b, \u0085).
 #ifndef PITBOSS_REPORT_HTML_H_

@@ -19,9 +19,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -29,6 +31,7 @@
 #include "pitboss/report.h"
 #include "report/html.h"
 #include "report/json.h"
+#include "report/money_format.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 
@@ -44,6 +47,9 @@ constexpr std::string_view kCss = R"css(
 .by-code-wrap{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
 .no-table{font-style:italic;color:var(--muted)}
 .nowrap{white-space:nowrap}
+.banner.incomplete{border-color:#b91c1c;background:#fef2f2}
+.cmd span+span::before{content:" "}
+table.money td:first-child{white-space:nowrap}
 )css";
 
 // The findings table's columns are styled by position to keep each row plain.
@@ -52,17 +58,21 @@ table.findings{width:100%;font-size:12px}
 table.findings th,table.findings td{padding:2px 5px}
 table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
 font-size:11.5px;white-space:nowrap}
-table.findings td:nth-child(3),table.findings td:nth-child(4){white-space:nowrap}
-table.findings td:nth-child(6),table.findings td:nth-child(7),table.findings td:nth-child(8),
-table.findings td:nth-child(10),table.findings td:nth-child(11){text-align:right;font-variant-numeric:tabular-nums}
-table.findings td:nth-child(12){min-width:11em}
+table.findings td:nth-child(3),table.findings td:nth-child(4),table.findings td:nth-child(7){white-space:nowrap}
+table.findings td:nth-child(6),table.findings td:nth-child(9),table.findings td:nth-child(10),
+table.findings td:nth-child(11),table.findings td:nth-child(13),table.findings td:nth-child(14),
+table.findings td:nth-child(17),table.findings td:nth-child(18),
+table.findings td:nth-child(22){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.findings td:nth-child(19){min-width:11em}
 )css";
 
 // The JSON report's members of a finding, in its order; each is a column.
 // Part of the report format (data-key): never rename.
-constexpr std::array<std::string_view, 14> kFindingKeys = {
-    "code",     "severity", "round",  "table",  "input",             "line",   "seat",
-    "hand",     "wager",    "expected", "actual", "clause", "reading_dependent", "message"};
+constexpr std::array<std::string_view, 24> kFindingKeys = {
+    "code",     "severity",     "round",   "table",     "input",  "line",   "time",
+    "revision", "event",        "seat",    "hand",      "wager",  "expected", "actual",
+    "unit",     "currency",     "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
+    "consequences", "consequences_note", "message"};
 
 constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
                                                  Severity::kError};
@@ -71,7 +81,6 @@ std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-std::string Signed(int64_t n) { return n > 0 ? "+" + std::to_string(n) : std::to_string(n); }
 
 std::string SeverityClass(Severity severity) { return "s-" + std::string(ToString(severity)); }
 
@@ -106,10 +115,30 @@ void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   out << ' ';
   Figure(out, "span", "", "version", HtmlEscape(report.version));
   out << " &middot; " << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << " &middot; "
-      << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs")
-      << "</p>\n<nav><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
+      << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs") << " &middot; ";
+  Figure(out, "span", report.complete ? "" : "banner", "complete", report.complete ? "complete" : "INCOMPLETE",
+         report.complete ? "true" : "false");
+  if (!report.analysis_time.empty()) {
+    out << " &middot; analysis started ";
+    Figure(out, "span", "nowrap", "analysis_time", HtmlEscape(report.analysis_time));
+  }
+  if (!report.currency.empty()) {
+    out << " &middot; currency of rounds that name none: ";
+    Figure(out, "span", "", "currency", HtmlEscape(report.currency));
+  }
+  if (!report.command_line.empty()) {
+    out << "<br>command line: <code class=\"cmd\">";
+    for (std::size_t i = 0; i < report.command_line.size(); ++i) {
+      Figure(out, "span", "", "command_line." + std::to_string(i), HtmlEscape(report.command_line[i]));
+    }
+    out << "</code>";
+  }
+  out << "</p>\n<nav><a href=\"#summary\">Summary</a><a href=\"#findings\">Findings</a>"
          "<a href=\"#per-table\">Per table</a><a href=\"#ambiguities\">Ambiguities</a>"
       << (statistics ? "<a href=\"#statistics\">Statistics</a>" : "") << "</nav>\n";
+  if (const std::string incomplete = IncompleteText(report); !incomplete.empty()) {
+    out << "<p class=\"banner incomplete\">" << HtmlEscape(incomplete) << "</p>\n";
+  }
   // A report made under readings other than the defaults says so before anything else.
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
@@ -168,7 +197,7 @@ void WriteInputs(std::ostream& out, const Report& report) {
   out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
          "class=\"num\">lines</th>"
          "<th class=\"num\">rounds</th><th>first round</th><th>last round</th><th class=\"num\">bytes</th>"
-         "<th>sha256</th></tr></thead>\n<tbody>\n";
+         "<th>sha256</th><th>as read</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.inputs.size(); ++i) {
     const InputSummary& input = report.inputs[i];
     const std::string path = "inputs." + std::to_string(i) + ".";
@@ -199,6 +228,26 @@ void WriteInputs(std::ostream& out, const Report& report) {
     } else {
       Figure(out, "td", "hash", path + "sha256", HtmlEscape(input.sha256));
     }
+    out << "<td>";
+    if (input.context) {
+      Figure(out, "span", "", path + "context", "context only: read for its shoes and round ids", "true");
+      if (!input.error.empty()) out << "<br>";
+    }
+    if (!input.error.empty()) {
+      out << "<b>could not be read whole:</b> ";
+      Figure(out, "span", "", path + "error", HtmlEscape(input.error));
+    }
+    out << "</td></tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n";
+  if (report.skipped.empty()) return;
+  out << "<h3>Files not read</h3>\n<div class=\"table-wrap\"><table class=\"skipped\">\n<thead><tr>"
+         "<th>file</th><th>reason</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < report.skipped.size(); ++i) {
+    const std::string path = "skipped." + std::to_string(i) + ".";
+    out << "<tr>";
+    Figure(out, "td", "", path + "path", HtmlEscape(report.skipped[i].path));
+    Figure(out, "td", "", path + "reason", HtmlEscape(report.skipped[i].reason));
     out << "</tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
@@ -211,13 +260,18 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     return;
   }
   out << "<div class=\"table-wrap\"><table class=\"specs\">\n<thead><tr><th>spec</th><th>revision</th>"
-         "<th>sha256</th><th>readings checked under</th></tr></thead>\n<tbody>\n";
+         "<th>file</th><th>sha256</th><th>readings checked under</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.specs.size(); ++i) {
     const SpecUsed& spec = report.specs[i];
     const std::string path = "specs." + std::to_string(i) + ".";
     out << "<tr>";
     Figure(out, "td", "", path + "id", HtmlEscape(spec.id));
     Figure(out, "td", "", path + "revision", HtmlEscape(spec.revision));
+    if (spec.path.empty()) {
+      out << "<td></td>";
+    } else {
+      Figure(out, "td", "", path + "path", HtmlEscape(spec.path));
+    }
     Figure(out, "td", "mono", path + "sha256", HtmlEscape(spec.sha256));
     out << "<td>";
     if (!spec.readings.empty()) {
@@ -234,6 +288,54 @@ void WriteSpecs(std::ostream& out, const Report& report) {
   out << "</tbody>\n</table></div>\n";
 }
 
+// One row of the money totals: underpaid and overpaid in words, each with its figure in minor
+// units; "too large to represent" where the sum overflowed.
+void MoneyRow(std::ostream& out, std::string_view label, const std::string& path, const MoneyTotal& total,
+              const std::string& currency) {
+  out << "<tr><td>" << label << "</td>";
+  Figure(out, "td", "num", path + "underpaid", FormatTotal(total.underpaid, total.overflow, currency),
+         std::to_string(total.underpaid));
+  Figure(out, "td", "num", path + "overpaid", FormatTotal(total.overpaid, total.overflow, currency),
+         std::to_string(total.overpaid));
+  FigureCell(out, path + "findings", total.findings);
+  out << "<td>";
+  if (total.overflow) Figure(out, "span", "", path + "overflow", "a sum too large to represent", "true");
+  out << "</td></tr>\n";
+}
+
+void WriteMoney(std::ostream& out, const Report& report) {
+  const MoneyTotals totals = TotalMoney(report);
+  const std::string currency = ReportCurrency(report, totals);
+  out << "<h3>Money paid wrongly</h3>\n<p class=\"note\">What the findings that move money say the players "
+         "were underpaid and overpaid (player&#39;s view); figures in minor units of the currency: ";
+  if (totals.currency.empty()) {
+    // The JSON's null: an empty data-value.
+    out << "<span data-figure=\"summary.money.currency\" data-value=\"\">none named by every finding</span>";
+  } else {
+    Figure(out, "span", "", "summary.money.currency", HtmlEscape(totals.currency));
+  }
+  if (totals.mixed_currencies) {
+    out << " (";
+    Figure(out, "span", "", "summary.money.mixed_currencies", "findings in several currencies, added up as minor units",
+           "true");
+    out << ")";
+  }
+  out << ".</p>\n";
+  out << "<div class=\"table-wrap\"><table class=\"money\">\n<thead><tr><th></th><th class=\"num\">underpaid</th>"
+         "<th class=\"num\">overpaid</th><th class=\"num\">findings</th><th></th></tr></thead>\n<tbody>\n";
+  MoneyRow(out, "<b>all</b>", "summary.money.", totals.all, currency);
+  for (const auto& [title, key, by, none] :
+       {std::tuple{"table", "by_table", &totals.by_table, "(no table)"},
+        std::tuple{"day", "by_day", &totals.by_day, "(no time)"},
+        std::tuple{"wager", "by_wager", &totals.by_wager, "(no wager)"}}) {
+    for (const auto& [name, total] : *by) {
+      MoneyRow(out, std::string(title) + " " + (name.empty() ? std::string(none) : HtmlEscape(name)),
+               std::string("summary.money.") + key + "." + name + ".", total, currency);
+    }
+  }
+  out << "</tbody>\n</table></div>\n";
+}
+
 void WriteSummary(std::ostream& out, const Report& report) {
   out << "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"figures\">\n";
   const auto figure = [&](std::string_view path, int64_t n, std::string_view label) {
@@ -246,39 +348,77 @@ void WriteSummary(std::ostream& out, const Report& report) {
   figure("summary.violations", static_cast<int64_t>(report.violations.size()), "violations");
   out << "</div>\n";
   WriteCodeCounts(out, report);
+  WriteMoney(out, report);
   WriteInputsAndSpecsHtml(out, report);
   out << "</section>\n";
 }
 
-// One row; each cell as the data-rows convention of html.h reads it.
+// One row; each cell as the data-rows convention of html.h reads it: the JSON member's value
+// as its text, or an amount in words with the member's value as data-value.
 void WriteFindingRow(std::ostream& out, const Finding& finding) {
   const CodeInfo& info = Info(finding.code);
+  // Money of a known currency in words, its figure as data-value; any other amount as the figure
+  // itself, its unit in the unit column (a cell costs bytes on each of 50,000 rows).
+  const bool in_words = info.unit == Unit::kMinorUnits && MinorUnitDigits(finding.currency).has_value();
+  const auto amount = [&](const std::optional<Money>& m) {
+    out << "<td";
+    if (m && in_words) {
+      out << " data-value=\"" << *m << "\">" << FormatMoney(*m, finding.currency);
+    } else {
+      out << '>';
+      if (m) out << std::to_string(*m);
+    }
+  };
   out << "<tr><td>" << info.id << "<td class=\"" << SeverityClass(info.severity) << "\">"
       << ToString(info.severity) << "<td>" << HtmlEscape(finding.round) << "<td>" << HtmlEscape(finding.table)
-      << "<td>" << HtmlEscape(finding.input) << "<td>" << std::to_string(finding.line) << "<td>";
+      << "<td>" << HtmlEscape(finding.input) << "<td>" << std::to_string(finding.line) << "<td>"
+      << HtmlEscape(finding.time) << "<td>" << HtmlEscape(finding.revision) << "<td>";
+  if (finding.event) out << std::to_string(*finding.event);
+  out << "<td>";
   if (finding.seat) out << SeatName(*finding.seat);
   out << "<td>";
   if (finding.hand) out << std::to_string(*finding.hand);
   out << "<td>";
   if (finding.wager) out << HtmlEscape(ToString(*finding.wager));
+  amount(finding.expected);
+  amount(finding.actual);
+  // unit and currency as the JSON report has them: with an amount only.
+  const bool has_unit = (finding.expected || finding.actual) && info.unit != Unit::kNone;
   out << "<td>";
-  if (finding.expected) out << std::to_string(*finding.expected);
+  if (has_unit) out << ToString(info.unit);
   out << "<td>";
-  if (finding.actual) out << std::to_string(*finding.actual);
+  if (has_unit && info.unit == Unit::kMinorUnits) out << HtmlEscape(finding.currency);
+  // Overpaid or underpaid, in words; an underpayment of INT64_MIN has no positive figure.
+  std::optional<Money> over, under;
+  if (info.money != MoneyEffect::kNone) {
+    if (const std::optional<Money> by = Overpaid(finding); by && *by > 0) over = by;
+    else if (by && *by < 0) under = CheckedSub(0, *by);
+  }
+  for (const std::optional<Money>& m : {over, under}) amount(m);
   out << "<td>" << HtmlEscape(finding.clause) << "<td>";
   for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
     if (i > 0) out << ", ";
     out << HtmlEscape(finding.reading_dependent[i]);
+  }
+  out << "<td>" << HtmlEscape(ClearedByText(finding.cleared_by)) << "<td>";
+  if (finding.consequences > 0) {
+    out << std::to_string(finding.consequences) << "<td>" << HtmlEscape(finding.consequences_note);
+  } else {
+    out << "<td>";
   }
   out << "<td>" << HtmlEscape(finding.message) << "</tr>\n";
 }
 
 void WriteFindings(std::ostream& out, const Report& report) {
   out << "<section id=\"findings\">\n<h2>Findings</h2>\n"
-         "<p class=\"note\">Every violation, in the order found. Expected and actual amounts are in minor "
-         "units, "
-         "as in the JSON report; reading_dependent names the ambiguities under another reading of which the "
-         "finding would not be a violation.</p>\n";
+         "<p class=\"note\">Every violation, in the order found. Expected and actual are shown with their "
+         "unit, money in its currency where the finding names one (the JSON report has them in minor units); "
+         "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the ambiguities "
+         "under another reading of which the finding would not be a violation, cleared_by those readings. "
+         "The event column: "
+      << HtmlEscape(kEventConvention)
+      << ". Consequences are the later effects of the same cause, counted under the finding rather than "
+         "listed.</p>\n";
   std::vector<const Finding*> findings;
   findings.reserve(report.violations.size());
   for (const Finding& finding : report.violations) findings.push_back(&finding);
@@ -351,12 +491,16 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
     out << "<p class=\"empty\">None.</p>\n</section>\n";
     return;
   }
+  const std::string currency = ReportCurrency(report, TotalMoney(report));
   out << "<p class=\"note\">Rounds whose correct settlement depends on how an unclear clause is read. Net "
-         "difference: the players' net under that reading minus under the default, in minor units.</p>\n"
+         "difference: the players&#39; net under that reading minus under the default ("
+      << HtmlEscape(kNetConvention)
+      << "), in the report&#39;s currency where known (the JSON report has it in minor units). Findings "
+         "cleared: the findings of this report that are not violations under that reading.</p>\n"
          "<div class=\"table-wrap\"><table "
          "class=\"ambiguities\">\n<thead><tr><th>ambiguity</th><th>spec</th><th>revision</th>"
          "<th>clause</th><th>reading</th><th>default</th><th>checked under</th>"
-         "<th class=\"num\">rounds settled differently</th>"
+         "<th class=\"num\">rounds settled differently</th><th class=\"num\">findings cleared</th>"
          "<th class=\"num\">net difference</th></tr></thead>\n<tbody>\n";
   for (std::size_t a = 0; a < report.ambiguities.size(); ++a) {
     const AmbiguityImpact& ambiguity = report.ambiguities[a];
@@ -375,7 +519,7 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
     spanning("spec", ambiguity.spec);
     spanning("revision", ambiguity.revision, "nowrap");
     spanning("clause", ambiguity.clause);
-    if (ambiguity.readings.empty()) out << "<td></td><td></td><td></td><td></td><td></td></tr>\n";
+    if (ambiguity.readings.empty()) out << "<td></td><td></td><td></td><td></td><td></td><td></td></tr>\n";
     for (std::size_t r = 0; r < ambiguity.readings.size(); ++r) {
       const ReadingImpact& reading = ambiguity.readings[r];
       const std::string reading_path = path + "readings." + std::to_string(r) + ".";
@@ -389,8 +533,10 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
         out << "<td></td>";
       }
       FigureCell(out, reading_path + "rounds_settled_differently", reading.rounds_settled_differently);
+      FigureCell(out, reading_path + "findings_cleared", reading.findings_cleared);
       Figure(out, "td", reading.net_difference == 0 ? "num zero" : "num", reading_path + "net_difference",
-             Signed(reading.net_difference), std::to_string(reading.net_difference));
+             HtmlEscape(FormatSignedMoney(reading.net_difference, currency)),
+             std::to_string(reading.net_difference));
       out << "</tr>\n";
     }
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <locale>
 #include <regex>
 #include <sstream>
@@ -26,6 +27,7 @@ using namespace test_html;  // NOLINT(google-build-using-namespace): test helper
 using test_reports::ContractFinding;
 using test_reports::ContractReport;
 using test_reports::Count;
+using test_reports::EvidenceReport;
 using test_reports::Write;
 
 std::string Html(const Report& report) { return Write(report, "html"); }
@@ -102,8 +104,9 @@ TEST(HtmlReportTest, HostileStringsStayText) {
   EXPECT_EQ(Count(EmbeddedJson(html), "\xE2\x80\xA8"), 0);
   // In every field: tool and version, the input, the spec's three, the finding's round, table,
   // input, clause, message and two reading_dependent, the per-table row's attribute and cell, the
-  // ambiguity's id, spec, revision and clause and its two readings.
-  EXPECT_EQ(Count(html, escaped), 2 + 1 + 3 + 7 + 2 + 6);
+  // ambiguity's id, spec, revision and clause and its two readings, and the money per table's
+  // row name and the three figures' paths.
+  EXPECT_EQ(Count(html, escaped), 2 + 1 + 3 + 7 + 2 + 6 + 4);
   EXPECT_NE(html.find("<tr data-table=\"" + escaped + "\"><td>" + escaped + "</td>"), std::string::npos);
   EXPECT_NE(html.find("<td>" + escaped + ", " + escaped + "<td>"), std::string::npos);
 }
@@ -175,8 +178,78 @@ TEST(HtmlReportTest, FiguresCarryTheirJsonPaths) {
   EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.rounds_settled_differently"),
             std::vector<std::string>{"12"});
   EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.net_difference"), std::vector<std::string>{"-3000"});
-  EXPECT_NE(html.find(">-3000</td>"), std::string::npos);
+  EXPECT_NE(html.find(" data-value=\"-3000\">-3,000 minor units</td>"), std::string::npos);
+  EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.findings_cleared"), std::vector<std::string>{"0"});
+  EXPECT_EQ(Figures(html, "complete"), std::vector<std::string>{"true"});
+  EXPECT_EQ(Figures(html, "summary.money.underpaid"), std::vector<std::string>{"500"});
+  EXPECT_EQ(Figures(html, "summary.money.currency"), std::vector<std::string>{""});  // JSON null
   EXPECT_EQ(Figures(html, "version"), std::vector<std::string>{"0.1.0"});
+}
+
+TEST(HtmlReportTest, ProvenanceAndIncompleteBanner) {
+  const std::string html = Html(EvidenceReport());
+  EXPECT_NE(html.find("<p class=\"banner incomplete\">INCOMPLETE: 1 input could not be read whole: "
+                      "logs/day2.jsonl.gz (truncated gzip stream at byte 2048)</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(Figures(html, "complete"), std::vector<std::string>{"false"});
+  EXPECT_EQ(Figures(html, "analysis_time"), std::vector<std::string>{"2026-11-25T08:30:00Z"});
+  EXPECT_EQ(Figures(html, "currency"), std::vector<std::string>{"USD"});
+  EXPECT_EQ(Figures(html, "command_line.0"), std::vector<std::string>{"pitboss"});
+  EXPECT_EQ(Figures(html, "command_line.5"), std::vector<std::string>{"my logs/x.jsonl"});
+  EXPECT_EQ(Figures(html, "inputs.0.bytes"), std::vector<std::string>{"52311"});
+  EXPECT_EQ(Figures(html, "inputs.1.error"), std::vector<std::string>{"truncated gzip stream at byte 2048"});
+  EXPECT_EQ(Figures(html, "inputs.2.context"), std::vector<std::string>{"true"});
+  EXPECT_EQ(Count(html, "data-figure=\"inputs.0.error\""), 0);
+  EXPECT_EQ(Figures(html, "skipped.0.path"), std::vector<std::string>{"logs/notes.txt"});
+  EXPECT_EQ(Figures(html, "skipped.0.reason"), std::vector<std::string>{"not a log (.jsonl, .jsonl.gz, .jsonl.zst)"});
+  EXPECT_EQ(Figures(html, "specs.0.path"), std::vector<std::string>{"rules/us-sd/casino-war.yaml"});
+  EXPECT_EQ(Figures(html, "specs.0.sha256"),
+            std::vector<std::string>{"3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"});
+  Report complete = EvidenceReport();
+  complete.complete = true;
+  EXPECT_EQ(Count(Html(complete), "INCOMPLETE"), 0);
+}
+
+TEST(HtmlReportTest, MoneyTotalsInWordsWithTheirFigures) {
+  const std::string html = Html(EvidenceReport());
+  EXPECT_EQ(Figures(html, "summary.money.currency"), std::vector<std::string>{"USD"});
+  EXPECT_EQ(Figures(html, "summary.money.underpaid"), std::vector<std::string>{"250"});
+  EXPECT_EQ(Figures(html, "summary.money.overpaid"), std::vector<std::string>{"300"});
+  EXPECT_EQ(Figures(html, "summary.money.findings"), std::vector<std::string>{"2"});
+  EXPECT_NE(html.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">USD 2.50</td>"), std::string::npos);
+  EXPECT_EQ(Figures(html, "summary.money.by_table.T9.overpaid"), std::vector<std::string>{"300"});
+  EXPECT_EQ(Figures(html, "summary.money.by_day.2026-11-21.underpaid"), std::vector<std::string>{"250"});
+  EXPECT_EQ(Figures(html, "summary.money.by_wager.main.findings"), std::vector<std::string>{"1"});
+  EXPECT_EQ(Count(html, "summary.money.overflow"), 0);
+  Report huge = EvidenceReport();
+  huge.violations[2].actual = std::numeric_limits<Money>::min();
+  const std::string overflow = Html(huge);
+  EXPECT_EQ(Figures(overflow, "summary.money.overflow"), std::vector<std::string>{"true"});
+  EXPECT_NE(overflow.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">too large to represent</td>"),
+            std::string::npos);
+}
+
+TEST(HtmlReportTest, FindingEvidenceAndAmbiguities) {
+  const std::string html = Html(EvidenceReport());
+  EXPECT_NE(html.find("<tr><td>settle/payout<td class=\"s-critical\">critical<td>T7-000124<td>T7<td>logs/day1.jsonl"
+                      "<td>88<td>2026-11-21T20:14:40Z<td>2012-04-23<td>19<td>1<td><td>raise<td data-value=\"500\">USD "
+                      "5.00<td data-value=\"250\">USD 2.50<td>minor_units<td>USD<td><td data-value=\"250\">USD 2.50"
+                      "<td>ARSD 20:18:16:15.17(4)(d)(i)<td>sd-war-win-payout<td>sd-war-win-payout=paytable-half-on-"
+                      "raise<td><td><td>raise settled"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td>4<td><td><td><td>1<td>2<td>cards<td><td><td><td>ARSD 20:18:16:15.03<td><td><td>163"
+                      "<td>later cards of this shoe<td>the 7 of hearts"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<td data-value=\"300\">USD 3.00<td><td>ARSD"), std::string::npos) << html;
+  EXPECT_EQ(Count(html, "events are counted from 0, as in the log&#39;s events array"), 1);
+  EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.findings_cleared"), std::vector<std::string>{"1"});
+  EXPECT_NE(html.find("data-figure=\"ambiguities.0.readings.1.net_difference\" data-value=\"-824452000\">"
+                      "-USD 8,244,520.00</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("player&#39;s view: + the players gain under this reading, - they lose"), std::string::npos);
 }
 
 TEST(HtmlReportTest, StandardInputIsNamedAndItsFigureKept) {
@@ -190,8 +263,10 @@ TEST(HtmlReportTest, StandardInputIsNamedAndItsFigureKept) {
 TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   const std::string html = Html(ContractReport());
   EXPECT_EQ(Attributes(html, "data-key"),
-            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "seat", "hand",
-                                      "wager", "expected", "actual", "clause", "reading_dependent", "message"}));
+            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "time", "revision",
+                                      "event", "seat", "hand", "wager", "expected", "actual", "unit", "currency",
+                                      "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
+                                      "consequences", "consequences_note", "message"}));
   EXPECT_EQ(Attributes(html, "data-rows"), std::vector<std::string>{"violations"});
   // Filters by code, severity and table.
   EXPECT_NE(html.find("<table class=\"findings\" data-filter=\"findings\" data-paged=\"1000\">"),
@@ -201,22 +276,23 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   EXPECT_EQ(Count(html, "<th data-key=\"table\" data-filter=\"table\">"), 1);
   // The contract's finding, money in minor units as the JSON has it; and an unreadable line.
   EXPECT_NE(html.find("<tr><td>settle/payout<td class=\"s-critical\">critical<td>T7-000124<td>T7"
-                      "<td>logs/day1.jsonl<td>88<td>1<td><td>raise<td>500<td>250<td>ARSD 20:18:16:15.17(4)(d)(i)"
-                      "<td>sd-war-win-payout<td>raise settled at 250, the rules pay 500 (war won: the three "
-                      "wagers)</tr>\n"),
+                      "<td>logs/day1.jsonl<td>88<td><td><td><td>1<td><td>raise<td>500<td>250<td>minor_units<td>"
+                      "<td><td>250<td>ARSD 20:18:16:15.17(4)(d)(i)"
+                      "<td>sd-war-win-payout<td><td><td><td>raise settled at 250, the rules pay 500 (war won: the "
+                      "three wagers)</tr>\n"),
             std::string::npos)
       << html;
   EXPECT_NE(
       html.find("<tr><td>input/malformed<td class=\"s-error\">error<td><td><td>logs/day1.jsonl<td>17"
-                "<td><td><td><td><td><td>hand-history-v1<td><td>not JSON: expected &#39;,&#39; or &#39;}&#39;"
-                "</tr>\n"),
+                "<td><td><td><td><td><td><td><td><td><td><td><td><td>hand-history-v1<td><td><td><td><td>not JSON: "
+                "expected &#39;,&#39; or &#39;}&#39;</tr>\n"),
       std::string::npos)
       << html;
   Report dealer;
   Finding finding = ContractFinding();
   finding.seat = kDealer;
   dealer.violations = {finding};
-  EXPECT_NE(Html(dealer).find("<td>88<td>dealer<td><td>raise"), std::string::npos);
+  EXPECT_NE(Html(dealer).find("<td>88<td><td><td><td>dealer<td><td>raise"), std::string::npos);
 }
 
 TEST(HtmlReportTest, PerTableCounts) {

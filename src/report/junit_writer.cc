@@ -7,13 +7,24 @@
 //                 the report's order; an input with no findings still has one,
 //                 holding a passing testcase named "no violations", so that CI
 //                 shows the file was checked. Its properties are the input's
-//                 lines and rounds. Findings of no input go under "pitboss".
+//                 lines and rounds, then where known its bytes, sha256, period
+//                 (first_round_time, last_round_time), context ("true": read for
+//                 shoe state only) and error (why it could not be read whole).
+//                 The first testsuite's properties carry the report's too
+//                 (report_properties below): tool version, command line, analysis
+//                 time, currency, complete, each spec, skipped file, money total
+//                 and ambiguity reading. Where the report is incomplete, every
+//                 testsuite's <system-err> says so. Findings of no input go under
+//                 "pitboss".
 //   <testcase>    one per violation code found in that input: classname the
 //                 input, name the code id; most frequent code first, ties by id
 //   <failure>     one per testcase: type the code id, message "N findings
 //                 (SEVERITY)", and as text every finding of that code in that
-//                 input, one a line: "line L: round R, table T, seat S, ...:
-//                 MESSAGE [CLAUSE]".
+//                 input, one a line: "line L, round R, table T, time, revision,
+//                 event E, seat S, ..., expected X, actual Y, underpaid by Z:
+//                 MESSAGE [CLAUSE]", then what depends on a reading, what clears
+//                 it and its consequences. Amounts are in words with their unit
+//                 ("USD 5.00", "3 cards"); events counted from 0.
 //
 // Why one failure per code rather than one per finding: JUnit's schema allows
 // at most one <failure> in a testcase and the common consumers read only the
@@ -33,6 +44,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/money_format.h"
 #include "report/writers.h"
 #include "report/xml.h"
 
@@ -101,17 +113,22 @@ int64_t TestCount(const Suite& suite) {
 
 // One finding as one line of a failure's text.
 std::string FindingLine(const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
   std::string line = "line " + std::to_string(finding.line);
   const auto add = [&line](std::string_view name, const std::string& value) {
     line.append(", ").append(name).append(" ").append(value);
   };
   if (!finding.round.empty()) add("round", finding.round);
   if (!finding.table.empty()) add("table", finding.table);
+  if (!finding.time.empty()) add("time", finding.time);
+  if (!finding.revision.empty()) add("revision", finding.revision);
+  if (finding.event) add("event", std::to_string(*finding.event));
   if (finding.seat) add("seat", SeatName(*finding.seat));
   if (finding.hand) add("hand", std::to_string(*finding.hand));
   if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
-  if (finding.expected) add("expected", std::to_string(*finding.expected));
-  if (finding.actual) add("actual", std::to_string(*finding.actual));
+  if (finding.expected) add("expected", FormatAmount(*finding.expected, info.unit, finding.currency));
+  if (finding.actual) add("actual", FormatAmount(*finding.actual, info.unit, finding.currency));
+  if (const std::string money = MoneyEffectText(finding); !money.empty()) line.append(", ").append(money);
   line.append(": ").append(finding.message);
   if (!finding.clause.empty()) line.append(" [").append(finding.clause).append("]");
   if (!finding.reading_dependent.empty()) {
@@ -122,7 +139,66 @@ std::string FindingLine(const Finding& finding) {
     }
     line += ")";
   }
+  if (!finding.cleared_by.empty()) line += " (cleared by: " + ClearedByText(finding.cleared_by) + ")";
+  if (finding.consequences > 0) line += " (" + ConsequencesText(finding) + ")";
   return line;
+}
+
+using Properties = std::vector<std::pair<std::string, std::string>>;
+
+// The report's own properties, written in the first testsuite.
+Properties ReportProperties(const Report& report) {
+  Properties props;
+  const auto add = [&props](std::string name, std::string value) {
+    props.emplace_back(std::move(name), std::move(value));
+  };
+  if (!report.version.empty()) add("version", report.version);
+  if (!report.command_line.empty()) add("command_line", CommandLineText(report.command_line));
+  if (!report.analysis_time.empty()) add("analysis_time", report.analysis_time);
+  if (!report.currency.empty()) add("currency", report.currency);
+  add("complete", report.complete ? "true" : "false");
+  for (const SkippedFile& skipped : report.skipped) add("skipped", skipped.path + ": " + skipped.reason);
+  for (const SpecUsed& spec : report.specs) {
+    std::string value = spec.id + " revision " + spec.revision;
+    if (!spec.sha256.empty()) value += " sha256 " + spec.sha256;
+    if (!spec.path.empty()) value += " file " + spec.path;
+    if (!spec.readings.empty()) {
+      value += spec.default_readings ? "; readings (the defaults):" : "; readings (NOT ALL THE DEFAULTS):";
+      for (const auto& [id, name] : spec.readings) value += " " + id + "=" + name;
+    }
+    add("spec", value);
+  }
+  const MoneyTotals totals = TotalMoney(report);
+  const std::string currency = ReportCurrency(report, totals);
+  if (totals.all.findings > 0) {
+    const auto money = [&](const MoneyTotal& total) {
+      return "underpaid " + FormatTotal(total.underpaid, total.overflow, currency) + ", overpaid " +
+             FormatTotal(total.overpaid, total.overflow, currency) + " (" + std::to_string(total.findings) +
+             (total.findings == 1 ? " finding)" : " findings)");
+    };
+    add("money", money(totals.all) + (totals.mixed_currencies ? "; minor units of several currencies" : ""));
+    for (const auto& [key, total] : totals.by_table) add("money.table." + key, money(total));
+    for (const auto& [key, total] : totals.by_day) add("money.day." + key, money(total));
+    for (const auto& [key, total] : totals.by_wager) add("money.wager." + key, money(total));
+  }
+  if (!report.ambiguities.empty()) add("net_difference", std::string(kNetConvention));
+  for (const AmbiguityImpact& ambiguity : report.ambiguities) {
+    for (const ReadingImpact& reading : ambiguity.readings) {
+      add("ambiguity", ambiguity.id + "=" + reading.name + (reading.is_default ? " (default)" : "") +
+                           (reading.in_force ? " (checked under)" : "") + ": " +
+                           std::to_string(reading.rounds_settled_differently) +
+                           (reading.rounds_settled_differently == 1 ? " round" : " rounds") +
+                           " settled differently, " + std::to_string(reading.findings_cleared) +
+                           (reading.findings_cleared == 1 ? " finding" : " findings") +
+                           " cleared, net difference " +
+                           FormatSignedMoney(reading.net_difference, currency));
+    }
+  }
+  if (std::any_of(report.violations.begin(), report.violations.end(),
+                  [](const Finding& f) { return f.event.has_value(); })) {
+    add("events", std::string(kEventConvention));
+  }
+  return props;
 }
 
 void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGroup& group) {
@@ -137,20 +213,37 @@ void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGr
   out << "    </testcase>\n";
 }
 
-void WriteSuite(std::ostream& out, const Suite& suite) {
+void WriteSuite(std::ostream& out, const Suite& suite, const Properties& report_properties,
+                const std::string& incomplete) {
   const std::string name = SuiteName(suite.path);
   out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\"" << TestCount(suite) << "\" failures=\""
       << suite.groups.size() << "\" errors=\"0\" skipped=\"0\">\n";
-  if (suite.input != nullptr) {
-    out << "    <properties>\n"
-        << "      <property name=\"lines\" value=\"" << suite.input->lines << "\"/>\n"
-        << "      <property name=\"rounds\" value=\"" << suite.input->rounds << "\"/>\n"
-        << "    </properties>\n";
+  Properties props;
+  if (const InputSummary* input = suite.input; input != nullptr) {
+    props.emplace_back("lines", std::to_string(input->lines));
+    props.emplace_back("rounds", std::to_string(input->rounds));
+    if (input->bytes >= 0) props.emplace_back("bytes", std::to_string(input->bytes));
+    if (!input->sha256.empty()) props.emplace_back("sha256", input->sha256);
+    if (!input->first_round_time.empty()) {
+      props.emplace_back("first_round_time", input->first_round_time);
+      props.emplace_back("last_round_time", input->last_round_time);
+    }
+    if (input->context) props.emplace_back("context", "true");
+    if (!input->error.empty()) props.emplace_back("error", input->error);
+  }
+  props.insert(props.end(), report_properties.begin(), report_properties.end());
+  if (!props.empty()) {
+    out << "    <properties>\n";
+    for (const auto& [key, value] : props) {
+      out << "      <property name=\"" << XmlAttribute(key) << "\" value=\"" << XmlAttribute(value) << "\"/>\n";
+    }
+    out << "    </properties>\n";
   }
   if (suite.groups.empty()) {
     out << "    <testcase classname=\"" << XmlAttribute(name) << "\" name=\"" << kCleanTestcase << "\"/>\n";
   }
   for (const CodeGroup& group : suite.groups) WriteTestcase(out, name, group);
+  if (!incomplete.empty()) out << "    <system-err>" << XmlText(incomplete) << "</system-err>\n";
   out << "  </testsuite>\n";
 }
 
@@ -167,7 +260,11 @@ void WriteJunitReport(const Report& report, std::ostream& out) {
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"" << XmlAttribute(report.tool) << "\" tests=\"" << tests << "\" failures=\""
       << failures << "\" errors=\"0\">\n";
-  for (const Suite& suite : suites) WriteSuite(out, suite);
+  const Properties report_properties = ReportProperties(report);
+  const std::string incomplete = IncompleteText(report);
+  for (std::size_t i = 0; i < suites.size(); ++i) {
+    WriteSuite(out, suites[i], i == 0 ? report_properties : Properties{}, incomplete);
+  }
   out << "</testsuites>\n";
 }
 

@@ -14,6 +14,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/money_format.h"
 #include "report/printable.h"
 #include "report/writers.h"
 
@@ -45,7 +46,10 @@ std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-std::string Signed(int64_t n) { return n > 0 ? "+" + std::to_string(n) : std::to_string(n); }
+// "in USD" or "in minor units": what the report's sums are counted in.
+std::string InCurrency(const std::string& currency) {
+  return currency.empty() || !MinorUnitDigits(currency) ? "in minor units" : "in " + currency;
+}
 
 void WriteVerdict(std::ostream& out, const Report& report) {
   out << "## pitboss: ";
@@ -58,6 +62,20 @@ void WriteVerdict(std::ostream& out, const Report& report) {
   out << Plural(report.rounds, "round", "rounds") << " checked in "
       << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << "; "
       << Plural(report.rounds_with_violations, "round", "rounds") << " with violations.\n";
+}
+
+// Who made the report, how and when.
+void WriteProvenance(std::ostream& out, const Report& report) {
+  if (report.version.empty() && report.analysis_time.empty() && report.command_line.empty() &&
+      report.currency.empty()) {
+    return;
+  }
+  out << "\n" << Cell(report.tool);
+  if (!report.version.empty()) out << ' ' << Cell(report.version);
+  if (!report.analysis_time.empty()) out << ", analysis started " << Cell(report.analysis_time);
+  if (!report.command_line.empty()) out << "; command line: " << Cell(CommandLineText(report.command_line));
+  if (!report.currency.empty()) out << "; currency of rounds that name none: " << Cell(report.currency);
+  out << ".\n";
 }
 
 void WriteCounts(std::ostream& out, const Report& report) {
@@ -77,12 +95,24 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "None.\n";
     return;
   }
-  out << "| input | lines | rounds | period | bytes | sha256 |\n|---|---:|---:|---|---:|---|\n";
+  out << "| input | lines | rounds | period | bytes | sha256 | note |\n|---|---:|---:|---|---:|---|---|\n";
   for (const InputSummary& input : report.inputs) {
+    std::string note;
+    if (input.context) note = "context only: read for its shoes and round ids, nothing reported from it";
+    if (!input.error.empty()) {
+      if (!note.empty()) note += "; ";
+      note += "**could not be read whole:** " + Cell(input.error);
+    }
     out << "| " << InputName(input.path) << " | " << input.lines << " | " << input.rounds << " | "
-        << (input.first_round_time.empty() ? "" : input.first_round_time + " to " + input.last_round_time) << " | "
-        << (input.bytes >= 0 ? std::to_string(input.bytes) : "") << " | "
-        << (input.sha256.empty() ? "" : "`" + input.sha256 + "`") << " |\n";
+        << (input.first_round_time.empty() ? ""
+                                            : Cell(input.first_round_time) + " to " + Cell(input.last_round_time))
+        << " | " << (input.bytes >= 0 ? std::to_string(input.bytes) : "") << " | "
+        << (input.sha256.empty() ? "" : Cell(input.sha256)) << " | " << note << " |\n";
+  }
+  if (report.skipped.empty()) return;
+  out << "\nFiles not read:\n\n| file | reason |\n|---|---|\n";
+  for (const SkippedFile& skipped : report.skipped) {
+    out << "| " << InputName(skipped.path) << " | " << Cell(skipped.reason) << " |\n";
   }
 }
 
@@ -92,11 +122,34 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     out << "None.\n";
     return;
   }
-  out << "| spec | revision | sha256 |\n|---|---|---|\n";
+  out << "| spec | revision | file | sha256 | readings in force |\n|---|---|---|---|---|\n";
   for (const SpecUsed& spec : report.specs) {
-    out << "| " << Cell(spec.id) << " | " << Cell(spec.revision) << " | " << Cell(spec.sha256.substr(0, 12))
-        << " |\n";
+    std::string readings;
+    if (!spec.readings.empty()) {
+      readings = spec.default_readings ? "the defaults:" : "**not all the defaults:**";
+      for (const auto& [id, name] : spec.readings) readings += " " + Cell(id) + "=" + Cell(name);
+    }
+    out << "| " << Cell(spec.id) << " | " << Cell(spec.revision) << " | " << Cell(spec.path) << " | "
+        << Cell(spec.sha256) << " | " << readings << " |\n";
   }
+}
+
+void WriteMoney(std::ostream& out, const Report& report) {
+  const MoneyTotals totals = TotalMoney(report);
+  if (totals.all.findings == 0) return;
+  const std::string currency = ReportCurrency(report, totals);
+  out << "\n### Money paid wrongly\n\nWhat the findings that move money say the players were underpaid and "
+         "overpaid, "
+      << (totals.mixed_currencies ? "in several currencies: minor units of each added up" : InCurrency(currency))
+      << ".\n\n| | underpaid | overpaid | findings |\n|---|---:|---:|---:|\n";
+  const auto row = [&](const std::string& name, const MoneyTotal& total) {
+    out << "| " << name << " | " << FormatTotal(total.underpaid, total.overflow, currency) << " | "
+        << FormatTotal(total.overpaid, total.overflow, currency) << " | " << total.findings << " |\n";
+  };
+  row("**all**", totals.all);
+  for (const auto& [key, total] : totals.by_table) row("table " + (key.empty() ? "(none)" : Cell(key)), total);
+  for (const auto& [key, total] : totals.by_day) row("day " + (key.empty() ? "(no time)" : Cell(key)), total);
+  for (const auto& [key, total] : totals.by_wager) row("wager " + (key.empty() ? "(none)" : Cell(key)), total);
 }
 
 void WriteFinding(std::ostream& out, const Finding& finding) {
@@ -112,14 +165,22 @@ void WriteFinding(std::ostream& out, const Finding& finding) {
       if (i > 0) message += ", ";
       message += Cell(finding.reading_dependent[i]);
     }
+    if (!finding.cleared_by.empty()) message += "; cleared by: " + Cell(ClearedByText(finding.cleared_by));
     message += ")";
+  } else if (!finding.cleared_by.empty()) {
+    message += " (cleared by: " + Cell(ClearedByText(finding.cleared_by)) + ")";
   }
+  if (finding.consequences > 0) message += "; " + Cell(ConsequencesText(finding));
+  std::string clause = Cell(finding.clause);
+  if (!finding.revision.empty()) clause += (clause.empty() ? "" : " ") + ("(revision " + Cell(finding.revision) + ")");
+  const Unit unit = Info(finding.code).unit;
+  const auto amount = [&](Money m) { return FormatAmount(m, unit, finding.currency); };
   out << "| " << location << " | " << CodeSpan(Info(finding.code).id) << " | " << Cell(finding.round) << " | "
+      << Cell(finding.time) << " | " << optional(finding.event, [](int e) { return std::to_string(e); }) << " | "
       << optional(finding.seat, SeatName) << (finding.hand ? ", hand " + std::to_string(*finding.hand) : "") << " | "
       << optional(finding.wager, [](WagerKind w) { return std::string(ToString(w)); }) << " | "
-      << optional(finding.expected, [](Money m) { return std::to_string(m); }) << " | "
-      << optional(finding.actual, [](Money m) { return std::to_string(m); }) << " | " << Cell(finding.clause)
-      << " | " << message << " |\n";
+      << optional(finding.expected, amount) << " | " << optional(finding.actual, amount) << " | "
+      << MoneyEffectText(finding) << " | " << clause << " | " << message << " |\n";
 }
 
 void WriteFindings(std::ostream& out, const Report& report) {
@@ -127,8 +188,13 @@ void WriteFindings(std::ostream& out, const Report& report) {
   const std::size_t total = report.violations.size();
   const std::size_t shown = std::min(total, kMaxFindings);
   out << "\n### " << (shown == total ? "Findings" : "First " + std::to_string(shown) + " findings") << "\n\n";
-  out << "| location | code | round | seat | wager | expected | actual | clause | message |\n"
-         "|---|---|---|---|---|---:|---:|---|---|\n";
+  if (std::any_of(report.violations.begin(), report.violations.end(),
+                  [](const Finding& f) { return f.event.has_value(); })) {
+    out << "The event column: " << kEventConvention << ".\n\n";
+  }
+  out << "| location | code | round | time | event | seat | wager | expected | actual | paid wrongly | clause | "
+         "message |\n"
+         "|---|---|---|---|---:|---|---|---:|---:|---|---|---|\n";
   for (std::size_t i = 0; i < shown; ++i) WriteFinding(out, report.violations[i]);
   if (shown < total) {
     out << "\nand " << (total - shown)
@@ -138,20 +204,26 @@ void WriteFindings(std::ostream& out, const Report& report) {
 
 void WriteAmbiguities(std::ostream& out, const Report& report) {
   if (report.ambiguities.empty()) return;
+  const std::string currency = ReportCurrency(report, TotalMoney(report));
   out << "\n### Ambiguities\n\n"
          "Rounds whose correct settlement depends on how an unclear clause is read. Net difference: "
-         "the players' net under that reading minus under the default, in minor units.\n\n"
-         "| ambiguity | reading | default | rounds settled differently | net difference |\n"
-         "|---|---|---|---:|---:|\n";
+         "the players' net under that reading minus under the default, "
+      << InCurrency(currency) << " (" << kNetConvention
+      << "). Findings cleared: the findings of this report that are not violations under that reading.\n\n"
+         "| ambiguity | reading | default | checked under | rounds settled differently | findings cleared | net "
+         "difference |\n"
+         "|---|---|---|---|---:|---:|---:|\n";
   for (const AmbiguityImpact& ambiguity : report.ambiguities) {
     std::string name = Cell(ambiguity.id) + " (" + Cell(ambiguity.spec);
+    if (!ambiguity.revision.empty()) name += " revision " + Cell(ambiguity.revision);
     if (!ambiguity.clause.empty()) name += ", " + Cell(ambiguity.clause);
     name += ")";
     for (const ReadingImpact& reading : ambiguity.readings) {
       // The ambiguity is named on its first reading's row only.
       out << "| " << (&reading == &ambiguity.readings.front() ? name : "") << " | " << Cell(reading.name)
-          << " | " << (reading.is_default ? "yes" : "") << " | " << reading.rounds_settled_differently
-          << " | " << Signed(reading.net_difference) << " |\n";
+          << " | " << (reading.is_default ? "yes" : "") << " | " << (reading.in_force ? "yes" : "") << " | "
+          << reading.rounds_settled_differently << " | " << reading.findings_cleared << " | "
+          << FormatSignedMoney(reading.net_difference, currency) << " |\n";
     }
   }
 }
@@ -160,6 +232,9 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
 
 void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteVerdict(out, report);
+  if (const std::string incomplete = IncompleteText(report); !incomplete.empty()) {
+    out << "\n> **" << Cell(incomplete) << "**\n";
+  }
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
     out << "\n> **" << Cell(spec.id) << " revision " << Cell(spec.revision)
@@ -167,9 +242,11 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
     for (const auto& [id, name] : spec.readings) out << " `" << id << '=' << name << '`';
     out << '\n';
   }
+  WriteProvenance(out, report);
   WriteCounts(out, report);
   WriteInputs(out, report);
   WriteSpecs(out, report);
+  WriteMoney(out, report);
   WriteFindings(out, report);
   WriteAmbiguities(out, report);
 }

@@ -10,19 +10,28 @@
 // finding is one result: ruleId the code, its level, message the finding's,
 // one location (the log as artifactLocation.uri, the line as
 // region.startLine) and properties with the rest of the finding as the JSON
-// report names it. The inputs are the run's artifacts (with their lines and
-// rounds); the report's summary, specs and ambiguities are the run's
-// properties.
+// report names it (time, revision, event counted from 0 as the log's events
+// array, consequences and consequences_note among them). The inputs are the
+// run's artifacts (with their lines, rounds, period, and where so, context and
+// error); the report's summary, money totals, specs, skipped files and
+// ambiguities are the run's properties. The one invocation carries the
+// provenance: commandLine and arguments, startTimeUtc (the analysis time),
+// executionSuccessful (false where the report is incomplete) and a
+// toolExecutionNotification per input that could not be read whole and per
+// file skipped.
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/json.h"
+#include "report/money_format.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -114,6 +123,12 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
     json.Key("properties").BeginObject();
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
+    if (!input.first_round_time.empty()) {
+      json.Key("first_round_time").String(input.first_round_time);
+      json.Key("last_round_time").String(input.last_round_time);
+    }
+    if (input.context) json.Key("context").Bool(true);
+    if (!input.error.empty()) json.Key("error").String(input.error);
     json.EndObject();
     json.EndObject();
   }
@@ -147,18 +162,113 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::map<std::s
   json.Key("severity").String(ToString(info.severity));
   if (!finding.round.empty()) json.Key("round").String(finding.round);
   if (!finding.table.empty()) json.Key("table").String(finding.table);
+  if (!finding.time.empty()) json.Key("time").String(finding.time);
+  if (!finding.revision.empty()) json.Key("revision").String(finding.revision);
+  if (finding.event) json.Key("event").Int(*finding.event);
   WriteFindingDetailsJson(json, finding);
+  if (finding.consequences > 0) {
+    json.Key("consequences").Int(finding.consequences);
+    json.Key("consequences_note").String(finding.consequences_note);
+  }
   json.EndObject();
   json.EndObject();
 }
 
+void WriteMoneyTotal(JsonWriter& json, const MoneyTotal& total) {
+  json.Key("underpaid").Int(total.underpaid);
+  json.Key("overpaid").Int(total.overpaid);
+  json.Key("findings").Int(total.findings);
+  if (total.overflow) json.Key("overflow").Bool(true);
+}
+
+// The JSON report's summary.money, in minor units.
+void WriteMoney(JsonWriter& json, const MoneyTotals& totals) {
+  json.Key("money").BeginObject();
+  json.Key("currency");
+  if (totals.currency.empty()) {
+    json.Null();
+  } else {
+    json.String(totals.currency);
+  }
+  if (totals.mixed_currencies) json.Key("mixed_currencies").Bool(true);
+  WriteMoneyTotal(json, totals.all);
+  for (const auto& [key, by] : {std::pair{"by_table", &totals.by_table}, {"by_day", &totals.by_day},
+                                {"by_wager", &totals.by_wager}}) {
+    json.Key(key).BeginObject();
+    for (const auto& [name, total] : *by) {
+      json.Key(name).BeginObject();
+      WriteMoneyTotal(json, total);
+      json.EndObject();
+    }
+    json.EndObject();
+  }
+  json.EndObject();
+}
+
+// The run's one invocation: how pitboss was run, when, and whether it read everything.
+void WriteInvocation(JsonWriter& json, const Report& report, const std::map<std::string, int64_t>& artifacts) {
+  json.Key("invocations").BeginArray().BeginObject();
+  if (!report.command_line.empty()) {
+    json.Key("commandLine").String(CommandLineText(report.command_line));
+    json.Key("arguments").BeginArray();
+    for (std::size_t i = 1; i < report.command_line.size(); ++i) json.String(report.command_line[i]);
+    json.EndArray();
+  }
+  if (!report.analysis_time.empty()) json.Key("startTimeUtc").String(report.analysis_time);
+  // A report is written only when the check ran; it did not succeed where it could not read
+  // all of its input.
+  json.Key("executionSuccessful").Bool(report.complete);
+  const auto notification = [&](std::string_view level, const std::string& text, const std::string* path) {
+    json.BeginObject();
+    json.Key("level").String(level);
+    json.Key("message").BeginObject().Key("text").String(text).EndObject();
+    if (path != nullptr) {
+      json.Key("locations").BeginArray().BeginObject().Key("physicalLocation").BeginObject();
+      json.Key("artifactLocation").BeginObject().Key("uri").String(ArtifactUri(*path));
+      if (const auto it = artifacts.find(*path); it != artifacts.end()) json.Key("index").Int(it->second);
+      json.EndObject().EndObject().EndObject().EndArray();
+    }
+    json.EndObject();
+  };
+  bool unread = false;
+  for (const InputSummary& input : report.inputs) unread = unread || !input.error.empty();
+  if (unread || !report.complete || !report.skipped.empty()) {
+    json.Key("toolExecutionNotifications").BeginArray();
+    for (const InputSummary& input : report.inputs) {
+      if (!input.error.empty()) notification("error", "could not be read whole: " + input.error, &input.path);
+    }
+    if (!report.complete && !unread) notification("error", IncompleteText(report), nullptr);
+    for (const SkippedFile& skipped : report.skipped) {
+      notification("note", "not read: " + skipped.reason, &skipped.path);
+    }
+    json.EndArray();
+  }
+  json.EndObject().EndArray();
+}
+
 // The figures of the JSON report's summary, specs and ambiguities, keyed as
-// there.
+// there, and its provenance.
 void WriteRunProperties(JsonWriter& json, const Report& report) {
   json.Key("properties").BeginObject();
+  if (!report.command_line.empty()) {
+    json.Key("command_line").BeginArray();
+    for (const std::string& arg : report.command_line) json.String(arg);
+    json.EndArray();
+  }
+  if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
+  if (!report.currency.empty()) json.Key("currency").String(report.currency);
+  json.Key("complete").Bool(report.complete);
+  json.Key("skipped").BeginArray();
+  for (const SkippedFile& skipped : report.skipped) {
+    json.BeginObject().Key("path").String(skipped.path).Key("reason").String(skipped.reason).EndObject();
+  }
+  json.EndArray();
   json.Key("rounds").Int(report.rounds);
   json.Key("rounds_with_violations").Int(report.rounds_with_violations);
   json.Key("violations").Int(static_cast<int64_t>(report.violations.size()));
+  WriteMoney(json, TotalMoney(report));
+  json.Key("event_convention").String(kEventConvention);
+  json.Key("net_difference_convention").String(kNetConvention);
   json.Key("specs").BeginArray();
   for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);
   json.EndArray();
@@ -183,11 +293,8 @@ void WriteSarifReport(const Report& report, std::ostream& out) {
   WriteRules(json, report);
   json.EndObject().EndObject();
 
-  // A report is written only when the check ran; a failed one writes none.
-  json.Key("invocations").BeginArray().BeginObject().Key("executionSuccessful").Bool(true);
-  json.EndObject().EndArray();
-
   const std::map<std::string, int64_t> artifacts = WriteArtifacts(json, report);
+  WriteInvocation(json, report, artifacts);
   json.Key("results").BeginArray();
   for (const Finding& finding : report.violations) WriteResult(json, finding, artifacts);
   json.EndArray();

@@ -2,6 +2,7 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,7 @@ namespace {
 using test_reports::BurnCount;
 using test_reports::ContractFinding;
 using test_reports::ContractReport;
+using test_reports::EvidenceReport;
 using test_reports::UnreadableLine;
 
 // The SARIF of `report`, parsed; fails the test unless it is valid JSON.
@@ -247,6 +249,106 @@ TEST(SarifReportTest, RunPropertiesCarryTheSummary) {
   EXPECT_EQ(Str(ambiguity["readings"].at(1)["name"]), "raise-only");
   EXPECT_EQ(Int(ambiguity["readings"].at(1)["rounds_settled_differently"]), 12);
   EXPECT_EQ(Int(ambiguity["readings"].at(1)["net_difference"]), -3000);
+}
+
+bool Bool(simdjson::simdjson_result<simdjson::dom::element> value) {
+  bool b = false;
+  EXPECT_EQ(value.get(b), simdjson::SUCCESS);
+  return b;
+}
+
+TEST(SarifReportTest, InvocationCarriesTheProvenance) {
+  const Sarif sarif(EvidenceReport());
+  const auto invocation = sarif.run()["invocations"].at(0);
+  EXPECT_EQ(Str(invocation["commandLine"]), "pitboss check --currency USD logs/ 'my logs/x.jsonl'");
+  EXPECT_EQ(Strings(invocation["arguments"]),
+            (std::vector<std::string>{"check", "--currency", "USD", "logs/", "my logs/x.jsonl"}));
+  EXPECT_EQ(Str(invocation["startTimeUtc"]), "2026-11-25T08:30:00Z");
+  EXPECT_FALSE(Bool(invocation["executionSuccessful"]));  // incomplete
+  ASSERT_EQ(Size(invocation["toolExecutionNotifications"]), 2u);
+  const auto unread = invocation["toolExecutionNotifications"].at(0);
+  EXPECT_EQ(Str(unread["level"]), "error");
+  EXPECT_EQ(Str(unread["message"]["text"]), "could not be read whole: truncated gzip stream at byte 2048");
+  const auto unread_at = unread["locations"].at(0)["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(Str(unread_at["uri"]), "logs/day2.jsonl.gz");
+  EXPECT_EQ(Int(unread_at["index"]), 1);
+  const auto skipped = invocation["toolExecutionNotifications"].at(1);
+  EXPECT_EQ(Str(skipped["level"]), "note");
+  EXPECT_EQ(Str(skipped["message"]["text"]), "not read: not a log (.jsonl, .jsonl.gz, .jsonl.zst)");
+  EXPECT_EQ(Str(skipped["locations"].at(0)["physicalLocation"]["artifactLocation"]["uri"]), "logs/notes.txt");
+
+  // Complete, nothing skipped: successful, no notifications; no command line known, none written.
+  const Sarif clean(ContractReport());
+  EXPECT_TRUE(Bool(clean.run()["invocations"].at(0)["executionSuccessful"]));
+  EXPECT_FALSE(Has(clean.run()["invocations"].at(0), "toolExecutionNotifications"));
+  EXPECT_FALSE(Has(clean.run()["invocations"].at(0), "commandLine"));
+  EXPECT_FALSE(Has(clean.run()["invocations"].at(0), "startTimeUtc"));
+  // Incomplete with no input to blame still says why.
+  Report none;
+  none.complete = false;
+  const Sarif empty(none);
+  EXPECT_EQ(Str(empty.run()["invocations"].at(0)["toolExecutionNotifications"].at(0)["message"]["text"]),
+            "INCOMPLETE: no round was read");
+}
+
+TEST(SarifReportTest, ArtifactsAndRunPropertiesCarryTheProvenance) {
+  const Sarif sarif(EvidenceReport());
+  const auto day1 = sarif.run()["artifacts"].at(0);
+  EXPECT_EQ(Int(day1["length"]), 52311);
+  EXPECT_EQ(Str(day1["hashes"]["sha-256"]), "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+  EXPECT_EQ(Str(day1["properties"]["first_round_time"]), "2026-11-21T20:00:00Z");
+  EXPECT_EQ(Str(day1["properties"]["last_round_time"]), "2026-11-21T23:59:00Z");
+  EXPECT_FALSE(Has(day1["properties"], "error"));
+  EXPECT_EQ(Str(sarif.run()["artifacts"].at(1)["properties"]["error"]), "truncated gzip stream at byte 2048");
+  EXPECT_TRUE(Bool(sarif.run()["artifacts"].at(2)["properties"]["context"]));
+
+  const auto p = sarif.run()["properties"];
+  EXPECT_EQ(Strings(p["command_line"]),
+            (std::vector<std::string>{"pitboss", "check", "--currency", "USD", "logs/", "my logs/x.jsonl"}));
+  EXPECT_EQ(Str(p["analysis_time"]), "2026-11-25T08:30:00Z");
+  EXPECT_EQ(Str(p["currency"]), "USD");
+  EXPECT_FALSE(Bool(p["complete"]));
+  EXPECT_EQ(Str(p["skipped"].at(0)["path"]), "logs/notes.txt");
+  EXPECT_EQ(Str(p["skipped"].at(0)["reason"]), "not a log (.jsonl, .jsonl.gz, .jsonl.zst)");
+  EXPECT_EQ(Str(p["specs"].at(0)["sha256"]), "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e");
+  EXPECT_EQ(Str(p["event_convention"]), "events are counted from 0, as in the log's events array");
+  EXPECT_EQ(Str(p["net_difference_convention"]),
+            "player's view: + the players gain under this reading, - they lose");
+  const auto money = p["money"];
+  EXPECT_EQ(Str(money["currency"]), "USD");
+  EXPECT_EQ(Int(money["underpaid"]), 250);
+  EXPECT_EQ(Int(money["overpaid"]), 300);
+  EXPECT_EQ(Int(money["findings"]), 2);
+  EXPECT_FALSE(Has(money, "overflow"));
+  EXPECT_EQ(Int(money["by_table"]["T9"]["overpaid"]), 300);
+  EXPECT_EQ(Int(money["by_day"]["2026-11-21"]["underpaid"]), 250);
+  EXPECT_EQ(Int(money["by_wager"]["main"]["findings"]), 1);
+
+  Report huge = EvidenceReport();
+  huge.violations[2].actual = std::numeric_limits<Money>::min();
+  const Sarif overflow(huge);
+  EXPECT_TRUE(Bool(overflow.run()["properties"]["money"]["overflow"]));
+  EXPECT_TRUE(Bool(overflow.run()["properties"]["money"]["by_table"]["T9"]["overflow"]));
+  EXPECT_FALSE(Has(overflow.run()["properties"]["money"]["by_table"]["T7"], "overflow"));
+}
+
+TEST(SarifReportTest, ResultsCarryTheFindingsEvidence) {
+  const Sarif sarif(EvidenceReport());
+  const auto p = sarif.result(0)["properties"];
+  EXPECT_EQ(Str(p["time"]), "2026-11-21T20:14:40Z");
+  EXPECT_EQ(Str(p["revision"]), "2012-04-23");
+  EXPECT_EQ(Int(p["event"]), 19);
+  EXPECT_FALSE(Has(p, "consequences"));
+  const auto overdrawn = sarif.result(1)["properties"];
+  EXPECT_EQ(Int(overdrawn["event"]), 4);
+  EXPECT_EQ(Int(overdrawn["consequences"]), 163);
+  EXPECT_EQ(Str(overdrawn["consequences_note"]), "later cards of this shoe");
+  EXPECT_FALSE(Has(sarif.result(2)["properties"], "event"));
+  // None of it where the finding has none.
+  const auto bare = Sarif(ContractReport()).result(1)["properties"];
+  EXPECT_FALSE(Has(bare, "time"));
+  EXPECT_FALSE(Has(bare, "revision"));
+  EXPECT_FALSE(Has(bare, "event"));
 }
 
 TEST(SarifReportTest, EmptyReport) {

@@ -4,11 +4,13 @@
 // messages quoting a bad line), so every piece of it goes through Printable().
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/money_format.h"
 #include "report/printable.h"
 #include "report/writers.h"
 
@@ -23,10 +25,6 @@ std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-std::string Signed(int64_t n) {
-  return n > 0 ? "+" + std::to_string(n) : std::to_string(n);
-}
-
 std::string PadRight(std::string text, std::size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
   return text;
@@ -38,8 +36,9 @@ std::string PadLeft(std::string text, std::size_t width) {
 }
 
 
-void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity) {
+void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity, const std::string& currency) {
   out << "  " << Printable(ambiguity.id) << " (" << Printable(ambiguity.spec);
+  if (!ambiguity.revision.empty()) out << " revision " << Printable(ambiguity.revision);
   if (!ambiguity.clause.empty()) out << ", " << Printable(ambiguity.clause);
   out << ")\n";
 
@@ -47,21 +46,58 @@ void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity) {
   constexpr std::string_view kDefault = "default";
   constexpr std::string_view kInForce = "checked under";
   constexpr std::string_view kRounds = "rounds settled differently";
+  constexpr std::string_view kCleared = "findings cleared";
   constexpr std::string_view kNet = "net difference";
   std::size_t name_width = kReading.size();
+  std::size_t net_width = kNet.size();
   for (const ReadingImpact& reading : ambiguity.readings) {
     name_width = std::max(name_width, Printable(reading.name).size());
+    net_width = std::max(net_width, FormatSignedMoney(reading.net_difference, currency).size());
   }
-  out << "    " << PadRight(std::string(kReading), name_width) << "  "
-      << kDefault << "  " << kInForce << "  " << kRounds << "  " << kNet << '\n';
+  out << "    " << PadRight(std::string(kReading), name_width) << "  " << kDefault << "  " << kInForce << "  "
+      << kRounds << "  " << kCleared << "  " << PadLeft(std::string(kNet), net_width) << '\n';
   for (const ReadingImpact& reading : ambiguity.readings) {
     out << "    " << PadRight(Printable(reading.name), name_width) << "  "
         << PadRight(reading.is_default ? "yes" : "", kDefault.size()) << "  "
         << PadRight(reading.in_force ? "yes" : "", kInForce.size()) << "  "
-        << PadLeft(std::to_string(reading.rounds_settled_differently),
-                   kRounds.size())
-        << "  " << PadLeft(Signed(reading.net_difference), kNet.size()) << '\n';
+        << PadLeft(std::to_string(reading.rounds_settled_differently), kRounds.size()) << "  "
+        << PadLeft(std::to_string(reading.findings_cleared), kCleared.size()) << "  "
+        << PadLeft(FormatSignedMoney(reading.net_difference, currency), net_width) << '\n';
   }
+}
+
+// A line of the money totals: "underpaid USD 5.00, overpaid USD 0.00 (2 findings)".
+std::string MoneyLine(const MoneyTotal& total, const std::string& currency) {
+  return "underpaid " + FormatTotal(total.underpaid, total.overflow, currency) + ", overpaid " +
+         FormatTotal(total.overpaid, total.overflow, currency) + " (" +
+         Plural(total.findings, "finding", "findings") + ")";
+}
+
+void WriteMoney(std::ostream& out, const MoneyTotals& totals, const std::string& currency) {
+  if (totals.all.findings == 0) return;
+  out << "money paid wrongly (player's view, from the findings that move money";
+  if (totals.mixed_currencies) {
+    out << "; in several currencies: minor units of each added up";
+  } else if (!currency.empty() && MinorUnitDigits(currency)) {
+    out << "; in " << currency;
+  } else {
+    out << "; in minor units";
+  }
+  out << "):\n";
+  out << "  total: " << MoneyLine(totals.all, currency) << '\n';
+  const auto group = [&](std::string_view title, const std::map<std::string, MoneyTotal>& by,
+                         std::string_view none) {
+    out << "  by " << title << ":\n";
+    std::size_t width = none.size();
+    for (const auto& [key, total] : by) width = std::max(width, Printable(key).size());
+    for (const auto& [key, total] : by) {
+      out << "    " << PadRight(key.empty() ? std::string(none) : Printable(key), width) << "  "
+          << MoneyLine(total, currency) << '\n';
+    }
+  };
+  group("table", totals.by_table, "(no table)");
+  group("day", totals.by_day, "(no time)");
+  group("wager", totals.by_wager, "(no wager)");
 }
 
 void WriteSummary(std::ostream& out, const Report& report) {
@@ -75,7 +111,16 @@ void WriteSummary(std::ostream& out, const Report& report) {
     if (!input.first_round_time.empty()) out << ", " << input.first_round_time << " to " << input.last_round_time;
     out << '\n';
     if (!input.sha256.empty()) {
-      out << "    " << Plural(input.bytes, "byte", "bytes") << ", sha256 " << input.sha256 << '\n';
+      out << "    " << Plural(input.bytes, "byte", "bytes") << ", sha256 " << Printable(input.sha256) << '\n';
+    }
+    if (input.context) out << "    context only: read for its shoes and round ids, nothing reported from it\n";
+    if (!input.error.empty()) out << "    COULD NOT BE READ WHOLE: " << Printable(input.error) << '\n';
+  }
+
+  if (!report.skipped.empty()) {
+    out << "skipped (not read):\n";
+    for (const SkippedFile& skipped : report.skipped) {
+      out << "  " << InputName(skipped.path) << ": " << Printable(skipped.reason) << '\n';
     }
   }
 
@@ -87,6 +132,7 @@ void WriteSummary(std::ostream& out, const Report& report) {
         << Printable(spec.revision);
     if (!spec.sha256.empty()) out << ", sha256 " << Printable(spec.sha256);
     out << '\n';
+    if (!spec.path.empty()) out << "    file: " << Printable(spec.path) << '\n';
     if (!spec.readings.empty()) {
       out << "    readings: " << (spec.default_readings ? "the defaults" : "NOT ALL THE DEFAULTS") << ':';
       for (const auto& [id, name] : spec.readings) out << ' ' << Printable(id) << '=' << Printable(name);
@@ -96,6 +142,9 @@ void WriteSummary(std::ostream& out, const Report& report) {
 
   out << "rounds checked: " << report.rounds << '\n';
   out << "rounds with violations: " << report.rounds_with_violations << '\n';
+  const MoneyTotals totals = TotalMoney(report);
+  const std::string currency = ReportCurrency(report, totals);
+  WriteMoney(out, totals, currency);
 
   const auto counts = CodeCounts(report);
   out << "violations by code:";
@@ -109,10 +158,33 @@ void WriteSummary(std::ostream& out, const Report& report) {
   }
 
   out << "ambiguities:";
-  if (report.ambiguities.empty()) out << " none";
-  out << '\n';
+  if (report.ambiguities.empty()) {
+    out << " none\n";
+  } else {
+    out << "\n  (net difference: the players' net under the reading minus under the default, "
+        << (currency.empty() || !MinorUnitDigits(currency) ? std::string("in minor units")
+                                                           : "in " + currency)
+        << "; " << kNetConvention << ")\n";
+  }
   for (const AmbiguityImpact& ambiguity : report.ambiguities) {
-    WriteAmbiguity(out, ambiguity);
+    WriteAmbiguity(out, ambiguity, currency);
+  }
+
+  if (std::any_of(report.violations.begin(), report.violations.end(),
+                  [](const Finding& f) { return f.event.has_value(); })) {
+    out << kEventConvention << '\n';
+  }
+}
+
+// Who made the report, how and when, before anything else.
+void WriteHeader(std::ostream& out, const Report& report) {
+  out << Printable(report.tool);
+  if (!report.version.empty()) out << ' ' << Printable(report.version);
+  if (!report.analysis_time.empty()) out << ", analysis started " << Printable(report.analysis_time);
+  out << '\n';
+  if (!report.command_line.empty()) out << "command line: " << Printable(CommandLineText(report.command_line)) << '\n';
+  if (!report.currency.empty()) {
+    out << "currency of rounds that name none: " << Printable(report.currency) << '\n';
   }
 }
 
@@ -132,14 +204,23 @@ void WriteFindingText(std::ostream& out, const Finding& finding) {
   };
   if (!finding.round.empty()) add("round", Printable(finding.round));
   if (!finding.table.empty()) add("table", Printable(finding.table));
+  if (!finding.time.empty()) add("time", Printable(finding.time));
+  if (finding.event) add("event", std::to_string(*finding.event));
   if (finding.seat) add("seat", SeatName(*finding.seat));
   if (finding.hand) add("hand", std::to_string(*finding.hand));
   if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
-  if (finding.expected) add("expected", std::to_string(*finding.expected));
-  if (finding.actual) add("actual", std::to_string(*finding.actual));
+  if (finding.expected) add("expected", FormatAmount(*finding.expected, info.unit, finding.currency));
+  if (finding.actual) add("actual", FormatAmount(*finding.actual, info.unit, finding.currency));
+  const std::string money = MoneyEffectText(finding);
+  if (!money.empty()) {
+    if (!where.empty()) where += ": ";
+    where += money;
+  }
   if (!where.empty()) out << "    " << where << '\n';
-  if (!finding.clause.empty()) {
-    out << "    clause: " << Printable(finding.clause) << '\n';
+  if (!finding.clause.empty() || !finding.revision.empty()) {
+    out << "    clause: " << Printable(finding.clause);
+    if (!finding.revision.empty()) out << (finding.clause.empty() ? "" : " ") << "(spec revision " << Printable(finding.revision) << ')';
+    out << '\n';
   }
   if (!finding.reading_dependent.empty()) {
     out << "    depends on the reading of: ";
@@ -149,6 +230,8 @@ void WriteFindingText(std::ostream& out, const Finding& finding) {
     }
     out << '\n';
   }
+  if (!finding.cleared_by.empty()) out << "    cleared by: " << Printable(ClearedByText(finding.cleared_by)) << '\n';
+  if (finding.consequences > 0) out << "    " << Printable(ConsequencesText(finding)) << '\n';
 }
 
 // A report made under readings other than the defaults says so before anything else.
@@ -163,7 +246,10 @@ void WriteReadingsBanner(std::ostream& out, const Report& report) {
 }
 
 void WriteTextReport(const Report& report, std::ostream& out) {
+  const std::string incomplete = IncompleteText(report);
+  if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);
+  WriteHeader(out, report);
   for (const Finding& finding : report.violations) WriteFindingText(out, finding);
   if (!report.violations.empty()) out << '\n';
   WriteSummary(out, report);
@@ -176,6 +262,7 @@ void WriteTextReport(const Report& report, std::ostream& out) {
                   "violations")
         << " in " << rounds << '\n';
   }
+  if (!incomplete.empty()) out << Printable(incomplete) << '\n';
 }
 
 }  // namespace pitboss

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <limits>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -16,6 +17,7 @@ namespace {
 using test_reports::BurnCount;
 using test_reports::ContractFinding;
 using test_reports::ContractReport;
+using test_reports::EvidenceReport;
 using test_reports::UnreadableLine;
 using test_reports::Write;
 
@@ -165,8 +167,8 @@ TEST(TextReportTest, FindingIsCompilerStyleWithItsDetails) {
       text.find(
           "logs/day1.jsonl:88: critical: raise settled at 250, the rules pay "
           "500 (war won: the three wagers) [settle/payout]\n"
-          "    round T7-000124, table T7, seat 1, wager raise, expected 500, "
-          "actual 250\n"
+          "    round T7-000124, table T7, seat 1, wager raise, expected 500 minor units, "
+          "actual 250 minor units: underpaid by 250 minor units\n"
           "    clause: ARSD 20:18:16:15.17(4)(d)(i)\n"
           "    depends on the reading of: sd-war-win-payout\n"),
       std::string::npos)
@@ -229,17 +231,27 @@ TEST(TextReportTest, Summary) {
                       "  input/malformed  1\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("ambiguities:\n"
-                      "  sd-war-win-payout (us-sd/casino-war, ARSD "
+  EXPECT_NE(text.find("ambiguities:\n  (net difference: the players' net under the reading minus under the "
+                      "default, in minor units; player's view: + the players gain under this reading, - they "
+                      "lose)\n"
+                      "  sd-war-win-payout (us-sd/casino-war revision 2012-04-23, ARSD "
                       "20:18:16:15.17(4)(d)(i))\n"
                       "    reading       default  checked under  rounds settled differently  "
-                      "net difference\n"
+                      "findings cleared      net difference\n"
                       "    three-wagers  yes                                              0   "
-                      "            0\n"
+                      "              0       0 minor units\n"
                       "    raise-only                                                    12   "
-                      "        -3000\n"),
+                      "              0  -3,000 minor units\n"),
             std::string::npos)
       << text;
+  // The contract's findings name no currency: their money is in minor units.
+  EXPECT_NE(text.find("money paid wrongly (player's view, from the findings that move money; in minor "
+                      "units):\n  total: underpaid 500 minor units, overpaid 0 minor units (2 findings)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_TRUE(text.starts_with("pitboss 0.1.0\n")) << text;
+  EXPECT_EQ(text.find("INCOMPLETE"), std::string::npos) << text;
+  EXPECT_EQ(text.find("events are counted"), std::string::npos) << text;  // no finding has an event
   EXPECT_TRUE(text.ends_with("\n4 violations in 1198 rounds\n")) << text;
 }
 
@@ -254,6 +266,103 @@ TEST(TextReportTest, NoFindingsSaysSoPlainly) {
   EXPECT_NE(text.find("violations by code: none\n"), std::string::npos) << text;
   EXPECT_NE(text.find("ambiguities: none\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("error"), std::string::npos) << text;
+}
+
+TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
+  const std::string text = Text(EvidenceReport());
+  const std::string banner =
+      "INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated gzip stream at byte 2048)\n";
+  // First and last, where a CI log is read.
+  EXPECT_TRUE(text.starts_with(banner + "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z\n"
+                               "command line: pitboss check --currency USD logs/ 'my logs/x.jsonl'\n"
+                               "currency of rounds that name none: USD\n"))
+      << text;
+  EXPECT_TRUE(text.ends_with("3 violations in 1238 rounds\n" + banner)) << text;
+  EXPECT_NE(text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
+                      "    52311 bytes, sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    2048 bytes, sha256 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752\n"
+                      "    COULD NOT BE READ WHOLE: truncated gzip stream at byte 2048\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  logs/day0.jsonl: 10 lines, 10 rounds\n    context only: "), std::string::npos) << text;
+  EXPECT_NE(text.find("skipped (not read):\n  logs/notes.txt: not a log (.jsonl, .jsonl.gz, .jsonl.zst)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  us-sd/casino-war, revision 2012-04-23, sha256 "
+                      "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e\n"
+                      "    file: rules/us-sd/casino-war.yaml\n"
+                      "    readings: the defaults: sd-war-win-payout=three-wagers\n"),
+            std::string::npos)
+      << text;
+  // A complete report has no banner.
+  Report complete = EvidenceReport();
+  complete.complete = true;
+  EXPECT_EQ(Text(complete).find("INCOMPLETE"), std::string::npos);
+  // Incomplete with no input to blame: no round was read.
+  Report empty;
+  empty.complete = false;
+  EXPECT_TRUE(Text(empty).starts_with("INCOMPLETE: no round was read\n")) << Text(empty);
+}
+
+TEST(TextReportTest, FindingEvidence) {
+  const std::string text = Text(EvidenceReport());
+  EXPECT_NE(text.find("logs/day1.jsonl:88: critical: raise settled at 250, the rules pay 500 (war won: the three "
+                      "wagers) [settle/payout]\n"
+                      "    round T7-000124, table T7, time 2026-11-21T20:14:40Z, event 19, seat 1, wager raise, "
+                      "expected USD 5.00, actual USD 2.50: underpaid by USD 2.50\n"
+                      "    clause: ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)\n"
+                      "    depends on the reading of: sd-war-win-payout\n"
+                      "    cleared by: sd-war-win-payout=paytable-half-on-raise\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    round T9-000007, table T9, time 2026-11-22T01:00:00Z, event 4, expected 1 card, actual 2 "
+                      "cards\n    clause: ARSD 20:18:16:15.03 (spec revision 2012-04-23)\n"
+                      "    and 163 later cards of this shoe, counted here\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("expected USD 5.00, actual USD 8.00: overpaid by USD 3.00\n"), std::string::npos) << text;
+  // The event convention, once.
+  EXPECT_EQ(test_reports::Count(text, "events are counted from 0, as in the log's events array\n"), 1) << text;
+}
+
+TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
+  const std::string text = Text(EvidenceReport());
+  EXPECT_NE(text.find("money paid wrongly (player's view, from the findings that move money; in USD):\n"
+                      "  total: underpaid USD 2.50, overpaid USD 3.00 (2 findings)\n"
+                      "  by table:\n"
+                      "    T7          underpaid USD 2.50, overpaid USD 0.00 (1 finding)\n"
+                      "    T9          underpaid USD 0.00, overpaid USD 3.00 (1 finding)\n"
+                      "  by day:\n"
+                      "    2026-11-21  underpaid USD 2.50, overpaid USD 0.00 (1 finding)\n"
+                      "    2026-11-22  underpaid USD 0.00, overpaid USD 3.00 (1 finding)\n"
+                      "  by wager:\n"
+                      "    main        underpaid USD 0.00, overpaid USD 3.00 (1 finding)\n"
+                      "    raise       underpaid USD 2.50, overpaid USD 0.00 (1 finding)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("in USD; player's view: + the players gain under this reading, - they lose)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    reading                 default  checked under  rounds settled differently  findings "
+                      "cleared     net difference\n"
+                      "    three-wagers            yes      yes                                     0            "
+                      "     0           USD 0.00\n"
+                      "    paytable-half-on-raise                                                  12            "
+                      "     1  -USD 8,244,520.00\n"),
+            std::string::npos)
+      << text;
+
+  // A sum too large is said so, never wrapped.
+  Report huge = EvidenceReport();
+  huge.violations[0].expected = std::numeric_limits<Money>::max();
+  huge.violations[0].actual = -5;
+  const std::string overflow = Text(huge);
+  EXPECT_NE(overflow.find("paid wrongly by an amount too large to represent"), std::string::npos) << overflow;
+  EXPECT_NE(overflow.find("  total: underpaid too large to represent, overpaid too large to represent (2 findings)\n"),
+            std::string::npos)
+      << overflow;
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {

@@ -79,6 +79,9 @@ def shown(value):
         return str(value)
     if isinstance(value, list):
         return ", ".join(shown(v) for v in value)
+    if isinstance(value, dict) and set(value) == {"ambiguity", "readings"}:
+        # A finding's cleared_by entry: AMBIGUITY=READING for each reading.
+        return ", ".join(shown(f"{value['ambiguity']}={reading}") for reading in value["readings"])
     if isinstance(value, str):
         out = []
         for ch in value:
@@ -334,7 +337,7 @@ READ_PAGE = r"""
     const table = body.closest('table');
     const keys = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells, (th) => th.getAttribute('data-key'));
     return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys,
-            rows: Array.from(body.rows, (row) => Array.from(row.cells, (cell) => cell.textContent))};
+            rows: Array.from(body.rows, (row) => Array.from(row.cells, valueOf))};
   });
   const marks = (plot, selector, names) => Array.from(plot.querySelectorAll(selector), (el) => {
     const mark = {};

@@ -1,0 +1,183 @@
+#include "report/money_format.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace pitboss {
+namespace {
+
+// ISO 4217 minor-unit exponents of the currencies casinos commonly report in. A code not here
+// is written in minor units, which is never wrong, only less readable.
+constexpr std::array<std::pair<std::string_view, int>, 44> kMinorUnits = {{
+    {"AED", 2}, {"AUD", 2}, {"BHD", 3}, {"BRL", 2}, {"CAD", 2}, {"CHF", 2}, {"CLP", 0}, {"CNY", 2},
+    {"CZK", 2}, {"DKK", 2}, {"EUR", 2}, {"GBP", 2}, {"HKD", 2}, {"HUF", 2}, {"IDR", 2}, {"ILS", 2},
+    {"INR", 2}, {"IQD", 3}, {"ISK", 0}, {"JOD", 3}, {"JPY", 0}, {"KHR", 2}, {"KRW", 0}, {"KWD", 3},
+    {"LYD", 3}, {"MOP", 2}, {"MXN", 2}, {"MYR", 2}, {"NOK", 2}, {"NZD", 2}, {"OMR", 3}, {"PHP", 2},
+    {"PLN", 2}, {"SEK", 2}, {"SGD", 2}, {"THB", 2}, {"TND", 3}, {"TRY", 2}, {"TWD", 2}, {"UGX", 0},
+    {"USD", 2}, {"VND", 0}, {"XAF", 0}, {"ZAR", 2},
+}};
+
+// |n| without overflow: INT64_MIN's magnitude fits in uint64_t.
+uint64_t Magnitude(int64_t n) { return n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n); }
+
+// `n` in decimal with a comma between groups of three digits.
+std::string Grouped(uint64_t n) {
+  std::string digits = std::to_string(n);
+  std::string out;
+  out.reserve(digits.size() + digits.size() / 3);
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+bool IsCurrencyCode(std::string_view code) {
+  if (code.size() != 3) return false;
+  for (const char c : code) {
+    if (c < 'A' || c > 'Z') return false;
+  }
+  return true;
+}
+
+// The magnitude of an amount of `currency`, without its sign.
+std::string Unsigned(uint64_t minor_units, std::string_view currency) {
+  const std::optional<int> digits = MinorUnitDigits(currency);
+  if (!digits) {
+    std::string out = Grouped(minor_units) + (minor_units == 1 ? " minor unit" : " minor units");
+    if (IsCurrencyCode(currency)) out.append(" (").append(currency).append(")");
+    return out;
+  }
+  uint64_t scale = 1;
+  for (int i = 0; i < *digits; ++i) scale *= 10;
+  std::string out = std::string(currency) + " " + Grouped(minor_units / scale);
+  if (*digits > 0) {
+    std::string fraction = std::to_string(minor_units % scale);
+    fraction.insert(0, static_cast<std::size_t>(*digits) - fraction.size(), '0');
+    out += "." + fraction;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<int> MinorUnitDigits(std::string_view currency) {
+  for (const auto& [code, digits] : kMinorUnits) {
+    if (code == currency) return digits;
+  }
+  return std::nullopt;
+}
+
+std::string FormatMoney(Money minor_units, std::string_view currency) {
+  return (minor_units < 0 ? "-" : "") + Unsigned(Magnitude(minor_units), currency);
+}
+
+std::string FormatSignedMoney(Money minor_units, std::string_view currency) {
+  return (minor_units > 0 ? "+" : "") + FormatMoney(minor_units, currency);
+}
+
+std::string FormatAmount(Money amount, Unit unit, std::string_view currency) {
+  const auto count = [amount](std::string_view one, std::string_view many) {
+    return std::to_string(amount) + " " + std::string(amount == 1 || amount == -1 ? one : many);
+  };
+  switch (unit) {
+    case Unit::kMinorUnits:
+      return FormatMoney(amount, currency);
+    case Unit::kCards:
+      return count("card", "cards");
+    case Unit::kDecks:
+      return count("deck", "decks");
+    case Unit::kNone:
+      break;
+  }
+  return std::to_string(amount);
+}
+
+std::string MoneyEffectText(const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
+  if (info.money == MoneyEffect::kNone || (!finding.expected && !finding.actual)) return "";
+  const std::optional<Money> by = Overpaid(finding);
+  if (!by) {
+    // Overpaid() is nullopt for a missing amount too: only a sum that does not fit is news.
+    const bool has_amounts = info.money == MoneyEffect::kNet ? finding.expected && finding.actual
+                             : info.money == MoneyEffect::kUnpaid ? finding.expected.has_value()
+                                                                  : finding.actual.has_value();
+    return has_amounts ? "paid wrongly by an amount too large to represent" : "";
+  }
+  if (*by == 0) return "";
+  return (*by < 0 ? "underpaid by " : "overpaid by ") + Unsigned(Magnitude(*by), finding.currency);
+}
+
+std::string FormatTotal(Money sum, bool overflow, std::string_view currency) {
+  return overflow ? "too large to represent" : FormatMoney(sum, currency);
+}
+
+std::string CommandLineText(const std::vector<std::string>& argv) {
+  static constexpr std::string_view kPlain =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=:,+@%-";
+  std::string out;
+  for (const std::string& arg : argv) {
+    if (!out.empty()) out += ' ';
+    if (!arg.empty() && arg.find_first_not_of(kPlain) == std::string::npos) {
+      out += arg;
+      continue;
+    }
+    out += '\'';
+    for (const char c : arg) {
+      if (c == '\'') {
+        out += "'\\''";
+      } else {
+        out += c;
+      }
+    }
+    out += '\'';
+  }
+  return out;
+}
+
+std::string IncompleteText(const Report& report) {
+  if (report.complete) return "";
+  std::string unread;
+  int64_t n = 0;
+  for (const InputSummary& input : report.inputs) {
+    if (input.error.empty()) continue;
+    ++n;
+    if (!unread.empty()) unread += "; ";
+    unread += (input.path == "-" ? std::string("standard input") : input.path) + " (" + input.error + ")";
+  }
+  if (n > 0) {
+    return "INCOMPLETE: " + std::to_string(n) + (n == 1 ? " input" : " inputs") + " could not be read whole: " +
+           unread;
+  }
+  if (report.rounds == 0) return "INCOMPLETE: no round was read";
+  return "INCOMPLETE: the check did not read all of its input";
+}
+
+std::string ClearedByText(const std::vector<ClearedBy>& cleared_by) {
+  std::string out;
+  for (const ClearedBy& cleared : cleared_by) {
+    for (const std::string& reading : cleared.readings) {
+      if (!out.empty()) out += ", ";
+      out += cleared.ambiguity + "=" + reading;
+    }
+  }
+  return out;
+}
+
+std::string ConsequencesText(const Finding& finding) {
+  if (finding.consequences <= 0) return "";
+  return "and " + std::to_string(finding.consequences) + " " +
+         (finding.consequences_note.empty() ? std::string("later effects of the same cause")
+                                            : finding.consequences_note) +
+         ", counted here";
+}
+
+std::string ReportCurrency(const Report& report, const MoneyTotals& totals) {
+  if (!totals.currency.empty() || totals.mixed_currencies) return totals.currency;
+  return report.currency;
+}
+
+}  // namespace pitboss

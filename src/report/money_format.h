@@ -1,0 +1,74 @@
+// Figures in words for the human formats (text, md, html, junit, sarif): money in its
+// currency's major unit ("USD 5.00", "JPY 500"), counts with their unit ("3 cards"), and the
+// few sentences of evidence every format says alike (the event convention, the banner of an
+// incomplete report). Money uses exact integer arithmetic only: no floating point, and every
+// int64_t, INT64_MIN included, is written without overflow. Stateless and thread-safe.
+//
+// The words are plain text, not escaped for any format: log text (paths, ids, errors) reaches
+// them, so each writer escapes what it writes as it escapes everything else.
+#ifndef PITBOSS_REPORT_MONEY_FORMAT_H_
+#define PITBOSS_REPORT_MONEY_FORMAT_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "pitboss/codes.h"
+#include "pitboss/money.h"
+#include "pitboss/report.h"
+
+namespace pitboss {
+
+// The ISO 4217 minor-unit exponent of `currency` (2 for USD: cents; 0 for JPY; 3 for BHD),
+// from a table of common currencies; nullopt for a code not in it.
+std::optional<int> MinorUnitDigits(std::string_view currency);
+
+// `minor_units` of `currency` in words, thousands grouped with commas: "USD 5.00",
+// "USD 1,234,567.89", "JPY 500", "-USD 5.00". A currency not in the table: "500 minor units
+// (XYZ)" where the code is three capital letters, else "500 minor units" (none given, or not
+// a code: log text never reaches the words through here).
+std::string FormatMoney(Money minor_units, std::string_view currency);
+
+// FormatMoney with a sign in front of a positive amount too: "+USD 5.00", "-USD 5.00", "USD 0.00".
+std::string FormatSignedMoney(Money minor_units, std::string_view currency);
+
+// An expected or actual figure with its unit: money as FormatMoney, "3 cards", "1 card",
+// "6 decks", "1 deck"; a bare number for Unit::kNone.
+std::string FormatAmount(Money amount, Unit unit, std::string_view currency);
+
+// What a finding says the player was paid wrongly, in words: "underpaid by USD 2.50",
+// "overpaid by 250 minor units"; "paid wrongly by an amount too large to represent" when
+// Overpaid() does not fit; "" for a finding that moves no money (its code's MoneyEffect is
+// kNone, it lacks the amounts, or they agree).
+std::string MoneyEffectText(const Finding& finding);
+
+// A sum of MoneyTotal: FormatMoney, or "too large to represent" where the total overflowed.
+std::string FormatTotal(Money sum, bool overflow, std::string_view currency);
+
+// The currency the report's totals and net differences are in: the findings' shared one,
+// else (none named by any finding, not several) the report's --currency; "" when unknown.
+std::string ReportCurrency(const Report& report, const MoneyTotals& totals);
+
+// Part of the report format: every human format states these once, in these words.
+inline constexpr std::string_view kEventConvention = "events are counted from 0, as in the log's events array";
+inline constexpr std::string_view kNetConvention =
+    "player's view: + the players gain under this reading, - they lose";
+
+// The command line as a shell would take it back: argv joined by spaces, an argument holding
+// any character but [A-Za-z0-9_./=:,+@%-] (or empty) in single quotes.
+std::string CommandLineText(const std::vector<std::string>& argv);
+
+// The banner of a report that is not complete: "INCOMPLETE: 1 input could not be read whole:
+// logs/day2.jsonl.gz (truncated gzip stream at byte 1234)"; "" for a complete report.
+std::string IncompleteText(const Report& report);
+
+// "sd-war-win-payout=paytable-half-on-raise, other=reading": the readings that clear a finding.
+std::string ClearedByText(const std::vector<ClearedBy>& cleared_by);
+
+// "and 163 later cards of this shoe, counted here"; "" where a finding has no consequences.
+std::string ConsequencesText(const Finding& finding);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_REPORT_MONEY_FORMAT_H_
