@@ -204,14 +204,13 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (!checker.ok()) return checker.status();
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
-  for (const std::string& path : context.value()) {
-    checker.value()->CheckLog(path, Checker::LogRole::kContext);
+  auto read = [&](const std::string& path, Checker::LogRole role) {
+    Status s = checker.value()->CheckLog(path, role);
     if (progress) std::cerr << "\r\033[K" << std::flush;
-  }
-  for (const std::string& path : paths.value()) {
-    checker.value()->CheckLog(path);
-    if (progress) std::cerr << "\r\033[K" << std::flush;
-  }
+    if (!s.ok()) PrintError("warning: " + s.message() + " (input/unreadable: the report will be incomplete)");
+  };
+  for (const std::string& path : context.value()) read(path, Checker::LogRole::kContext);
+  for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
   Report report = checker.value()->Finish();
   for (SkippedPath& p : skipped) report.skipped.push_back({std::move(p.path), std::move(p.reason)});
   report.command_line = CommandLine();

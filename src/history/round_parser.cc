@@ -143,8 +143,9 @@ std::optional<RoundField> RoundFieldOf(std::string_view key) {
   return std::nullopt;
 }
 
-// The fields of one object that FieldOf knows, gathered in one pass over its keys; a
-// repeated key's last value counts.
+// The fields of one object that FieldOf knows, gathered in one pass over its keys. A field
+// given twice ("amount":1000,"amount":5) is ambiguous, as JSON readers differ on which value
+// counts: repeated() names it, and the line is malformed.
 template <typename Field, int N, std::optional<Field> (*FieldOf)(std::string_view)>
 class Fields {
  public:
@@ -152,10 +153,13 @@ class Fields {
     for (simdjson::dom::key_value_pair kv : obj) {
       std::optional<Field> field = FieldOf(kv.key);
       if (!field) continue;
+      if (present_[static_cast<int>(*field)] && repeated_.empty()) repeated_ = kv.key;
       values_[static_cast<int>(*field)] = kv.value;
       present_[static_cast<int>(*field)] = true;
     }
   }
+  // The first field given twice, "" for none.
+  std::string_view repeated() const { return repeated_; }
   // nullptr when the object does not have the field.
   const element* get(Field field) const {
     int i = static_cast<int>(field);
@@ -165,6 +169,7 @@ class Fields {
  private:
   std::array<element, N> values_;
   std::array<bool, N> present_{};
+  std::string_view repeated_;
 };
 using EventFields = Fields<EventField, kEventFields, EventFieldOf>;
 using RoundFields = Fields<RoundField, kRoundFields, RoundFieldOf>;
@@ -246,7 +251,11 @@ bool LineParser::ParseDocument(element doc) {
     return Fail("not a JSON object, but " + Describe(doc));
   }
   const RoundFields f(obj);
-  if (ParseRound(f)) return true;
+  if (!f.repeated().empty()) {
+    Fail("field '" + std::string(f.repeated()) + "' given twice: which value counts is not defined");
+  } else if (ParseRound(f)) {
+    return true;
+  }
   outcome_->round = StringOr(f.get(RoundField::kRound));
   outcome_->table = StringOr(f.get(RoundField::kTable));
   return false;
@@ -334,6 +343,9 @@ bool LineParser::ParseEvent(element value, Event* event) {
     return Fail(Where() + "must be an object, not " + Describe(value));
   }
   const EventFields f(obj);
+  if (!f.repeated().empty()) {
+    return Fail(Where() + "field '" + std::string(f.repeated()) + "' given twice: which value counts is not defined");
+  }
 
   const element* type = f.get(EventField::kType);
   if (type == nullptr) return Missing("type");

@@ -217,8 +217,17 @@ TEST_F(RoundParserTest, MoneyCoversInt64) {
   EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"wager":"main","amount":0})").amount, 0);
 }
 
-TEST_F(RoundParserTest, LastOfARepeatedKeyCounts) {
-  EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"seat":4,"wager":"main","amount":5})").seat, 4);
+// JSON readers differ on which of a repeated key's values counts: the line is malformed.
+TEST_F(RoundParserTest, ARepeatedKeyIsMalformed) {
+  Round round;
+  ParseOutcome outcome =
+      parser_.Parse(R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"x","events":[)"
+                    R"({"type":"bet","seat":1,"seat":4,"wager":"main","amount":5}]})",
+                    &round);
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_EQ(outcome.round, "R1");
+  // A key the format does not read may repeat: operators' own fields are ignored.
+  EXPECT_EQ(OnlyEvent(R"({"type":"bet","seat":1,"wager":"main","amount":5,"note":1,"note":2})").seat, 1);
 }
 
 // Every malformed case: the whole message, since it is what an auditor reads.
@@ -261,7 +270,12 @@ TEST_F(RoundParserTest, MalformedLinesSayWhatIsWrong) {
        "field 'limits.tie.max' must be a non-negative integer (minor units), not -100"},
       {WithFields(trr + R"("limits":{"main":{"max":"500"}},"events":[])"),
        "field 'limits.main.max' must be a non-negative integer (minor units), not \"500\""},
-      // Events, numbered from 1.
+      {WithFields(trr + R"("currency":"usd","events":[])"),
+       "field 'currency' must be an ISO 4217 code of three capital letters such as \"USD\", not \"usd\""},
+      {WithFields(trr + R"("table":"T8","events":[])"), "field 'table' given twice: which value counts is not defined"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":1000,"amount":5})"),
+       "event 0: field 'amount' given twice: which value counts is not defined"},
+      // Events, numbered from 0 as the events array counts them.
       {WithEvents(R"({"type":"burn","card":"2C"},"burn")"), "event 1: must be an object, not \"burn\""},
       {WithEvents(R"({"card":"2C"})"), "event 0: missing field 'type'"},
       {WithEvents(R"({"type":3})"), "event 0: field 'type' must be a string, not 3"},
