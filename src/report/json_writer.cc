@@ -140,8 +140,10 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
   json.EndArray();
 }
 
-void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
-  json.BeginObject();
+namespace {
+
+// The members of a spec's object that every report embedding it writes.
+void WriteSpecMembers(JsonWriter& json, const SpecUsed& spec) {
   json.Key("id").String(spec.id);
   json.Key("revision").String(spec.revision);
   json.Key("sha256").String(spec.sha256);
@@ -151,11 +153,15 @@ void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
     json.EndObject();
     json.Key("default_readings").Bool(spec.default_readings);
   }
+}
+
+// The check report's spec: the shared members, and the file it was loaded from.
+void WriteReportSpecJson(JsonWriter& json, const SpecUsed& spec) {
+  json.BeginObject();
+  WriteSpecMembers(json, spec);
   if (!spec.path.empty()) json.Key("path").String(spec.path);
   json.EndObject();
 }
-
-namespace {
 
 void WriteMoneyTotalJson(JsonWriter& json, const MoneyTotal& total) {
   json.BeginObject();
@@ -210,6 +216,12 @@ void WriteShardsJson(JsonWriter& json, const std::vector<ShardProvenance>& shard
 
 }  // namespace
 
+void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
+  json.BeginObject();
+  WriteSpecMembers(json, spec);
+  json.EndObject();
+}
+
 void WriteJsonReport(const Report& report, std::ostream& out) {
   JsonWriter json(out);
   json.BeginObject();
@@ -238,7 +250,7 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.EndArray();
 
   json.Key("specs").BeginArray();
-  for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);
+  for (const SpecUsed& spec : report.specs) WriteReportSpecJson(json, spec);
   json.EndArray();
 
   json.Key("summary").BeginObject();

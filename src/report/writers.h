@@ -38,6 +38,8 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding);
 // they apply), clause, reading_dependent and cleared_by (where not empty), inside an object
 // already open.
 void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
+// A spec's {"id","revision","sha256"[,"readings","default_readings"]}; the check report adds
+// its "path".
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
 // The report's "inputs" array: {"path","lines","rounds",...} per input (docs/report.md).
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
