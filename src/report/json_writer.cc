@@ -110,8 +110,7 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
     json.Key("name").String(reading.name);
     json.Key("default").Bool(reading.is_default);
     if (reading.in_force) json.Key("in_force").Bool(true);
-    json.Key("rounds_settled_differently")
-        .Int(reading.rounds_settled_differently);
+    json.Key("rounds_settled_differently").Int(reading.rounds_settled_differently);
     json.Key("net_difference").Int(reading.net_difference);
     json.Key("findings_cleared").Int(reading.findings_cleared);
     json.EndObject();
@@ -185,8 +184,8 @@ void WriteMoneyJson(JsonWriter& json, const MoneyTotals& money) {
   json.Key("overpaid").Int(money.all.overpaid);
   json.Key("findings").Int(money.all.findings);
   if (money.all.overflow) json.Key("overflow").Bool(true);
-  for (const auto& [key, totals] : {std::pair{"by_table", &money.by_table}, {"by_day", &money.by_day},
-                                    {"by_wager", &money.by_wager}}) {
+  for (const auto& [key, totals] :
+       {std::pair{"by_table", &money.by_table}, {"by_day", &money.by_day}, {"by_wager", &money.by_wager}}) {
     json.Key(key).BeginObject();
     for (const auto& [name, total] : *totals) {
       json.Key(name);

@@ -34,15 +34,16 @@ TEST(JsonWriterTest, FindingWithEveryKeyInOrder) {
   f.cleared_by = {{"sd-war-win-payout", {"paytable-half-on-raise"}}};
   f.consequences = 2;
   f.consequences_note = "the next 2 rounds";
-  EXPECT_EQ(FindingJson(f),
-            R"({"code":"settle/payout","severity":"critical","round":"T7-000124","table":"T7",)"
-            R"("input":"logs/day1.jsonl","line":88,"time":"2026-11-21T20:14:40Z","revision":"2012-04-23",)"
-            R"("event":19,"seat":1,"hand":2,"wager":"raise","expected":500,"actual":250,"unit":"minor_units",)"
-            R"j("currency":"USD","underpaid":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
-            R"("reading_dependent":["sd-war-win-payout"],)"
-            R"("cleared_by":[{"ambiguity":"sd-war-win-payout","readings":["paytable-half-on-raise"]}],)"
-            R"("consequences":2,"consequences_note":"the next 2 rounds",)"
-            R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
+  EXPECT_EQ(
+      FindingJson(f),
+      R"({"code":"settle/payout","severity":"critical","round":"T7-000124","table":"T7",)"
+      R"("input":"logs/day1.jsonl","line":88,"time":"2026-11-21T20:14:40Z","revision":"2012-04-23",)"
+      R"("event":19,"seat":1,"hand":2,"wager":"raise","expected":500,"actual":250,"unit":"minor_units",)"
+      R"j("currency":"USD","underpaid":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
+      R"("reading_dependent":["sd-war-win-payout"],)"
+      R"("cleared_by":[{"ambiguity":"sd-war-win-payout","readings":["paytable-half-on-raise"]}],)"
+      R"("consequences":2,"consequences_note":"the next 2 rounds",)"
+      R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
 }
 
 // Event 0 is the first event, not "none".
@@ -58,8 +59,8 @@ TEST(JsonWriterTest, OmitsWhatDoesNotApply) {
   Finding f = test_reports::UnreadableLine();
   f.currency = "USD";  // no amounts: neither unit nor currency
   const std::string json = FindingJson(f);
-  for (const char* key : {"time", "revision", "event", "unit", "currency", "underpaid", "overpaid", "cleared_by",
-                          "consequences", "consequences_note"}) {
+  for (const char* key : {"time", "revision", "event", "unit", "currency", "underpaid", "overpaid",
+                          "cleared_by", "consequences", "consequences_note"}) {
     EXPECT_EQ(json.find("\"" + std::string(key) + "\""), std::string::npos) << key << " in " << json;
   }
 }
@@ -104,10 +105,12 @@ TEST(JsonWriterTest, TopLevelKeysInOrder) {
   report.skipped = {{"logs/notes.txt", "not a log"}};
   report.specs[0].path = "rules/us-sd/casino-war.yaml";
   const std::string json = Write(report, "json");
-  EXPECT_EQ(json.rfind(R"({"tool":"pitboss","version":"0.1.0","format":1,"command_line":["pitboss","check","logs/"],)"
-                       R"("analysis_time":"2026-11-25T08:30:00Z","currency":"USD","complete":false,"inputs":[)",
-                       0),
-            0u)
+  EXPECT_EQ(
+      json.rfind(
+          R"({"tool":"pitboss","version":"0.1.0","format":1,"command_line":["pitboss","check","logs/"],)"
+          R"("analysis_time":"2026-11-25T08:30:00Z","currency":"USD","complete":false,"inputs":[)",
+          0),
+      0u)
       << json;
   EXPECT_NE(json.find(R"("rounds":1198,"error":"truncated gzip stream at byte 1234"}],)"
                       R"("skipped":[{"path":"logs/notes.txt","reason":"not a log"}],"specs":[)"),
@@ -148,17 +151,19 @@ TEST(JsonWriterTest, MoneySummary) {
             std::string::npos)
       << json;
   EXPECT_NE(json.find(R"("by_day":{"":{"underpaid":0,"overpaid":)"), std::string::npos) << json;
-  EXPECT_NE(json.find(R"("2026-11-21":{"underpaid":250,"overpaid":0,"findings":1}})"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("2026-11-21":{"underpaid":250,"overpaid":0,"findings":1}})"), std::string::npos)
+      << json;
 }
 
 TEST(JsonWriterTest, MergedReportKeys) {
   Report report = ContractReport();
   report.shards = {{"day1.json", "ab", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", true}};
   std::string json = Write(report, "json");
-  EXPECT_NE(json.find(R"("findings_cleared":0}]}],"shards":[{"path":"day1.json","sha256":"ab","version":"0.1.0",)"
-                      R"("command_line":["pitboss","check","day1/"],"analysis_time":"2026-11-24T01:02:03Z",)"
-                      R"("complete":true}],"merge_warnings":[]})"),
-            std::string::npos)
+  EXPECT_NE(
+      json.find(R"("findings_cleared":0}]}],"shards":[{"path":"day1.json","sha256":"ab","version":"0.1.0",)"
+                R"("command_line":["pitboss","check","day1/"],"analysis_time":"2026-11-24T01:02:03Z",)"
+                R"("complete":true}],"merge_warnings":[]})"),
+      std::string::npos)
       << json;
   report.merge_warnings = {"w"};
   json = Write(report, "json");

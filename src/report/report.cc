@@ -95,10 +95,9 @@ void CountFindingsCleared(Report* report) {
   };
   for (AmbiguityImpact& a : report->ambiguities) {
     for (ReadingImpact& r : a.readings) {
-      r.findings_cleared = a.revision.empty()
-                               ? count(cleared_any_revision, std::pair(a.id, r.name))
-                               : count(cleared, std::tuple(a.id, a.revision, r.name)) +
-                                     count(cleared, std::tuple(a.id, std::string(), r.name));
+      r.findings_cleared = a.revision.empty() ? count(cleared_any_revision, std::pair(a.id, r.name))
+                                              : count(cleared, std::tuple(a.id, a.revision, r.name)) +
+                                                    count(cleared, std::tuple(a.id, std::string(), r.name));
     }
   }
 }

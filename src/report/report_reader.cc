@@ -297,8 +297,10 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
   }
   // Written by tools that record them; absent from older reports.
   element member;
-  if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes)) return false;
-  for (auto [key, out] : {std::pair{"sha256", &input->sha256}, {"first_round_time", &input->first_round_time},
+  if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes))
+    return false;
+  for (auto [key, out] : {std::pair{"sha256", &input->sha256},
+                          {"first_round_time", &input->first_round_time},
                           {"last_round_time", &input->last_round_time}}) {
     if (obj.at_key(key).get(member) == simdjson::SUCCESS && !String(obj, where, key, out)) return false;
   }
@@ -376,7 +378,8 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
     if (!Integer(member, Member(where, "event"), 0, "an event index (an integer, 0 or more)", &event)) {
       return false;
     }
-    if (event > INT_MAX) return Wrong(Member(where, "event"), "an event index (an integer, 0 or more)", member);
+    if (event > INT_MAX)
+      return Wrong(Member(where, "event"), "an event index (an integer, 0 or more)", member);
     finding->event = static_cast<int>(event);
   }
   if (obj.at_key("seat").get(member) == simdjson::SUCCESS) {
@@ -393,8 +396,8 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
   }
   if (obj.at_key("hand").get(member) == simdjson::SUCCESS) {
     int64_t hand;
-    if (member.type() != element_type::INT64 || member.get_int64().get(hand) != simdjson::SUCCESS || hand < 1 ||
-        hand > INT_MAX) {
+    if (member.type() != element_type::INT64 || member.get_int64().get(hand) != simdjson::SUCCESS ||
+        hand < 1 || hand > INT_MAX) {
       return Wrong(Member(where, "hand"), "a hand number (1 or more)", member);
     }
     finding->hand = static_cast<int>(hand);
@@ -524,7 +527,8 @@ std::string ShowReadings(const std::map<std::string, std::string>& readings) {
 // given (the Nth of the merged report's "shards").
 class MixedShards {
  public:
-  MixedShards(const std::vector<ShardReport>& shards, const MergeOptions& options, std::vector<std::string>* warnings)
+  MixedShards(const std::vector<ShardReport>& shards, const MergeOptions& options,
+              std::vector<std::string>* warnings)
       : shards_(shards), options_(options), warnings_(warnings) {}
 
   // `what`, a difference between shards a and b: false, with the refusal in status(), unless
@@ -582,15 +586,17 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
   std::map<std::tuple<std::string, std::string, std::string, int>, size_t> ambiguity_index;
   bool told_revisions = false;
   // (id, revision) -> the readings the first shard that checked it used, and that shard.
-  std::map<std::pair<std::string, std::string>, std::pair<std::map<std::string, std::string>, size_t>> spec_readings;
+  std::map<std::pair<std::string, std::string>, std::pair<std::map<std::string, std::string>, size_t>>
+      spec_readings;
 
   for (size_t s = 0; s < shards.size(); ++s) {
     const Report& shard = shards[s].report;
     const Report& first_shard = shards.front().report;
     // Another version may decide a code differently, or count a figure otherwise.
     if (shard.version != first_shard.version &&
-        !mixed.Differ(ReportNumber(s) + " was written by pitboss " + shard.version + " but " + ReportNumber(0) +
-                          " by pitboss " + first_shard.version + ": the versions may find and count differently",
+        !mixed.Differ(ReportNumber(s) + " was written by pitboss " + shard.version + " but " +
+                          ReportNumber(0) + " by pitboss " + first_shard.version +
+                          ": the versions may find and count differently",
                       0, s)) {
       return mixed.status();
     }
@@ -607,7 +613,8 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
                              shard.analysis_time, shard.complete});
     merged.complete = merged.complete && shard.complete;
     // A merged report given as a shard: what its merge warned of still holds of this one.
-    for (const std::string& warning : shard.merge_warnings) warnings.push_back(ReportNumber(s) + ": " + warning);
+    for (const std::string& warning : shard.merge_warnings)
+      warnings.push_back(ReportNumber(s) + ": " + warning);
     merged.skipped.insert(merged.skipped.end(), shard.skipped.begin(), shard.skipped.end());
     for (const InputSummary& input : shard.inputs) {
       // A context log is its shard's provenance (read for the shoes and round ids of the logs
@@ -625,27 +632,32 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
     for (const SpecUsed& spec : shard.specs) {
       // Shards checked under different readings of one spec answer different questions:
       // their sum would be neither's.
-      auto [reading, first_reading] = spec_readings.emplace(std::pair(spec.id, spec.revision), std::pair(spec.readings, s));
+      auto [reading, first_reading] =
+          spec_readings.emplace(std::pair(spec.id, spec.revision), std::pair(spec.readings, s));
       if (!first_reading && !spec.readings.empty() && !reading->second.first.empty() &&
           reading->second.first != spec.readings &&
           !mixed.Differ("spec " + spec.id + " revision " + spec.revision + " was checked under " +
-                            ShowReadings(reading->second.first) + " in " + ReportNumber(reading->second.second) +
-                            " but under " + ShowReadings(spec.readings) + " in " + ReportNumber(s) +
+                            ShowReadings(reading->second.first) + " in " +
+                            ReportNumber(reading->second.second) + " but under " +
+                            ShowReadings(spec.readings) + " in " + ReportNumber(s) +
                             ": the shards cannot be added up",
                         reading->second.second, s)) {
         return mixed.status();
       }
-      auto [file, first_file] = spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));
+      auto [file, first_file] =
+          spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));
       if (!specs_seen.emplace(spec.id, spec.revision, spec.sha256, spec.readings).second) continue;
       merged.specs.push_back(spec);
       // Told once per file: the first shard that names another sha256 than the first's.
-      const bool new_file = std::none_of(merged.specs.begin(), merged.specs.end() - 1, [&](const SpecUsed& seen) {
-        return seen.id == spec.id && seen.revision == spec.revision && seen.sha256 == spec.sha256;
-      });
+      const bool new_file =
+          std::none_of(merged.specs.begin(), merged.specs.end() - 1, [&](const SpecUsed& seen) {
+            return seen.id == spec.id && seen.revision == spec.revision && seen.sha256 == spec.sha256;
+          });
       if (!first_file && new_file &&
-          !mixed.Differ("spec " + spec.id + " revision " + spec.revision + " has sha256 " + file->second.first +
-                            " in " + ReportNumber(file->second.second) + " but " + spec.sha256 + " in " +
-                            ReportNumber(s) + ": the shards were checked against different spec files",
+          !mixed.Differ("spec " + spec.id + " revision " + spec.revision + " has sha256 " +
+                            file->second.first + " in " + ReportNumber(file->second.second) + " but " +
+                            spec.sha256 + " in " + ReportNumber(s) +
+                            ": the shards were checked against different spec files",
                         file->second.second, s)) {
         return mixed.status();
       }
@@ -668,9 +680,8 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
                            "as the report does not name their revisions, they are matched across " +
                            "the reports in the order listed");
       }
-      auto [it, first] =
-          ambiguity_index.emplace(std::tuple(ambiguity.spec, ambiguity.revision, ambiguity.id, n),
-                                  merged.ambiguities.size());
+      auto [it, first] = ambiguity_index.emplace(
+          std::tuple(ambiguity.spec, ambiguity.revision, ambiguity.id, n), merged.ambiguities.size());
       if (first) {
         merged.ambiguities.push_back(ambiguity);
         continue;

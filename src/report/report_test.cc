@@ -10,8 +10,7 @@ namespace {
 TEST(ReportTest, ByCodeCountsEachCodeById) {
   Report report;
   EXPECT_TRUE(report.ByCode().empty());
-  for (Code code : {Code::kSettlePayout, Code::kInputMalformed,
-                    Code::kSettlePayout, Code::kDealBurnCount}) {
+  for (Code code : {Code::kSettlePayout, Code::kInputMalformed, Code::kSettlePayout, Code::kDealBurnCount}) {
     Finding finding;
     finding.code = code;
     report.violations.push_back(finding);
@@ -26,7 +25,6 @@ TEST(ReportTest, SeatName) {
   EXPECT_EQ(SeatName(1), "1");
   EXPECT_EQ(SeatName(12), "12");
 }
-
 
 Finding MoneyFinding(Code code, std::optional<Money> expected, std::optional<Money> actual) {
   Finding f;
@@ -89,10 +87,10 @@ TEST(TotalMoneyTest, ByTableDayAndWager) {
   Report report;
   report.violations = {
       At(MoneyFinding(Code::kSettlePayout, 500, 250), "T7", "2026-11-21T20:14:40Z", WagerKind::kMain, "USD"),
-      At(MoneyFinding(Code::kSettleMissing, -500, std::nullopt), "T7", "2026-11-22T01:00:00Z", WagerKind::kRaise,
-         "USD"),
-      At(MoneyFinding(Code::kSettleDuplicate, std::nullopt, 100), "T8", "2026-11-21T09:00:00Z", WagerKind::kMain,
-         "USD"),
+      At(MoneyFinding(Code::kSettleMissing, -500, std::nullopt), "T7", "2026-11-22T01:00:00Z",
+         WagerKind::kRaise, "USD"),
+      At(MoneyFinding(Code::kSettleDuplicate, std::nullopt, 100), "T8", "2026-11-21T09:00:00Z",
+         WagerKind::kMain, "USD"),
       // Not counted: no money moves.
       At(MoneyFinding(Code::kSettleSplit, 10, 20), "T9", "2026-11-23T00:00:00Z", WagerKind::kMain, "EUR"),
       At(MoneyFinding(Code::kWagerLimit, 10, 20), "T9", "2026-11-23T00:00:00Z", WagerKind::kMain, "EUR"),
@@ -120,8 +118,8 @@ TEST(TotalMoneyTest, ByTableDayAndWager) {
 TEST(TotalMoneyTest, MixedCurrenciesAndOverflow) {
   Report report;
   report.violations = {
-      At(MoneyFinding(Code::kSettlePayout, 0, std::numeric_limits<Money>::max()), "T1", "2026-11-21T00:00:00Z",
-         WagerKind::kMain, "USD"),
+      At(MoneyFinding(Code::kSettlePayout, 0, std::numeric_limits<Money>::max()), "T1",
+         "2026-11-21T00:00:00Z", WagerKind::kMain, "USD"),
       At(MoneyFinding(Code::kSettlePayout, 0, 1), "T1", "2026-11-21T00:00:00Z", WagerKind::kMain, "EUR"),
   };
   const MoneyTotals totals = TotalMoney(report);
@@ -147,8 +145,9 @@ TEST(CountFindingsClearedTest, CountsEachReadingNamed) {
   b.cleared_by = {{"amb-1", {"r1"}}};
   Finding none;
   report.violations = {a, b, none};
-  report.ambiguities = {{"amb-1", "s", "", "c", {{"r0", true, 0, 0}, {"r1", false, 0, 0}, {"r2", false, 0, 0}}},
-                        {"amb-2", "s", "", "c", {{"x", false, 0, 0}}}};
+  report.ambiguities = {
+      {"amb-1", "s", "", "c", {{"r0", true, 0, 0}, {"r1", false, 0, 0}, {"r2", false, 0, 0}}},
+      {"amb-2", "s", "", "c", {{"x", false, 0, 0}}}};
   report.ambiguities[0].readings[0].findings_cleared = 7;  // counted anew
   CountFindingsCleared(&report);
   EXPECT_EQ(report.ambiguities[0].readings[0].findings_cleared, 0);
