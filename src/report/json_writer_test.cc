@@ -24,7 +24,7 @@ std::string FindingJson(const Finding& finding) {
 }
 
 // The keys in the order of docs/report.md, every optional one present.
-TEST(JsonWriterTest, FindingWithEveryKeyInOrder) {
+TEST(JsonReportKeysTest, FindingWithEveryKeyInOrder) {
   Finding f = ContractFinding();
   f.hand = 2;
   f.time = "2026-11-21T20:14:40Z";
@@ -47,7 +47,7 @@ TEST(JsonWriterTest, FindingWithEveryKeyInOrder) {
 }
 
 // Event 0 is the first event, not "none".
-TEST(JsonWriterTest, EventZeroIsWritten) {
+TEST(JsonReportKeysTest, EventZeroIsWritten) {
   Finding f = ContractFinding();
   f.event = 0;
   EXPECT_NE(FindingJson(f).find(R"("line":88,"event":0,"seat":1)"), std::string::npos) << FindingJson(f);
@@ -55,7 +55,7 @@ TEST(JsonWriterTest, EventZeroIsWritten) {
   EXPECT_EQ(FindingJson(f).find(R"("event")"), std::string::npos);
 }
 
-TEST(JsonWriterTest, OmitsWhatDoesNotApply) {
+TEST(JsonReportKeysTest, OmitsWhatDoesNotApply) {
   Finding f = test_reports::UnreadableLine();
   f.currency = "USD";  // no amounts: neither unit nor currency
   const std::string json = FindingJson(f);
@@ -65,7 +65,7 @@ TEST(JsonWriterTest, OmitsWhatDoesNotApply) {
   }
 }
 
-TEST(JsonWriterTest, UnitCurrencyAndMoneyByCode) {
+TEST(JsonReportKeysTest, UnitCurrencyAndMoneyByCode) {
   // Cards: a unit, never a currency or money.
   Finding burn = test_reports::BurnCount();
   burn.expected = 3;
@@ -95,7 +95,7 @@ TEST(JsonWriterTest, UnitCurrencyAndMoneyByCode) {
   EXPECT_NE(FindingJson(duplicate).find(R"("overpaid":300,"clause")"), std::string::npos);
 }
 
-TEST(JsonWriterTest, TopLevelKeysInOrder) {
+TEST(JsonReportKeysTest, TopLevelKeysInOrder) {
   Report report = ContractReport();
   report.command_line = {"pitboss", "check", "logs/"};
   report.analysis_time = "2026-11-25T08:30:00Z";
@@ -123,7 +123,7 @@ TEST(JsonWriterTest, TopLevelKeysInOrder) {
   EXPECT_EQ(json.find(R"("merge_warnings")"), std::string::npos);
 }
 
-TEST(JsonWriterTest, DefaultsOmitted) {
+TEST(JsonReportKeysTest, DefaultsOmitted) {
   const std::string json = Write(ContractReport(), "json");
   EXPECT_EQ(json.rfind(R"({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,"inputs":[)", 0), 0u)
       << json;
@@ -132,7 +132,7 @@ TEST(JsonWriterTest, DefaultsOmitted) {
 }
 
 // The contract's report: two settle/payout findings of 250 underpaid, no currency named.
-TEST(JsonWriterTest, MoneySummary) {
+TEST(JsonReportKeysTest, MoneySummary) {
   Report report = ContractReport();
   EXPECT_NE(Write(report, "json")
                 .find(R"("by_code":{"settle/payout":2,"deal/burn-count":1,"input/malformed":1},)"
@@ -155,7 +155,7 @@ TEST(JsonWriterTest, MoneySummary) {
       << json;
 }
 
-TEST(JsonWriterTest, MergedReportKeys) {
+TEST(JsonReportKeysTest, MergedReportKeys) {
   Report report = ContractReport();
   report.shards = {{"day1.json", "ab", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", true}};
   std::string json = Write(report, "json");
