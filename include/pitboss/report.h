@@ -120,6 +120,17 @@ struct AmbiguityImpact {
   std::vector<ReadingImpact> readings;
 };
 
+// One shard of a merged report (pitboss merge): the file it was read from, the SHA-256 of its
+// bytes, and the shard's own provenance as it states it.
+struct ShardProvenance {
+  std::string path;
+  std::string sha256;
+  std::string version;
+  std::vector<std::string> command_line;
+  std::string analysis_time;
+  bool complete = true;
+};
+
 struct Report {
   std::string tool = "pitboss";
   std::string version;
@@ -139,6 +150,10 @@ struct Report {
   int64_t rounds_with_violations = 0;
   std::vector<Finding> violations;
   std::vector<AmbiguityImpact> ambiguities;
+  // A merged report's shards, in the order merged; empty for a report of one check.
+  std::vector<ShardProvenance> shards;
+  // What may make a merged report differ from one check over all the shards' logs.
+  std::vector<std::string> merge_warnings;
 
   // Counts per code id, derived from `violations`.
   std::map<std::string, int64_t> ByCode() const;

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "cli/output.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
+#include "spec/sha256.h"
 
 namespace pitboss {
 
@@ -20,20 +22,33 @@ constexpr char kMergeHelp[] = R"HELP(
 A large job can be checked in shards, `pitboss check --format json --out shardN.json`
 over part of the logs each, and the shards' reports merged into one. The result is
 the report a single `pitboss check` over all the shards' logs would give, in the order
-the reports are named: the inputs and violations of each in turn, every spec used
-once, the round counts summed, and each ambiguity's readings with their rounds settled
-differently and net difference summed over the shards. One thing a single check finds
-and a merge cannot: a round id logged in two shards (input/duplicate-round), since
-each shard saw only its own logs. A log listed by two reports is kept twice, with a
-warning, as its rounds are then counted twice; a spec revision whose reports name
-different sha256 is a warning too, as the shards were then checked against different
-files. Warnings go to standard error, "report N" being the Nth named.
+the reports are named: the inputs, skipped files and violations of each in turn, every
+spec used once, the round counts summed, each ambiguity's readings with their rounds
+settled differently and net difference summed and their findings cleared counted anew,
+and the money totals of the violations. It is complete only if every shard is.
 
-Every report must be a pitboss JSON report of format 1; the version that wrote it
-does not matter, the merged report carries this pitboss's version.
+What it adds of its own: its command line and the time it ran ("command_line",
+"analysis_time"), its version, and in JSON a "shards" list naming each report (path,
+sha256 of its bytes) with the version, command line, time and completeness it states.
+A log a shard read only for context (check --context) is left out of the inputs: it is
+that shard's provenance, and usually another shard's log.
+
+What it cannot see: a round id logged in two shards (input/duplicate-round), since each
+shard saw only its own logs. A log listed by two reports is kept twice, with a warning,
+as its rounds are then counted twice.
+
+Refused (exit 2), as the sum would answer no one question, naming the two reports and
+what differs: reports written by different versions of pitboss; one spec revision
+checked against files of different sha256; one spec revision checked under different
+readings. --allow-mixed merges them anyway, each difference then a warning.
+
+Warnings go to standard error ("report N" being the Nth named) and, in the JSON report,
+to "merge_warnings", which a merged report always has: [] when there are none. Every
+report must be a pitboss JSON report of format 1; a merged report can be merged again.
+docs/report.md describes every key.
 
 Exit status: 0 no violations in the merged report, 1 violations, 2 the merge could not
-run (a report unreadable or invalid: "pitboss: FILE: what is wrong").)HELP";
+run (a report unreadable or invalid: "pitboss: FILE: what is wrong"; or refused).)HELP";
 
 // Reads all of `file` ("-": standard input) into *text; the message names the file.
 Status ReadAll(const std::string& path, const std::string& name, std::string* text) {
@@ -49,6 +64,34 @@ Status ReadAll(const std::string& path, const std::string& name, std::string* te
   return Status::Ok();
 }
 
+// The command as run, program name first: the kernel's copy of argv, which main keeps to
+// itself. Where there is none (not Linux), the arguments as parsed.
+std::vector<std::string> CommandLine(const std::vector<std::string>& parsed) {
+  std::vector<std::string> args;
+  std::string text;
+  if (ReadAll("/proc/self/cmdline", "/proc/self/cmdline", &text).ok() && !text.empty()) {
+    // NUL-terminated arguments, one after the other.
+    for (size_t start = 0; start < text.size();) {
+      size_t end = text.find('\0', start);
+      if (end == std::string::npos) end = text.size();
+      args.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    return args;
+  }
+  return parsed;
+}
+
+// Now, in UTC, RFC 3339 to the second: "2026-11-25T08:30:00Z".
+std::string UtcNow() {
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[sizeof "YYYY-MM-DDTHH:MM:SSZ" + 8];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
 }  // namespace
 
 std::function<int()> SetUpMerge(CLI::App* sub) {
@@ -56,6 +99,7 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
     std::string format = "text";
     std::string out;
     std::vector<std::string> reports;
+    bool allow_mixed = false;
   };
   auto args = std::make_shared<Args>();
   std::string formats;
@@ -65,6 +109,9 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       ->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
       ->type_name("FILE");
+  sub->add_flag("--allow-mixed", args->allow_mixed,
+                "merge reports of different pitboss versions, spec files or readings, with a warning "
+                "for each difference, instead of refusing them");
   sub->add_option("REPORT", args->reports,
                   "JSON reports of `pitboss check --format json`, or - (once) for standard input")
       ->type_name("REPORT")
@@ -87,7 +134,8 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    std::vector<Report> shards;
+    const std::string analysis_time = UtcNow();
+    std::vector<ShardReport> shards;
     for (const std::string& path : args->reports) {
       const std::string name = path == "-" ? "<stdin>" : path;
       std::string text;
@@ -101,15 +149,21 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
         PrintError(shard.status().message());
         return kExitUsage;
       }
-      shards.push_back(std::move(shard).value());
+      shards.push_back({path, Sha256Hex(text), std::move(shard).value()});
     }
-    std::vector<std::string> warnings;
-    StatusOr<Report> merged = MergeReports(shards, &warnings);
-    for (const std::string& warning : warnings) PrintError("warning: " + warning);
+    StatusOr<Report> merged = MergeReports(shards, {.allow_mixed = args->allow_mixed});
     if (!merged.ok()) {
       PrintError(merged.status().message());
       return kExitUsage;
     }
+    for (const std::string& warning : merged->merge_warnings) PrintError("warning: " + warning);
+    std::vector<std::string> parsed = {"pitboss", "merge"};
+    if (args->format != "text") parsed.insert(parsed.end(), {"--format", args->format});
+    if (!args->out.empty()) parsed.insert(parsed.end(), {"--out", args->out});
+    if (args->allow_mixed) parsed.push_back("--allow-mixed");
+    parsed.insert(parsed.end(), args->reports.begin(), args->reports.end());
+    merged->command_line = CommandLine(parsed);
+    merged->analysis_time = analysis_time;
     Status s = EmitReport(merged.value(), args->format, args->out);
     if (!s.ok()) {
       PrintError(s.message());

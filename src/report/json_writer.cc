@@ -1,6 +1,9 @@
 // --format json: the JSON report of ../shared/checker-contract.md.
 // Part of the report format: every key below and its order is the contract's;
 // never rename one. New keys may be added, none removed or reshaped.
+#include <optional>
+#include <utility>
+
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/json.h"
@@ -36,10 +39,39 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
   if (finding.wager) json.Key("wager").String(ToString(*finding.wager));
   if (finding.expected) json.Key("expected").Int(*finding.expected);
   if (finding.actual) json.Key("actual").Int(*finding.actual);
+  const CodeInfo& info = Info(finding.code);
+  if ((finding.expected || finding.actual) && info.unit != Unit::kNone) {
+    json.Key("unit").String(ToString(info.unit));
+    if (!finding.currency.empty() && info.unit == Unit::kMinorUnits) {
+      json.Key("currency").String(finding.currency);
+    }
+  }
+  if (info.money != MoneyEffect::kNone) {
+    if (std::optional<Money> by = Overpaid(finding); by && *by != 0) {
+      // An underpayment of INT64_MIN has no positive form: left out, as a sum that does not fit.
+      if (*by > 0) {
+        json.Key("overpaid").Int(*by);
+      } else if (std::optional<Money> under = CheckedSub(0, *by)) {
+        json.Key("underpaid").Int(*under);
+      }
+    }
+  }
   json.Key("clause").String(finding.clause);
   json.Key("reading_dependent").BeginArray();
   for (const std::string& ambiguity : finding.reading_dependent) json.String(ambiguity);
   json.EndArray();
+  if (!finding.cleared_by.empty()) {
+    json.Key("cleared_by").BeginArray();
+    for (const ClearedBy& cleared : finding.cleared_by) {
+      json.BeginObject();
+      json.Key("ambiguity").String(cleared.ambiguity);
+      json.Key("readings").BeginArray();
+      for (const std::string& reading : cleared.readings) json.String(reading);
+      json.EndArray();
+      json.EndObject();
+    }
+    json.EndArray();
+  }
 }
 
 void WriteFindingJson(JsonWriter& json, const Finding& finding) {
@@ -53,7 +85,15 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   StringOrNull(json, finding.table);
   json.Key("input").String(finding.input);
   json.Key("line").Int(finding.line);
+  if (!finding.time.empty()) json.Key("time").String(finding.time);
+  if (!finding.revision.empty()) json.Key("revision").String(finding.revision);
+  // Counted from 0, as the log's events array: the one convention of every format.
+  if (finding.event) json.Key("event").Int(*finding.event);
   WriteFindingDetailsJson(json, finding);
+  if (finding.consequences > 0) {
+    json.Key("consequences").Int(finding.consequences);
+    json.Key("consequences_note").String(finding.consequences_note);
+  }
   json.Key("message").String(finding.message);
   json.EndObject();
 }
@@ -70,9 +110,9 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
     json.Key("name").String(reading.name);
     json.Key("default").Bool(reading.is_default);
     if (reading.in_force) json.Key("in_force").Bool(true);
-    json.Key("rounds_settled_differently")
-        .Int(reading.rounds_settled_differently);
+    json.Key("rounds_settled_differently").Int(reading.rounds_settled_differently);
     json.Key("net_difference").Int(reading.net_difference);
+    json.Key("findings_cleared").Int(reading.findings_cleared);
     json.EndObject();
   }
   json.EndArray();
@@ -92,13 +132,17 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
       json.Key("first_round_time").String(input.first_round_time);
       json.Key("last_round_time").String(input.last_round_time);
     }
+    if (!input.error.empty()) json.Key("error").String(input.error);
+    if (input.context) json.Key("context").Bool(true);
     json.EndObject();
   }
   json.EndArray();
 }
 
-void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
-  json.BeginObject();
+namespace {
+
+// The members of a spec's object that every report embedding it writes.
+void WriteSpecMembers(JsonWriter& json, const SpecUsed& spec) {
   json.Key("id").String(spec.id);
   json.Key("revision").String(spec.revision);
   json.Key("sha256").String(spec.sha256);
@@ -108,6 +152,72 @@ void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
     json.EndObject();
     json.Key("default_readings").Bool(spec.default_readings);
   }
+}
+
+// The check report's spec: the shared members, and the file it was loaded from.
+void WriteReportSpecJson(JsonWriter& json, const SpecUsed& spec) {
+  json.BeginObject();
+  WriteSpecMembers(json, spec);
+  if (!spec.path.empty()) json.Key("path").String(spec.path);
+  json.EndObject();
+}
+
+void WriteMoneyTotalJson(JsonWriter& json, const MoneyTotal& total) {
+  json.BeginObject();
+  json.Key("underpaid").Int(total.underpaid);
+  json.Key("overpaid").Int(total.overpaid);
+  json.Key("findings").Int(total.findings);
+  if (total.overflow) json.Key("overflow").Bool(true);
+  json.EndObject();
+}
+
+void WriteMoneyJson(JsonWriter& json, const MoneyTotals& money) {
+  json.BeginObject();
+  json.Key("currency");
+  if (money.currency.empty()) {
+    json.Null();
+  } else {
+    json.String(money.currency);
+  }
+  if (money.mixed_currencies) json.Key("mixed_currencies").Bool(true);
+  json.Key("underpaid").Int(money.all.underpaid);
+  json.Key("overpaid").Int(money.all.overpaid);
+  json.Key("findings").Int(money.all.findings);
+  if (money.all.overflow) json.Key("overflow").Bool(true);
+  for (const auto& [key, totals] :
+       {std::pair{"by_table", &money.by_table}, {"by_day", &money.by_day}, {"by_wager", &money.by_wager}}) {
+    json.Key(key).BeginObject();
+    for (const auto& [name, total] : *totals) {
+      json.Key(name);
+      WriteMoneyTotalJson(json, total);
+    }
+    json.EndObject();
+  }
+  json.EndObject();
+}
+
+void WriteShardsJson(JsonWriter& json, const std::vector<ShardProvenance>& shards) {
+  json.BeginArray();
+  for (const ShardProvenance& shard : shards) {
+    json.BeginObject();
+    json.Key("path").String(shard.path);
+    json.Key("sha256").String(shard.sha256);
+    json.Key("version").String(shard.version);
+    json.Key("command_line").BeginArray();
+    for (const std::string& arg : shard.command_line) json.String(arg);
+    json.EndArray();
+    json.Key("analysis_time").String(shard.analysis_time);
+    json.Key("complete").Bool(shard.complete);
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
+}  // namespace
+
+void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
+  json.BeginObject();
+  WriteSpecMembers(json, spec);
   json.EndObject();
 }
 
@@ -117,12 +227,29 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("tool").String(report.tool);
   json.Key("version").String(report.version);
   json.Key("format").Int(kReportFormatVersion);
+  if (!report.command_line.empty()) {
+    json.Key("command_line").BeginArray();
+    for (const std::string& arg : report.command_line) json.String(arg);
+    json.EndArray();
+  }
+  if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
+  if (!report.currency.empty()) json.Key("currency").String(report.currency);
+  json.Key("complete").Bool(report.complete);
 
   json.Key("inputs");
   WriteInputsJson(json, report.inputs);
 
+  json.Key("skipped").BeginArray();
+  for (const SkippedFile& skipped : report.skipped) {
+    json.BeginObject();
+    json.Key("path").String(skipped.path);
+    json.Key("reason").String(skipped.reason);
+    json.EndObject();
+  }
+  json.EndArray();
+
   json.Key("specs").BeginArray();
-  for (const SpecUsed& spec : report.specs) WriteSpecJson(json, spec);
+  for (const SpecUsed& spec : report.specs) WriteReportSpecJson(json, spec);
   json.EndArray();
 
   json.Key("summary").BeginObject();
@@ -132,6 +259,8 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("by_code").BeginObject();
   for (const auto& [id, count] : CodeCounts(report)) json.Key(id).Int(count);
   json.EndObject();
+  json.Key("money");
+  WriteMoneyJson(json, TotalMoney(report));
   json.EndObject();
 
   json.Key("violations").BeginArray();
@@ -141,6 +270,17 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("ambiguities").BeginArray();
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
+
+  // A merged report's: written for every merged report, the warnings even when there are none.
+  if (!report.shards.empty()) {
+    json.Key("shards");
+    WriteShardsJson(json, report.shards);
+  }
+  if (!report.shards.empty() || !report.merge_warnings.empty()) {
+    json.Key("merge_warnings").BeginArray();
+    for (const std::string& warning : report.merge_warnings) json.String(warning);
+    json.EndArray();
+  }
 
   json.EndObject();
   out.put('\n');

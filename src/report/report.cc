@@ -2,6 +2,8 @@
 
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace pitboss {
 
@@ -74,16 +76,28 @@ MoneyTotals TotalMoney(const Report& report) {
 }
 
 void CountFindingsCleared(Report* report) {
-  std::map<std::pair<std::string, std::string>, int64_t> cleared;  // (ambiguity, reading)
+  // (ambiguity, revision, reading) -> findings. A check over two revisions of a spec lists
+  // its ambiguities once per revision: each entry counts the findings of rounds checked under
+  // its revision, and findings that name no revision (an older report's) count for every one.
+  std::map<std::tuple<std::string, std::string, std::string>, int64_t> cleared;
+  std::map<std::pair<std::string, std::string>, int64_t> cleared_any_revision;
   for (const Finding& f : report->violations) {
     for (const ClearedBy& c : f.cleared_by) {
-      for (const std::string& reading : c.readings) ++cleared[{c.ambiguity, reading}];
+      for (const std::string& reading : c.readings) {
+        ++cleared[{c.ambiguity, f.revision, reading}];
+        ++cleared_any_revision[{c.ambiguity, reading}];
+      }
     }
   }
+  auto count = [](const auto& map, const auto& key) -> int64_t {
+    auto it = map.find(key);
+    return it == map.end() ? 0 : it->second;
+  };
   for (AmbiguityImpact& a : report->ambiguities) {
     for (ReadingImpact& r : a.readings) {
-      auto it = cleared.find({a.id, r.name});
-      r.findings_cleared = it == cleared.end() ? 0 : it->second;
+      r.findings_cleared = a.revision.empty() ? count(cleared_any_revision, std::pair(a.id, r.name))
+                                              : count(cleared, std::tuple(a.id, a.revision, r.name)) +
+                                                    count(cleared, std::tuple(a.id, std::string(), r.name));
     }
   }
 }

@@ -5,6 +5,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <map>
@@ -87,10 +88,20 @@ class ReportParser {
   bool Integer(element value, const std::string& where, int64_t min, std::string_view in_range, int64_t* out);
   bool Int(object obj, const std::string& where, std::string_view key, int64_t* out);
   bool Count(object obj, const std::string& where, std::string_view key, int64_t* out);
+  // Keys added to the format after its first reports: read where present, else left as they
+  // are (the model's defaults).
+  bool OptionalString(object obj, const std::string& where, std::string_view key, std::string* out);
+  bool OptionalBool(object obj, const std::string& where, std::string_view key, bool* out);
+  bool OptionalCount(object obj, const std::string& where, std::string_view key, int64_t* out);
+  bool OptionalStrings(object obj, const std::string& where, std::string_view key,
+                       std::vector<std::string>* out);
 
   bool ParseInput(element value, const std::string& where, InputSummary* input);
   bool ParseSpec(element value, const std::string& where, SpecUsed* spec);
+  bool ParseSkipped(element value, const std::string& where, SkippedFile* skipped);
+  bool ParseShard(element value, const std::string& where, ShardProvenance* shard);
   bool ParseFinding(element value, const std::string& where, Finding* finding);
+  bool ParseClearedBy(element value, const std::string& where, ClearedBy* cleared);
   bool ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity);
   bool CheckSummary(object summary);
 
@@ -171,6 +182,39 @@ bool ReportParser::Count(object obj, const std::string& where, std::string_view 
          Integer(value, Member(where, key), 0, "a count (an integer, 0 or more)", out);
 }
 
+bool ReportParser::OptionalString(object obj, const std::string& where, std::string_view key,
+                                  std::string* out) {
+  element member;
+  return obj.at_key(key).get(member) != simdjson::SUCCESS || String(obj, where, key, out);
+}
+
+bool ReportParser::OptionalBool(object obj, const std::string& where, std::string_view key, bool* out) {
+  element member;
+  return obj.at_key(key).get(member) != simdjson::SUCCESS || Bool(obj, where, key, out);
+}
+
+bool ReportParser::OptionalCount(object obj, const std::string& where, std::string_view key, int64_t* out) {
+  element member;
+  return obj.at_key(key).get(member) != simdjson::SUCCESS || Count(obj, where, key, out);
+}
+
+bool ReportParser::OptionalStrings(object obj, const std::string& where, std::string_view key,
+                                   std::vector<std::string>* out) {
+  element member;
+  if (obj.at_key(key).get(member) != simdjson::SUCCESS) return true;
+  const std::string at = Member(where, key);
+  array items;
+  if (!Array(member, at, &items)) return false;
+  out->clear();
+  for (size_t i = 0; element item : items) {
+    std::string_view s;
+    if (item.get_string().get(s) != simdjson::SUCCESS) return Wrong(Index(at, i), "a string", item);
+    out->emplace_back(s);
+    ++i;
+  }
+  return true;
+}
+
 bool ReportParser::Parse(element doc) {
   object top;
   if (doc.get_object().get(top) != simdjson::SUCCESS) {
@@ -191,6 +235,12 @@ bool ReportParser::Parse(element doc) {
   }
   report_->tool = tool;
   if (!String(top, "", "version", &report_->version)) return false;
+  if (!OptionalStrings(top, "", "command_line", &report_->command_line) ||
+      !OptionalString(top, "", "analysis_time", &report_->analysis_time) ||
+      !OptionalString(top, "", "currency", &report_->currency) ||
+      !OptionalBool(top, "", "complete", &report_->complete)) {
+    return false;
+  }
 
   element value;
   array list;
@@ -198,6 +248,13 @@ bool ReportParser::Parse(element doc) {
   for (size_t i = 0; element item : list) {
     report_->inputs.emplace_back();
     if (!ParseInput(item, Index("inputs", i++), &report_->inputs.back())) return false;
+  }
+  if (top.at_key("skipped").get(value) == simdjson::SUCCESS) {
+    if (!Array(value, "skipped", &list)) return false;
+    for (size_t i = 0; element item : list) {
+      report_->skipped.emplace_back();
+      if (!ParseSkipped(item, Index("skipped", i++), &report_->skipped.back())) return false;
+    }
   }
   if (!Get(top, "", "specs", &value) || !Array(value, "specs", &list)) return false;
   for (size_t i = 0; element item : list) {
@@ -220,6 +277,15 @@ bool ReportParser::Parse(element doc) {
     report_->ambiguities.emplace_back();
     if (!ParseAmbiguity(item, Index("ambiguities", i++), &report_->ambiguities.back())) return false;
   }
+  if (top.at_key("shards").get(value) == simdjson::SUCCESS) {
+    if (!Array(value, "shards", &list)) return false;
+    for (size_t i = 0; element item : list) {
+      report_->shards.emplace_back();
+      if (!ParseShard(item, Index("shards", i++), &report_->shards.back())) return false;
+    }
+  }
+  if (!OptionalStrings(top, "", "merge_warnings", &report_->merge_warnings)) return false;
+  // summary.money is derived from the violations (TotalMoney), and not read.
   return CheckSummary(summary);
 }
 
@@ -231,12 +297,30 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
   }
   // Written by tools that record them; absent from older reports.
   element member;
-  if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes)) return false;
-  for (auto [key, out] : {std::pair{"sha256", &input->sha256}, {"first_round_time", &input->first_round_time},
+  if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes))
+    return false;
+  for (auto [key, out] : {std::pair{"sha256", &input->sha256},
+                          {"first_round_time", &input->first_round_time},
                           {"last_round_time", &input->last_round_time}}) {
     if (obj.at_key(key).get(member) == simdjson::SUCCESS && !String(obj, where, key, out)) return false;
   }
-  return true;
+  return OptionalString(obj, where, "error", &input->error) &&
+         OptionalBool(obj, where, "context", &input->context);
+}
+
+bool ReportParser::ParseSkipped(element value, const std::string& where, SkippedFile* skipped) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "path", &skipped->path) &&
+         String(obj, where, "reason", &skipped->reason);
+}
+
+bool ReportParser::ParseShard(element value, const std::string& where, ShardProvenance* shard) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "path", &shard->path) &&
+         String(obj, where, "sha256", &shard->sha256) && String(obj, where, "version", &shard->version) &&
+         OptionalStrings(obj, where, "command_line", &shard->command_line) &&
+         OptionalString(obj, where, "analysis_time", &shard->analysis_time) &&
+         OptionalBool(obj, where, "complete", &shard->complete);
 }
 
 bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* spec) {
@@ -260,7 +344,7 @@ bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* 
     }
     if (!Bool(obj, where, "default_readings", &spec->default_readings)) return false;
   }
-  return true;
+  return OptionalString(obj, where, "path", &spec->path);
 }
 
 bool ReportParser::ParseFinding(element value, const std::string& where, Finding* finding) {
@@ -278,8 +362,26 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
       !Count(obj, where, "line", &finding->line)) {
     return false;
   }
-  // seat, wager, expected and actual are written only where they apply.
+  // seat, wager, expected and actual are written only where they apply, and so are the
+  // evidence keys. unit, underpaid and overpaid follow from the code and the amounts, and
+  // are not read.
+  if (!OptionalString(obj, where, "time", &finding->time) ||
+      !OptionalString(obj, where, "revision", &finding->revision) ||
+      !OptionalString(obj, where, "currency", &finding->currency) ||
+      !OptionalCount(obj, where, "consequences", &finding->consequences) ||
+      !OptionalString(obj, where, "consequences_note", &finding->consequences_note)) {
+    return false;
+  }
   element member;
+  if (obj.at_key("event").get(member) == simdjson::SUCCESS) {
+    int64_t event;
+    if (!Integer(member, Member(where, "event"), 0, "an event index (an integer, 0 or more)", &event)) {
+      return false;
+    }
+    if (event > INT_MAX)
+      return Wrong(Member(where, "event"), "an event index (an integer, 0 or more)", member);
+    finding->event = static_cast<int>(event);
+  }
   if (obj.at_key("seat").get(member) == simdjson::SUCCESS) {
     std::string_view name;
     int64_t seat;
@@ -294,8 +396,8 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
   }
   if (obj.at_key("hand").get(member) == simdjson::SUCCESS) {
     int64_t hand;
-    if (member.type() != element_type::INT64 || member.get_int64().get(hand) != simdjson::SUCCESS || hand < 1 ||
-        hand > INT_MAX) {
+    if (member.type() != element_type::INT64 || member.get_int64().get(hand) != simdjson::SUCCESS ||
+        hand < 1 || hand > INT_MAX) {
       return Wrong(Member(where, "hand"), "a hand number (1 or more)", member);
     }
     finding->hand = static_cast<int>(hand);
@@ -326,7 +428,22 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
     finding->reading_dependent.emplace_back(s);
     ++i;
   }
+  if (obj.at_key("cleared_by").get(member) == simdjson::SUCCESS) {
+    const std::string at = Member(where, "cleared_by");
+    array list;
+    if (!Array(member, at, &list)) return false;
+    for (size_t i = 0; element item : list) {
+      if (!ParseClearedBy(item, Index(at, i++), &finding->cleared_by.emplace_back())) return false;
+    }
+  }
   return String(obj, where, "message", &finding->message);
+}
+
+bool ReportParser::ParseClearedBy(element value, const std::string& where, ClearedBy* cleared) {
+  object obj;
+  element member;
+  return Object(value, where, &obj) && String(obj, where, "ambiguity", &cleared->ambiguity) &&
+         Get(obj, where, "readings", &member) && OptionalStrings(obj, where, "readings", &cleared->readings);
 }
 
 bool ReportParser::ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity) {
@@ -354,7 +471,10 @@ bool ReportParser::ParseAmbiguity(element value, const std::string& where, Ambig
         !Int(r, at, "net_difference", &reading.net_difference)) {
       return false;
     }
-    if (r.at_key("in_force").get(member) == simdjson::SUCCESS && !Bool(r, at, "in_force", &reading.in_force)) return false;
+    if (!OptionalBool(r, at, "in_force", &reading.in_force) ||
+        !OptionalCount(r, at, "findings_cleared", &reading.findings_cleared)) {
+      return false;
+    }
   }
   return true;
 }
@@ -396,6 +516,42 @@ bool AddTo(int64_t* a, int64_t b) {
 
 std::string ReportNumber(size_t i) { return "report " + std::to_string(i + 1); }
 
+std::string ShowReadings(const std::map<std::string, std::string>& readings) {
+  std::string out;
+  for (const auto& [id, name] : readings) out += (out.empty() ? "" : " ") + id + "=" + name;
+  return out;
+}
+
+// The differences between shards that make their sum answer no one question: refused, or with
+// MergeOptions::allow_mixed told as warnings. Messages name the shards "report N", the Nth
+// given (the Nth of the merged report's "shards").
+class MixedShards {
+ public:
+  MixedShards(const std::vector<ShardReport>& shards, const MergeOptions& options,
+              std::vector<std::string>* warnings)
+      : shards_(shards), options_(options), warnings_(warnings) {}
+
+  // `what`, a difference between shards a and b: false, with the refusal in status(), unless
+  // mixed shards are allowed.
+  bool Differ(const std::string& what, size_t a, size_t b) {
+    if (options_.allow_mixed) {
+      warnings_->push_back(what);
+      return true;
+    }
+    status_ = Status::InvalidArgument(what + " (" + ReportNumber(a) + ": " + shards_[a].path + "; " +
+                                      ReportNumber(b) + ": " + shards_[b].path +
+                                      "); --allow-mixed merges them, with a warning");
+    return false;
+  }
+  const Status& status() const { return status_; }
+
+ private:
+  const std::vector<ShardReport>& shards_;
+  const MergeOptions& options_;
+  std::vector<std::string>* warnings_;
+  Status status_;
+};
+
 }  // namespace
 
 StatusOr<Report> ReadJsonReport(std::string_view text, const std::string& path) {
@@ -411,12 +567,16 @@ StatusOr<Report> ReadJsonReport(std::string_view text, const std::string& path) 
   return report;
 }
 
-StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std::string>* warnings) {
+StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const MergeOptions& options) {
   Report merged;
   merged.version = PITBOSS_VERSION;
+  std::vector<std::string>& warnings = merged.merge_warnings;
+  MixedShards mixed(shards, options, &warnings);
   // Input path -> the shard that first listed it.
   std::map<std::string, size_t> input_shard;
-  std::set<std::tuple<std::string, std::string, std::string>> specs_seen;
+  // (id, revision, sha256, readings) of each spec listed: a spec is listed once per file and
+  // readings it was checked with, which only --allow-mixed lets differ.
+  std::set<std::tuple<std::string, std::string, std::string, std::map<std::string, std::string>>> specs_seen;
   // (id, revision) -> the first sha256 seen and its shard.
   std::map<std::pair<std::string, std::string>, std::pair<std::string, size_t>> spec_files;
   // (spec, revision, id, n) -> index in merged.ambiguities of the nth entry of that key. A
@@ -426,44 +586,80 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
   std::map<std::tuple<std::string, std::string, std::string, int>, size_t> ambiguity_index;
   bool told_revisions = false;
   // (id, revision) -> the readings the first shard that checked it used, and that shard.
-  std::map<std::pair<std::string, std::string>, std::pair<std::map<std::string, std::string>, size_t>> spec_readings;
+  std::map<std::pair<std::string, std::string>, std::pair<std::map<std::string, std::string>, size_t>>
+      spec_readings;
 
   for (size_t s = 0; s < shards.size(); ++s) {
-    const Report& shard = shards[s];
+    const Report& shard = shards[s].report;
+    const Report& first_shard = shards.front().report;
+    // Another version may decide a code differently, or count a figure otherwise.
+    if (shard.version != first_shard.version &&
+        !mixed.Differ(ReportNumber(s) + " was written by pitboss " + shard.version + " but " +
+                          ReportNumber(0) + " by pitboss " + first_shard.version +
+                          ": the versions may find and count differently",
+                      0, s)) {
+      return mixed.status();
+    }
+    if (shard.currency != first_shard.currency) {
+      auto show = [](const std::string& c) { return c.empty() ? std::string("none") : "--currency " + c; };
+      warnings.push_back(ReportNumber(s) + " was checked with " + show(shard.currency) + " but " +
+                         ReportNumber(0) + " with " + show(first_shard.currency) +
+                         ": the merged report names no currency; each finding names its own");
+      merged.currency.clear();
+    } else if (s == 0) {
+      merged.currency = shard.currency;
+    }
+    merged.shards.push_back({shards[s].path, shards[s].sha256, shard.version, shard.command_line,
+                             shard.analysis_time, shard.complete});
+    merged.complete = merged.complete && shard.complete;
+    // A merged report given as a shard: what its merge warned of still holds of this one.
+    for (const std::string& warning : shard.merge_warnings)
+      warnings.push_back(ReportNumber(s) + ": " + warning);
+    merged.skipped.insert(merged.skipped.end(), shard.skipped.begin(), shard.skipped.end());
     for (const InputSummary& input : shard.inputs) {
+      // A context log is its shard's provenance (read for the shoes and round ids of the logs
+      // before it), not one of the logs the merged report checks: usually another shard's.
+      if (input.context) continue;
       merged.inputs.push_back(input);
       // "-" is whatever each shard's standard input was: two of them are not the same log.
       if (input.path == "-") continue;
       auto [it, first] = input_shard.emplace(input.path, s);
       if (!first && it->second != s) {
-        warnings->push_back("input " + input.path + " is in " + ReportNumber(it->second) + " and in " +
-                            ReportNumber(s) + ": its rounds are counted twice");
+        warnings.push_back("input " + input.path + " is in " + ReportNumber(it->second) + " and in " +
+                           ReportNumber(s) + ": its rounds are counted twice");
       }
     }
     for (const SpecUsed& spec : shard.specs) {
       // Shards checked under different readings of one spec answer different questions:
       // their sum would be neither's.
-      auto [reading, first_reading] = spec_readings.emplace(std::pair(spec.id, spec.revision), std::pair(spec.readings, s));
+      auto [reading, first_reading] =
+          spec_readings.emplace(std::pair(spec.id, spec.revision), std::pair(spec.readings, s));
       if (!first_reading && !spec.readings.empty() && !reading->second.first.empty() &&
-          reading->second.first != spec.readings) {
-        auto show = [](const std::map<std::string, std::string>& r) {
-          std::string out;
-          for (const auto& [id, name] : r) out += (out.empty() ? "" : " ") + id + "=" + name;
-          return out;
-        };
-        return Status::InvalidArgument("spec " + spec.id + " revision " + spec.revision + " was checked under " +
-                                       show(reading->second.first) + " in " + ReportNumber(reading->second.second) +
-                                       " but under " + show(spec.readings) + " in " + ReportNumber(s) +
-                                       ": the shards cannot be added up");
+          reading->second.first != spec.readings &&
+          !mixed.Differ("spec " + spec.id + " revision " + spec.revision + " was checked under " +
+                            ShowReadings(reading->second.first) + " in " +
+                            ReportNumber(reading->second.second) + " but under " +
+                            ShowReadings(spec.readings) + " in " + ReportNumber(s) +
+                            ": the shards cannot be added up",
+                        reading->second.second, s)) {
+        return mixed.status();
       }
-      if (!specs_seen.emplace(spec.id, spec.revision, spec.sha256).second) continue;
+      auto [file, first_file] =
+          spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));
+      if (!specs_seen.emplace(spec.id, spec.revision, spec.sha256, spec.readings).second) continue;
       merged.specs.push_back(spec);
-      auto [it, first] = spec_files.emplace(std::pair(spec.id, spec.revision), std::pair(spec.sha256, s));
-      if (!first) {
-        warnings->push_back("spec " + spec.id + " revision " + spec.revision + " has sha256 " +
-                            it->second.first + " in " + ReportNumber(it->second.second) + " but " +
+      // Told once per file: the first shard that names another sha256 than the first's.
+      const bool new_file =
+          std::none_of(merged.specs.begin(), merged.specs.end() - 1, [&](const SpecUsed& seen) {
+            return seen.id == spec.id && seen.revision == spec.revision && seen.sha256 == spec.sha256;
+          });
+      if (!first_file && new_file &&
+          !mixed.Differ("spec " + spec.id + " revision " + spec.revision + " has sha256 " +
+                            file->second.first + " in " + ReportNumber(file->second.second) + " but " +
                             spec.sha256 + " in " + ReportNumber(s) +
-                            ": the shards were checked against different spec files");
+                            ": the shards were checked against different spec files",
+                        file->second.second, s)) {
+        return mixed.status();
       }
     }
     if (!AddTo(&merged.rounds, shard.rounds)) {
@@ -479,14 +675,13 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
       const int n = seen_in_shard[{ambiguity.spec, ambiguity.revision, ambiguity.id}]++;
       if (n > 0 && shards.size() > 1 && !told_revisions) {
         told_revisions = true;
-        warnings->push_back("ambiguity " + ambiguity.id + " of " + ambiguity.spec + " is listed " +
-                            "more than once in " + ReportNumber(s) + ", once per revision checked; " +
-                            "as the report does not name their revisions, they are matched across " +
-                            "the reports in the order listed");
+        warnings.push_back("ambiguity " + ambiguity.id + " of " + ambiguity.spec + " is listed " +
+                           "more than once in " + ReportNumber(s) + ", once per revision checked; " +
+                           "as the report does not name their revisions, they are matched across " +
+                           "the reports in the order listed");
       }
-      auto [it, first] =
-          ambiguity_index.emplace(std::tuple(ambiguity.spec, ambiguity.revision, ambiguity.id, n),
-                                  merged.ambiguities.size());
+      auto [it, first] = ambiguity_index.emplace(
+          std::tuple(ambiguity.spec, ambiguity.revision, ambiguity.id, n), merged.ambiguities.size());
       if (first) {
         merged.ambiguities.push_back(ambiguity);
         continue;
@@ -497,12 +692,14 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
         for (ReadingImpact& r : into.readings) {
           if (r.name == reading.name) match = &r;
         }
-        // A reading only some shards know comes from a different spec file, which the sha256
-        // warning above has told; its figures are still the shards' own.
+        // A reading only some shards know comes from a different spec file, which merge
+        // refuses or warns of above; its figures are still the shards' own.
         if (match == nullptr) {
           into.readings.push_back(reading);
           continue;
         }
+        // Under --allow-mixed readings, each reading in force in any shard.
+        match->in_force = match->in_force || reading.in_force;
         const std::string where =
             "ambiguity " + ambiguity.id + " of " + ambiguity.spec + ", reading " + reading.name;
         if (!AddTo(&match->rounds_settled_differently, reading.rounds_settled_differently)) {
@@ -514,6 +711,7 @@ StatusOr<Report> MergeReports(const std::vector<Report>& shards, std::vector<std
       }
     }
   }
+  CountFindingsCleared(&merged);
   return merged;
 }
 

@@ -32,22 +32,49 @@ void ExpectSameFinding(const Finding& got, const Finding& want) {
   EXPECT_EQ(got.clause, want.clause);
   EXPECT_EQ(got.reading_dependent, want.reading_dependent);
   EXPECT_EQ(got.message, want.message);
+  EXPECT_EQ(got.hand, want.hand);
+  EXPECT_EQ(got.time, want.time);
+  EXPECT_EQ(got.revision, want.revision);
+  EXPECT_EQ(got.event, want.event);
+  EXPECT_EQ(got.cleared_by, want.cleared_by);
+  EXPECT_EQ(got.currency, want.currency);
+  EXPECT_EQ(got.consequences, want.consequences);
+  EXPECT_EQ(got.consequences_note, want.consequences_note);
 }
 
 void ExpectSameReport(const Report& got, const Report& want) {
   EXPECT_EQ(got.tool, want.tool);
   EXPECT_EQ(got.version, want.version);
+  EXPECT_EQ(got.command_line, want.command_line);
+  EXPECT_EQ(got.analysis_time, want.analysis_time);
+  EXPECT_EQ(got.currency, want.currency);
+  EXPECT_EQ(got.complete, want.complete);
   ASSERT_EQ(got.inputs.size(), want.inputs.size());
   for (size_t i = 0; i < want.inputs.size(); ++i) {
+    SCOPED_TRACE("input " + std::to_string(i));
     EXPECT_EQ(got.inputs[i].path, want.inputs[i].path);
     EXPECT_EQ(got.inputs[i].lines, want.inputs[i].lines);
     EXPECT_EQ(got.inputs[i].rounds, want.inputs[i].rounds);
+    EXPECT_EQ(got.inputs[i].bytes, want.inputs[i].bytes);
+    EXPECT_EQ(got.inputs[i].sha256, want.inputs[i].sha256);
+    EXPECT_EQ(got.inputs[i].first_round_time, want.inputs[i].first_round_time);
+    EXPECT_EQ(got.inputs[i].last_round_time, want.inputs[i].last_round_time);
+    EXPECT_EQ(got.inputs[i].error, want.inputs[i].error);
+    EXPECT_EQ(got.inputs[i].context, want.inputs[i].context);
+  }
+  ASSERT_EQ(got.skipped.size(), want.skipped.size());
+  for (size_t i = 0; i < want.skipped.size(); ++i) {
+    EXPECT_EQ(got.skipped[i].path, want.skipped[i].path);
+    EXPECT_EQ(got.skipped[i].reason, want.skipped[i].reason);
   }
   ASSERT_EQ(got.specs.size(), want.specs.size());
   for (size_t i = 0; i < want.specs.size(); ++i) {
     EXPECT_EQ(got.specs[i].id, want.specs[i].id);
     EXPECT_EQ(got.specs[i].revision, want.specs[i].revision);
     EXPECT_EQ(got.specs[i].sha256, want.specs[i].sha256);
+    EXPECT_EQ(got.specs[i].path, want.specs[i].path);
+    EXPECT_EQ(got.specs[i].readings, want.specs[i].readings);
+    EXPECT_EQ(got.specs[i].default_readings, want.specs[i].default_readings);
   }
   EXPECT_EQ(got.rounds, want.rounds);
   EXPECT_EQ(got.rounds_with_violations, want.rounds_with_violations);
@@ -70,8 +97,20 @@ void ExpectSameReport(const Report& got, const Report& want) {
       EXPECT_EQ(g.readings[r].is_default, w.readings[r].is_default);
       EXPECT_EQ(g.readings[r].rounds_settled_differently, w.readings[r].rounds_settled_differently);
       EXPECT_EQ(g.readings[r].net_difference, w.readings[r].net_difference);
+      EXPECT_EQ(g.readings[r].in_force, w.readings[r].in_force);
+      EXPECT_EQ(g.readings[r].findings_cleared, w.readings[r].findings_cleared);
     }
   }
+  ASSERT_EQ(got.shards.size(), want.shards.size());
+  for (size_t i = 0; i < want.shards.size(); ++i) {
+    EXPECT_EQ(got.shards[i].path, want.shards[i].path);
+    EXPECT_EQ(got.shards[i].sha256, want.shards[i].sha256);
+    EXPECT_EQ(got.shards[i].version, want.shards[i].version);
+    EXPECT_EQ(got.shards[i].command_line, want.shards[i].command_line);
+    EXPECT_EQ(got.shards[i].analysis_time, want.shards[i].analysis_time);
+    EXPECT_EQ(got.shards[i].complete, want.shards[i].complete);
+  }
+  EXPECT_EQ(got.merge_warnings, want.merge_warnings);
 }
 
 // A report that uses every field: both kinds of seat, no seat, null round and table, an
@@ -92,6 +131,46 @@ Report EveryField() {
   return report;
 }
 
+// Every field of the model set to something other than its default, the evidence and
+// provenance fields included, for the round trip: what is written is read back the same.
+Report EveryNewField() {
+  Report report = EveryField();
+  report.command_line = {"pitboss", "check", "--reading", "sd-war-win-payout=raise-only", "logs/"};
+  report.analysis_time = "2026-11-25T08:30:00Z";
+  report.currency = "USD";
+  report.complete = false;
+  InputSummary& day1 = report.inputs[0];
+  day1.bytes = 123456;
+  day1.sha256 = "ab12";
+  day1.first_round_time = "2026-11-21T08:00:00Z";
+  day1.last_round_time = "2026-11-21T23:59:00Z";
+  day1.error = "truncated gzip stream at byte 1234";
+  InputSummary context{"logs/day0.jsonl", 10, 9};
+  context.context = true;
+  report.inputs.push_back(context);
+  report.skipped = {{"logs/notes.txt", "not a log (.jsonl, .jsonl.gz, .jsonl.zst)"}};
+  report.specs[0].path = "rules/us-sd/casino-war.yaml";
+  report.specs[0].readings = {{"sd-war-win-payout", "raise-only"}};
+  report.specs[0].default_readings = false;
+  Finding& payout = report.violations[1];
+  payout.hand = 2;
+  payout.time = "2026-11-21T20:14:40Z";
+  payout.revision = "2012-04-23";
+  payout.event = 0;  // 0 is an index like any other, not "none"
+  payout.cleared_by = {{"sd-war-win-payout", {"raise-only", "other"}}, {"b", {"x"}}};
+  payout.currency = "USD";
+  payout.consequences = 3;
+  payout.consequences_note = "the next 3 rounds of table T7";
+  report.violations[2].event = 19;
+  ReadingImpact& raise_only = report.ambiguities[0].readings[1];
+  raise_only.in_force = true;
+  raise_only.findings_cleared = 1;
+  report.shards = {{"day1.json", "cd34", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", false},
+                   {"-", "ef56", "0.1.0", {}, "", true}};
+  report.merge_warnings = {"input x is in report 1 and in report 2: its rounds are counted twice"};
+  return report;
+}
+
 TEST(ReportReaderTest, RoundTripsEveryField) {
   const Report report = EveryField();
   StatusOr<Report> read = ReadJsonReport(Write(report, "json"), "r.json");
@@ -99,6 +178,52 @@ TEST(ReportReaderTest, RoundTripsEveryField) {
   ExpectSameReport(*read, report);
   // And the report written again is the same text.
   EXPECT_EQ(Write(*read, "json"), Write(report, "json"));
+}
+
+TEST(ReportReaderTest, RoundTripsEveryNewField) {
+  const Report report = EveryNewField();
+  const std::string json = Write(report, "json");
+  StatusOr<Report> read = ReadJsonReport(json, "r.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ExpectSameReport(*read, report);
+  EXPECT_EQ(Write(*read, "json"), json);
+  // Not vacuous: the fields are in the JSON, so a reader that skipped them would lose them.
+  for (const char* key : {R"("command_line":)", R"("analysis_time":)", R"("currency":"USD")", R"("complete":false)",
+                          R"("error":)", R"("context":true)", R"("skipped":[{)", R"("path":"rules/)", R"("time":)",
+                          R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
+                          R"("findings_cleared":1)", R"("shards":[{)", R"("merge_warnings":["input)"}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key;
+  }
+}
+
+// A report of a pitboss of before the evidence fields: none of the new keys, read with the
+// model's defaults.
+TEST(ReportReaderTest, ReadsAReportWithoutTheNewKeys) {
+  const std::string old = R"({"tool":"pitboss","version":"0.0.9","format":1,)"
+                          R"("inputs":[{"path":"a.jsonl","lines":2,"rounds":2}],)"
+                          R"("specs":[{"id":"us-sd/casino-war","revision":"2012-04-23","sha256":"aa"}],)"
+                          R"("summary":{"rounds":2,"rounds_with_violations":1,"violations":1,)"
+                          R"("by_code":{"settle/payout":1}},)"
+                          R"("violations":[{"code":"settle/payout","severity":"critical","round":"R1",)"
+                          R"("table":"T","input":"a.jsonl","line":2,"seat":1,"wager":"main","expected":10,)"
+                          R"("actual":5,"clause":"c","reading_dependent":["x"],"message":"m"}],)"
+                          R"("ambiguities":[{"id":"x","spec":"us-sd/casino-war","clause":"c",)"
+                          R"("readings":[{"name":"r","default":true,"rounds_settled_differently":0,)"
+                          R"("net_difference":0}]}]})";
+  StatusOr<Report> read = ReadJsonReport(old, "old.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  EXPECT_TRUE(read->complete);
+  EXPECT_TRUE(read->command_line.empty());
+  EXPECT_TRUE(read->skipped.empty());
+  EXPECT_TRUE(read->shards.empty());
+  EXPECT_EQ(read->inputs[0].bytes, -1);
+  EXPECT_FALSE(read->inputs[0].context);
+  const Finding& f = read->violations[0];
+  EXPECT_FALSE(f.event.has_value());
+  EXPECT_TRUE(f.time.empty());
+  EXPECT_TRUE(f.cleared_by.empty());
+  EXPECT_EQ(f.consequences, 0);
+  EXPECT_EQ(read->ambiguities[0].readings[0].findings_cleared, 0);
 }
 
 TEST(ReportReaderTest, RoundTripsAnEmptyReport) {
@@ -193,6 +318,38 @@ TEST(ReportReaderTest, MissingKeysAndWrongTypes) {
             "shard2.json: inputs: expected an array, not an object");
 }
 
+TEST(ReportReaderTest, NewKeysOfTheWrongType) {
+  const std::string json = Write(EveryNewField(), "json");
+  auto edited = [&](std::string_view from, std::string_view to) {
+    std::string text = json;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+  };
+  EXPECT_EQ(Error(edited(R"("event":0)", R"("event":-1)")),
+            "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not -1");
+  EXPECT_EQ(Error(edited(R"("event":0)", R"("event":4294967296)")),
+            "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not 4294967296");
+  EXPECT_EQ(Error(edited(R"("complete":false)", R"("complete":"no")")),
+            R"(shard2.json: complete: expected true or false, not "no")");
+  EXPECT_EQ(Error(edited(R"("command_line":["pitboss")", R"("command_line":[1)")),
+            "shard2.json: command_line[0]: expected a string, not 1");
+  EXPECT_EQ(Error(edited(R"(,"reason":"not a log)", R"(,"why":"not a log)")),
+            "shard2.json: skipped[0]: missing key 'reason'");
+  EXPECT_EQ(Error(edited(R"("cleared_by":[{"ambiguity":"sd-war-win-payout","readings":)",
+                         R"("cleared_by":[{"ambiguity":"sd-war-win-payout","reading":)")),
+            "shard2.json: violations[1].cleared_by[0]: missing key 'readings'");
+  EXPECT_EQ(Error(edited(R"("consequences":3)", R"("consequences":-3)")),
+            "shard2.json: violations[1].consequences: expected a count (an integer, 0 or more), not -3");
+  EXPECT_EQ(Error(edited(R"("findings_cleared":1)", R"("findings_cleared":true)")),
+            "shard2.json: ambiguities[0].readings[1].findings_cleared: expected an integer, not true");
+  EXPECT_EQ(Error(edited(R"("shards":[{"path":"day1.json","sha256":"cd34")", R"("shards":[{"path":"day1.json")")),
+            "shard2.json: shards[0]: missing key 'sha256'");
+  EXPECT_EQ(Error(edited(R"("merge_warnings":[)", R"("merge_warnings":[null,)")),
+            "shard2.json: merge_warnings[0]: expected a string, not null");
+}
+
 TEST(ReportReaderTest, SummaryMustAgreeWithTheViolations) {
   EXPECT_EQ(Error(Edited(R"("violations":4)", R"("violations":5)")),
             "shard2.json: summary.violations: 5, but the report lists 4 violations");
@@ -216,15 +373,23 @@ Report Shard(std::string input, int64_t rounds, int64_t with_violations, std::ve
   return report;
 }
 
+// The shards as merge reads them: report N from "rN.json", whose bytes' digest is "shaN".
+StatusOr<Report> Merge(const std::vector<Report>& reports, bool allow_mixed = false) {
+  std::vector<ShardReport> shards;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    shards.push_back({"r" + std::to_string(i + 1) + ".json", "sha" + std::to_string(i + 1), reports[i]});
+  }
+  return MergeReports(shards, {.allow_mixed = allow_mixed});
+}
+
 TEST(MergeReportsTest, SumsConcatenatesAndDeduplicates) {
   Report one = Shard("day1.jsonl", 100, 2, {ContractFinding(), BurnCount()});
   Report two = Shard("day2.jsonl", 50, 1, {UnreadableLine()});
   two.specs.push_back({"online/war", "published", "bbbb"});
   two.ambiguities.push_back({"online-tie", "online/war", "published", "7", {{"x", true, 0, 0}}});
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  StatusOr<Report> merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
-  EXPECT_TRUE(warnings.empty());
+  EXPECT_TRUE(merged->merge_warnings.empty());
 
   EXPECT_EQ(merged->tool, "pitboss");
   EXPECT_EQ(merged->version, PITBOSS_VERSION);
@@ -259,8 +424,7 @@ TEST(MergeReportsTest, MatchesReadingsByName) {
   Report two = Shard("day2.jsonl", 100, 0, {});
   std::swap(two.ambiguities[0].readings[0], two.ambiguities[0].readings[1]);
   two.ambiguities[0].readings.push_back({"new-reading", false, 4, 40});
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  StatusOr<Report> merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   const std::vector<ReadingImpact>& readings = merged->ambiguities[0].readings;
   ASSERT_EQ(readings.size(), 3u);
@@ -279,28 +443,39 @@ TEST(MergeReportsTest, WarnsOfAnInputInTwoShards) {
   // Standard input is each shard's own: not the same log twice.
   one.inputs.push_back({"-", 1, 1});
   two.inputs.push_back({"-", 1, 1});
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  StatusOr<Report> merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   EXPECT_EQ(merged->inputs.size(), 4u);
   EXPECT_EQ(merged->rounds, 200);
-  EXPECT_EQ(warnings, std::vector<std::string>{
+  EXPECT_EQ(merged->merge_warnings, std::vector<std::string>{
                           "input day1.jsonl is in report 1 and in report 2: its rounds are counted twice"});
 }
 
-TEST(MergeReportsTest, WarnsOfOneRevisionWithTwoSha256) {
+TEST(MergeReportsTest, RefusesOneRevisionWithTwoSha256) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  two.specs[0].sha256 = "cccc";
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(merged.status().message(),
+            "spec us-sd/casino-war revision 2012-04-23 has sha256 aaaa in report 1 but cccc in report 2: the "
+            "shards were checked against different spec files (report 1: r1.json; report 2: r2.json); "
+            "--allow-mixed merges them, with a warning");
+}
+
+TEST(MergeReportsTest, AllowMixedWarnsOfOneRevisionWithTwoSha256) {
   Report one = Shard("day1.jsonl", 100, 0, {});
   Report two = Shard("day2.jsonl", 100, 0, {});
   Report three = Shard("day3.jsonl", 100, 0, {});
   two.specs[0].sha256 = "cccc";
   three.specs[0].sha256 = "cccc";
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one, two, three}, &warnings);
+  StatusOr<Report> merged = Merge({one, two, three}, /*allow_mixed=*/true);
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   ASSERT_EQ(merged->specs.size(), 2u);
   EXPECT_EQ(merged->specs[0].sha256, "aaaa");
   EXPECT_EQ(merged->specs[1].sha256, "cccc");
-  EXPECT_EQ(warnings, std::vector<std::string>{
+  EXPECT_EQ(merged->merge_warnings, std::vector<std::string>{
                           "spec us-sd/casino-war revision 2012-04-23 has sha256 aaaa in report 1 but cccc in "
                           "report 2: the shards were checked against different spec files"});
 }
@@ -314,10 +489,9 @@ TEST(MergeReportsTest, AmbiguitiesMatchedByRevision) {
   Report two = one;
   two.inputs[0].path = "day2.jsonl";
   std::swap(two.ambiguities[0], two.ambiguities[1]);
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  StatusOr<Report> merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
-  EXPECT_TRUE(warnings.empty());
+  EXPECT_TRUE(merged->merge_warnings.empty());
   ASSERT_EQ(merged->ambiguities.size(), 2u);
   EXPECT_EQ(merged->ambiguities[1].revision, "2030-01-01");
   EXPECT_EQ(merged->ambiguities[1].readings[1].rounds_settled_differently, 2);
@@ -333,26 +507,26 @@ TEST(MergeReportsTest, AnAmbiguityListedOncePerRevision) {
   one.ambiguities[1].readings[1].rounds_settled_differently = 1;
 
   // Alone, the report is left as it is, without a warning.
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({one}, &warnings);
+  StatusOr<Report> merged = Merge({one});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
-  EXPECT_TRUE(warnings.empty());
+  EXPECT_TRUE(merged->merge_warnings.empty());
   ExpectSameReport(*merged, [&] {
     Report same = one;
     same.version = PITBOSS_VERSION;
+    same.shards = {{"r1.json", "sha1", one.version, {}, "", true}};
     return same;
   }());
 
   // With another, the nth entries are merged, and the guess is told.
   Report two = one;
   two.inputs[0].path = "day2.jsonl";
-  merged = MergeReports({one, two}, &warnings);
+  merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   ASSERT_EQ(merged->ambiguities.size(), 2u);
   EXPECT_EQ(merged->ambiguities[0].readings[1].rounds_settled_differently, 20);
   EXPECT_EQ(merged->ambiguities[1].readings[1].rounds_settled_differently, 2);
   EXPECT_EQ(
-      warnings,
+      merged->merge_warnings,
       std::vector<std::string>{
           "ambiguity sd-war-win-payout of us-sd/casino-war is listed more than once in report 1, once per "
           "revision checked; as the report does not name their revisions, they are matched across the "
@@ -361,18 +535,17 @@ TEST(MergeReportsTest, AnAmbiguityListedOncePerRevision) {
 
 TEST(MergeReportsTest, OverflowIsAnError) {
   constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
-  std::vector<std::string> warnings;
   Report one = Shard("day1.jsonl", 100, 0, {});
   Report two = Shard("day2.jsonl", 100, 0, {});
   one.rounds = kMax;
-  StatusOr<Report> merged = MergeReports({one, two}, &warnings);
+  StatusOr<Report> merged = Merge({one, two});
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.status().code(), Status::Code::kOutOfRange);
   EXPECT_EQ(merged.status().message(), "summary.rounds: the sum over the reports overflows");
 
   one = Shard("day1.jsonl", 100, 0, {});
   one.ambiguities[0].readings[1].net_difference = std::numeric_limits<int64_t>::min();
-  merged = MergeReports({one, two}, &warnings);
+  merged = Merge({one, two});
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(
       merged.status().message(),
@@ -381,12 +554,168 @@ TEST(MergeReportsTest, OverflowIsAnError) {
 }
 
 TEST(MergeReportsTest, MergedReportReadsBack) {
-  std::vector<std::string> warnings;
-  StatusOr<Report> merged = MergeReports({ContractReport(), EveryField()}, &warnings);
+  StatusOr<Report> merged = Merge({ContractReport(), EveryNewField()}, /*allow_mixed=*/true);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_FALSE(merged->merge_warnings.empty());
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   StatusOr<Report> read = ReadJsonReport(Write(*merged, "json"), "merged.json");
   ASSERT_TRUE(read.ok()) << read.status().message();
   ExpectSameReport(*read, *merged);
+}
+
+TEST(MergeReportsTest, RefusesShardsOfDifferentVersions) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  two.version = "0.2.0";
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(merged.status().message(),
+            "report 2 was written by pitboss 0.2.0 but report 1 by pitboss 0.0.1: the versions may find and "
+            "count differently (report 1: r1.json; report 2: r2.json); --allow-mixed merges them, with a "
+            "warning");
+
+  merged = Merge({one, two}, /*allow_mixed=*/true);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_EQ(merged->merge_warnings,
+            std::vector<std::string>{"report 2 was written by pitboss 0.2.0 but report 1 by pitboss 0.0.1: the "
+                                     "versions may find and count differently"});
+  EXPECT_EQ(merged->version, PITBOSS_VERSION);
+  ASSERT_EQ(merged->shards.size(), 2u);
+  EXPECT_EQ(merged->shards[1].version, "0.2.0");
+}
+
+TEST(MergeReportsTest, RefusesMixedReadingsUnlessAllowed) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  one.specs[0].readings = {{"sd-war-win-payout", "three-wagers"}};
+  two.specs[0].readings = {{"sd-war-win-payout", "raise-only"}};
+  two.specs[0].default_readings = false;
+  one.ambiguities[0].readings[0].in_force = true;
+  two.ambiguities[0].readings[1].in_force = true;
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_EQ(merged.status().message(),
+            "spec us-sd/casino-war revision 2012-04-23 was checked under sd-war-win-payout=three-wagers in report "
+            "1 but under sd-war-win-payout=raise-only in report 2: the shards cannot be added up (report 1: "
+            "r1.json; report 2: r2.json); --allow-mixed merges them, with a warning");
+
+  merged = Merge({one, two}, /*allow_mixed=*/true);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  ASSERT_EQ(merged->merge_warnings.size(), 1u);
+  EXPECT_NE(merged->merge_warnings[0].find("the shards cannot be added up"), std::string::npos);
+  // Both readings are listed, each with the spec it was checked under, and both in force.
+  ASSERT_EQ(merged->specs.size(), 2u);
+  EXPECT_EQ(merged->specs[0].readings.at("sd-war-win-payout"), "three-wagers");
+  EXPECT_EQ(merged->specs[1].readings.at("sd-war-win-payout"), "raise-only");
+  EXPECT_FALSE(merged->specs[1].default_readings);
+  EXPECT_TRUE(merged->ambiguities[0].readings[0].in_force);
+  EXPECT_TRUE(merged->ambiguities[0].readings[1].in_force);
+}
+
+TEST(MergeReportsTest, CompletenessSkippedAndProvenance) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  one.command_line = {"pitboss", "check", "day1.jsonl"};
+  one.analysis_time = "2026-11-24T01:00:00Z";
+  one.skipped = {{"a.txt", "not a log"}};
+  two.complete = false;
+  two.inputs[0].error = "truncated";
+  two.skipped = {{"b.txt", "not a log"}};
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_FALSE(merged->complete);
+  ASSERT_EQ(merged->skipped.size(), 2u);
+  EXPECT_EQ(merged->skipped[0].path, "a.txt");
+  EXPECT_EQ(merged->skipped[1].path, "b.txt");
+  EXPECT_EQ(merged->inputs[1].error, "truncated");
+  // The merge's own provenance is its caller's to set.
+  EXPECT_TRUE(merged->command_line.empty());
+  EXPECT_TRUE(merged->analysis_time.empty());
+  ASSERT_EQ(merged->shards.size(), 2u);
+  EXPECT_EQ(merged->shards[0].path, "r1.json");
+  EXPECT_EQ(merged->shards[0].sha256, "sha1");
+  EXPECT_EQ(merged->shards[0].version, "0.0.1");
+  EXPECT_EQ(merged->shards[0].command_line, one.command_line);
+  EXPECT_EQ(merged->shards[0].analysis_time, "2026-11-24T01:00:00Z");
+  EXPECT_TRUE(merged->shards[0].complete);
+  EXPECT_FALSE(merged->shards[1].complete);
+
+  merged = Merge({one, one});  // (with the input warning)
+  ASSERT_TRUE(merged.ok());
+  EXPECT_TRUE(merged->complete);
+}
+
+// A log read only for context by one shard is usually another shard's log: it is left out of
+// the merged inputs, and not taken for a log counted twice.
+TEST(MergeReportsTest, DropsContextInputs) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  InputSummary context{"day1.jsonl", 101, 100};
+  context.context = true;
+  two.inputs.insert(two.inputs.begin(), context);
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_TRUE(merged->merge_warnings.empty());
+  ASSERT_EQ(merged->inputs.size(), 2u);
+  EXPECT_EQ(merged->inputs[0].path, "day1.jsonl");
+  EXPECT_FALSE(merged->inputs[0].context);
+  EXPECT_EQ(merged->inputs[1].path, "day2.jsonl");
+}
+
+TEST(MergeReportsTest, CountsFindingsClearedAnew) {
+  Finding cleared = ContractFinding();
+  cleared.cleared_by = {{"sd-war-win-payout", {"raise-only"}}};
+  Report one = Shard("day1.jsonl", 100, 1, {cleared});
+  Report two = Shard("day2.jsonl", 100, 2, {cleared, cleared});
+  // Whatever the shards say, the merged count is of the merged violations.
+  one.ambiguities[0].readings[1].findings_cleared = 99;
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_EQ(merged->ambiguities[0].readings[0].findings_cleared, 0);
+  EXPECT_EQ(merged->ambiguities[0].readings[1].findings_cleared, 3);
+}
+
+TEST(MergeReportsTest, CarriesAShardsMergeWarningsAndCurrencies) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  one.currency = "USD";
+  two.currency = "USD";
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_EQ(merged->currency, "USD");
+  EXPECT_TRUE(merged->merge_warnings.empty());
+
+  one.merge_warnings = {"input x is in report 1 and in report 2: its rounds are counted twice"};
+  two.currency = "";
+  merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  EXPECT_EQ(merged->currency, "");
+  EXPECT_EQ(merged->merge_warnings,
+            (std::vector<std::string>{
+                "report 1: input x is in report 1 and in report 2: its rounds are counted twice",
+                "report 2 was checked with none but report 1 with --currency USD: the merged report names no "
+                "currency; each finding names its own"}));
+}
+
+// A merged report written and read back, then merged alone, keeps its violations' evidence.
+TEST(MergeReportsTest, CarriesEveryFindingField) {
+  Report shard = EveryNewField();
+  shard.merge_warnings.clear();
+  shard.shards.clear();
+  StatusOr<Report> merged = Merge({shard});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  StatusOr<Report> read = ReadJsonReport(Write(*merged, "json"), "merged.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->violations.size(), shard.violations.size());
+  for (size_t i = 0; i < shard.violations.size(); ++i) {
+    SCOPED_TRACE("violation " + std::to_string(i));
+    ExpectSameFinding(read->violations[i], shard.violations[i]);
+  }
+  EXPECT_EQ(read->currency, "USD");
+  EXPECT_FALSE(read->complete);
+  EXPECT_EQ(read->skipped.size(), 1u);
+  EXPECT_EQ(read->inputs.size(), shard.inputs.size() - 1);  // the context log left out
 }
 
 }  // namespace

@@ -34,11 +34,14 @@ void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
 void WriteFindingJson(JsonWriter& json, const Finding& finding);
-// The keys seat, wager, expected, actual (where present), clause and reading_dependent,
-// inside an object already open.
+// The keys seat, hand, wager, expected, actual, unit, currency, underpaid or overpaid (where
+// they apply), clause, reading_dependent and cleared_by (where not empty), inside an object
+// already open.
 void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
+// A spec's {"id","revision","sha256"[,"readings","default_readings"]}; the check report adds
+// its "path".
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
-// The report's "inputs" array: {"path","lines","rounds"} per input.
+// The report's "inputs" array: {"path","lines","rounds",...} per input (docs/report.md).
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
 // details), for the reports that list findings among other things.

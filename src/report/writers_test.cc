@@ -24,7 +24,8 @@ using test_reports::Write;
 constexpr std::string_view kContractFindingJson =
     R"j({"code":"settle/payout","severity":"critical","round":"T7-000124","table":"T7",)j"
     R"j("input":"logs/day1.jsonl","line":88,"seat":1,"wager":"raise",)j"
-    R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
+    R"j("expected":500,"actual":250,"unit":"minor_units","underpaid":250,)j"
+    R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
     R"j("reading_dependent":["sd-war-win-payout"],)j"
     R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j";
 
@@ -53,12 +54,16 @@ TEST(JsonReportTest, ViolationHasTheContractsKeysInItsOrder) {
 
 TEST(JsonReportTest, WholeReport) {
   const std::string expected =
-      R"j({"tool":"pitboss","version":"0.1.0","format":1,)j"
-      R"j("inputs":[{"path":"logs/day1.jsonl","lines":1200,"rounds":1198}],)j"
+      R"j({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,)j"
+      R"j("inputs":[{"path":"logs/day1.jsonl","lines":1200,"rounds":1198}],"skipped":[],)j"
       R"j("specs":[{"id":"us-sd/casino-war","revision":"2012-04-23",)j"
       R"j("sha256":"3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}],)j"
       R"j("summary":{"rounds":1198,"rounds_with_violations":3,"violations":4,)j"
-      R"j("by_code":{"settle/payout":2,"deal/burn-count":1,"input/malformed":1}},)j"
+      R"j("by_code":{"settle/payout":2,"deal/burn-count":1,"input/malformed":1},)j"
+      R"j("money":{"currency":null,"underpaid":500,"overpaid":0,"findings":2,)j"
+      R"j("by_table":{"T7":{"underpaid":500,"overpaid":0,"findings":2}},)j"
+      R"j("by_day":{"":{"underpaid":500,"overpaid":0,"findings":2}},)j"
+      R"j("by_wager":{"raise":{"underpaid":500,"overpaid":0,"findings":2}}}},)j"
       R"j("violations":[)j"
       R"j({"code":"input/malformed","severity":"error","round":null,"table":null,)j"
       R"j("input":"logs/day1.jsonl","line":17,"clause":"hand-history-v1",)j"
@@ -70,13 +75,16 @@ TEST(JsonReportTest, WholeReport) {
       R"j("message":"2 cards burned before the first card, the rules burn 3"},)j"
       R"j({"code":"settle/payout","severity":"critical","round":"T7-000300","table":"T7",)j"
       R"j("input":"logs/day1.jsonl","line":210,"seat":2,"wager":"raise",)j"
-      R"j("expected":500,"actual":250,"clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
+      R"j("expected":500,"actual":250,"unit":"minor_units","underpaid":250,)j"
+      R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)",)j"
       R"j("reading_dependent":[],)j"
       R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"}],)j"
       R"j("ambiguities":[{"id":"sd-war-win-payout","spec":"us-sd/casino-war","revision":"2012-04-23",)j"
       R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","readings":[)j"
-      R"j({"name":"three-wagers","default":true,"rounds_settled_differently":0,"net_difference":0},)j"
-      R"j({"name":"raise-only","default":false,"rounds_settled_differently":12,"net_difference":-3000}]}]})j"
+      R"j({"name":"three-wagers","default":true,"rounds_settled_differently":0,"net_difference":0,)j"
+      R"j("findings_cleared":0},)j"
+      R"j({"name":"raise-only","default":false,"rounds_settled_differently":12,"net_difference":-3000,)j"
+      R"j("findings_cleared":0}]}]})j"
       "\n";
   EXPECT_EQ(Json(ContractReport()), expected);
 }
@@ -104,8 +112,10 @@ TEST(JsonReportTest, EmptyReportStillHasEveryMember) {
   report.rounds = 5;
   EXPECT_EQ(
       Json(report),
-      R"j({"tool":"pitboss","version":"0.1.0","format":1,"inputs":[],"specs":[],)j"
-      R"j("summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{}},)j"
+      R"j({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,"inputs":[],"skipped":[],)j"
+      R"j("specs":[],"summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{},)j"
+      R"j("money":{"currency":null,"underpaid":0,"overpaid":0,"findings":0,)j"
+      R"j("by_table":{},"by_day":{},"by_wager":{}}},)j"
       R"j("violations":[],"ambiguities":[]})j"
       "\n");
 }
