@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/invocation.h"
 #include "cli/output.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
@@ -64,34 +65,6 @@ Status ReadAll(const std::string& path, const std::string& name, std::string* te
   return Status::Ok();
 }
 
-// The command as run, program name first: the kernel's copy of argv, which main keeps to
-// itself. Where there is none (not Linux), the arguments as parsed.
-std::vector<std::string> CommandLine(const std::vector<std::string>& parsed) {
-  std::vector<std::string> args;
-  std::string text;
-  if (ReadAll("/proc/self/cmdline", "/proc/self/cmdline", &text).ok() && !text.empty()) {
-    // NUL-terminated arguments, one after the other.
-    for (size_t start = 0; start < text.size();) {
-      size_t end = text.find('\0', start);
-      if (end == std::string::npos) end = text.size();
-      args.push_back(text.substr(start, end - start));
-      start = end + 1;
-    }
-    return args;
-  }
-  return parsed;
-}
-
-// Now, in UTC, RFC 3339 to the second: "2026-11-25T08:30:00Z".
-std::string UtcNow() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[sizeof "YYYY-MM-DDTHH:MM:SSZ" + 8];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
-
 }  // namespace
 
 std::function<int()> SetUpMerge(CLI::App* sub) {
@@ -134,7 +107,6 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    const std::string analysis_time = UtcNow();
     std::vector<ShardReport> shards;
     for (const std::string& path : args->reports) {
       const std::string name = path == "-" ? "<stdin>" : path;
@@ -157,13 +129,8 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       return kExitUsage;
     }
     for (const std::string& warning : merged->merge_warnings) PrintError("warning: " + warning);
-    std::vector<std::string> parsed = {"pitboss", "merge"};
-    if (args->format != "text") parsed.insert(parsed.end(), {"--format", args->format});
-    if (!args->out.empty()) parsed.insert(parsed.end(), {"--out", args->out});
-    if (args->allow_mixed) parsed.push_back("--allow-mixed");
-    parsed.insert(parsed.end(), args->reports.begin(), args->reports.end());
-    merged->command_line = CommandLine(parsed);
-    merged->analysis_time = analysis_time;
+    merged->command_line = CommandLine();
+    merged->analysis_time = AnalysisTime();
     Status s = EmitReport(merged.value(), args->format, args->out);
     if (!s.ok()) {
       PrintError(s.message());

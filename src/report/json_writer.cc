@@ -154,7 +154,8 @@ void WriteSpecMembers(JsonWriter& json, const SpecUsed& spec) {
   }
 }
 
-// The check report's spec: the shared members, and the file it was loaded from.
+// A spec as every report names it: the shared members, and the file it was loaded from where
+// known.
 void WriteReportSpecJson(JsonWriter& json, const SpecUsed& spec) {
   json.BeginObject();
   WriteSpecMembers(json, spec);
@@ -215,11 +216,7 @@ void WriteShardsJson(JsonWriter& json, const std::vector<ShardProvenance>& shard
 
 }  // namespace
 
-void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) {
-  json.BeginObject();
-  WriteSpecMembers(json, spec);
-  json.EndObject();
-}
+void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) { WriteReportSpecJson(json, spec); }
 
 void WriteJsonReport(const Report& report, std::ostream& out) {
   JsonWriter json(out);
