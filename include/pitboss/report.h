@@ -54,7 +54,7 @@ struct Finding {
   std::string currency;
   // Later effects of this one cause, counted under it rather than listed (the other cards a
   // shoe changed without a shuffle overdraws, the next rounds of a table with no shoe, the
-  // next lines of a run of rounds seen before), and what they are.
+  // next lines of a run of rounds seen before), and what they are, without their number.
   int64_t consequences = 0;
   std::string consequences_note;
 };

@@ -324,9 +324,9 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
       duplicate_run_first = at;
       Finding& run = report.violations[*duplicate_run];
       ++run.consequences;
-      run.consequences_note = "the next " + std::to_string(run.consequences) +
-                              (run.consequences == 1 ? " line" : " lines") + " (to line " + std::to_string(line) +
-                              ") repeat rounds seen before too, and are not checked";
+      run.consequences_note = std::string(run.consequences == 1 ? "following line" : "following lines") +
+                              " (to line " + std::to_string(line) +
+                              ") repeating the rounds that followed there, not checked";
     } else {
       size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
                                "round id " + round.id + " was first seen at " +
@@ -528,16 +528,20 @@ Report Checker::Finish() {
     const int64_t n = impl_->shoes.consequences(root);
     if (n == 0) continue;
     f.consequences = n;
-    const std::string s = n == 1 ? "" : "s";
+    // What they are, without their number (consequences), which every format shows beside it.
+    const bool one = n == 1;
     switch (f.code) {
       case Code::kShoeCardOverdrawn:
-        f.consequences_note = std::to_string(n) + " later card" + s + " overdrew the shoe as logged";
+        f.consequences_note = one ? "later card that overdrew the shoe as logged"
+                                  : "later cards that overdrew the shoe as logged";
         break;
       case Code::kShoeNoShuffle:
-        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew with no shoe in play";
+        f.consequences_note = one ? "later round of the table drawn with no shoe in play"
+                                  : "later rounds of the table drawn with no shoe in play";
         break;
       default:
-        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew from a shoe not judged";
+        f.consequences_note = one ? "later round of the table drawn from a shoe not judged"
+                                  : "later rounds of the table drawn from a shoe not judged";
         break;
     }
   }
