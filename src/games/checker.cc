@@ -511,9 +511,16 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     // What was read before the damage is checked; the rest of the log is not.
     summary.error = reader.status().message();
     impl.report.complete = false;
-    impl.EmitInput(path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
-                   reader.status().message() + "; the " + std::to_string(rounds) +
-                       (rounds == 1 ? " round" : " rounds") + " before it are checked, the rest of the log is not");
+    size_t at = impl.EmitInput(path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
+                               reader.status().message() + "; the " + std::to_string(rounds) +
+                                   (rounds == 1 ? " round" : " rounds") +
+                                   " before it are checked, the rest of the log is not; what it did not say may "
+                                   "have shuffled any table's shoe, so no shoe is judged until its next shuffle");
+    // The shoes are unknown from here: a draw in a later log must not be judged against a
+    // shoe the lost part of this one may have replaced.
+    const int64_t root = impl.shoes.NewRoot();
+    impl.shoes.LoseAll(root);
+    if (at != SIZE_MAX) impl.roots.emplace_back(root, at);
   }
   impl.input = nullptr;
   impl.duplicate_run.reset();
@@ -538,6 +545,10 @@ Report Checker::Finish() {
       case Code::kShoeNoShuffle:
         f.consequences_note = one ? "later round of the table drawn with no shoe in play"
                                   : "later rounds of the table drawn with no shoe in play";
+        break;
+      case Code::kInputUnreadable:
+        f.consequences_note = one ? "later round drawn from a shoe not judged (the part not read may have shuffled it)"
+                                  : "later rounds drawn from shoes not judged (the part not read may have shuffled them)";
         break;
       default:
         f.consequences_note = one ? "later round of the table drawn from a shoe not judged"

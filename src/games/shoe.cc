@@ -86,4 +86,13 @@ void ShoeTracker::Lose(std::string_view table, int64_t root) {
   t.unjudged_root = root;
 }
 
+void ShoeTracker::LoseAll(int64_t root) {
+  for (auto& [table, t] : tables_) {
+    t.judged.Lose();
+    t.logged.Lose();
+    t.overdraw_root = -1;
+    t.unjudged_root = root;
+  }
+}
+
 }  // namespace pitboss

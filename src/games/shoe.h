@@ -82,6 +82,9 @@ class ShoeTracker {
   // (a finding's id from NewRoot), the table's rounds that draw cards until then are counted
   // as that finding's consequences.
   void Lose(std::string_view table, int64_t root = -1);
+  // The same for every table seen so far (a log cut short: what it did not say may have
+  // shuffled any of them).
+  void LoseAll(int64_t root = -1);
 
   // A new root id, for a cause found outside the tracker (Lose).
   int64_t NewRoot();

@@ -255,7 +255,9 @@ void WriteTextReport(const Report& report, std::ostream& out) {
   WriteSummary(out, report);
 
   const std::string rounds = Plural(report.rounds, "round", "rounds");
-  if (report.violations.empty()) {
+  if (report.rounds == 0 && report.violations.empty()) {
+    out << "no round was read: nothing was checked\n";
+  } else if (report.violations.empty()) {
     out << "no violations in " << rounds << '\n';
   } else {
     out << Plural(static_cast<int64_t>(report.violations.size()), "violation",
