@@ -33,6 +33,7 @@ PITBOSS = None
 WORK = None
 FAILURES = []
 DAYS = ["2026-03-01", "2026-03-02", "2026-03-03"]
+MONTH = [f"2026-03-{d:02d}" for d in range(1, 31)]
 
 
 def fail(case, message):
@@ -73,37 +74,48 @@ def write_lines(path, rounds):
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
 
 
-def make_days():
-    """The generated days, faults planted; returns the paths of the day files."""
-    log = os.path.join(WORK, "month.jsonl")
-    code, _, err = run("generate", "--spec", "us-sd/casino-war", "--rounds", str(3 * 4320 - 1000), "--tables", "2",
+def make_days(days=DAYS, folder=None):
+    """The generated days, faults planted, one file a day in `folder` (WORK by default);
+    returns the paths of the day files and the round whose shuffle was removed."""
+    folder = folder or WORK
+    os.makedirs(folder, exist_ok=True)
+    log = os.path.join(folder, "all-days.jsonl")
+    code, _, err = run("generate", "--spec", "us-sd/casino-war", "--rounds", str(len(days) * 4320 - 1000), "--tables", "2",
                        "--seed", "9", "--start", "2026-03-01T05:00:00Z", "--out", log)
     if code != 0:
         raise SystemExit(f"generate failed: {err}")
     rounds = [json.loads(line) for line in open(log)]
-    by_day = {d: [r for r in rounds if r["time"].startswith(d)] for d in DAYS}
+    by_day = {d: [r for r in rounds if r["time"].startswith(d)] for d in days}
     # Fault 1 (settle/payout): day 1, the 100th round: the first settlement's net off by 100.
-    r = by_day[DAYS[0]][100]
+    r = by_day[days[0]][100]
     s = next(e for e in r["events"] if e["type"] == "settle")
     s["net"] += 100
     # Fault 2 (one shoe/card-overdrawn root, its consequences counted): day 2, the second
     # shuffle of table T1 is removed, so that the new shoe's cards overdraw the old one's.
-    shuffles = [r for r in by_day[DAYS[1]] if r["table"] == "T1" and any(e["type"] == "shuffle" for e in r["events"])]
+    shuffles = [r for r in by_day[days[1]] if r["table"] == "T1" and any(e["type"] == "shuffle" for e in r["events"])]
     removed = shuffles[1]
     removed["events"] = [e for e in removed["events"] if e["type"] != "shuffle"]
     # Fault 3 (settle/payout): the first round of day 3 (its shoe was shuffled on day 2).
-    r = by_day[DAYS[2]][0]
+    r = by_day[days[2]][0]
     s = next(e for e in r["events"] if e["type"] == "settle")
     s["net"] -= 500
+    if len(days) > 3:
+        # Fault 4 (one shoe/card-overdrawn whose consequences run across midnight): the last
+        # shuffle of table T2 on the next-to-last day is removed.
+        shuffles = [r for r in by_day[days[-2]] if r["table"] == "T2" and any(e["type"] == "shuffle" for e in r["events"])]
+        shuffles[-1]["events"] = [e for e in shuffles[-1]["events"] if e["type"] != "shuffle"]
+    os.remove(log)
     paths = []
-    for d in DAYS:
-        p = os.path.join(WORK, f"day-{d}.jsonl")
+    for d in days:
+        p = os.path.join(folder, f"day-{d}.jsonl")
         write_lines(p, by_day[d])
         paths.append(p)
     return paths, removed["round"]
 
 
 def case_day_by_day(days, removed):
+    # A month: thirty days, one file a day, each checked with the day before as context.
+    days, removed = make_days(MONTH, os.path.join(WORK, "month"))
     code, single, err = check_json(*days)
     if not expect("day-by-day", code == 1 and single, f"one check of all days: exit {code}, {err}"):
         return
@@ -121,7 +133,7 @@ def case_day_by_day(days, removed):
     merged = json.load(open(merged_path))
     a = [key(v) for v in single["violations"]]
     b = [key(v) for v in merged["violations"]]
-    expect("day-by-day", len(a) >= 3, f"the planted faults found: {len(a)} findings")
+    expect("day-by-day", len(a) >= 4, f"the planted faults found: {len(a)} findings")
     expect("day-by-day", a == b, f"merged shards differ from one check: {len(a)} vs {len(b)} findings; "
                                  f"only in one check: {[x for x in a if x not in b][:3]}; "
                                  f"only in the merge: {[x for x in b if x not in a][:3]}")
