@@ -494,6 +494,18 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   std::string_view line;
   int64_t rounds = 0;
   while (reader.Next(&line)) {
+    if (const int64_t long_line = reader.long_line_bytes(); long_line > 0) {
+      ++rounds;
+      if (!impl.context) ++impl.report.rounds;
+      const size_t before = impl.report.violations.size();
+      impl.EmitInput(path, reader.line_number(), Code::kInputMalformed, "", "", kFormatClause,
+                     "a line of " + std::to_string(long_line) + " bytes, over the limit of " +
+                         std::to_string(LineReaderOptions().max_line_length) +
+                         " bytes: not a round of any log, and not read");
+      if (impl.report.violations.size() != before) ++impl.report.rounds_with_violations;
+      impl.duplicate_run.reset();
+      continue;
+    }
     if (IsBlankLine(line)) continue;
     ++rounds;
     impl.CheckLine(path, reader.line_number(), line);

@@ -320,6 +320,26 @@ TEST_F(CheckerFilesTest, ATruncatedLogIsAFindingAndTheRestIsChecked) {
   EXPECT_EQ(r.violations.back().round, "K1");
 }
 
+// A line over the length limit (64 MiB) is one finding at its line; the rounds after it are
+// checked.
+TEST_F(CheckerFilesTest, ALineOverTheLimitIsAFindingAndTheRestIsChecked) {
+  std::string huge(size_t{65} << 20, 'x');
+  std::string log = Write("long.jsonl", WarWon("M1", 500) + huge + "\n" + WarWon("M2", 250));
+  huge.clear();
+  huge.shrink_to_fit();
+  auto checker = Make();
+  EXPECT_TRUE(checker->CheckLog(log).ok());
+  Report r = checker->Finish();
+  EXPECT_TRUE(r.complete);
+  ASSERT_EQ(r.violations.size(), 2u);
+  EXPECT_EQ(r.violations[0].code, Code::kInputMalformed);
+  EXPECT_EQ(r.violations[0].line, 2);
+  EXPECT_NE(r.violations[0].message.find("over the limit"), std::string::npos) << r.violations[0].message;
+  EXPECT_EQ(r.violations[1].code, Code::kSettlePayout);
+  EXPECT_EQ(r.violations[1].line, 3);
+  EXPECT_EQ(r.rounds, 3);
+}
+
 // A day checked alone starts mid-shoe; with the day before as context it is judged as one
 // check of both days judges it, and nothing of the context is reported.
 TEST_F(CheckerFilesTest, AContextLogGivesTheShoeAndTheRoundIdsAndNothingElse) {

@@ -254,8 +254,31 @@ bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
 
 bool LineReader::Next(std::string_view* line) {
   if (done_ || !status_.ok()) return false;
+  long_line_bytes_ = 0;
   for (;;) {
     char* base = buf_.get();
+    if (skipping_) {
+      // The rest of a line over the limit: passed over up to its newline, then returned as
+      // one empty line whose long_line_bytes() says how long it was.
+      auto* nl = static_cast<char*>(std::memchr(base + begin_, '\n', end_ - begin_));
+      if (nl == nullptr && !eof_) {
+        skipped_bytes_ += static_cast<int64_t>(end_ - begin_);
+        begin_ = scan_ = end_ = 0;
+        size_t got = 0;
+        if (!Fill(base, cap_, &got)) return false;
+        if (got == 0) eof_ = true;
+        end_ = got;
+        continue;
+      }
+      size_t stop = nl != nullptr ? static_cast<size_t>(nl - base) : end_;
+      skipped_bytes_ += static_cast<int64_t>(stop - begin_);
+      begin_ = scan_ = nl != nullptr ? stop + 1 : end_;
+      skipping_ = false;
+      long_line_bytes_ = skipped_bytes_;
+      ++line_number_;
+      *line = std::string_view();
+      return true;
+    }
     auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
     size_t stop;  // one past the line's last byte
     if (nl != nullptr) {
@@ -279,8 +302,11 @@ bool LineReader::Next(std::string_view* line) {
       }
       if (end_ == cap_) {
         if (cap_ >= options_.max_line_length) {
-          return Fail("line " + std::to_string(line_number_ + 1) + " is longer than " +
-                      std::to_string(options_.max_line_length) + " bytes");
+          // Not a round of any log: pass over it rather than hold it, and go on.
+          skipping_ = true;
+          skipped_bytes_ = static_cast<int64_t>(end_);
+          begin_ = scan_ = end_ = 0;
+          continue;
         }
         size_t new_cap = std::min(cap_ * 2, options_.max_line_length);
         auto bigger = std::make_unique<char[]>(new_cap);

@@ -17,8 +17,9 @@ namespace pitboss {
 struct LineReaderOptions {
   // Bytes read from the file per call, and the initial size of the line buffer.
   size_t buffer_size = size_t{1} << 20;
-  // A line longer than this is an error rather than a reason to hold the whole log in
-  // memory: a round is a few KiB, so a line this long is not a round of any log.
+  // A line longer than this is passed over rather than held in memory (a round is a few
+  // KiB, so a line this long is not a round of any log): Next returns it empty, and
+  // long_line_bytes() says how long it was.
   size_t max_line_length = size_t{64} << 20;
 };
 
@@ -45,6 +46,10 @@ class LineReader {
   // Returns false at the end of the log or on an error: check status() then, since a
   // truncated or corrupt compressed log ends in an error, never in a silent end.
   bool Next(std::string_view* line);
+
+  // The length in bytes of the line Next last returned when it was over max_line_length
+  // (the line is then returned empty, and the reading goes on); 0 for any other line.
+  int64_t long_line_bytes() const { return long_line_bytes_; }
 
   // The 1-based number of the line Next last returned; after the end, the number of lines.
   int64_t line_number() const { return line_number_; }
@@ -99,6 +104,9 @@ class LineReader {
   size_t end_ = 0;
   bool eof_ = false;
   bool done_ = false;
+  bool skipping_ = false;        // inside a line over max_line_length
+  int64_t skipped_bytes_ = 0;    // of that line so far
+  int64_t long_line_bytes_ = 0;  // of the line last returned, when it was over the limit
   int64_t line_number_ = 0;
   std::unique_ptr<Sha256> digest_;
   int64_t bytes_ = 0;

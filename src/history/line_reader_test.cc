@@ -233,18 +233,27 @@ TEST_F(LineReaderTest, GarbageAfterAGzipMemberIsAnError) {
   EXPECT_NE(got[1].find("corrupt gzip data"), std::string::npos) << got[1];
 }
 
-TEST_F(LineReaderTest, LineLongerThanTheLimitIsAnError) {
+// A line over the limit is passed over, not held: it comes back empty with its length, and
+// the lines after it are read (plain and compressed, the long line last or not).
+TEST_F(LineReaderTest, ALineLongerThanTheLimitIsPassedOverAndTheRestIsRead) {
   LineReaderOptions options;
   options.buffer_size = 16;
   options.max_line_length = 64;
-  std::string text = "short\n" + std::string(100, 'x') + "\nafter\n";
-  std::vector<std::string> got = ReadAll(Write("long.jsonl", text), options);
-  ASSERT_EQ(got.size(), 2u);
-  EXPECT_EQ(got[0], "short");
-  EXPECT_NE(got[1].find("line 2 is longer than 64 bytes"), std::string::npos) << got[1];
+  const std::string text = "short\n" + std::string(1000, 'x') + "\nafter\n" + std::string(200, 'z');
+  for (const std::string& path : {Write("long.jsonl", text), Write("long.jsonl.gz", Gzip(text))}) {
+    auto reader = LineReader::Open(path, options);
+    ASSERT_TRUE(reader.ok());
+    std::vector<std::pair<std::string, int64_t>> got;
+    std::string_view line;
+    while (reader.value()->Next(&line)) got.emplace_back(std::string(line), reader.value()->long_line_bytes());
+    EXPECT_TRUE(reader.value()->status().ok()) << reader.value()->status().message();
+    std::vector<std::pair<std::string, int64_t>> want = {{"short", 0}, {"", 1000}, {"after", 0}, {"", 200}};
+    EXPECT_EQ(got, want) << path;
+    EXPECT_EQ(reader.value()->line_number(), 4);
+  }
   // Up to the limit is fine.
-  text = std::string(60, 'y') + "\n";
-  EXPECT_EQ(ReadAll(Write("fits.jsonl", text), options), std::vector<std::string>{std::string(60, 'y')});
+  const std::string fits = std::string(60, 'y') + "\n";
+  EXPECT_EQ(ReadAll(Write("fits.jsonl", fits), options), std::vector<std::string>{std::string(60, 'y')});
 }
 
 TEST_F(LineReaderTest, MissingFileIsNotFound) {
