@@ -243,7 +243,9 @@ Status WriteManifest(std::ostream& out, SplitBy by, LogCompression compression, 
     w.BeginObject().Key("round").String(d.round);
     for (auto [key, origin, at] : {std::tuple{"first", d.first_origin, d.first}, std::tuple{"again", d.again_origin, d.again}}) {
       w.Key(key).BeginObject().Key("input").String(inputs[origin.input].path).Key("line").Int(origin.line);
-      w.Key("shard").String(shard_name(at.shard)).Key("shard_line").Int(at.line).EndObject();
+      w.Key("shard").String(shard_name(at.shard)).Key("shard_line").Int(at.line);
+      if (std::string_view(key) == "again") w.Key("table").String(d.table);
+      w.EndObject();
     }
     w.EndObject();
   }
