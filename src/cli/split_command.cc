@@ -73,8 +73,12 @@ struct ShardFile {
 
 class ShardWriter {
  public:
-  ShardWriter(std::string dir, std::string prefix, LogCompression compression, std::vector<std::string> inputs)
-      : dir_(std::move(dir)), prefix_(std::move(prefix)), compression_(compression), inputs_(std::move(inputs)) {}
+  ShardWriter(std::string dir, std::string prefix, LogCompression compression,
+              std::vector<std::string> inputs)
+      : dir_(std::move(dir)),
+        prefix_(std::move(prefix)),
+        compression_(compression),
+        inputs_(std::move(inputs)) {}
   ~ShardWriter() {
     if (!committed_) {
       for (const ShardFile& f : files_) {
@@ -111,6 +115,14 @@ class ShardWriter {
   Status Commit() {
     for (ShardFile& f : files_) Flush(f, true);
     if (!status_.ok()) return status_;
+    for (ShardFile& f : files_) {
+      int fd = ::open(f.partial.c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd < 0) return Fail(f.partial, errno);
+      const bool synced = ::fsync(fd) == 0;
+      const int error = errno;
+      ::close(fd);
+      if (!synced) return Fail(f.partial, error);
+    }
     for (ShardFile& f : files_) {
       if (::rename(f.partial.c_str(), f.path.c_str()) != 0) return Fail(f.path, errno);
     }
@@ -153,7 +165,6 @@ class ShardWriter {
       }
       done += static_cast<size_t>(n);
     }
-    if (last && ::fsync(fd) != 0) Fail(f.partial, errno);
     if (::close(fd) != 0) Fail(f.partial, errno);
     f.digest->Update(packed_);
     f.bytes += static_cast<int64_t>(packed_.size());
@@ -189,9 +200,10 @@ Status WriteManifest(std::ostream& out, SplitBy by, LogCompression compression, 
   w.Key("tool").String("pitboss").Key("version").String(PITBOSS_VERSION).Key("format").Int(1);
   w.Key("command").String("split");
   w.Key("by").String(by == SplitBy::kTable ? "table" : "day");
-  w.Key("compress").String(compression == LogCompression::kNone   ? "none"
-                           : compression == LogCompression::kGzip ? "gz"
-                                                                  : "zst");
+  w.Key("compress")
+      .String(compression == LogCompression::kNone   ? "none"
+              : compression == LogCompression::kGzip ? "gz"
+                                                     : "zst");
   w.Key("prefix").String(prefix);
   w.Key("command_line").BeginArray();
   for (const std::string& arg : CommandLine()) w.String(arg);
@@ -208,7 +220,10 @@ Status WriteManifest(std::ostream& out, SplitBy by, LogCompression compression, 
   int64_t written = 0;
   for (const ShardInfo& s : splitter.shards()) written += s.lines;
   w.Key("lines").BeginObject().Key("read").Int(lines).Key("written").Int(written);
-  w.Key("blank").Int(splitter.blank_lines()).Key("unreadable").Int(static_cast<int64_t>(splitter.unreadable().size()));
+  w.Key("blank")
+      .Int(splitter.blank_lines())
+      .Key("unreadable")
+      .Int(static_cast<int64_t>(splitter.unreadable().size()));
   w.EndObject();
   w.Key("shards").BeginArray();
   for (size_t i = 0; i < splitter.shards().size(); ++i) {
@@ -241,7 +256,8 @@ Status WriteManifest(std::ostream& out, SplitBy by, LogCompression compression, 
   w.Key("duplicate_ids").BeginArray();
   for (const CrossShardDuplicate& d : splitter.duplicates()) {
     w.BeginObject().Key("round").String(d.round);
-    for (auto [key, origin, at] : {std::tuple{"first", d.first_origin, d.first}, std::tuple{"again", d.again_origin, d.again}}) {
+    for (auto [key, origin, at] :
+         {std::tuple{"first", d.first_origin, d.first}, std::tuple{"again", d.again_origin, d.again}}) {
       w.Key(key).BeginObject().Key("input").String(inputs[origin.input].path).Key("line").Int(origin.line);
       w.Key("shard").String(shard_name(at.shard)).Key("shard_line").Int(at.line);
       if (std::string_view(key) == "again") w.Key("table").String(d.table);
@@ -311,7 +327,8 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
         return kExitUsage;
       }
       if (!args->force && !fs::is_empty(dir, ec)) {
-        PrintError("--out-dir " + dir + " is not empty: shards of another split could be taken for this one's " +
+        PrintError("--out-dir " + dir +
+                   " is not empty: shards of another split could be taken for this one's " +
                    "(empty it, name another, or --force)");
         return kExitUsage;
       }
@@ -343,7 +360,8 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
         splitter.Add(line, {origin.input, reader.value()->line_number()}, emit);
       }
       if (!reader.value()->status().ok()) {
-        PrintError(reader.value()->status().message() + ": nothing written, since a shard would lack the rest");
+        PrintError(reader.value()->status().message() +
+                   ": nothing written, since a shard would lack the rest");
         return kExitUsage;
       }
       if (!writer.status().ok()) break;
@@ -368,13 +386,14 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
       const ShardInfo& shard = splitter.shards()[i];
       lines += shard.lines;
       std::cout << (shard.unreadable ? std::string("(not rounds of a known table)") : shard.key) << " -> "
-                << writer.files()[i].path << " (" << shard.lines << (shard.lines == 1 ? " line)\n" : " lines)\n");
+                << writer.files()[i].path << " (" << shard.lines
+                << (shard.lines == 1 ? " line)\n" : " lines)\n");
     }
     std::cout << "split " << lines << (lines == 1 ? " line" : " lines") << " of " << inputs.size()
-              << (inputs.size() == 1 ? " log" : " logs") << " by " << args->by << " into " << splitter.shards().size()
-              << (splitter.shards().size() == 1 ? " shard" : " shards") << "; " << splitter.blank_lines()
-              << " blank dropped, " << splitter.unreadable().size() << " not rounds of a known table; manifest "
-              << manifest_path << "\n";
+              << (inputs.size() == 1 ? " log" : " logs") << " by " << args->by << " into "
+              << splitter.shards().size() << (splitter.shards().size() == 1 ? " shard" : " shards") << "; "
+              << splitter.blank_lines() << " blank dropped, " << splitter.unreadable().size()
+              << " not rounds of a known table; manifest " << manifest_path << "\n";
     for (const CrossShardDuplicate& d : splitter.duplicates()) {
       const auto& files = writer.files();
       PrintError("warning: round id " + d.round + " is logged at " + inputs[d.first_origin.input].path + ":" +
@@ -382,7 +401,8 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
                  std::to_string(d.first.line) + ") and again at " + inputs[d.again_origin.input].path + ":" +
                  std::to_string(d.again_origin.line) + " (" + files[d.again.shard].name + ":" +
                  std::to_string(d.again.line) +
-                 "): in two shards, no shard's check sees it [input/duplicate-round]; listed in " + manifest_path);
+                 "): in two shards, no shard's check sees it [input/duplicate-round]; listed in " +
+                 manifest_path);
     }
     return splitter.duplicates().empty() ? kExitClean : kExitFindings;
   };

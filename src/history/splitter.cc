@@ -33,8 +33,8 @@ bool ShufflesFirst(const Round& round) {
 std::string SanitizeFileStem(std::string_view key) {
   std::string out;
   for (char c : key.substr(0, kMaxStem)) {
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                      c == '_' || c == '-';
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '.' || c == '_' || c == '-';
     out += keep ? c : '_';
   }
   if (out.empty()) return "_";
@@ -63,7 +63,8 @@ size_t Splitter::ShardFor(const std::string& key, bool unreadable) {
   } else {
     const std::string stem = SanitizeFileStem(key);
     shard.name = stem;
-    for (int n = 2; names_taken_.count(Lower(shard.name)) > 0; ++n) shard.name = stem + "-" + std::to_string(n);
+    for (int n = 2; names_taken_.count(Lower(shard.name)) > 0; ++n)
+      shard.name = stem + "-" + std::to_string(n);
     names_taken_.insert(Lower(shard.name));
   }
   shards_.push_back(std::move(shard));
@@ -153,7 +154,8 @@ void Splitter::Finish(const Emit& emit) {
     return a.origin.input != b.origin.input ? a.origin.input < b.origin.input : a.origin.line < b.origin.line;
   });
   for (const Held& h : held) {
-    AddUnreadable(*h.text, h.origin, "no round of table " + *h.table + " could be read, so no day could be told", emit);
+    AddUnreadable(*h.text, h.origin,
+                  "no round of table " + *h.table + " could be read, so no day could be told", emit);
   }
   for (auto& [table, t] : tables_) t.held.clear();
 }

@@ -128,10 +128,10 @@ class Splitter {
   RoundParser parser_;
   Round round_;
   std::vector<ShardInfo> shards_;
-  std::map<std::string, size_t> shard_by_key_;     // by table or day; "" is unreadable
-  std::unordered_set<std::string> names_taken_;    // lower case
+  std::map<std::string, size_t> shard_by_key_;   // by table or day; "" is unreadable
+  std::unordered_set<std::string> names_taken_;  // lower case
   std::unordered_map<std::string, TableState> tables_;
-  std::unordered_map<std::string, Seen> seen_;     // every round id read
+  std::unordered_map<std::string, Seen> seen_;  // every round id read
   std::vector<CrossShardDuplicate> duplicates_;
   std::vector<UnreadableLine> unreadable_;
   std::vector<DayCut> cuts_;

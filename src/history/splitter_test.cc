@@ -72,7 +72,8 @@ TEST(Splitter, FileNamesAreSafeAndDistinct) {
     lines.push_back(Round(table + "-1", "2026-03-01T20:00:00Z", table, {kShuffle}));
   }
   Split split(SplitBy::kTable, lines);
-  EXPECT_EQ(split.Names(), (std::vector<std::string>{"a_b", "a_b-2", "A_B-3", "unreadable-2", "split-manifest-2"}));
+  EXPECT_EQ(split.Names(),
+            (std::vector<std::string>{"a_b", "a_b-2", "A_B-3", "unreadable-2", "split-manifest-2"}));
   EXPECT_EQ(split.splitter.shards()[1].key, "a_b");
 }
 
