@@ -31,6 +31,7 @@ std::function<int()> SetUpMerge(CLI::App* sub);
 std::function<int()> SetUpGenerate(CLI::App* sub);
 std::function<int()> SetUpRtp(CLI::App* sub);
 std::function<int()> SetUpStats(CLI::App* sub);
+std::function<int()> SetUpSplit(CLI::App* sub);
 
 }  // namespace pitboss
 

@@ -17,6 +17,7 @@ const pitboss::Command kCommands[] = {
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
      pitboss::SetUpImpact},
     {"merge", "one report from the JSON reports of several shards of a check", pitboss::SetUpMerge},
+    {"split", "the shards of a log, by table or by day, to be checked apart and merged", pitboss::SetUpSplit},
 };
 
 }  // namespace
