@@ -1,5 +1,7 @@
 // pitboss: a rules-compliance verifier for casino table games.
+#include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
@@ -42,5 +44,17 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? pitboss::kExitClean : pitboss::kExitUsage;
   }
-  return run ? run() : pitboss::kExitUsage;
+  if (!run) return pitboss::kExitUsage;
+  try {
+    return run();
+  } catch (const std::bad_alloc&) {
+    // Out of memory is a run that could not be done as asked, never an abort: one line and
+    // exit 2 (a report being written is left as it was: reports are written whole or not at
+    // all).
+    static const char kMessage[] =
+        "pitboss: out of memory: the machine or its limit (ulimit -v, a container's) gave no more; "
+        "nothing was written\n";
+    std::fwrite(kMessage, 1, sizeof kMessage - 1, stderr);
+    return pitboss::kExitUsage;
+  }
 }

@@ -9,7 +9,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
+#include <cerrno>
 #include <climits>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <utility>
@@ -179,6 +183,52 @@ std::string StringOr(const element* field) {
   std::string_view s;
   if (field == nullptr || field->get_string().get(s) != simdjson::SUCCESS) return "";
   return Truncate(std::string(s), kRecoveredIdLimit);
+}
+
+// Where a line of valid JSON syntax holds a number no reader can represent exactly (an integer
+// beyond 64 bits, a number beyond a double such as 1e400): "field 'amount' (column 57): the
+// number 9223372036854775808 is out of range ...". "" when no such number is found.
+std::string OutOfRangeNumber(std::string_view line) {
+  std::string key;  // the last string seen before a ':'
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"') {
+      size_t j = i + 1;
+      while (j < line.size() && line[j] != '"') j += line[j] == '\\' ? 2 : 1;
+      std::string text(line.substr(i + 1, std::min(j, line.size()) - i - 1));
+      size_t k = j + 1;
+      while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+      if (k < line.size() && line[k] == ':') key = text;
+      i = j;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) continue;
+    size_t j = i + 1;
+    bool integer = true;
+    while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.' || line[j] == 'e' ||
+                               line[j] == 'E' || line[j] == '+' || line[j] == '-')) {
+      if (!std::isdigit(static_cast<unsigned char>(line[j]))) integer = false;
+      ++j;
+    }
+    const std::string number(line.substr(i, j - i));
+    errno = 0;
+    bool out_of_range = false;
+    if (integer) {
+      (void)std::strtoll(number.c_str(), nullptr, 10);
+      out_of_range = errno == ERANGE;
+    } else {
+      const double d = std::strtod(number.c_str(), nullptr);
+      out_of_range = errno == ERANGE && (d == HUGE_VAL || d == -HUGE_VAL);
+    }
+    if (out_of_range) {
+      return (key.empty() ? std::string() : "field '" + Truncate(key, 64) + "' ") + "(column " + std::to_string(i + 1) +
+             "): the number " + Truncate(number, 40) + " is out of range: " +
+             (integer ? "integers (amounts, seats, decks) must lie from -9223372036854775808 to 9223372036854775807"
+                      : "it is beyond what a double can hold");
+    }
+    i = j - 1;
+  }
+  return "";
 }
 
 // One line's parse: the error path builds messages, the good path only fills the Round.
@@ -509,7 +559,11 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
   element doc;
   simdjson::error_code error = impl.parser.parse(impl.buffer.get(), line.size(), false).get(doc);
   if (error != simdjson::SUCCESS) {
-    outcome.status = Status::ParseError(std::string("not JSON: ") + simdjson::error_message(error));
+    std::string why = error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE
+                          ? OutOfRangeNumber(line)
+                          : std::string();
+    outcome.status = Status::ParseError(why.empty() ? std::string("not JSON: ") + simdjson::error_message(error)
+                                                    : why);
     outcome.round = Impl::Recover(impl.round_re, line);
     outcome.table = Impl::Recover(impl.table_re, line);
     return outcome;

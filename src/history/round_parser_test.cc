@@ -275,6 +275,14 @@ TEST_F(RoundParserTest, MalformedLinesSayWhatIsWrong) {
       {WithFields(trr + R"("table":"T8","events":[])"), "field 'table' given twice: which value counts is not defined"},
       {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":1000,"amount":5})"),
        "event 0: field 'amount' given twice: which value counts is not defined"},
+      // Numbers valid in JSON that no reader represents exactly: named, with where they are.
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":9223372036854775808})"),
+       "event 0: field 'amount' must be a non-negative integer (minor units), not 9223372036854775808 (too large)"},
+      {WithEvents(R"({"type":"settle","seat":1,"wager":"main","net":-9223372036854775809})"),
+       "field 'net' (column 142): the number -9223372036854775809 is out of range: integers (amounts, seats, "
+       "decks) must lie from -9223372036854775808 to 9223372036854775807"},
+      {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":1e400})"),
+       "field 'amount' (column 142): the number 1e400 is out of range: it is beyond what a double can hold"},
       // Events, numbered from 0 as the events array counts them.
       {WithEvents(R"({"type":"burn","card":"2C"},"burn")"), "event 1: must be an object, not \"burn\""},
       {WithEvents(R"({"card":"2C"})"), "event 0: missing field 'type'"},
