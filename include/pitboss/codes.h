@@ -39,8 +39,9 @@ enum class Code : uint8_t {
   kInputDuplicateInput,
   kInputTimeOrder,
   kInputEmptyRound,
+  kShoeMidRoundShuffle,
 };
-constexpr int kCodeCount = static_cast<int>(Code::kInputEmptyRound) + 1;
+constexpr int kCodeCount = static_cast<int>(Code::kShoeMidRoundShuffle) + 1;
 
 enum class Severity : uint8_t { kCritical, kMajor, kMinor, kError };
 

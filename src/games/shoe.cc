@@ -13,9 +13,18 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
   bool no_shoe_reported = shuffle_reported;
   bool counted = false;  // as a consequence of the table's unjudged root, once a round
   int round_start = 0;   // the first event after the round's last shuffle so far
+  bool drew = false;     // a card of this round was drawn
+  int last_draw = -1;
   for (int i = 0; i < static_cast<int>(round.events.size()); ++i) {
     const Event& e = round.events[i];
     if (e.type == EventType::kShuffle) {
+      if (drew && !no_shoe_reported) {
+        findings->push_back({Code::kShoeMidRoundShuffle, i, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                             clause,
+                             "event " + std::to_string(i) + ": a shuffle after event " + std::to_string(last_draw) +
+                                 " drew a card of this round: the shoe changed in the middle of the deal"});
+        no_shoe_reported = true;  // one finding a round
+      }
       t.judged.Shuffle(e.decks);
       t.logged.Shuffle(e.decks);
       t.shoe_id = e.text;
@@ -26,6 +35,8 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
       continue;
     }
     if (e.type != EventType::kDeal && e.type != EventType::kBurn) continue;
+    drew = true;
+    last_draw = i;
     if (t.unjudged_root >= 0) {
       if (!counted) ++consequences_[t.unjudged_root];
       counted = true;

@@ -66,6 +66,8 @@ class Shoe {
 //   there, so that one missing shuffle is one finding; the cards that would have overdrawn
 //   the shoe as logged are its consequences. A second card the restarted count cannot hold
 //   is a finding of its own.
+// - shoe/mid-round-shuffle: a shuffle after a card of the same round was drawn (once a round;
+//   not where the rules' own fresh-shuffle check found the round's shuffle out of place).
 // A finding that is a root is given an id (RoundFinding::root); consequences(id) counts what
 // followed from it.
 class ShoeTracker {

@@ -93,9 +93,27 @@ TEST(ShoeTrackerTest, ALossWithACauseCountsTheRoundsNotJudged) {
 
 TEST(ShoeTrackerTest, AShuffleRefillsTheShoe) {
   ShoeTracker shoes;
+  RoundBuilder a("x");
+  a.Shuffle(1).Deal(1, "AS");
+  EXPECT_TRUE(Play(shoes, a.round()).empty());
   RoundBuilder b("x");
-  b.Shuffle(1).Deal(1, "AS").Shuffle(1).Deal(1, "AS");
+  b.Shuffle(1).Deal(1, "AS");
   EXPECT_TRUE(Play(shoes, b.round()).empty());
+}
+
+// A shuffle between a seat's card and the dealer's, in one round: one finding.
+TEST(ShoeTrackerTest, AShuffleInTheMiddleOfARoundIsAFinding) {
+  ShoeTracker shoes;
+  RoundBuilder b("x");
+  b.Shuffle(1).Deal(1, "AS").Shuffle(1).Deal(kDealer, "AS").Shuffle(1);
+  auto findings = Play(shoes, b.round());
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].code, Code::kShoeMidRoundShuffle);
+  EXPECT_EQ(findings[0].event, 2);
+  // Not where the rules' own fresh-shuffle check found it already.
+  std::vector<RoundFinding> reported;
+  shoes.Play(b.round(), "clause", /*shuffle_reported=*/true, "log:1", &reported);
+  EXPECT_TRUE(reported.empty());
 }
 
 TEST(ShoeTrackerTest, TracksEachTableApart) {

@@ -76,6 +76,9 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
      "not in the order played, so its shoe is not judged until its next shuffle"},
     {Code::kInputEmptyRound, "input/empty-round", Severity::kError,
      "a round with no events"},
+    {Code::kShoeMidRoundShuffle, "shoe/mid-round-shuffle", Severity::kMajor,
+     "a shuffle logged after a card of the same round was drawn: the shoe changed in the middle "
+     "of a deal", Unit::kNone},
 }};
 
 // Info() indexes the table by the enum's value, so row i must hold code i.
