@@ -1,5 +1,8 @@
 #include "math/distributions.h"
 
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/special_functions/gamma.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -12,114 +15,44 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kEpsilon = 1e-16;
-// Both expansions converge in O(sqrt(a)) steps near x = a; this bounds a bad argument.
-constexpr int kMaxIterations = 100000;
 // Pearson's rule of thumb: below this many expected the chi-square approximation is poor.
 constexpr double kMinExpected = 5;
 
-// sum_{n>=0} x^n / (a (a+1) ... (a+n)): P(a, x) = x^a e^-x / Gamma(a) times this.
-// Converges fast for x < a + 1.
-double LowerGammaSeries(double a, double x) {
-  double term = 1 / a;
-  double sum = term;
-  double ap = a;
-  for (int i = 0; i < kMaxIterations; ++i) {
-    ap += 1;
-    term *= x / ap;
-    sum += term;
-    if (std::fabs(term) < std::fabs(sum) * kEpsilon) break;
-  }
-  return sum;
-}
-
-// The continued fraction 1/(x+1-a- 1(1-a)/(x+3-a- 2(2-a)/(x+5-a- ...))) by modified Lentz:
-// Q(a, x) = x^a e^-x / Gamma(a) times this. Converges fast for x >= a + 1.
-double UpperGammaFraction(double a, double x) {
-  constexpr double kTiny = 1e-300;  // stands in for a zero denominator
-  double b = x + 1 - a;
-  double c = 1 / kTiny;
-  double d = 1 / b;
-  double h = d;
-  for (int i = 1; i < kMaxIterations; ++i) {
-    const double an = -i * (i - a);
-    b += 2;
-    d = an * d + b;
-    if (std::fabs(d) < kTiny) d = kTiny;
-    c = b + an / c;
-    if (std::fabs(c) < kTiny) c = kTiny;
-    d = 1 / d;
-    const double delta = d * c;
-    h *= delta;
-    if (std::fabs(delta - 1) < kEpsilon) break;
-  }
-  return h;
-}
-
 double TwoSidedPFromZ(double z, double variance) { return variance > 0 ? NormalTwoSidedP(z) : 1; }
 
-// The lower half of NormalQuantile, p in (0, 0.5], where p carries full relative precision.
-double LowerNormalQuantile(double p) {
-  // Acklam's coefficients, relative error 1.15e-9 before refinement.
-  static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
-                                 1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
-  static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
-                                 6.680131188771972e+01, -1.328068155288572e+01};
-  static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
-                                 -2.549671010319147e+00, 4.374664141464968e+00,  2.938163982698783e+00};
-  static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
-                                 3.754408661907416e+00};
-  constexpr double kLowTail = 0.02425;
+}  // namespace
 
-  double x;
-  if (p < kLowTail) {
-    const double q = std::sqrt(-2 * std::log(p));
-    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  } else {
-    const double q = p - 0.5;
-    const double r = q * q;
-    x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
-        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-  }
-  // One Halley step on CDF(x) - p takes the approximation to full precision. x <= 0 here,
-  // so erfc's argument is non-negative and the CDF carries full relative precision.
-  const double error = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;
-  const double density = std::exp(-0.5 * x * x) / std::sqrt(2 * std::numbers::pi);
-  if (density > 0) {  // 0 only for p near the smallest subnormal; keep Acklam's value then
-    const double u = error / density;
-    x -= u / (1 + 0.5 * x * u);
-  }
-  return x;
-}
-
+// Boost.Math's incomplete gamma and normal distribution: a validated library rather than
+// series and continued fractions of our own. Its policies here: errors as NaN/infinity
+// returns, never exceptions, so that a statistic of a degenerate sample reads as "no p-value".
+namespace {
+using Policy = boost::math::policies::policy<
+    boost::math::policies::domain_error<boost::math::policies::ignore_error>,
+    boost::math::policies::overflow_error<boost::math::policies::ignore_error>,
+    boost::math::policies::underflow_error<boost::math::policies::ignore_error>,
+    boost::math::policies::evaluation_error<boost::math::policies::ignore_error>,
+    boost::math::policies::pole_error<boost::math::policies::ignore_error>>;
 }  // namespace
 
 double ChiSquareSurvival(double x, double df) {
   if (std::isnan(x) || std::isnan(df) || !(df > 0)) return kNaN;
   if (x <= 0) return 1;
   if (std::isinf(x)) return 0;
-  const double a = 0.5 * df;
-  const double y = 0.5 * x;
-  // log(y^a e^-y / Gamma(a)), kept as a log so that a tiny Q does not underflow before
-  // its continued fraction factor scales it.
-  const double log_prefactor = a * std::log(y) - y - std::lgamma(a);
-  if (y < a + 1) {
-    // Here Q >= 0.08 for df >= 1 (the least is at df = 1, x = 3), so 1 - P loses nothing.
-    return std::max(0.0, 1 - std::exp(log_prefactor) * LowerGammaSeries(a, y));
-  }
-  return std::exp(log_prefactor + std::log(UpperGammaFraction(a, y)));
+  // Q(df/2, x/2), the regularized upper incomplete gamma: the chi-square survival function.
+  return boost::math::gamma_q(0.5 * df, 0.5 * x, Policy());
 }
 
-double NormalTwoSidedP(double z) { return std::erfc(std::fabs(z) / std::sqrt(2.0)); }
+double NormalTwoSidedP(double z) {
+  if (std::isnan(z)) return kNaN;
+  return 2 * boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double, Policy>(0.0, 1.0),
+                                                      std::fabs(z)));
+}
 
 double NormalQuantile(double p) {
   if (std::isnan(p)) return kNaN;
   if (p <= 0) return -kInf;
   if (p >= 1) return kInf;
-  // 1 - p is exact for p in [0.5, 1], and the lower tail keeps the precision a p near 1
-  // has lost, so the upper half mirrors the lower.
-  return p > 0.5 ? -LowerNormalQuantile(1 - p) : LowerNormalQuantile(p);
+  return boost::math::quantile(boost::math::normal_distribution<double, Policy>(0.0, 1.0), p);
 }
 
 ChiSquareResult ChiSquareGoodnessOfFit(const std::vector<int64_t>& observed,

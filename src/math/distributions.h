@@ -1,7 +1,7 @@
 // The distributions and classic randomness tests behind the statistical checks: does a
 // table's outcome frequency fit the rules' probabilities, do its draws run or correlate
-// the way independent draws would. Pure functions in double precision on the standard
-// library only; thread-safe. A p-value is the probability, under the hypothesis of a fair
+// the way independent draws would. Pure functions in double precision; the special
+// functions are Boost.Math's (incomplete gamma, normal distribution); thread-safe. A p-value is the probability, under the hypothesis of a fair
 // game, of a result at least as extreme; where a test has nothing to judge it says p = 1
 // ("no evidence"), so a caller comparing p with a threshold never flags an empty table.
 #ifndef PITBOSS_MATH_DISTRIBUTIONS_H_
@@ -13,16 +13,15 @@
 namespace pitboss {
 
 // P(X >= x) for X chi-square with `df` degrees of freedom: the regularized upper incomplete
-// gamma Q(df/2, x/2). About 1e-12 relative accuracy for df up to a few hundred; values down
-// to ~1e-300 are returned as such (computed in log space), below that 0. x <= 0 gives 1;
-// df <= 0 or a NaN argument gives NaN.
+// gamma Q(df/2, x/2), Boost.Math's gamma_q (near double precision); values that underflow
+// are 0. x <= 0 gives 1; df <= 0 or a NaN argument gives NaN.
 double ChiSquareSurvival(double x, double df);
 
-// 2 P(Z >= |z|) for Z standard normal, i.e. erfc(|z| / sqrt 2). NaN gives NaN.
+// 2 P(Z >= |z|) for Z standard normal (Boost.Math's normal distribution). NaN gives NaN.
 double NormalTwoSidedP(double z);
 
-// The inverse of the standard normal CDF, to ~1e-15 relative: Acklam's rational
-// approximation refined by one Halley step. p <= 0 gives -inf, p >= 1 gives +inf.
+// The inverse of the standard normal CDF (Boost.Math's normal quantile). p <= 0 gives -inf,
+// p >= 1 gives +inf.
 double NormalQuantile(double p);
 
 // Pearson's chi-square goodness of fit; see ChiSquareGoodnessOfFit.
