@@ -27,7 +27,12 @@ std::string Printable(std::string_view text) {
       if (step.valid) {
         out.append(text.substr(i, step.length));
       } else {
-        out.append(kReplacementChar);
+        // Escaped, not replaced: a file name of a byte that is not UTF-8 still names its file.
+        for (std::size_t k = 0; k < step.length; ++k) {
+          char escaped[5];
+          std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(text[i + k]));
+          out += escaped;
+        }
       }
       i += step.length;
       continue;

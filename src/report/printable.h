@@ -10,7 +10,8 @@ namespace pitboss {
 
 // `text` with newline, carriage return and tab written as the escapes \n, \r
 // and \t, every other ASCII control character (DEL included) as \xNN, and each
-// ill-formed UTF-8 sequence as U+FFFD. Well-formed UTF-8 passes through.
+// byte of an ill-formed UTF-8 sequence as \xNN too (escaped, not replaced, so that a
+// file name that is not UTF-8 still names its file). Well-formed UTF-8 passes through.
 std::string Printable(std::string_view text);
 
 // Appends the ASCII byte `c` to `out`, a control character (DEL included) as \xNN.

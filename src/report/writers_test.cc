@@ -216,7 +216,7 @@ TEST(TextReportTest, ControlCharactersCannotBreakAFindingsLine) {
   report.violations = {f};
   const std::string text = Text(report);
   EXPECT_NE(text.find("logs/day1.jsonl:17: error: bad line: "
-                      "{\"id\":\\n\\x1b[2J\xEF\xBF\xBD} "
+                      "{\"id\":\\n\\x1b[2J\\xff} "
                       "[input/malformed]\n"),
             std::string::npos)
       << text;
