@@ -294,8 +294,12 @@ void WriteReturns(std::ostream& out, const StatsGroup& group, const std::string&
     out << "<tr>";
     Figure(out, "td", "", at + "wager", HtmlEscape(ToString(check.wager)));
     Figure(out, "td", "num", at + "bets", std::to_string(check.bets));
-    Figure(out, "td", "num", at + "wagered", std::to_string(check.wagered));
-    Figure(out, "td", "num", at + "net", std::to_string(check.net));
+    if (check.overflow) {
+      out << "<td class=num>too large to represent</td><td class=num>too large to represent</td>";
+    } else {
+      Figure(out, "td", "num", at + "wagered", std::to_string(check.wagered));
+      Figure(out, "td", "num", at + "net", std::to_string(check.net));
+    }
     Figure(out, "td", "num", at + "observed", Percent(check.observed), JsonNumber(check.observed));
     Figure(out, "td", "num", at + "theoretical", Percent(check.theoretical), JsonNumber(check.theoretical));
     Figure(out, "td", "num", at + "low", Percent(check.low), JsonNumber(check.low));

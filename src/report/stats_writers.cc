@@ -156,7 +156,11 @@ void WriteStatsGroupsJson(JsonWriter& json, const StatsReport& s) {
     json.Key("returns").BeginArray();
     for (const ReturnCheck& r : g.returns) {
       json.BeginObject().Key("wager").String(ToString(r.wager)).Key("bets").Int(r.bets);
-      json.Key("wagered").Int(r.wagered).Key("net").Int(r.net);
+      if (r.overflow) {
+        json.Key("wagered").Null().Key("net").Null().Key("overflow").Bool(true);
+      } else {
+        json.Key("wagered").Int(r.wagered).Key("net").Int(r.net);
+      }
       json.Key("observed").Double(r.observed).Key("theoretical").Double(r.theoretical);
       json.Key("low").Double(r.low).Key("high").Double(r.high).Key("policy").String(r.policy);
       json.EndObject();

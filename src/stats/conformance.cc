@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <optional>
 #include <tuple>
 #include <cmath>
 
@@ -84,11 +86,18 @@ void CloseShoe(TableData& t) {
   t.shoe_drawn = 0;
 }
 
+// A seat's money on one wager in one round: wide, as two bets near 2^63 must not wrap.
 struct SeatMoney {
-  Money amount = 0;
-  Money net = 0;
+  __int128 amount = 0;
+  __int128 net = 0;
   bool placed = false;
 };
+
+// `wide` as Money, or nullopt where it does not fit in 64 bits.
+std::optional<Money> Narrow(__int128 wide) {
+  if (wide > std::numeric_limits<Money>::max() || wide < std::numeric_limits<Money>::min()) return std::nullopt;
+  return static_cast<Money>(wide);
+}
 
 std::string Fixed4(double x) {
   char buf[32];
@@ -284,7 +293,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
     for (const auto& [seat, wagers] : money) {
       const SeatMoney& m = wagers[static_cast<int>(kind)];
       if (!m.placed) continue;
-      Money net = m.net;
+      __int128 net = m.net;
       if (kind == WagerKind::kMain) {
         for (int k = 0; k < kWagerKinds; ++k) {
           if (spec.wagers[k].equals == WagerKind::kMain) net += wagers[k].net;
@@ -505,6 +514,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     check.policy = policy_text;
     long double wagered = 0, net = 0, mean = 0, variance = 0;
     long double expected_ahead = 0, expected_behind = 0;
+    __int128 wagered_total = 0, net_total = 0;
     for (const auto& [d, by_kind] : sums) {
       const WagerSums& s = by_kind[static_cast<int>(kind)];
       if (s.bets == 0) continue;
@@ -523,9 +533,14 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
       variance += w.Variance(share) * s.squares + w.Covariance(share) * s.cross;
       expected_ahead += s.bets * w.Ahead(share);
       expected_behind += s.bets * (1 - w.Ahead(share));
-      check.wagered += static_cast<Money>(s.wagered);
-      check.net += static_cast<Money>(s.net);
+      wagered_total += s.wagered;
+      net_total += s.net;
     }
+    // A total that does not fit in 64 bits is said to, never wrapped.
+    const std::optional<Money> wagered_fits = Narrow(wagered_total), net_fits = Narrow(net_total);
+    check.wagered = wagered_fits.value_or(0);
+    check.net = net_fits.value_or(0);
+    check.overflow = !wagered_fits || !net_fits;
     std::string id = "return:" + std::string(ToString(kind));
     if (check.bets == 0 || wagered <= 0) {
       out.tests.push_back(NotApplicable(id, "z", "no " + std::string(ToString(kind)) + " wager logged"));

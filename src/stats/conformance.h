@@ -70,6 +70,9 @@ struct ReturnCheck {
   int64_t bets = 0;
   Money wagered = 0;  // the initial amounts (the raise counts in the net, not here)
   Money net = 0;      // player's view, every settlement of the wager (and its raise)
+  // wagered or net does not fit in 64 bits: both are then 0 and not to be read (the
+  // observed return, computed wide, stands).
+  bool overflow = false;
   double observed = 0;     // 1 + net / wagered
   double theoretical = 0;  // the spec's return under the choices made
   double low = 0, high = 0;  // 99% interval of the observed return, if the game is fair

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "games/dealer.h"
 #include "games/test_rounds.h"
 #include "history/round_parser.h"
@@ -142,6 +144,33 @@ TEST(StatsCollector, SmallSamplesAreNotJudged) {
   for (const StatTest& t : g.tests) EXPECT_FALSE(t.applicable) << t.id;
   EXPECT_EQ(report->tests(), 0);
   EXPECT_NE(Find(g, "rank-pairs").note.find("do not reshuffle every round"), std::string::npos);
+}
+
+// Money sums never wrap: two bets of 2^63-1 on one seat, many rounds over, are summed wide,
+// and totals that do not fit in 64 bits are said not to, never wrapped.
+TEST(StatsCollector, MoneySumsBeyondSixtyFourBitsAreSaidToBe) {
+  const RuleSpec& spec = BundledSpec("us-sd/casino-war.yaml").spec;
+  StatsCollector collector;
+  const Money huge = std::numeric_limits<Money>::max();
+  for (int i = 0; i < 40; ++i) {
+    Round round = RoundBuilder("us-sd/casino-war")
+                      .Id("H" + std::to_string(i))
+                      .Shuffle(6)
+                      .Bet(1, WagerKind::kMain, huge)
+                      .Bet(1, WagerKind::kMain, huge)
+                      .Deal(1, i % 2 ? "AS" : "2S")
+                      .Deal(kDealer, i % 2 ? "2H" : "AH")
+                      .Settle(1, WagerKind::kMain, i % 2 ? huge : -huge)
+                      .round();
+    collector.Add(round, spec);
+  }
+  auto report = collector.Finish();
+  ASSERT_TRUE(report.ok());
+  const StatsGroup& g = report->groups[0];
+  ASSERT_FALSE(g.returns.empty());
+  EXPECT_TRUE(g.returns[0].overflow);
+  EXPECT_EQ(g.returns[0].wagered, 0);
+  EXPECT_EQ(g.returns[0].bets, 40);
 }
 
 }  // namespace
