@@ -1,10 +1,12 @@
 // pitboss: a rules-compliance verifier for casino table games.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <new>
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "spec/suggest.h"
 
 namespace {
 
@@ -37,6 +39,19 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.summary));
     auto handler = command.setup(sub);
     sub->callback([&run, handler] { run = handler; });
+  }
+  // A command that is not one: say which it may have been, rather than CLI11's "arguments
+  // were not expected".
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto& command : kCommands) names.emplace_back(command.name);
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      std::cerr << "pitboss: '" << argv[1] << "' is not a command" << pitboss::DidYouMean(argv[1], names)
+                << " (commands: " << list << "; pitboss --help)\n";
+      return pitboss::kExitUsage;
+    }
   }
   try {
     app.parse(argc, argv);

@@ -1,5 +1,7 @@
 #include "spec/library.h"
 
+#include "spec/suggest.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -92,7 +94,9 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths) {
 const SpecDocument* SpecLibrary::Find(std::string_view id, int32_t date, std::string* why) const {
   auto it = by_id_.find(id);
   if (it == by_id_.end()) {
-    *why = "no rule spec '" + std::string(id) + "' is loaded";
+    std::vector<std::string> ids;
+    for (const auto& [known, docs] : by_id_) ids.push_back(known);
+    *why = "no rule spec '" + std::string(id) + "' is loaded" + DidYouMean(id, ids);
     return nullptr;
   }
   const SpecDocument* found = nullptr;
