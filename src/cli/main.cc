@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "cli/version.h"
 #include "spec/suggest.h"
 
 namespace {
@@ -33,7 +34,7 @@ int main(int argc, char** argv) {
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
                "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
   app.require_subcommand(1);
-  app.set_version_flag("--version", PITBOSS_VERSION);
+  app.set_version_flag("--version", pitboss::VersionText());
   std::function<int()> run;
   for (const auto& command : kCommands) {
     CLI::App* sub = app.add_subcommand(std::string(command.name), std::string(command.summary));
