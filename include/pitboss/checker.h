@@ -72,7 +72,10 @@ class Checker {
   std::unique_ptr<Impl> impl_;
 };
 
-// The project's own rules folder (for --rules' default).
+// The rules folder --rules defaults to, found when the program runs (src/spec/rules_path.cc):
+// $PITBOSS_RULES; else share/pitboss/rules beside the binary's folder (an installed pitboss:
+// PREFIX/bin/pitboss and PREFIX/share/pitboss/rules); else rules/ in the folder above the
+// binary's (a build folder inside the source tree); else "rules" in the working folder.
 std::string DefaultRulesPath();
 
 }  // namespace pitboss

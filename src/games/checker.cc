@@ -136,12 +136,6 @@ void MarkReadingDependent(const RoundResult& base, const RoundResult& other, con
 
 }  // namespace
 
-std::string DefaultRulesPath() {
-  std::error_code ec;
-  if (std::filesystem::is_directory(PITBOSS_DEFAULT_RULES, ec)) return PITBOSS_DEFAULT_RULES;
-  return "rules";
-}
-
 struct Checker::Impl {
   // Where a round id was first seen: the input's index in report.inputs and the line.
   struct SeenAt {
