@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "cli/log.h"
 #include "cli/version.h"
 #include "spec/suggest.h"
 
@@ -34,6 +35,12 @@ int main(int argc, char** argv) {
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
                "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
   app.require_subcommand(1);
+  std::string log_level = "info";
+  app.add_option("--log-level", log_level,
+                 "diagnostics on standard error at this level and above: " + std::string(pitboss::kLogLevels) +
+                     " (before the command: pitboss --log-level warning check ...)")
+      ->type_name("LEVEL")
+      ->capture_default_str();
   app.set_version_flag("--version", pitboss::VersionText());
   std::function<int()> run;
   for (const auto& command : kCommands) {
@@ -49,8 +56,8 @@ int main(int argc, char** argv) {
     if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-      std::cerr << "pitboss: '" << argv[1] << "' is not a command" << pitboss::DidYouMean(argv[1], names)
-                << " (commands: " << list << "; pitboss --help)\n";
+      pitboss::LogError("'" + std::string(argv[1]) + "' is not a command" + pitboss::DidYouMean(argv[1], names) +
+                        " (commands: " + list + "; pitboss --help)");
       return pitboss::kExitUsage;
     }
   }
@@ -59,6 +66,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? pitboss::kExitClean : pitboss::kExitUsage;
+  }
+  if (!pitboss::SetLogLevel(log_level)) {
+    pitboss::LogError("--log-level " + log_level + " is not a level (" + std::string(pitboss::kLogLevels) + ")");
+    return pitboss::kExitUsage;
   }
   if (!run) return pitboss::kExitUsage;
   try {

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "cli/log.h"
 #include "cli/output.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
@@ -128,7 +129,7 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       PrintError(merged.status().message());
       return kExitUsage;
     }
-    for (const std::string& warning : merged->merge_warnings) PrintError("warning: " + warning);
+    for (const std::string& warning : merged->merge_warnings) LogWarning(warning);
     merged->command_line = CommandLine();
     merged->analysis_time = AnalysisTime();
     Status s = EmitReport(merged.value(), args->format, args->out);

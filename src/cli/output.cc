@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "cli/log.h"
 #include "history/log_files.h"
 #include "report/writers.h"
 #include "spec/library.h"
@@ -178,7 +179,7 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
   return WriteOutput(out_path, [&](std::ostream& out) { return WriteReport(report, format, out); });
 }
 
-void PrintError(const std::string& message) { std::cerr << "pitboss: " << message << "\n"; }
+void PrintError(const std::string& message) { LogError(message); }
 
 StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
                            const std::string& out_path, bool progress,
@@ -207,12 +208,15 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   auto read = [&](const std::string& path, Checker::LogRole role) {
     Status s = checker.value()->CheckLog(path, role);
     if (progress) std::cerr << "\r\033[K" << std::flush;
-    if (!s.ok()) PrintError("warning: " + s.message() + " (input/unreadable: the report will be incomplete)");
+    if (!s.ok()) LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
   };
   for (const std::string& path : context.value()) read(path, Checker::LogRole::kContext);
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
   Report report = checker.value()->Finish();
-  for (SkippedPath& p : skipped) report.skipped.push_back({std::move(p.path), std::move(p.reason)});
+  for (SkippedPath& p : skipped) {
+    LogInfo("not read: " + p.path + " (" + p.reason + "; listed in the report)");
+    report.skipped.push_back({std::move(p.path), std::move(p.reason)});
+  }
   report.command_line = CommandLine();
   report.analysis_time = AnalysisTime();
   return report;

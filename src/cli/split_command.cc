@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
+#include "cli/log.h"
 #include "cli/output.h"
 #include "history/compress.h"
 #include "history/line_reader.h"
@@ -317,7 +318,7 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
       PrintError(logs.status().message());
       return kExitUsage;
     }
-    for (const SkippedPath& s : skipped) PrintError("warning: " + s.path + ": not read (" + s.reason + ")");
+    for (const SkippedPath& s : skipped) LogWarning(s.path + ": not read (" + s.reason + ")");
 
     const std::string& dir = args->out_dir;
     std::error_code ec;
