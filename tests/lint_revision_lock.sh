@@ -2,7 +2,8 @@
 # lint_revision_lock.sh PITBOSS SOURCE_DIR
 # A copy of rules/ with its revisions.lock (issue 12, item 9): lint is clean; a published
 # revision edited in place fails at its revision line until `lint --update-lock` records it;
-# a published revision whose file is gone fails at its line of the lock.
+# a published revision whose file is gone fails at its line of the lock. diff and impact of the
+# edited revision against the published one warn that they share a revision name.
 set -u
 bin=$1 src=$2
 tmp=${TMPDIR:-/tmp}/pitboss-revision-lock-$$
@@ -33,6 +34,12 @@ expect 1 "online/war.yaml:$line:9: revision published of online/war was publishe
   "$bin" lint "$tmp/rules"
 expect 1 "\"code\":\"lint/revision-changed\",\"file\":\"[^\"]*online/war.yaml\",\"line\":$line" \
   "$bin" lint --format json "$tmp/rules"
+# diff and impact warn that the rounds judged under that revision would be judged anew.
+anew="both are revision published, but they differ in meaning: rounds already judged under it would be judged anew"
+expect 1 "^warning: $anew" "$bin" diff "$src/rules/online/war.yaml" "$spec"
+expect 1 "\"warnings\":\[\"$anew\"\]" "$bin" diff --format json "$src/rules/online/war.yaml" "$spec"
+expect 0 "pitboss: warning: $anew" "$bin" impact --from "$src/rules/online/war.yaml" --to "$spec" \
+  "$src/fixtures/clean/online-war.jsonl"
 expect 0 "wrote .*revisions\.lock: 5 revisions" "$bin" lint --update-lock "$tmp/rules"
 expect 0 "lint: 5 specs, no errors" "$bin" lint "$tmp/rules"
 
