@@ -662,7 +662,9 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
     if (!Lockable(spec.id) || !Lockable(spec.revision) || spec.sha256.empty()) continue;
     if (auto root = RevisionTreeRoot(spec.path, spec.id)) trees[*root].specs.push_back(i);
   }
-  for (const auto& [root, tree] : trees) {
+  for (const auto& entry : trees) {
+    const std::string& root = entry.first;  // not a structured binding: lambdas below use it
+    const Tree& tree = entry.second;
     const std::string lock_path = (fs::path(root) / kRevisionLockName).generic_string();
     auto lock = ReadRevisionLock(lock_path);
     if (!lock.ok() && lock.status().code() != Status::Code::kNotFound) return lock.status();

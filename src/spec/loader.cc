@@ -453,10 +453,12 @@ constexpr std::string_view kJoinedLists[] = {"source.texts", "source.also_encode
 // The keys of a part that are the part's own, not merged.
 constexpr std::string_view kPartKeys[] = {"format", "part"};
 
-std::string At(const std::string& file, const YAML::Node& node) {
-  YAML::Mark m = node.Mark();
+std::string At(const std::string& file, const YAML::Mark& m) {
+  if (m.line < 0) return file;  // no place in the file (an empty file's tree, yaml-cpp's own errors)
   return file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
 }
+
+std::string At(const std::string& file, const YAML::Node& node) { return At(file, node.Mark()); }
 
 std::pair<int, int> PositionOf(const YAML::Node& node) {
   YAML::Mark m = node.Mark();
@@ -597,8 +599,7 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
     parser.set_tree(&*tree);
     parser.Parse(doc.root, &doc.spec);
   } catch (const YAML::Exception& e) {
-    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": " + e.msg);
+    errors->push_back(At(path, e.mark) + ": " + e.msg);
   }
   if (errors->size() != before) return std::nullopt;
   doc.spec.path = path;

@@ -377,6 +377,19 @@ TEST(LoaderTest, AnIntegerOutOfRangeSaysSo) {
       << errors[0];
 }
 
+// Found by fuzz/spec_loader_fuzz: the tree of an empty file has no position; it was shown as
+// line 0, column 0.
+TEST(LoaderTest, AnEmptyFileIsNoSpecAtNoLine) {
+  const std::string path =
+      (fs::temp_directory_path() / ("pitboss-empty-" + std::to_string(::getpid()) + ".yaml")).string();
+  std::ofstream(path).close();
+  std::vector<std::string> errors;
+  EXPECT_FALSE(LoadSpecDocument(path, &errors));
+  fs::remove(path);
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0], path + ": the spec must be a map");
+}
+
 TEST(LoaderTest, ANetBeyond64BitsIsOutOfRange) {
   SpecEdit edit("us-sd/casino-war.yaml", "net: \"+10\"", "net: \"+100000000000000000000\"");
   auto errors = edit.Errors();

@@ -21,7 +21,10 @@ bool IsWholeNumber(std::string_view s) {
 void SpecReader::Error(const YAML::Node& node, const std::string& message) {
   YAML::Mark m = node.Mark();
   std::ostringstream out;
-  out << (tree_ ? tree_->FileOf(node, path_) : path_) << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
+  out << (tree_ ? tree_->FileOf(node, path_) : path_);
+  // A node with no place in the file (the tree of an empty file) has no line to show.
+  if (m.line >= 0) out << ":" << (m.line + 1) << ":" << (m.column + 1);
+  out << ": " << message;
   errors_->push_back(out.str());
   ok_ = false;
 }
