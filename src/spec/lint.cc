@@ -654,17 +654,24 @@ bool Under(const std::string& path, const std::string& folder) {
 // Holds the specs of each rules tree with a lock to it, or (update) writes the lock.
 Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptions& options, LintReport* report) {
   struct Tree {
+    std::string root;           // as the first of its specs spells it
     std::vector<size_t> specs;  // indexes into report->specs
   };
-  std::map<std::string, Tree> trees;
+  std::map<std::string, Tree> trees;  // by the root made canonical: one tree, however spelt
   for (size_t i = 0; i < report->specs.size(); ++i) {
     const SpecLint& spec = report->specs[i];
     if (!Lockable(spec.id) || !Lockable(spec.revision) || spec.sha256.empty()) continue;
-    if (auto root = RevisionTreeRoot(spec.path, spec.id)) trees[*root].specs.push_back(i);
+    auto root = RevisionTreeRoot(spec.path, spec.id);
+    if (!root) continue;
+    std::error_code ec;
+    fs::path key = fs::weakly_canonical(*root, ec);
+    Tree& tree = trees[ec ? *root : key.string()];
+    if (tree.specs.empty()) tree.root = *root;
+    tree.specs.push_back(i);
   }
   for (const auto& entry : trees) {
-    const std::string& root = entry.first;  // not a structured binding: lambdas below use it
     const Tree& tree = entry.second;
+    const std::string& root = tree.root;
     const std::string lock_path = (fs::path(root) / kRevisionLockName).generic_string();
     auto lock = ReadRevisionLock(lock_path);
     if (!lock.ok() && lock.status().code() != Status::Code::kNotFound) return lock.status();
@@ -687,7 +694,10 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
       }
     }
     auto relative = [&](const std::string& path) {
-      return fs::path(path).lexically_normal().lexically_relative(fs::path(root).lexically_normal()).generic_string();
+      std::error_code ec;
+      fs::path file = fs::weakly_canonical(path, ec);
+      fs::path folder = fs::weakly_canonical(root, ec);
+      return file.lexically_relative(folder).generic_string();
     };
     // A recorded revision is looked for when this run lints its rule set or its file's folder.
     auto covered = [&](const LockedRevision& e) {
