@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A short libFuzzer run of the log reader and the round parser (clang).
+# A short libFuzzer run of the log reader, the round parser and the spec loader with lint
+# (clang), one target after the other.
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,17 +9,20 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ not found; run scripts/setup.sh first" >&2
   exit 1
 fi
+targets=(round_parser line_reader spec_loader)
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DPITBOSS_FUZZ=ON -DPITBOSS_BENCH=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target round_parser_fuzz line_reader_fuzz
+cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]/%/_fuzz}"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-for target in round_parser line_reader; do
+for target in "${targets[@]}"; do
+  corpus=fuzz/corpus/$target
+  [ "$target" = spec_loader ] && corpus=fuzz/corpus/spec
   mkdir -p "$scratch/$target"
   dict=()
   [ -f "fuzz/$target.dict" ] && dict=(-dict="fuzz/$target.dict")
   echo "== fuzz $target for ${seconds}s"
   "build-fuzz/fuzz/${target}_fuzz" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$PWD/build-fuzz/" \
-    "$scratch/$target" "fuzz/corpus/$target" 2>&1 | tail -n 12
+    "$scratch/$target" "$corpus" 2>&1 | tail -n 12
 done

@@ -18,8 +18,10 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
   sub->footer(
       "\nCompares the two specs key by key under their default readings: payouts, deck ranges,\n"
       "wagers added or removed, windows, limits, burns, dealing and settling orders, the choices\n"
-      "offered, ambiguities added or resolved, published claims. Changes of wording, quotation,\n"
-      "citation or revision name are listed apart and do not count.\n"
+      "offered, ambiguities added or resolved, published claims, the date the rules take effect.\n"
+      "Changes of wording, quotation, citation or revision name are listed apart and do not count.\n"
+      "Warns when the two specs are of different rule sets, or name the same revision but differ\n"
+      "in meaning (the rounds already judged under it would be judged anew).\n"
       "Exit status: 0 no change in meaning, 1 the specs differ in meaning, 2 could not run.");
   return [args]() -> int {
     if (Status s = CheckOutputPath(args->out, {args->old_path, args->new_path}); !s.ok()) {
@@ -40,6 +42,7 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
     report.old_path = args->old_path;
     report.new_path = args->new_path;
     report.changes = DiffSpecs(old_doc->spec, new_doc->spec);
+    report.warnings = DiffWarnings(old_doc->spec, new_doc->spec, report.changes);
     Status s = WriteOutput(args->out, [&](std::ostream& out) { return WriteDiffReport(report, args->format, out); });
     if (!s.ok()) {
       PrintError(s.message());

@@ -46,6 +46,9 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       for (const auto& e : errors) PrintError(e);
       return kExitUsage;
     }
+    for (const std::string& w : DiffWarnings(from->spec, to->spec, DiffSpecs(from->spec, to->spec))) {
+      PrintError("warning: " + w);
+    }
     ImpactAnalysis analysis(from->spec, to->spec);
     for (const std::string& path : paths.value()) {
       Status s = analysis.AddLog(path);

@@ -1,4 +1,6 @@
 // pitboss lint: validates rule specs against the format and against their source texts.
+#include <iostream>
+
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/blackjack/blackjack_rules.h"
@@ -25,7 +27,11 @@ Checks each spec (a file, or every .yaml under a folder; default: the project's 
   - the ambiguity register: id, tag, cite, quote, summary, two readings or more, exactly
     one default, a reason for each;
   - every published figure (claims) against the spec's exact figures, as `pitboss rtp`
-    computes them: a claim that holds on no basis is an error.
+    computes them: a claim that holds on no basis is an error;
+  - published revisions: in a rules tree with a revisions.lock, every revision recorded
+    there still in some file with the content it was published with (ID.yaml, or an
+    archived ID.revisions/NAME.yaml), and every revision recorded. `--update-lock` records
+    the revisions linted (after review: the lock is what says a revision is published).
 Each error ends with its code ([lint/quote-not-found]...); the codes and the rules of each
 check: docs/spec-format.md ("Lint"). Exit status: 0 clean, 1 spec errors, 2 could not run
 (no such path, nothing to lint, bad usage).)HELP";
@@ -62,13 +68,24 @@ void WriteText(const LintReport& report, std::ostream& out) {
       out << "  coverage: not checked\n";
     }
   }
+  for (const LintError& e : report.lock_errors) out << e.ToString() << "\n";
   out << "lint: " << Plural(static_cast<int>(report.specs.size()), "spec", "specs");
   if (report.errors() == 0) {
     out << ", no errors\n";
   } else {
-    out << ", " << report.specs_with_errors() << " with errors, "
-        << Plural(report.errors(), "error", "errors") << "\n";
+    out << ", " << report.specs_with_errors() << " with errors, " << Plural(report.errors(), "error", "errors");
+    if (!report.lock_errors.empty()) {
+      out << " (" << report.lock_errors.size() << " in revisions.lock)";
+    }
+    out << "\n";
   }
+}
+
+void WriteErrorJson(JsonWriter& json, const LintError& e) {
+  json.BeginObject().Key("code").String(ToString(e.code)).Key("file").String(e.file);
+  json.Key("line").Int(e.line).Key("column").Int(e.column).Key("message").String(e.message);
+  if (!e.hint.empty()) json.Key("hint").String(e.hint);
+  json.EndObject();
 }
 
 // Part of lint's report format: every figure the text shows, under these keys.
@@ -86,6 +103,7 @@ void WriteJson(const LintReport& report, std::ostream& out) {
   for (const SpecLint& spec : report.specs) {
     json.BeginObject();
     json.Key("path").String(spec.path).Key("id").String(spec.id).Key("revision").String(spec.revision);
+    json.Key("sha256").String(spec.sha256);
     json.Key("ok").Bool(spec.errors.empty());
     json.Key("texts").BeginArray();
     for (const std::string& t : spec.texts) json.String(t);
@@ -110,15 +128,13 @@ void WriteJson(const LintReport& report, std::ostream& out) {
     }
     json.EndObject();
     json.Key("errors").BeginArray();
-    for (const LintError& e : spec.errors) {
-      json.BeginObject().Key("code").String(ToString(e.code)).Key("file").String(e.file);
-      json.Key("line").Int(e.line).Key("column").Int(e.column).Key("message").String(e.message);
-      if (!e.hint.empty()) json.Key("hint").String(e.hint);
-      json.EndObject();
-    }
+    for (const LintError& e : spec.errors) WriteErrorJson(json, e);
     json.EndArray();
     json.EndObject();
   }
+  json.EndArray();
+  json.Key("lock_errors").BeginArray();
+  for (const LintError& e : report.lock_errors) WriteErrorJson(json, e);
   json.EndArray();
   json.EndObject();
   out << "\n";
@@ -131,6 +147,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     std::vector<std::string> paths;
     std::string format = "text";
     std::string out;
+    bool update_lock = false;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("PATH", args->paths, "spec files or folders (default: the project's rules/)")
@@ -140,6 +157,9 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       ->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
       ->type_name("FILE");
+  sub->add_flag("--update-lock", args->update_lock,
+                "record the revisions linted as the published ones, in the revisions.lock of their rules "
+                "tree");
   sub->footer(kLintHelp);
   return [args]() -> int {
     if (!FormatAvailable(args->format, {std::begin(kFormats), std::end(kFormats)})) return kExitUsage;
@@ -150,11 +170,12 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    auto report = LintSpecs(targets);
+    auto report = LintSpecs(targets, {.update_lock = args->update_lock});
     if (!report.ok()) {
       PrintError(report.status().message());
       return kExitUsage;
     }
+    for (const std::string& lock : report->locks_written) std::cerr << "lint: wrote " << lock << "\n";
     // The source texts are inputs too, known once the specs are read.
     std::vector<std::string> texts;
     for (const SpecLint& spec : report->specs) {

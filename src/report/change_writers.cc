@@ -32,6 +32,9 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
     json.Key("new");
     WriteSpecJson(json, r.new_spec);
     json.Key("new_path").String(r.new_path);
+    json.Key("warnings").BeginArray();
+    for (const std::string& w : r.warnings) json.String(w);
+    json.EndArray();
     json.Key("summary").BeginObject()
         .Key("changes_in_meaning").Int(r.meaning_changes())
         .Key("changes_in_wording").Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
@@ -50,6 +53,7 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
   if (format != "text") return UnknownFormat(format);
   out << "old: " << r.old_path << " (" << r.old_spec.id << ", revision " << r.old_spec.revision << ")\n";
   out << "new: " << r.new_path << " (" << r.new_spec.id << ", revision " << r.new_spec.revision << ")\n";
+  for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
   for (bool meaning : {true, false}) {
     bool first = true;
     for (const SpecChange& c : r.changes) {

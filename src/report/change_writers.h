@@ -20,6 +20,7 @@ struct DiffReport {
   std::string old_path;
   std::string new_path;
   std::vector<SpecChange> changes;
+  std::vector<std::string> warnings;  // DiffWarnings
 
   int64_t meaning_changes() const;
 };

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "games/games.h"
+#include "spec/library.h"
 
 namespace pitboss {
 
@@ -19,7 +20,8 @@ std::string Bool(bool b) { return b ? "true" : "false"; }
 Flat Flatten(const RuleSpec& spec) {
   Flat f;
   f["revision.name"] = {spec.revision, nullptr, false};
-  f["revision.effective"] = {std::to_string(spec.effective), nullptr, false};
+  // When the rules take effect decides which rounds they judge: a change of meaning.
+  f["revision.effective"] = {DateString(spec.effective), nullptr, true};
   f["game"] = {spec.game, nullptr};
   f["shoe.decks.min"] = {std::to_string(spec.decks.min), &spec.decks.cite};
   f["shoe.decks.max"] = {std::to_string(spec.decks.max), &spec.decks.cite};
@@ -60,6 +62,19 @@ std::string_view ToString(SpecChange::Kind kind) {
     case SpecChange::Kind::kRemoved: return "removed";
   }
   return "";
+}
+
+std::vector<std::string> DiffWarnings(const RuleSpec& old_spec, const RuleSpec& new_spec,
+                                      const std::vector<SpecChange>& changes) {
+  std::vector<std::string> warnings;
+  if (old_spec.id != new_spec.id) {
+    warnings.push_back("comparing " + old_spec.id + " with " + new_spec.id + ": different rule sets");
+  } else if (old_spec.revision == new_spec.revision &&
+             std::any_of(changes.begin(), changes.end(), [](const SpecChange& c) { return c.meaning; })) {
+    warnings.push_back("both are revision " + old_spec.revision +
+                       ", but they differ in meaning: rounds already judged under it would be judged anew");
+  }
+  return warnings;
 }
 
 std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_spec) {

@@ -20,7 +20,7 @@ struct SpecChange {
   std::string new_value;  // "" when removed
   std::string old_clause;
   std::string new_clause;
-  // false: the same rule, quoted or cited differently (or revision metadata).
+  // false: the same rule, quoted or cited differently (or the revision's name, note...).
   bool meaning = true;
 };
 
@@ -35,6 +35,12 @@ using FlatSpec = std::map<std::string, FlatEntry>;
 
 // Every difference between `old_spec` and `new_spec`, in spec-key order.
 std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_spec);
+
+// What a reader of the diff must know before its changes: two different rule sets compared
+// ("comparing us-sd/casino-war with online/war: different rule sets"), or two specs that name
+// the same revision yet differ in meaning (a published revision edited in place).
+std::vector<std::string> DiffWarnings(const RuleSpec& old_spec, const RuleSpec& new_spec,
+                                      const std::vector<SpecChange>& changes);
 
 std::string_view ToString(SpecChange::Kind kind);  // "changed", "added", "removed"
 

@@ -26,14 +26,46 @@ TEST(DiffTest, APayoutChangeIsOneChangeInMeaning) {
   EXPECT_EQ(changes[0].new_clause, "Online War game rules, Initial Tie Wager, item 7");
 }
 
-TEST(DiffTest, WordingAndRevisionAreNotMeaning) {
+TEST(DiffTest, WordingAndRevisionNameAreNotMeaning) {
   RuleSpec changed = BundledSpec("us-sd/casino-war.yaml").spec;
   changed.decks.cite.quote = "Casino War shall be played with six to eight decks.";
   changed.revision = "2030-01-01";
-  changed.effective = 20300101;
   auto changes = DiffSpecs(BundledSpec("us-sd/casino-war.yaml").spec, changed);
-  ASSERT_EQ(changes.size(), 4u);  // decks.min and decks.max quoted anew, two revision keys
+  ASSERT_EQ(changes.size(), 3u);  // decks.min and decks.max quoted anew, the revision's name
   for (const SpecChange& c : changes) EXPECT_FALSE(c.meaning) << c.path;
+}
+
+// Issue 12: the date the rules take effect decides which rounds they judge; it was wording,
+// printed as 19000101 -> 20270101.
+TEST(DiffTest, TheEffectiveDateIsAChangeOfMeaningShownAsDates) {
+  RuleSpec changed = BundledSpec("online/war.yaml").spec;
+  changed.effective = 20270101;
+  auto changes = DiffSpecs(BundledSpec("online/war.yaml").spec, changed);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].path, "revision.effective");
+  EXPECT_EQ(changes[0].old_value, "1900-01-01");
+  EXPECT_EQ(changes[0].new_value, "2027-01-01");
+  EXPECT_TRUE(changes[0].meaning);
+}
+
+TEST(DiffTest, WarnsOfTwoRuleSetsAndOfOneRevisionNameWithTwoMeanings) {
+  const RuleSpec& sd = BundledSpec("us-sd/casino-war.yaml").spec;
+  const RuleSpec& online = BundledSpec("online/war.yaml").spec;
+  EXPECT_EQ(DiffWarnings(sd, online, DiffSpecs(sd, online)),
+            std::vector<std::string>{"comparing us-sd/casino-war with online/war: different rule sets"});
+  EXPECT_TRUE(DiffWarnings(sd, sd, DiffSpecs(sd, sd)).empty());
+
+  RuleSpec edited = sd;  // the same revision name, another payout
+  War(edited).payouts[0][1][static_cast<int>(WagerKind::kTie)].net = {11, 1};
+  EXPECT_EQ(DiffWarnings(sd, edited, DiffSpecs(sd, edited)),
+            std::vector<std::string>{"both are revision 2012-04-23, but they differ in meaning: rounds already "
+                                     "judged under it would be judged anew"});
+  RuleSpec requoted = sd;  // the same revision name, wording only: nothing judged differs
+  requoted.decks.cite.quote = "Casino War shall be played with six to eight decks.";
+  EXPECT_TRUE(DiffWarnings(sd, requoted, DiffSpecs(sd, requoted)).empty());
+  RuleSpec renamed = edited;  // a new revision name: no warning
+  renamed.revision = "2030-01-01";
+  EXPECT_TRUE(DiffWarnings(sd, renamed, DiffSpecs(sd, renamed)).empty());
 }
 
 TEST(DiffTest, WagersBurnsDecksAndAmbiguities) {

@@ -15,6 +15,8 @@
 #include "pitboss/checker.h"
 #include "pitboss/money.h"
 #include "spec/loader.h"
+#include "spec/revision_lock.h"
+#include "spec/sha256.h"
 #include "spec/source_text.h"
 
 namespace pitboss {
@@ -24,7 +26,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
-constexpr std::array<LintCodeInfo, 15> kLintCodes = {{
+constexpr std::array<LintCodeInfo, 18> kLintCodes = {{
     {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
     {LintCode::kSchema, "lint/schema",
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
@@ -50,6 +52,12 @@ constexpr std::array<LintCodeInfo, 15> kLintCodes = {{
      "a published figure (claims) that the spec's exact figures give on no basis"},
     {LintCode::kBelowRegulation, "lint/below-regulation",
      "a payout the house posts below the least the regulation allows (regulation)"},
+    {LintCode::kRevisionChanged, "lint/revision-changed",
+     "a published revision (revisions.lock) whose content has changed without a new revision name"},
+    {LintCode::kRevisionMissing, "lint/revision-missing",
+     "a published revision (revisions.lock) that no spec file of the tree holds any more"},
+    {LintCode::kRevisionUnlocked, "lint/revision-unlocked",
+     "a revision not recorded in the revisions.lock of its tree (pitboss lint --update-lock)"},
 }};
 
 std::string Trimmed(std::string s) {
@@ -552,7 +560,7 @@ std::string LintError::ToString() const {
 }
 
 int LintReport::errors() const {
-  int n = 0;
+  int n = static_cast<int>(lock_errors.size());
   for (const SpecLint& s : specs) n += static_cast<int>(s.errors.size());
   return n;
 }
@@ -579,6 +587,13 @@ SpecLint LintSpecFile(const std::string& path) {
     out.errors.push_back(FromLoader(path, parts, e, parsed ? LintCode::kSchema : LintCode::kYaml));
   }
   if (!parsed) return out;
+  out.sha256 = Sha256Hex(tree->bytes);
+  const YAML::Node revision = Child(root, "revision");
+  const YAML::Node where = Has(revision, "name") ? Child(revision, "name") : KeyNode(root, "revision");
+  if (Has(root, "revision")) {
+    out.revision_line = where.Mark().line + 1;
+    out.revision_column = where.Mark().column + 1;
+  }
   std::string rules_root;
   if (doc) {
     out.id = doc->spec.id;
@@ -616,7 +631,140 @@ SpecLint LintSpecFile(const std::string& path) {
   return out;
 }
 
-StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths) {
+namespace {
+
+bool Lockable(const std::string& s) { return !s.empty() && s.find_first_of("\t\r\n") == std::string::npos; }
+
+std::string Short(const std::string& sha) { return sha.substr(0, 12); }
+
+// Whether `path` is `folder` or under it, both made canonical.
+bool Under(const std::string& path, const std::string& folder) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(path, ec);
+  fs::path f = fs::weakly_canonical(folder, ec);
+  if (ec) return false;
+  auto pi = p.begin();
+  for (auto fi = f.begin(); fi != f.end(); ++fi, ++pi) {
+    if (fi->empty() && std::next(fi) == f.end()) break;  // a trailing separator
+    if (pi == p.end() || *pi != *fi) return false;
+  }
+  return true;
+}
+
+// Holds the specs of each rules tree with a lock to it, or (update) writes the lock.
+Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptions& options, LintReport* report) {
+  struct Tree {
+    std::string root;           // as the first of its specs spells it
+    std::vector<size_t> specs;  // indexes into report->specs
+  };
+  std::map<std::string, Tree> trees;  // by the root made canonical: one tree, however spelt
+  for (size_t i = 0; i < report->specs.size(); ++i) {
+    const SpecLint& spec = report->specs[i];
+    if (!Lockable(spec.id) || !Lockable(spec.revision) || spec.sha256.empty()) continue;
+    auto root = RevisionTreeRoot(spec.path, spec.id);
+    if (!root) continue;
+    std::error_code ec;
+    fs::path key = fs::weakly_canonical(*root, ec);
+    Tree& tree = trees[ec ? *root : key.string()];
+    if (tree.specs.empty()) tree.root = *root;
+    tree.specs.push_back(i);
+  }
+  for (const auto& entry : trees) {
+    const Tree& tree = entry.second;
+    const std::string& root = tree.root;
+    const std::string lock_path = (fs::path(root) / kRevisionLockName).generic_string();
+    auto lock = ReadRevisionLock(lock_path);
+    if (!lock.ok() && lock.status().code() != Status::Code::kNotFound) return lock.status();
+    if (!lock.ok() && !options.update_lock) continue;  // a tree without a lock
+    std::vector<LockedRevision> entries = lock.ok() ? std::move(*lock) : std::vector<LockedRevision>{};
+
+    // The revisions found, each once: two files with one revision must agree.
+    std::map<std::pair<std::string, std::string>, size_t> found;
+    std::set<std::string> ids;
+    for (size_t i : tree.specs) {
+      SpecLint& spec = report->specs[i];
+      ids.insert(spec.id);
+      auto [it, inserted] = found.emplace(std::pair(spec.id, spec.revision), i);
+      const SpecLint& first = report->specs[it->second];
+      if (!inserted && first.sha256 != spec.sha256) {
+        spec.errors.push_back({spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionChanged,
+                               "revision " + spec.revision + " of " + spec.id + " is also in " + first.path +
+                                   ", with other content: one revision name, one content",
+                               ""});
+      }
+    }
+    auto relative = [&](const std::string& path) {
+      std::error_code ec;
+      fs::path file = fs::weakly_canonical(path, ec);
+      fs::path folder = fs::weakly_canonical(root, ec);
+      return file.lexically_relative(folder).generic_string();
+    };
+    // A recorded revision is looked for when this run lints its rule set or its file's folder.
+    auto covered = [&](const LockedRevision& e) {
+      if (ids.count(e.id)) return true;
+      const std::string file = (fs::path(root) / e.file).string();
+      return std::any_of(paths.begin(), paths.end(), [&](const std::string& p) {
+        std::error_code ec;
+        return fs::is_directory(p, ec) && Under(file, p);
+      });
+    };
+
+    if (options.update_lock) {
+      std::vector<LockedRevision> updated;
+      for (const LockedRevision& e : entries) {
+        if (!covered(e)) updated.push_back(e);  // not linted this time: kept as it was
+      }
+      for (const auto& [key, i] : found) {
+        const SpecLint& spec = report->specs[i];
+        updated.push_back({spec.id, spec.revision, spec.sha256, relative(spec.path), 0});
+      }
+      if (Status s = WriteRevisionLock(lock_path, updated); !s.ok()) return s;
+      report->locks_written.push_back(lock_path + ": " + std::to_string(updated.size()) + " revision" +
+                                      (updated.size() == 1 ? "" : "s"));
+      continue;
+    }
+
+    std::map<std::pair<std::string, std::string>, const LockedRevision*> locked;
+    for (const LockedRevision& e : entries) locked.emplace(std::pair(e.id, e.revision), &e);
+    for (size_t i : tree.specs) {
+      SpecLint& spec = report->specs[i];
+      auto it = locked.find({spec.id, spec.revision});
+      if (it == locked.end()) {
+        spec.errors.push_back({spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionUnlocked,
+                               "revision " + spec.revision + " of " + spec.id + " is not recorded in " + lock_path +
+                                   ": once it is published, record it with `pitboss lint --update-lock " + root +
+                                   "`",
+                               ""});
+      } else if (it->second->sha256 != spec.sha256) {
+        bool archived = spec.path.find(".revisions/") != std::string::npos;
+        spec.errors.push_back(
+            {spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionChanged,
+             "revision " + spec.revision + " of " + spec.id + " was published with sha256 " +
+                 Short(it->second->sha256) + "... (" + lock_path + ":" + std::to_string(it->second->line) +
+                 "); this file's is " + Short(spec.sha256) + "...: " +
+                 (archived ? "an archived revision stays as it was published"
+                           : "a published revision is never edited; give the change a new revision name, and "
+                             "keep this one as " +
+                                 spec.id + ".revisions/" + spec.revision + ".yaml"),
+             ""});
+      }
+    }
+    for (const LockedRevision& e : entries) {
+      if (found.count({e.id, e.revision}) || !covered(e)) continue;
+      report->lock_errors.push_back({lock_path, e.line, 0, LintCode::kRevisionMissing,
+                                    "revision " + e.revision + " of " + e.id + " (" + e.file +
+                                        ") was published, and no spec file holds it any more: a published "
+                                        "revision stays in the tree (as " +
+                                        e.id + ".revisions/" + e.revision + ".yaml once another replaces it)",
+                                    ""});
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths, const LintOptions& options) {
   std::vector<std::string> errors;
   std::vector<std::string> files = ListSpecFiles(paths, &errors);
   for (const std::string& file : files) {
@@ -642,6 +790,7 @@ StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths) {
     }
     report.specs.push_back(std::move(spec));
   }
+  if (Status s = CheckRevisionLocks(paths, options, &report); !s.ok()) return s;
   return report;
 }
 

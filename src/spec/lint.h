@@ -33,6 +33,9 @@ enum class LintCode : uint8_t {
   kUnobservableReason,   // an unobservable clause without its reason
   kClaimDoesNotHold,     // a published figure the spec's exact figures do not give
   kBelowRegulation,      // a house's posted payout below what the regulation allows
+  kRevisionChanged,      // a published revision (revisions.lock) whose content has changed
+  kRevisionMissing,      // a published revision that no spec file holds any more
+  kRevisionUnlocked,     // a revision of a tree with a lock, not recorded in it
 };
 
 struct LintCodeInfo {
@@ -72,6 +75,9 @@ struct SpecLint {
   std::string id;  // "" when the file could not be read as a spec at all
   std::string revision;
   int32_t effective = 0;
+  std::string sha256;        // of the spec and its parts, as reports give it; "" if not YAML
+  int revision_line = 0;     // where revision.name is written (1-based); 0: nowhere
+  int revision_column = 0;
   std::vector<std::string> texts;  // the source texts found, as read
   std::vector<LintError> errors;
   int quotes = 0;        // quotes checked
@@ -86,6 +92,10 @@ struct SpecLint {
 
 struct LintReport {
   std::vector<SpecLint> specs;
+  // Errors of a revisions.lock itself: a published revision no file holds any more.
+  std::vector<LintError> lock_errors;
+  // With LintOptions::update_lock: each lock written, "rules/revisions.lock: 6 revisions".
+  std::vector<std::string> locks_written;
 
   int errors() const;
   int specs_with_errors() const;
@@ -94,10 +104,22 @@ struct LintReport {
 // Lints one spec file. The file must be readable (LintSpecs checks that first).
 SpecLint LintSpecFile(const std::string& path);
 
+struct LintOptions {
+  // Record the revisions linted as the published ones, in the revisions.lock of their rules
+  // tree (created where there is none), instead of holding them to it.
+  bool update_lock = false;
+};
+
 // Lints every spec at `paths`: .yaml files, and folders searched recursively for them (their
 // `sources/` folders hold rule texts and are skipped). A path that does not exist, a file
-// that cannot be read or a folder without a spec is an error of the command, not of a spec.
-StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths);
+// that cannot be read or a folder without a spec is an error of the command, not of a spec;
+// so is a revisions.lock that cannot be read or written.
+//
+// The specs of a rules tree with a revisions.lock at its root (spec/revision_lock.h) are held
+// to it: a revision recorded there must be in some file of the tree with the recorded sha256
+// (the current ID.yaml or an archived ID.revisions/NAME.yaml), and a revision not recorded is
+// an error until the lock is updated.
+StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths, const LintOptions& options = {});
 
 }  // namespace pitboss
 

@@ -238,6 +238,126 @@ TEST(LintTest, PathsThatCannotBeLinted) {
   EXPECT_FALSE(report.ok());
 }
 
+// A copy of the bundled rules tree, with its revisions.lock, in a temporary folder.
+class RulesCopy {
+ public:
+  RulesCopy() {
+    dir_ = fs::temp_directory_path() / ("pitboss-lock-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    fs::copy(kRoot + "/rules", dir_ / "rules", fs::copy_options::recursive);
+  }
+  ~RulesCopy() { fs::remove_all(dir_); }
+  std::string Path(const std::string& name) const { return (dir_ / "rules" / name).string(); }
+  void Replace(const std::string& name, const std::string& from, const std::string& to) const {
+    std::string text = ReadAll(Path(name));
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    std::ofstream(Path(name), std::ios::binary | std::ios::trunc) << text;
+  }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path dir_;
+};
+
+std::vector<LintError> AllErrors(const LintReport& report) {
+  std::vector<LintError> all = report.lock_errors;
+  for (const SpecLint& s : report.specs) all.insert(all.end(), s.errors.begin(), s.errors.end());
+  return all;
+}
+
+TEST(LintTest, TheBundledLockRecordsEveryBundledRevision) {
+  RulesCopy copy;
+  auto report = LintSpecs({copy.Path("")});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(report->errors(), 0) << Joined(AllErrors(*report));
+  for (const SpecLint& spec : report->specs) EXPECT_EQ(spec.sha256.size(), 64u) << spec.path;
+}
+
+// Issue 12: a published revision edited in place, its meaning changed, passed lint.
+TEST(LintTest, APublishedRevisionEditedInPlaceFailsAtItsRevisionLine) {
+  RulesCopy copy;
+  copy.Replace("online/war.yaml", "    max: 6\n", "    max: 8\n");
+  auto report = LintSpecs({copy.Path("")});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  std::vector<LintError> errors = AllErrors(*report);
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0].code, LintCode::kRevisionChanged);
+  EXPECT_EQ(errors[0].file, copy.Path("online/war.yaml"));
+  EXPECT_EQ(errors[0].line, 68);  // revision.name
+  EXPECT_NE(errors[0].message.find("revision published of online/war was published with sha256"), std::string::npos)
+      << errors[0].message;
+
+  // Linting the file alone finds it too.
+  report = LintSpecs({copy.Path("online/war.yaml")});
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->errors(), 1);
+
+  // --update-lock records it as published (after review), and lint is clean again.
+  report = LintSpecs({copy.Path("")}, {.update_lock = true});
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(report->errors(), 0) << Joined(AllErrors(*report));
+  ASSERT_EQ(report->locks_written.size(), 1u);
+  EXPECT_EQ(LintSpecs({copy.Path("")})->errors(), 0);
+}
+
+TEST(LintTest, ANewRevisionWithItsPredecessorArchived) {
+  RulesCopy copy;
+  fs::create_directories(copy.Path("online/war.revisions"));
+  fs::copy_file(copy.Path("online/war.yaml"), copy.Path("online/war.revisions/published.yaml"));
+  copy.Replace("online/war.yaml", "  name: published\n  effective: 1900-01-01\n",
+               "  name: \"2027-01-01\"\n  effective: 2027-01-01\n");
+  auto report = LintSpecs({copy.Path("")});
+  ASSERT_TRUE(report.ok());
+  std::vector<LintError> errors = AllErrors(*report);
+  // The new revision is not published yet; the archived one is the published one.
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0].code, LintCode::kRevisionUnlocked);
+  EXPECT_EQ(errors[0].file, copy.Path("online/war.yaml"));
+  ASSERT_TRUE(LintSpecs({copy.Path("")}, {.update_lock = true}).ok());
+  EXPECT_NE(ReadAll(copy.Path("revisions.lock")).find("online/war\tpublished\t"), std::string::npos);
+  EXPECT_EQ(LintSpecs({copy.Path("")})->errors(), 0);
+
+  // An archived revision is held to the lock as the current one is.
+  copy.Replace("online/war.revisions/published.yaml", "    max: 6\n", "    max: 8\n");
+  report = LintSpecs({copy.Path("online/war.yaml")});
+  ASSERT_TRUE(report.ok());
+  errors = AllErrors(*report);
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0].code, LintCode::kRevisionChanged);
+  EXPECT_EQ(errors[0].file, copy.Path("online/war.revisions/published.yaml"));
+  EXPECT_NE(errors[0].message.find("an archived revision stays as it was published"), std::string::npos);
+}
+
+TEST(LintTest, APublishedRevisionWhoseFileIsGone) {
+  RulesCopy copy;
+  fs::remove(copy.Path("online/war.yaml"));
+  auto report = LintSpecs({copy.Path("")});
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->lock_errors.size(), 1u) << Joined(AllErrors(*report));
+  const LintError& e = report->lock_errors[0];
+  EXPECT_EQ(e.code, LintCode::kRevisionMissing);
+  EXPECT_EQ(e.file, copy.Path("revisions.lock"));
+  EXPECT_GT(e.line, 0);
+  EXPECT_NE(e.message.find("revision published of online/war (online/war.yaml) was published, and no spec file "
+                           "holds it any more"),
+            std::string::npos)
+      << e.message;
+  EXPECT_EQ(report->errors(), 1);
+  // A lint of another rule set's file does not look for it.
+  EXPECT_EQ(LintSpecs({copy.Path("us-sd/casino-war.yaml")})->errors(), 0);
+}
+
+TEST(LintTest, AMalformedLockIsAnErrorOfTheCommand) {
+  RulesCopy copy;
+  std::ofstream(copy.Path("revisions.lock"), std::ios::app) << "online/war published\n";
+  auto report = LintSpecs({copy.Path("")});
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.status().message().find("revisions.lock:"), std::string::npos) << report.status().message();
+}
+
 // The fixtures of fixtures/lint/ carry their expectations beside the line that triggers them:
 // "# expect: CODE" for an error at that line, "# expect: CODE at FILE:LINE" for one found in a
 // source text; several separated by commas. Any error nobody expected fails, and so does any

@@ -11,6 +11,7 @@
 #include "spec/sha256.h"
 #include "spec/spec_reader.h"
 #include "spec/source_text.h"
+#include "spec/yaml_reader.h"
 
 namespace pitboss {
 
@@ -452,16 +453,31 @@ constexpr std::string_view kJoinedLists[] = {"source.texts", "source.also_encode
 // The keys of a part that are the part's own, not merged.
 constexpr std::string_view kPartKeys[] = {"format", "part"};
 
-std::string At(const std::string& file, const YAML::Node& node) {
-  YAML::Mark m = node.Mark();
+std::string At(const std::string& file, const YAML::Mark& m) {
+  if (m.line < 0) return file;  // no place in the file (an empty file's tree, yaml-cpp's own errors)
   return file + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
 }
 
-void CollectNodes(const YAML::Node& node, std::vector<YAML::Node>* out) {
-  out->push_back(node);
+std::string At(const std::string& file, const YAML::Node& node) { return At(file, node.Mark()); }
+
+std::pair<int, int> PositionOf(const YAML::Node& node) {
+  YAML::Mark m = node.Mark();
+  return {m.line, m.column};
+}
+
+bool Holds(const std::multimap<std::pair<int, int>, YAML::Node>& nodes, const YAML::Node& node) {
+  auto [begin, end] = nodes.equal_range(PositionOf(node));
+  return std::any_of(begin, end, [&](const auto& entry) { return entry.second.is(node); });
+}
+
+// Every node under `node`, each once: a node an alias names again is not walked again. The
+// tree has passed ReadYaml, so the recursion is as deep as kMaxYamlDepth at most.
+void CollectNodes(const YAML::Node& node, std::multimap<std::pair<int, int>, YAML::Node>* out) {
+  if (Holds(*out, node)) return;
+  out->emplace(PositionOf(node), node);
   if (node.IsMap()) {
     for (const auto& kv : node) {
-      out->push_back(kv.first);
+      if (!Holds(*out, kv.first)) out->emplace(PositionOf(kv.first), kv.first);
       CollectNodes(kv.second, out);
     }
   } else if (node.IsSequence()) {
@@ -504,9 +520,7 @@ void MergePart(YAML::Node into, const YAML::Node& from, const std::string& at, c
 
 const std::string& SpecTree::FileOf(const YAML::Node& node, const std::string& spec_path) const {
   for (const Part& part : parts) {
-    for (const YAML::Node& n : part.nodes) {
-      if (n.is(node)) return part.path;
-    }
+    if (Holds(part.nodes, node)) return part.path;
   }
   return spec_path;
 }
@@ -520,13 +534,9 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
   }
   SpecTree tree;
   tree.bytes = text;
-  try {
-    tree.root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " +
-                      e.msg);
-    return std::nullopt;
-  }
+  std::optional<YAML::Node> parsed = ReadYaml(path, text, errors);
+  if (!parsed) return std::nullopt;
+  tree.root = *parsed;
   const YAML::Node& root = tree.root;
   if (!root.IsMap() || !root["include"]) return tree;
   const YAML::Node include = root["include"];
@@ -553,14 +563,9 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
       errors->push_back(At(path, entry) + ": include: cannot read " + file->path);
       continue;
     }
-    YAML::Node part;
-    try {
-      part = YAML::Load(part_text);
-    } catch (const YAML::Exception& e) {
-      errors->push_back(file->path + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                        ": " + e.msg);
-      continue;
-    }
+    std::optional<YAML::Node> read = ReadYaml(file->path, part_text, errors);
+    if (!read) continue;
+    YAML::Node part = *read;
     if (!part.IsMap() || !part["part"]) {
       errors->push_back(file->path + ":1:1: a part is a map with a 'part' key that names it");
       continue;
@@ -594,8 +599,7 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
     parser.set_tree(&*tree);
     parser.Parse(doc.root, &doc.spec);
   } catch (const YAML::Exception& e) {
-    errors->push_back(path + ":" + std::to_string(e.mark.line + 1) + ":" +
-                      std::to_string(e.mark.column + 1) + ": " + e.msg);
+    errors->push_back(At(path, e.mark) + ": " + e.msg);
   }
   if (errors->size() != before) return std::nullopt;
   doc.spec.path = path;

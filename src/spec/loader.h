@@ -20,8 +20,10 @@ namespace pitboss {
 struct SpecTree {
   YAML::Node root;
   struct Part {
-    std::string path;              // as the rules root joined to the name the spec gives
-    std::vector<YAML::Node> nodes;  // every node of the part, keys included
+    std::string path;  // as the rules root joined to the name the spec gives
+    // Every node of the part, keys included, by (line, column): a position holds few nodes,
+    // and YAML::Node::is() tells them apart.
+    std::multimap<std::pair<int, int>, YAML::Node> nodes;
   };
   std::vector<Part> parts;
   std::string bytes;  // the spec file's bytes, then each part's in order: what sha256 covers

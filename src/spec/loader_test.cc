@@ -315,6 +315,88 @@ TEST(LoaderTest, APartsErrorsNameThePart) {
   errors = load(house, part + "include:\n  - us-sd/war-blackjack.yaml\n");
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_NE(errors[0].find("a part includes no other part"), std::string::npos) << errors[0];
+
+  // A key given twice in the part, and a recursive alias in it: the part's errors, at its lines.
+  errors = load(house, part + "part: again\n");
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0].rfind(part_path + ":", 0), 0u) << errors[0];
+  EXPECT_NE(errors[0].find("key 'part' given twice (first at line"), std::string::npos) << errors[0];
+  errors = load(house, part + "loop: &loop [*loop]\n");
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0].rfind(part_path + ":", 0), 0u) << errors[0];
+  EXPECT_NE(errors[0].find("a recursive alias"), std::string::npos) << errors[0];
+}
+
+// Issue 12: pitboss took the first `shoe:` and other YAML readers the last; and a recursive
+// alias under the second went unseen by check.
+TEST(LoaderTest, AKeyGivenTwiceIsAnErrorNamingBothLines) {
+  SpecEdit edit("us-sd/casino-war.yaml", "\nwagers:\n", "\nshoe: &loop [*loop]\nwagers:\n");
+  auto errors = edit.Errors();
+  ASSERT_EQ(errors.size(), 2u) << Joined(errors);
+  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:(\d+):1: key 'shoe' given twice \(first at line \d+\))")))
+      << errors[0];
+  EXPECT_NE(errors[1].find("alias *loop is inside the node it names"), std::string::npos) << errors[1];
+}
+
+TEST(LoaderTest, ABillionLaughsSpecIsAnErrorAtOnce) {
+  std::string laughs = "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+  for (int i = 1; i <= 9; ++i) {
+    laughs += "l" + std::to_string(i) + ": &l" + std::to_string(i) + " [";
+    for (int j = 0; j < 10; ++j) laughs += std::string(j ? ", " : "") + "*l" + std::to_string(i - 1);
+    laughs += "]\n";
+  }
+  SpecEdit edit("us-sd/casino-war.yaml", "\nshoe:\n", "\nlaughs:\n  " + [&] {
+    std::string s;
+    for (char c : laughs) s += c == '\n' ? std::string("\n  ") : std::string(1, c);
+    return s;
+  }() + "\nshoe:\n");
+  auto errors = edit.Errors();
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("more than 100000 nodes once alias *l"), std::string::npos) << errors[0];
+}
+
+// 2^31 decks is out of range, not "not an integer"; so is a number beyond 64 bits.
+TEST(LoaderTest, AnIntegerOutOfRangeSaysSo) {
+  SpecEdit big("us-sd/casino-war.yaml", "    min: 6\n", "    min: 2147483648\n");
+  auto errors = big.Errors();
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_TRUE(std::regex_search(
+      errors[0], std::regex(R"(:\d+:10: shoe\.decks\.min must be an integer from 1 to 64, not 2147483648 \(out of range\)$)")))
+      << errors[0];
+  SpecEdit huge("us-sd/casino-war.yaml", "    min: 6\n", "    min: 99999999999999999999\n");
+  errors = huge.Errors();
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("must be an integer from 1 to 64, not 99999999999999999999 (out of range)"),
+            std::string::npos)
+      << errors[0];
+  SpecEdit burns("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n", "    burns_before_dealer_card: -1\n");
+  errors = burns.Errors();
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("burns_before_dealer_card must be an integer from 0 to 52, not -1 (out of range)"),
+            std::string::npos)
+      << errors[0];
+}
+
+// Found by fuzz/spec_loader_fuzz: the tree of an empty file has no position; it was shown as
+// line 0, column 0.
+TEST(LoaderTest, AnEmptyFileIsNoSpecAtNoLine) {
+  const std::string path =
+      (fs::temp_directory_path() / ("pitboss-empty-" + std::to_string(::getpid()) + ".yaml")).string();
+  std::ofstream(path).close();
+  std::vector<std::string> errors;
+  EXPECT_FALSE(LoadSpecDocument(path, &errors));
+  fs::remove(path);
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_EQ(errors[0], path + ": the spec must be a map");
+}
+
+TEST(LoaderTest, ANetBeyond64BitsIsOutOfRange) {
+  SpecEdit edit("us-sd/casino-war.yaml", "net: \"+10\"", "net: \"+100000000000000000000\"");
+  auto errors = edit.Errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors[0].find("is out of range: +100000000000000000000 (its numbers must fit in 64 bits)"),
+            std::string::npos)
+      << Joined(errors);
 }
 
 TEST(LoaderTest, InstantiateAppliesAReading) {

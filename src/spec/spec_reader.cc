@@ -8,10 +8,23 @@
 
 namespace pitboss {
 
+namespace {
+
+// An optional sign, then digits only.
+bool IsWholeNumber(std::string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+}  // namespace
+
 void SpecReader::Error(const YAML::Node& node, const std::string& message) {
   YAML::Mark m = node.Mark();
   std::ostringstream out;
-  out << (tree_ ? tree_->FileOf(node, path_) : path_) << ":" << (m.line + 1) << ":" << (m.column + 1) << ": " << message;
+  out << (tree_ ? tree_->FileOf(node, path_) : path_);
+  // A node with no place in the file (the tree of an empty file) has no line to show.
+  if (m.line >= 0) out << ":" << (m.line + 1) << ":" << (m.column + 1);
+  out << ": " << message;
   errors_->push_back(out.str());
   ok_ = false;
 }
@@ -46,13 +59,26 @@ bool SpecReader::String(const YAML::Node& node, std::string_view what, std::stri
 }
 
 bool SpecReader::Int(const YAML::Node& node, std::string_view what, int64_t lo, int64_t hi, int64_t* out) {
+  // "an integer from 1 to 64", and the value as written: "2147483648", or a number beyond
+  // 64 bits, is out of range, not "not an integer".
+  std::string range = lo == hi         ? std::to_string(lo)
+                      : hi == INT64_MAX ? "an integer of at least " + std::to_string(lo)
+                                        : "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  if (!node.IsScalar()) {
+    Error(node, std::string(what) + " must be " + range + ", not " +
+                    (node.IsMap() ? "a map" : node.IsSequence() ? "a list" : "empty"));
+    return false;
+  }
+  const std::string& text = node.Scalar();
   int64_t v = 0;
-  if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, v)) {
-    Error(node, std::string(what) + " must be an integer");
+  if (!YAML::convert<int64_t>::decode(node, v)) {
+    bool digits = IsWholeNumber(text);
+    Error(node, std::string(what) + " must be " + range + ", not " +
+                    (digits ? text + " (out of range)" : "'" + text + "'"));
     return false;
   }
   if (v < lo || v > hi) {
-    Error(node, std::string(what) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    Error(node, std::string(what) + " must be " + range + ", not " + text + " (out of range)");
     return false;
   }
   *out = v;
@@ -86,8 +112,15 @@ bool SpecReader::Net(const YAML::Node& node, std::string_view what, Ratio* out) 
   if (!String(node, what, &net)) return false;
   auto ratio = ParseRatio(net);
   if (!ratio) {
+    // Shaped like a net, but a number beyond 64 bits: say so, not that it is no net.
+    size_t slash = net.find('/');
+    bool shaped = IsWholeNumber(net.substr(0, slash)) &&
+                  (slash == std::string::npos || (IsWholeNumber(net.substr(slash + 1)) && net[slash + 1] != '+' &&
+                                                  net[slash + 1] != '-' &&
+                                                  net.find_first_not_of('0', slash + 1) != std::string::npos));
     Error(node, std::string(what) +
-                    " must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\"");
+                    (shaped ? " is out of range: " + net + " (its numbers must fit in 64 bits)"
+                            : " must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\""));
     return false;
   }
   *out = *ratio;

@@ -138,16 +138,7 @@ void WarSpecParser::ParsePayouts(const YAML::Node& node) {
         }
         if (!r_.Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
         Payout& p = war_->payouts[s][o][static_cast<int>(*kind)];
-        std::string net;
-        if (r_.String(kv.second["net"], pw + ".net", &net)) {
-          auto ratio = ParseRatio(net);
-          if (!ratio) {
-            r_.Error(kv.second["net"], pw + ".net must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\"");
-          } else {
-            p.net = *ratio;
-            p.present = true;
-          }
-        }
+        if (r_.Net(kv.second["net"], pw + ".net", &p.net)) p.present = true;
         r_.CiteOf(kv.second, pw, &p.cite);
       }
     }
