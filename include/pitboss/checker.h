@@ -2,7 +2,8 @@
 // violations into a Report. Streams its input: memory does not grow with the number of
 // rounds, except for a 16-byte hash of each round id and where it was first seen (to find
 // duplicate rounds), and the findings.
-// Not thread-safe; one Checker per run.
+// Not thread-safe; one Checker per run. With CheckOptions::jobs above 1 it runs threads of
+// its own within CheckLog; the callbacks of CheckOptions are still called on the caller's.
 #ifndef PITBOSS_CHECKER_H_
 #define PITBOSS_CHECKER_H_
 
@@ -39,6 +40,10 @@ struct CheckOptions {
   // Called with each round that is read and checked (not a duplicate, its rule spec found),
   // after its findings, with the spec it was checked under (for `pitboss stats`).
   std::function<void(const Round&, const RuleSpec&)> on_round;
+  // Threads that parse and replay rounds (besides one that reads the log and the caller's,
+  // which takes their results in input order): 1 reads and checks on the caller's thread
+  // alone. The report is the same whatever the number.
+  int jobs = 1;
 };
 
 class Checker {

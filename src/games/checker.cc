@@ -10,6 +10,7 @@
 #include "games/dealer.h"
 #include "games/games.h"
 #include "games/shoe.h"
+#include "history/line_pipeline.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
@@ -156,9 +157,30 @@ struct Checker::Impl {
     std::string where;  // "input:line"
   };
 
+  // What one line comes to before anything order-dependent is done with it: a pure function
+  // of the line, the specs and the options (Prepare), taken up in input order (Apply).
+  struct LineWork {
+    ParseOutcome parsed;
+    Round round;
+    std::optional<Instant> instant;  // of round.time
+    const SpecDocument* doc = nullptr;
+    std::string why;  // why no spec is found
+    const SpecRuntime* rt = nullptr;
+    RoundResult base;  // under the readings checked
+    std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
+    // A reading under which the round settles differently (SpecRuntime::impact).
+    struct Count {
+      size_t ambiguity;
+      size_t reading;
+      Money net_difference;
+    };
+    std::vector<Count> counts;
+  };
+
   CheckOptions options;
   SpecLibrary library;
-  RoundParser parser;
+  std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
+  std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
   ShoeTracker shoes;
   std::unordered_map<IdHash, SeenAt, IdHashHash> seen;
   std::unordered_map<std::string, TableTime> table_times;
@@ -166,7 +188,6 @@ struct Checker::Impl {
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
   std::vector<const SpecRuntime*> used;  // in order of first use
   Report report;
-  Round round;
   InputSummary* input = nullptr;  // of the log being read
   uint32_t input_index = 0;
   bool context = false;  // reading a --context log: state only, nothing reported
@@ -180,23 +201,34 @@ struct Checker::Impl {
   std::map<std::pair<dev_t, ino_t>, std::string> files_read;
 
   // Widens the input's period to `time` (RFC 3339): compared as instants.
-  void NoteRoundTime(const std::string& time) {
+  // `instant` is that of `time`; those of the input's first and last are kept beside them.
+  void NoteRoundTime(const std::string& time, const std::optional<Instant>& instant) {
     if (!input || time.empty()) return;
-    auto before = [](const std::string& a, const std::string& b) {
-      auto x = ParseRfc3339Instant(a), y = ParseRfc3339Instant(b);
-      return x && y ? *x < *y : a < b;
-    };
-    if (input->first_round_time.empty() || before(time, input->first_round_time)) input->first_round_time = time;
-    if (input->last_round_time.empty() || before(input->last_round_time, time)) input->last_round_time = time;
+    auto before = [](const std::string& a, const std::optional<Instant>& x, const std::string& b,
+                     const std::optional<Instant>& y) { return x && y ? *x < *y : a < b; };
+    if (input->first_round_time.empty() || before(time, instant, input->first_round_time, first_instant)) {
+      input->first_round_time = time;
+      first_instant = instant;
+    }
+    if (input->last_round_time.empty() || before(input->last_round_time, last_instant, time, instant)) {
+      input->last_round_time = time;
+      last_instant = instant;
+    }
   }
+  std::optional<Instant> first_instant, last_instant;  // of the input's first_round_time...
 
   explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
 
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
-  void CheckLine(const std::string& input, int64_t line, std::string_view text);
+  // The pure part of checking a line, safe on any thread with its own parser: it reads
+  // nothing that changes while logs are read.
+  void Prepare(RoundParser& parser, std::string_view text, LineWork* w) const;
+  // The rest, in input order: round ids, time order, shoes, findings, counts.
+  void Apply(const std::string& input, int64_t line, LineWork& w);
   // Finds a round dated before the last round of its table (input/time-order), once where
   // the time goes back; the table's shoe is then not judged until its next shuffle.
-  void CheckTimeOrder(const std::string& input, int64_t line);
+  void CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                      const std::optional<Instant>& instant);
   void Emit(const std::string& input, int64_t line, const Round& round, const std::string& revision,
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
@@ -284,9 +316,9 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
   }
 }
 
-void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line) {
+void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                                   const std::optional<Instant>& instant) {
   TableTime& last = table_times[round.table];
-  std::optional<Instant> instant = ParseRfc3339Instant(round.time);
   if (!last.time.empty()) {
     const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
     if (back) {
@@ -307,11 +339,66 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line) {
   last.where = Where(input, line);
 }
 
-void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::string_view text) {
+void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
+  w->parsed = parser.Parse(text, &w->round);
+  w->rt = nullptr;
+  w->counts.clear();
+  w->base.findings.clear();
+  w->base.settlements.clear();
+  w->base.touched = 0;
+  w->depends.clear();
+  if (!w->parsed.ok()) return;
+  const Round& round = w->round;
+  w->instant = ParseRfc3339Instant(round.time);
+  w->why.clear();
+  w->doc = library.Find(round.rules, round.date, &w->why);
+  if (round.events.empty() || !w->doc) return;
+  const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
+  w->rt = rt;
+  w->base = rt->engine(rt->selected, round);
+  RoundResult& base = w->base;
+  w->depends.resize(base.findings.size());
+  const auto& ambiguities = w->doc->spec.ambiguities;
+  // What each other reading would settle differently, counted in input order by Apply.
+  auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
+    if (SameSettlement(from, other)) return;
+    w->counts.push_back({v.ambiguity, v.reading, SettledTotal(other) - SettledTotal(from)});
+  };
+  // Replay under another reading only where it can change something: a clean round
+  // that never consulted the parts a reading changes would replay the same under it.
+  for (const Variant& v : rt->alternatives) {
+    if (v.effect == Effect::kNone) continue;
+    if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
+    if (v.effect == Effect::kGeneral || !base.findings.empty()) {
+      RoundResult other = rt->engine(v.spec, round);
+      if (!base.findings.empty()) {
+        MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
+                             ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
+      }
+      if (rt->selected_is_default) count(v, base, other);
+    } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
+      count(v, base, rt->game->reprice(base, v.spec));
+    }
+  }
+  if (!rt->selected_is_default) {
+    RoundResult by_default = rt->engine(w->doc->spec, round);
+    for (const Variant& v : rt->impacts) {
+      if ((v.parts & by_default.touched) == 0) continue;
+      if (v.effect == Effect::kGeneral) {
+        count(v, by_default, rt->engine(v.spec, round));
+      } else if (v.effect == Effect::kPayoutValues) {
+        count(v, by_default, rt->game->reprice(by_default, v.spec));
+      }
+    }
+  }
+}
+
+void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   if (!context) ++report.rounds;
   size_t before = report.violations.size();
-  ParseOutcome parsed = parser.Parse(text, &round);
-  if (parsed.ok()) NoteRoundTime(round.time);
+  const Round& round = w.round;
+  const ParseOutcome& parsed = w.parsed;
+  if (parsed.ok()) NoteRoundTime(round.time, w.instant);
   if (!parsed.ok()) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
@@ -340,7 +427,7 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
     if (!context && report.violations.size() != before) ++report.rounds_with_violations;
     return;
   } else {
-    CheckTimeOrder(input, line);
+    CheckTimeOrder(input, line, round, w.instant);
     for (size_t i = 0; i < round.events.size(); ++i) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
@@ -349,76 +436,49 @@ void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::strin
         if (!context) report.violations.back().event = static_cast<int>(i);
       }
     }
-    std::string why;
-    const SpecDocument* doc = library.Find(round.rules, round.date, &why);
+    const SpecDocument* doc = w.doc;
     if (round.events.empty()) {
       EmitInput(input, line, Code::kInputEmptyRound, round.id, round.table, kEventsClause,
                 "round " + round.id + " has no events: nothing was dealt, wagered or settled");
     } else if (!doc) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
-                "round dated " + round.time + ": " + why);
-      std::vector<RoundFinding> ignored;  // the draws still count against the shoe
-      shoes.Play(round, "", true, Where(input, line), &ignored);
+                "round dated " + round.time + ": " + w.why);
+      shoe_findings.clear();  // the draws still count against the shoe, and nothing else
+      shoes.Play(round, "", true, Where(input, line), &shoe_findings);
     } else {
-      SpecRuntime* rt = by_doc.at(doc);  // every spec is instantiated by Create()
-      RoundResult base = rt->engine(rt->selected, round);
+      SpecRuntime* rt = by_doc.at(doc);
+      RoundResult& base = w.base;
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
-      std::vector<RoundFinding> shoe_findings;  // of the shoe in play: no reading changes them
+      shoe_findings.clear();  // of the shoe in play: no reading changes them
       shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, Where(input, line), &shoe_findings);
       if (context) return;  // the shoe and the round ids are all a context log is read for
       if (!rt->used) {
         rt->used = true;
         used.push_back(rt);
       }
-
-      std::vector<std::vector<ClearedBy>> depends(base.findings.size());
-      const auto& ambiguities = doc->spec.ambiguities;
-      auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
-        if (SameSettlement(from, other)) return;
-        ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
+      for (const LineWork::Count& c : w.counts) {
+        ReadingImpact& impact = rt->impact[c.ambiguity][c.reading];
         ++impact.rounds_settled_differently;
-        impact.net_difference += SettledTotal(other) - SettledTotal(from);
-      };
-      // Replay under another reading only where it can change something: a clean round
-      // that never consulted the parts a reading changes would replay the same under it.
-      for (const Variant& v : rt->alternatives) {
-        if (v.effect == Effect::kNone) continue;
-        if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
-        if (v.effect == Effect::kGeneral || !base.findings.empty()) {
-          RoundResult other = rt->engine(v.spec, round);
-          if (!base.findings.empty()) {
-            MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
-                                 ambiguities[v.ambiguity].readings[v.reading].name, &depends);
-          }
-          if (rt->selected_is_default) count(v, base, other);
-        } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
-          count(v, base, rt->game->reprice(base, v.spec));
+        impact.net_difference += c.net_difference;
+      }
+      if (!base.findings.empty() || !shoe_findings.empty()) {
+        // One list in event order: the engine's findings with what they depend on, the shoe's.
+        std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
+        for (size_t i = 0; i < base.findings.size(); ++i) {
+          all.emplace_back(std::move(base.findings[i]), std::move(w.depends[i]));
         }
-      }
-      if (!rt->selected_is_default) {
-        RoundResult by_default = rt->engine(doc->spec, round);
-        for (const Variant& v : rt->impacts) {
-          if ((v.parts & by_default.touched) == 0) continue;
-          if (v.effect == Effect::kGeneral) {
-            count(v, by_default, rt->engine(v.spec, round));
-          } else if (v.effect == Effect::kPayoutValues) {
-            count(v, by_default, rt->game->reprice(by_default, v.spec));
-          }
+        for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
+        std::stable_sort(all.begin(), all.end(),
+                         [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
+        std::vector<RoundFinding> findings;
+        std::vector<std::vector<ClearedBy>> depends;
+        for (auto& [f, d] : all) {
+          findings.push_back(std::move(f));
+          depends.push_back(std::move(d));
         }
+        Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       }
-      // One list in event order: the engine's findings with what they depend on, the shoe's.
-      std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
-      for (size_t i = 0; i < base.findings.size(); ++i) all.emplace_back(std::move(base.findings[i]), std::move(depends[i]));
-      for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
-      std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
-      std::vector<RoundFinding> findings;
-      depends.clear();
-      for (auto& [f, d] : all) {
-        findings.push_back(std::move(f));
-        depends.push_back(std::move(d));
-      }
-      Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       if (options.on_round) options.on_round(round, rt->selected);
     }
     // Every finding of a round read carries its time.
@@ -491,16 +551,23 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     return reader_or.status();
   }
   LineReader& reader = *reader_or.value();
-  std::string_view line;
   int64_t rounds = 0;
-  while (reader.Next(&line)) {
-    if (IsBlankLine(line)) continue;
-    ++rounds;
-    impl.CheckLine(path, reader.line_number(), line);
-    if (impl.options.progress && rounds % kProgressEvery == 0) {
-      impl.options.progress({path, reader.line_number(), rounds, static_cast<int64_t>(impl.report.violations.size())});
-    }
-  }
+  impl.first_instant.reset();
+  impl.last_instant.reset();
+  const int jobs = std::max(1, impl.options.jobs);
+  while (impl.parsers.size() < static_cast<size_t>(jobs)) impl.parsers.push_back(std::make_unique<RoundParser>());
+  RunLinePipeline<Impl::LineWork>(
+      reader, jobs,
+      [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+        impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
+      },
+      [&](int64_t line, Impl::LineWork& w) {
+        ++rounds;
+        impl.Apply(path, line, w);
+        if (impl.options.progress && rounds % kProgressEvery == 0) {
+          impl.options.progress({path, line, rounds, static_cast<int64_t>(impl.report.violations.size())});
+        }
+      });
   impl.context = false;
   InputSummary& summary = impl.report.inputs[impl.input_index];
   summary.lines = reader.line_number();
