@@ -9,6 +9,7 @@
 
 #include "games/dealer.h"
 #include "games/games.h"
+#include "games/round_ids.h"
 #include "games/shoe.h"
 #include "history/line_pipeline.h"
 #include "history/line_reader.h"
@@ -30,24 +31,6 @@ constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order play
 constexpr char kEventsClause[] = "hand-history-v1: round field events";
 
 constexpr int64_t kProgressEvery = 1 << 16;
-
-// 128 bits of a round id: two independent 64-bit hashes, so that a false duplicate is
-// out of reach (about 1e-20 for a billion rounds) without keeping the ids themselves.
-struct IdHash {
-  uint64_t a, b;
-  bool operator==(const IdHash&) const = default;
-};
-struct IdHashHash {
-  size_t operator()(const IdHash& h) const { return h.a; }
-};
-IdHash HashId(std::string_view id) {
-  uint64_t fnv = 1469598103934665603ull;
-  for (unsigned char c : id) {
-    fnv ^= c;
-    fnv *= 1099511628211ull;
-  }
-  return {std::hash<std::string_view>()(id), fnv};
-}
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
@@ -145,10 +128,7 @@ std::string DefaultRulesPath() {
 
 struct Checker::Impl {
   // Where a round id was first seen: the input's index in report.inputs and the line.
-  struct SeenAt {
-    uint32_t input;
-    int64_t line;
-  };
+  using SeenAt = RoundIdSet::SeenAt;
   // The last round read of a table, to find a table whose time runs backwards.
   struct TableTime {
     std::string time;
@@ -182,7 +162,7 @@ struct Checker::Impl {
   std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
   std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
   ShoeTracker shoes;
-  std::unordered_map<IdHash, SeenAt, IdHashHash> seen;
+  RoundIdSet seen;
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
@@ -403,10 +383,10 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
-  } else if (auto [first, fresh] = seen.try_emplace(HashId(round.id), SeenAt{input_index, line}); !fresh) {
+  } else if (std::optional<SeenAt> first = seen.Insert(round.id, SeenAt{input_index, line})) {
     // A run of lines that repeat a run of earlier lines (a copy of a log, a day exported
     // twice) is one finding, at its first line; the lines that continue it are counted under it.
-    const SeenAt at = first->second;
+    const SeenAt at = *first;
     if (duplicate_run && at.input == duplicate_run_first.input && at.line == duplicate_run_first.line + 1) {
       duplicate_run_first = at;
       Finding& run = report.violations[*duplicate_run];
