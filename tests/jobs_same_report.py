@@ -5,7 +5,9 @@
 Deals a log of several tables and two games with `pitboss generate`, plants faults of several
 kinds in it (wrong payouts, lines that are not JSON, a bad card, a run of lines seen before,
 a round dated before its table's last, rules that are not loaded, a missing shuffle, blank
-lines), writes it plain and gzipped, and compares the reports.
+lines), writes it plain and gzipped, and compares the reports. Then the same for findings
+spilled to a temporary file (PITBOSS_FINDINGS_IN_MEMORY=5): every format of the check's
+report, and the stats report, byte for byte the same as with every finding held in memory.
 
 Usage: jobs_same_report.py PITBOSS_BINARY SOURCE_DIR WORK_DIR
 """
@@ -13,6 +15,7 @@ Usage: jobs_same_report.py PITBOSS_BINARY SOURCE_DIR WORK_DIR
 import gzip
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -111,9 +114,19 @@ def main():
             if report(pitboss, args + ["--jobs", str(jobs)]) != first:
                 print("%s: the report of --jobs %d differs from that of --jobs 1" % (name, jobs))
                 failed = True
+    time = re.compile(r"20[0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9:]{8}Z")
+    spill = dict(os.environ, PITBOSS_FINDINGS_IN_MEMORY="5")
+    for args in [["check", "--format", f] for f in ("text", "json", "junit", "sarif", "md", "html")] + [
+            ["stats", "--format", "json"]]:
+        args = [pitboss] + args + ["--jobs", "2", "--no-progress", log]
+        held = subprocess.run(args, capture_output=True, text=True)
+        spilled = subprocess.run(args, capture_output=True, text=True, env=spill)
+        if (held.returncode, time.sub("", held.stdout)) != (spilled.returncode, time.sub("", spilled.stdout)):
+            print("%s: the report differs when findings spill to a file" % " ".join(args[1:4]))
+            failed = True
     if failed:
         sys.exit(1)
-    print("same reports for --jobs 1, 2, 3 and 8")
+    print("same reports for --jobs 1, 2, 3 and 8, and with findings spilled")
 
 
 if __name__ == "__main__":

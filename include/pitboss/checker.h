@@ -69,7 +69,7 @@ class Checker {
   // (by identity) is input/duplicate-input and is not read again.
   Status CheckLog(const std::string& path, LogRole role = LogRole::kChecked);
 
-  // The report of everything checked so far.
+  // The report of everything checked. Call it once, at the end: the report moves out.
   Report Finish();
 
  private:

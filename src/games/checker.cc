@@ -172,10 +172,19 @@ struct Checker::Impl {
   uint32_t input_index = 0;
   bool context = false;  // reading a --context log: state only, nothing reported
   // Root causes whose consequences are counted (ShoeTracker ids), with their finding's index.
-  std::vector<std::pair<int64_t, size_t>> roots;
+  struct Root {
+    int64_t id;
+    size_t index;
+    Code code;
+  };
+  std::vector<Root> roots;
+  // The time of the round whose findings are being emitted: every finding of a round read
+  // carries it; nullptr for a line not read as a round.
+  const std::string* round_time = nullptr;
   // The run of lines repeating earlier lines that the last line continued: its finding's
   // index, and where the round of its last line was first seen.
   std::optional<size_t> duplicate_run;
+  int64_t duplicate_run_length = 0;  // its consequences: the lines that continue it
   SeenAt duplicate_run_first{};
   // The files read so far, by identity (device, inode), to find one given twice.
   std::map<std::pair<dev_t, ino_t>, std::string> files_read;
@@ -213,7 +222,7 @@ struct Checker::Impl {
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
   size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
-                   std::string clause, std::string message);
+                   std::string clause, std::string message, std::optional<int> event = std::nullopt);
   std::string Where(const std::string& input, int64_t line) const {
     return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
   }
@@ -266,7 +275,8 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
 }
 
 size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
-                                std::string table, std::string clause, std::string message) {
+                                std::string table, std::string clause, std::string message,
+                                std::optional<int> event) {
   if (context) return SIZE_MAX;
   Finding f;
   f.code = code;
@@ -276,6 +286,8 @@ size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code cod
   f.line = line;
   f.clause = std::move(clause);
   f.message = std::move(message);
+  f.event = event;
+  if (round_time) f.time = *round_time;
   report.violations.push_back(std::move(f));
   return report.violations.size() - 1;
 }
@@ -291,8 +303,10 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
       for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
     }
     if (Info(f.code).unit == Unit::kMinorUnits) f.currency = currency;
+    if (round_time) f.time = *round_time;
+    const Code code = f.code;
     report.violations.push_back(std::move(f));
-    if (root >= 0) roots.emplace_back(root, report.violations.size() - 1);
+    if (root >= 0) roots.push_back({root, report.violations.size() - 1, code});
   }
 }
 
@@ -310,7 +324,7 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const
                                 "until then are counted under this finding");
       int64_t root = shoes.NewRoot();
       shoes.Lose(round.table, root);
-      if (at != SIZE_MAX) roots.emplace_back(root, at);
+      if (at != SIZE_MAX) roots.push_back({root, at, Code::kInputTimeOrder});
     }
   }
   last.time = round.time;
@@ -378,7 +392,10 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   size_t before = report.violations.size();
   const Round& round = w.round;
   const ParseOutcome& parsed = w.parsed;
-  if (parsed.ok()) NoteRoundTime(round.time, w.instant);
+  if (parsed.ok()) {
+    NoteRoundTime(round.time, w.instant);
+    round_time = &round.time;  // every finding of a round read carries its time
+  }
   if (!parsed.ok()) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
@@ -389,21 +406,21 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
     const SeenAt at = *first;
     if (duplicate_run && at.input == duplicate_run_first.input && at.line == duplicate_run_first.line + 1) {
       duplicate_run_first = at;
-      Finding& run = report.violations[*duplicate_run];
-      ++run.consequences;
-      run.consequences_note = "the next " + std::to_string(run.consequences) +
-                              (run.consequences == 1 ? " line" : " lines") + " (to line " + std::to_string(line) +
-                              ") repeat rounds seen before too, and are not checked";
+      const int64_t n = ++duplicate_run_length;
+      report.violations.Patch(*duplicate_run, n,
+                              "the next " + std::to_string(n) + (n == 1 ? " line" : " lines") + " (to line " +
+                                  std::to_string(line) + ") repeat rounds seen before too, and are not checked");
     } else {
       size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
                                "round id " + round.id + " was first seen at " +
                                    Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
       if (index != SIZE_MAX) {
-        report.violations[index].time = round.time;
         duplicate_run = index;
+        duplicate_run_length = 0;
         duplicate_run_first = at;
       }
     }
+    round_time = nullptr;
     if (!context && report.violations.size() != before) ++report.rounds_with_violations;
     return;
   } else {
@@ -412,8 +429,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
         EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
-                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code");
-        if (!context) report.violations.back().event = static_cast<int>(i);
+                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code", static_cast<int>(i));
       }
     }
     const SpecDocument* doc = w.doc;
@@ -432,7 +448,10 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       shoe_findings.clear();  // of the shoe in play: no reading changes them
       shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, Where(input, line), &shoe_findings);
-      if (context) return;  // the shoe and the round ids are all a context log is read for
+      if (context) {  // the shoe and the round ids are all a context log is read for
+        round_time = nullptr;
+        return;
+      }
       if (!rt->used) {
         rt->used = true;
         used.push_back(rt);
@@ -461,9 +480,8 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       }
       if (options.on_round) options.on_round(round, rt->selected);
     }
-    // Every finding of a round read carries its time.
-    for (size_t i = before; i < report.violations.size(); ++i) report.violations[i].time = round.time;
   }
+  round_time = nullptr;
   duplicate_run.reset();
   if (!context && report.violations.size() != before) ++report.rounds_with_violations;
 }
@@ -568,25 +586,27 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
 }
 
 Report Checker::Finish() {
-  Report report = impl_->report;
+  // Called once: the report (and its findings, which may be on file) moves out.
+  Report report = std::move(impl_->report);
+  impl_->report = Report{};
   report.currency = impl_->options.currency;
-  for (const auto& [root, index] : impl_->roots) {
-    Finding& f = report.violations[index];
-    const int64_t n = impl_->shoes.consequences(root);
+  for (const Impl::Root& root : impl_->roots) {
+    const int64_t n = impl_->shoes.consequences(root.id);
     if (n == 0) continue;
-    f.consequences = n;
     const std::string s = n == 1 ? "" : "s";
-    switch (f.code) {
+    std::string note;
+    switch (root.code) {
       case Code::kShoeCardOverdrawn:
-        f.consequences_note = std::to_string(n) + " later card" + s + " overdrew the shoe as logged";
+        note = std::to_string(n) + " later card" + s + " overdrew the shoe as logged";
         break;
       case Code::kShoeNoShuffle:
-        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew with no shoe in play";
+        note = std::to_string(n) + " later round" + s + " of the table drew with no shoe in play";
         break;
       default:
-        f.consequences_note = std::to_string(n) + " later round" + s + " of the table drew from a shoe not judged";
+        note = std::to_string(n) + " later round" + s + " of the table drew from a shoe not judged";
         break;
     }
+    report.violations.Patch(root.index, n, std::move(note));
   }
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
