@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <set>
 #include <unordered_set>
@@ -226,6 +227,16 @@ struct Checker::Impl {
   std::string Where(const std::string& input, int64_t line) const {
     return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
   }
+  // Where(), into a buffer reused round after round (no allocation in the steady state).
+  std::string where_buffer;
+  std::string_view WhereNow(const std::string& input, int64_t line) {
+    where_buffer.assign(input == "-" ? std::string_view("<stdin>") : std::string_view(input));
+    where_buffer.push_back(':');
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, line);
+    where_buffer.append(digits, end);
+    return where_buffer;
+  }
 };
 
 StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
@@ -330,7 +341,7 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const
   last.time = round.time;
   last.instant = instant;
   last.round = round.id;
-  last.where = Where(input, line);
+  last.where.assign(WhereNow(input, line));
 }
 
 void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
@@ -440,14 +451,14 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
                 "round dated " + round.time + ": " + w.why);
       shoe_findings.clear();  // the draws still count against the shoe, and nothing else
-      shoes.Play(round, "", true, Where(input, line), &shoe_findings);
+      shoes.Play(round, "", true, WhereNow(input, line), &shoe_findings);
     } else {
       SpecRuntime* rt = by_doc.at(doc);
       RoundResult& base = w.base;
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       shoe_findings.clear();  // of the shoe in play: no reading changes them
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, Where(input, line), &shoe_findings);
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, WhereNow(input, line), &shoe_findings);
       if (context) {  // the shoe and the round ids are all a context log is read for
         round_time = nullptr;
         return;
