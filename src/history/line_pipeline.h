@@ -44,8 +44,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     return;
   }
 
-  constexpr size_t kBatchLines = 256;
-  constexpr size_t kBatchBytes = size_t{256} << 10;
+  constexpr size_t kBatchLines = 64;
+  constexpr size_t kBatchBytes = size_t{64} << 10;
   struct Batch {
     uint64_t seq = 0;
     bool ready = false;  // prepared, waiting for its turn
