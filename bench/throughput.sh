@@ -100,7 +100,7 @@ if [ ! -s "$big" ]; then
 fi
 set -- $(measure "$pitboss" check --no-progress --format json --jobs "$cores" "$big")
 printf 'clean %d-round log (%s, zstd): check --jobs %d: %.1f s, peak RSS %.1f MiB (target < 64)\n' \
-  "$big_rounds" "$(du -h "$big" | cut -f1)" "$cores" "$1" "$(awk "BEGIN { print $2 / 1024 }")"
+  "$big_rounds" "$(du -hL "$big" | cut -f1)" "$cores" "$1" "$(awk "BEGIN { print $2 / 1024 }")"
 
 bad=$work/war-$bad_rounds-all-findings.jsonl
 if [ ! -s "$bad" ]; then

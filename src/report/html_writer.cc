@@ -600,9 +600,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteAmbiguities(out, report);
   if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
-  std::ostringstream json;
-  WriteJsonReport(report, json);
-  WriteHtmlJson(out, kJsonId, json.view());
+  WriteHtmlJson(out, kJsonId, [&report](std::ostream& json) { WriteJsonReport(report, json); });
   if (stats != nullptr && stats->ok()) {
     std::ostringstream groups;
     JsonWriter writer(groups);
