@@ -3,11 +3,11 @@
 // checked. What a checker that did nothing but read the JSON would cost, read through the
 // same LineReader as `pitboss check`.
 //   ondemand_baseline LOG   prints "lines N values V bytes B"
+#include <simdjson.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
-
-#include <simdjson.h>
 
 #include "history/line_reader.h"
 
@@ -100,8 +100,9 @@ int main(int argc, char** argv) {
       ++bad;
     }
   }
-  std::printf("lines %llu values %llu bytes %lld unreadable %llu (%llu)\n", static_cast<unsigned long long>(lines),
-              static_cast<unsigned long long>(tally.values), static_cast<long long>(reader.value()->bytes()),
-              static_cast<unsigned long long>(bad), static_cast<unsigned long long>(tally.sum % 1000));
+  std::printf("lines %llu values %llu bytes %lld unreadable %llu (%llu)\n",
+              static_cast<unsigned long long>(lines), static_cast<unsigned long long>(tally.values),
+              static_cast<long long>(reader.value()->bytes()), static_cast<unsigned long long>(bad),
+              static_cast<unsigned long long>(tally.sum % 1000));
   return reader.value()->status().ok() ? 0 : 1;
 }

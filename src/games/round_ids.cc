@@ -43,7 +43,8 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::FindHashed(uint64_t a, uint64_t b)
   for (size_t i = a & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
     if (s.where == kEmpty) return std::nullopt;
-    if (s.a == a && s.b == b) return SeenAt{static_cast<uint32_t>(s.where >> kLineBits), static_cast<int64_t>(s.where & kLineMask)};
+    if (s.a == a && s.b == b)
+      return SeenAt{static_cast<uint32_t>(s.where >> kLineBits), static_cast<int64_t>(s.where & kLineMask)};
   }
 }
 
@@ -54,7 +55,9 @@ void RoundIdSet::InsertHashed(uint64_t a, uint64_t b, SeenAt at) {
     hashed_ = 0;
     for (const Slot& s : old) {
       if (s.where != kEmpty) {
-        InsertHashed(s.a, s.b, {static_cast<uint32_t>(s.where >> kLineBits), static_cast<int64_t>(s.where & kLineMask)});
+        InsertHashed(
+            s.a, s.b,
+            {static_cast<uint32_t>(s.where >> kLineBits), static_cast<int64_t>(s.where & kLineMask)});
       }
     }
   }
@@ -87,7 +90,8 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
   }
   // PREFIX + digits: the number, and the width that makes "T-01" and "T-1" different ids.
   size_t digits = 0;
-  while (digits < id.size() && id[id.size() - 1 - digits] >= '0' && id[id.size() - 1 - digits] <= '9') ++digits;
+  while (digits < id.size() && id[id.size() - 1 - digits] >= '0' && id[id.size() - 1 - digits] <= '9')
+    ++digits;
   if (digits == 0 || digits > 18) {
     if (auto seen = FindHashed(a, b)) return seen;
     InsertHashed(a, b, at);

@@ -73,7 +73,7 @@ class RoundIdSet {
   std::unordered_map<std::string, Series> series_;  // by prefix, '\0' and width
   std::vector<Slot> slots_;
   std::map<std::pair<uint64_t, uint64_t>, SeenAt> huge_;  // what a slot cannot pack
-  std::string key_;  // reused
+  std::string key_;                                       // reused
   size_t hashed_ = 0;
 };
 

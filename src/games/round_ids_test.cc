@@ -1,10 +1,10 @@
 #include "games/round_ids.h"
 
+#include <gtest/gtest.h>
+
 #include <random>
 #include <set>
 #include <string>
-
-#include <gtest/gtest.h>
 
 namespace pitboss {
 namespace {
@@ -13,14 +13,16 @@ using SeenAt = RoundIdSet::SeenAt;
 
 std::string Id(const std::string& prefix, uint64_t n, int width) {
   std::string digits = std::to_string(n);
-  return prefix + std::string(static_cast<size_t>(width) - std::min<size_t>(digits.size(), width), '0') + digits;
+  return prefix + std::string(static_cast<size_t>(width) - std::min<size_t>(digits.size(), width), '0') +
+         digits;
 }
 
 TEST(RoundIdSetTest, TablesRoundRobinAreRunsAndSayWhereFirstSeen) {
   RoundIdSet set;
   int64_t line = 0;
   for (uint64_t n = 1; n <= 1000; ++n) {
-    for (int t = 1; t <= 4; ++t) EXPECT_FALSE(set.Insert(Id("T" + std::to_string(t) + "-", n, 6), {0, ++line}));
+    for (int t = 1; t <= 4; ++t)
+      EXPECT_FALSE(set.Insert(Id("T" + std::to_string(t) + "-", n, 6), {0, ++line}));
   }
   EXPECT_EQ(set.hashed(), 0u);
   auto at = set.Insert("T3-000500", {1, 7});
@@ -42,11 +44,21 @@ TEST(RoundIdSetTest, SaysWhatASetOfTheIdsSays) {
   for (int i = 0; i < 200000; ++i) {
     std::string id;
     switch (rng() % 5) {
-      case 0: id = Id("A-", static_cast<uint64_t>(i / 3), 6); break;       // in turn, repeated
-      case 1: id = Id("B-", rng() % 5000, 4); break;                      // at random
-      case 2: id = Id("C", static_cast<uint64_t>(i) * 2 + rng() % 3, 8); break;
-      case 3: id = "round-" + std::to_string(rng() % 3000) + "-x"; break;  // no number at the end
-      default: id = Id("D-", rng() % 100, static_cast<int>(1 + rng() % 3)); break;
+      case 0:
+        id = Id("A-", static_cast<uint64_t>(i / 3), 6);
+        break;  // in turn, repeated
+      case 1:
+        id = Id("B-", rng() % 5000, 4);
+        break;  // at random
+      case 2:
+        id = Id("C", static_cast<uint64_t>(i) * 2 + rng() % 3, 8);
+        break;
+      case 3:
+        id = "round-" + std::to_string(rng() % 3000) + "-x";
+        break;  // no number at the end
+      default:
+        id = Id("D-", rng() % 100, static_cast<int>(1 + rng() % 3));
+        break;
     }
     SeenAt at{static_cast<uint32_t>(rng() % 3), ++line};
     auto [it, fresh] = exact.try_emplace(id, at);

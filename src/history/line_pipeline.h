@@ -56,7 +56,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   };
   const size_t pool_size = static_cast<size_t>(jobs) * 3 + 2;
   std::vector<std::unique_ptr<Batch>> all;
-  std::vector<Batch*> free_batches, todo;  // todo: in order of seq, taken from its front
+  std::vector<Batch*> free_batches, todo;         // todo: in order of seq, taken from its front
   std::vector<Batch*> ready(pool_size, nullptr);  // by seq % pool_size
   for (size_t i = 0; i < pool_size; ++i) {
     all.push_back(std::make_unique<Batch>());
@@ -118,7 +118,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
         }
         if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
         for (size_t i = 0; i < batch->lines.size(); ++i) {
-          std::string_view line(batch->bytes.data() + batch->offsets[i], batch->offsets[i + 1] - batch->offsets[i]);
+          std::string_view line(batch->bytes.data() + batch->offsets[i],
+                                batch->offsets[i + 1] - batch->offsets[i]);
           prepare(w, batch->lines[i], line, &batch->slots[i]);
         }
         std::lock_guard<std::mutex> lock(mu);

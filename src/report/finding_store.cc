@@ -177,7 +177,8 @@ struct FindingStore::iterator::Cursor {
     buf.resize(std::max(want, have));
     while (have < n) {
       const int64_t at = offset + static_cast<int64_t>(have);
-      const size_t cap = static_cast<size_t>(std::min<int64_t>(static_cast<int64_t>(buf.size() - have), file->bytes - at));
+      const size_t cap =
+          static_cast<size_t>(std::min<int64_t>(static_cast<int64_t>(buf.size() - have), file->bytes - at));
       if (cap == 0) Fatal("the temporary file of findings ends early");
       ssize_t got = ::pread(file->fd, buf.data() + have, cap, at);
       if (got < 0 && errno == EINTR) continue;
@@ -203,7 +204,8 @@ size_t FindingStore::DefaultThreshold() {
 
 FindingStore::FindingStore() : threshold_(DefaultThreshold()) {}
 FindingStore::FindingStore(size_t threshold) : threshold_(std::max<size_t>(threshold, 1)) {}
-FindingStore::FindingStore(std::initializer_list<Finding> findings) : threshold_(DefaultThreshold()), held_(findings) {}
+FindingStore::FindingStore(std::initializer_list<Finding> findings)
+    : threshold_(DefaultThreshold()), held_(findings) {}
 FindingStore::FindingStore(std::vector<Finding> findings)
     : threshold_(DefaultThreshold()), held_(std::move(findings)) {}
 FindingStore::FindingStore(const FindingStore&) = default;
@@ -238,7 +240,9 @@ Finding& FindingStore::operator[](size_t i) {
   return held_[i - spilled_];
 }
 
-const Finding& FindingStore::operator[](size_t i) const { return const_cast<FindingStore*>(this)->operator[](i); }
+const Finding& FindingStore::operator[](size_t i) const {
+  return const_cast<FindingStore*>(this)->operator[](i);
+}
 
 void FindingStore::Patch(size_t i, int64_t consequences, std::string note) {
   if (i >= spilled_) {
@@ -288,7 +292,8 @@ void FindingStore::Spill() {
   out.reserve(held_.size() * 512);
   for (const Finding& f : held_) Encode(f, &out);
   for (size_t done = 0; done < out.size();) {
-    ssize_t n = ::pwrite(file_->fd, out.data() + done, out.size() - done, file_->bytes + static_cast<int64_t>(done));
+    ssize_t n =
+        ::pwrite(file_->fd, out.data() + done, out.size() - done, file_->bytes + static_cast<int64_t>(done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) Fatal("cannot write the temporary file of findings");
     done += static_cast<size_t>(n);
