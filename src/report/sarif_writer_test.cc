@@ -345,7 +345,8 @@ TEST(SarifReportTest, ResultsCarryTheFindingsEvidence) {
   EXPECT_EQ(Str(overdrawn["consequences_note"]), "later cards of this shoe");
   EXPECT_FALSE(Has(sarif.result(2)["properties"], "event"));
   // None of it where the finding has none.
-  const auto bare = Sarif(ContractReport()).result(1)["properties"];
+  const Sarif contract(ContractReport());  // alive while its elements are read
+  const auto bare = contract.result(1)["properties"];
   EXPECT_FALSE(Has(bare, "time"));
   EXPECT_FALSE(Has(bare, "revision"));
   EXPECT_FALSE(Has(bare, "event"));
