@@ -1,8 +1,10 @@
 // The checker: replays logged rounds against the rule specs they name and collects the
 // violations into a Report. Streams its input: memory does not grow with the number of
-// rounds, except for a 16-byte hash of each round id and where it was first seen (to find
-// duplicate rounds), and the findings.
-// Not thread-safe; one Checker per run.
+// rounds, except for the round ids seen (to find duplicate rounds: a few bytes a run of a
+// table's rounds numbered in turn, 24-odd bytes a round otherwise; games/round_ids.h), and
+// the findings.
+// Not thread-safe; one Checker per run. With CheckOptions::jobs above 1 it runs threads of
+// its own within CheckLog; the callbacks of CheckOptions are still called on the caller's.
 #ifndef PITBOSS_CHECKER_H_
 #define PITBOSS_CHECKER_H_
 
@@ -39,6 +41,10 @@ struct CheckOptions {
   // Called with each round that is read and checked (not a duplicate, its rule spec found),
   // after its findings, with the spec it was checked under (for `pitboss stats`).
   std::function<void(const Round&, const RuleSpec&)> on_round;
+  // Threads that parse and replay rounds (besides one that reads the log and the caller's,
+  // which takes their results in input order): 1 reads and checks on the caller's thread
+  // alone. The report is the same whatever the number.
+  int jobs = 1;
 };
 
 class Checker {
@@ -63,7 +69,7 @@ class Checker {
   // (by identity) is input/duplicate-input and is not read again.
   Status CheckLog(const std::string& path, LogRole role = LogRole::kChecked);
 
-  // The report of everything checked so far.
+  // The report of everything checked. Call it once, at the end: the report moves out.
   Report Finish();
 
  private:

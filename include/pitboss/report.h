@@ -3,7 +3,11 @@
 #ifndef PITBOSS_REPORT_H_
 #define PITBOSS_REPORT_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <iterator>
+#include <memory>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -57,6 +61,115 @@ struct Finding {
   // next lines of a run of rounds seen before), and what they are, without their number.
   int64_t consequences = 0;
   std::string consequences_note;
+};
+
+// The findings of a report, in the order found. Holds them in memory up to a threshold, and
+// beyond it writes the older ones to a temporary file (in $TMPDIR, removed as soon as it is
+// made, so that nothing is left behind even on a crash) and reads them back when they are
+// iterated: a check's memory stays bounded however many findings it makes. Iteration gives
+// every finding in order, the spilled ones with the patches (Patch) applied.
+// A copy shares the spilled file, which is never written again once spilled: a copy that
+// adds findings spills to a file of its own. Not thread-safe.
+class FindingStore {
+ public:
+  // Findings held in memory before the older ones spill (PITBOSS_FINDINGS_IN_MEMORY in the
+  // environment sets it: tests make reports spill with it).
+  static size_t DefaultThreshold();
+
+  FindingStore();
+  explicit FindingStore(size_t threshold);
+  FindingStore(std::initializer_list<Finding> findings);
+  FindingStore(std::vector<Finding> findings);  // NOLINT: a vector of findings is one
+  FindingStore(const FindingStore&);
+  FindingStore(FindingStore&&) noexcept;
+  FindingStore& operator=(const FindingStore&);
+  FindingStore& operator=(FindingStore&&) noexcept;
+  ~FindingStore();
+
+  size_t size() const { return spilled_ + held_.size(); }
+  bool empty() const { return size() == 0; }
+  // Findings written to the file so far: index i < spilled() is on file.
+  size_t spilled() const { return spilled_; }
+
+  void push_back(Finding finding);
+  Finding& emplace_back();
+  void clear();
+  // The i-th finding, of those still held in memory (i >= spilled()); aborts otherwise.
+  Finding& operator[](size_t i);
+  const Finding& operator[](size_t i) const;
+  Finding& back() { return (*this)[size() - 1]; }
+  const Finding& back() const { return (*this)[size() - 1]; }
+
+  // Sets the consequences of finding i, wherever it is: in place when held, else kept aside
+  // and applied when it is read back.
+  void Patch(size_t i, int64_t consequences, std::string note);
+
+  // A single-pass iterator: the finding it points to is valid until it moves on. A finding
+  // read back from the file is a copy, so changing it changes nothing in the store; one held
+  // in memory is changed in place.
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Finding;
+    using difference_type = std::ptrdiff_t;
+    using pointer = Finding*;
+    using reference = Finding&;
+    iterator() = default;
+    Finding& operator*() const;
+    Finding* operator->() const { return &**this; }
+    iterator& operator++();
+    void operator++(int) { ++*this; }
+    friend bool operator==(const iterator& a, const iterator& b) { return a.index_ == b.index_; }
+
+   private:
+    friend class FindingStore;
+    struct Cursor;
+    iterator(FindingStore* store, size_t index);
+    FindingStore* store_ = nullptr;
+    size_t index_ = 0;
+    std::shared_ptr<Cursor> cursor_;
+  };
+  class const_iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Finding;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Finding*;
+    using reference = const Finding&;
+    const_iterator() = default;
+    const Finding& operator*() const { return *it_; }
+    const Finding* operator->() const { return &*it_; }
+    const_iterator& operator++() {
+      ++it_;
+      return *this;
+    }
+    void operator++(int) { ++it_; }
+    friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.it_ == b.it_; }
+
+   private:
+    friend class FindingStore;
+    explicit const_iterator(iterator it) : it_(std::move(it)) {}
+    iterator it_;
+  };
+  iterator begin() { return iterator(this, 0); }
+  iterator end() { return iterator(this, size()); }
+  const_iterator begin() const { return const_iterator(iterator(const_cast<FindingStore*>(this), 0)); }
+  const_iterator end() const { return const_iterator(iterator(const_cast<FindingStore*>(this), size())); }
+
+  // Every finding in memory, as a vector (for tests and small reports).
+  std::vector<Finding> ToVector() const;
+
+ private:
+  struct File;
+  void Spill();
+  void Own();  // a file of its own before writing to a shared one
+
+  size_t threshold_;
+  std::vector<Finding> held_;  // findings spilled_.. in memory
+  size_t spilled_ = 0;
+  std::shared_ptr<File> file_;
+  // Consequences patched onto spilled findings, by index.
+  std::map<size_t, std::pair<int64_t, std::string>> patches_;
 };
 
 // What the player was overpaid (+) or underpaid (-) according to a finding, by its code's
@@ -148,7 +261,7 @@ struct Report {
   std::vector<SpecUsed> specs;
   int64_t rounds = 0;
   int64_t rounds_with_violations = 0;
-  std::vector<Finding> violations;
+  FindingStore violations;
   std::vector<AmbiguityImpact> ambiguities;
   // A merged report's shards, in the order merged; empty for a report of one check.
   std::vector<ShardProvenance> shards;

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
@@ -78,6 +79,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::vector<std::string> logs;
     std::vector<std::string> context;
     std::string currency;
+    int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO);
   };
   auto args = std::make_shared<Args>();
@@ -101,6 +103,11 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   sub->add_option("--currency", args->currency,
                   "the ISO 4217 code of the money of rounds that name no currency (USD, EUR...)")
       ->type_name("CODE");
+  sub->add_option("--jobs", args->jobs,
+                  "threads that parse and replay rounds (default: the machine's cores); the report is "
+                  "the same whatever the number")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
@@ -111,6 +118,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   return [args]() -> int {
     CheckOptions options;
     options.rules = args->rules;
+    options.jobs = args->jobs;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, ReportFormats())) return kExitUsage;
     if (!args->currency.empty() && !IsCurrencyCode(args->currency)) {

@@ -1,7 +1,9 @@
 // pitboss impact: the rounds whose correct settlement differs between two revisions.
 #include "cli/commands.h"
+#include "cli/log.h"
 #include "cli/output.h"
 #include "games/impact.h"
+#include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "report/change_writers.h"
 #include "spec/loader.h"
@@ -12,11 +14,17 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
   struct Args {
     std::string from, to, format = "text", out;
     std::vector<std::string> logs;
+    int jobs = DefaultJobs();
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--from", args->from, "the revision in force (a spec file)")->required()->type_name("OLD_SPEC");
   sub->add_option("--to", args->to, "the revision to compare it with (a spec file)")->required()->type_name("NEW_SPEC");
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
+  sub->add_option("--jobs", args->jobs,
+                  "threads that replay rounds (default: the machine's cores); the report is the same "
+                  "whatever the number")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
   sub->add_option("LOG", args->logs, "hand-history logs: files, folders, or - for standard input")
       ->required()
@@ -47,9 +55,9 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       return kExitUsage;
     }
     for (const std::string& w : DiffWarnings(from->spec, to->spec, DiffSpecs(from->spec, to->spec))) {
-      PrintError("warning: " + w);
+      LogWarning(w);
     }
-    ImpactAnalysis analysis(from->spec, to->spec);
+    ImpactAnalysis analysis(from->spec, to->spec, args->jobs);
     for (const std::string& path : paths.value()) {
       Status s = analysis.AddLog(path);
       if (!s.ok()) {

@@ -250,7 +250,12 @@ Status WriteManifest(std::ostream& out, SplitBy by, LogCompression compression, 
   w.Key("unreadable_lines").BeginArray();
   for (const UnreadableLine& u : splitter.unreadable()) {
     w.BeginObject().Key("input").String(inputs[u.origin.input].path).Key("line").Int(u.origin.line);
-    w.Key("shard").String(shard_name(u.to.shard)).Key("shard_line").Int(u.to.line).Key("why").String(u.why);
+    if (u.to.shard == kNoShard) {
+      w.Key("shard").Null().Key("shard_line").Null();
+    } else {
+      w.Key("shard").String(shard_name(u.to.shard)).Key("shard_line").Int(u.to.line);
+    }
+    w.Key("why").String(u.why);
     w.EndObject();
   }
   w.EndArray();

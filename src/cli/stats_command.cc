@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "pitboss/checker.h"
 #include "report/stats_writers.h"
@@ -53,6 +54,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
   struct Args {
     std::vector<std::string> rules, readings, logs;
     std::string format = "text", out;
+    int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO) != 0;
   };
   auto args = std::make_shared<Args>();
@@ -61,6 +63,11 @@ std::function<int()> SetUpStats(CLI::App* sub) {
       ->type_name("AMBIGUITY=READING");
   sub->add_option("--format", args->format, "text, json or html")->type_name("FORMAT")->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--jobs", args->jobs,
+                  "threads that parse and replay rounds (default: the machine's cores); the report is "
+                  "the same whatever the number")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
@@ -70,6 +77,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
   return [args]() -> int {
     CheckOptions options;
     options.rules = args->rules;
+    options.jobs = args->jobs;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
     StatsCollector collector;

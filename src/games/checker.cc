@@ -3,13 +3,16 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <set>
 #include <unordered_set>
 
 #include "games/dealer.h"
 #include "games/games.h"
+#include "games/round_ids.h"
 #include "games/shoe.h"
+#include "history/line_pipeline.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
@@ -29,24 +32,6 @@ constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order play
 constexpr char kEventsClause[] = "hand-history-v1: round field events";
 
 constexpr int64_t kProgressEvery = 1 << 16;
-
-// 128 bits of a round id: two independent 64-bit hashes, so that a false duplicate is
-// out of reach (about 1e-20 for a billion rounds) without keeping the ids themselves.
-struct IdHash {
-  uint64_t a, b;
-  bool operator==(const IdHash&) const = default;
-};
-struct IdHashHash {
-  size_t operator()(const IdHash& h) const { return h.a; }
-};
-IdHash HashId(std::string_view id) {
-  uint64_t fnv = 1469598103934665603ull;
-  for (unsigned char c : id) {
-    fnv ^= c;
-    fnv *= 1099511628211ull;
-  }
-  return {std::hash<std::string_view>()(id), fnv};
-}
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
@@ -138,10 +123,7 @@ void MarkReadingDependent(const RoundResult& base, const RoundResult& other, con
 
 struct Checker::Impl {
   // Where a round id was first seen: the input's index in report.inputs and the line.
-  struct SeenAt {
-    uint32_t input;
-    int64_t line;
-  };
+  using SeenAt = RoundIdSet::SeenAt;
   // The last round read of a table, to find a table whose time runs backwards.
   struct TableTime {
     std::string time;
@@ -150,54 +132,104 @@ struct Checker::Impl {
     std::string where;  // "input:line"
   };
 
+  // What one line comes to before anything order-dependent is done with it: a pure function
+  // of the line, the specs and the options (Prepare), taken up in input order (Apply).
+  struct LineWork {
+    ParseOutcome parsed;
+    Round round;
+    std::optional<Instant> instant;  // of round.time
+    const SpecDocument* doc = nullptr;
+    std::string why;  // why no spec is found
+    const SpecRuntime* rt = nullptr;
+    RoundResult base;  // under the readings checked
+    std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
+    // A reading under which the round settles differently (SpecRuntime::impact).
+    struct Count {
+      size_t ambiguity;
+      size_t reading;
+      Money net_difference;
+    };
+    std::vector<Count> counts;
+  };
+
   CheckOptions options;
   SpecLibrary library;
-  RoundParser parser;
+  std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
+  std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
   ShoeTracker shoes;
-  std::unordered_map<IdHash, SeenAt, IdHashHash> seen;
+  RoundIdSet seen;
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
   std::vector<const SpecRuntime*> used;  // in order of first use
   Report report;
-  Round round;
   InputSummary* input = nullptr;  // of the log being read
   uint32_t input_index = 0;
   bool context = false;  // reading a --context log: state only, nothing reported
   // Root causes whose consequences are counted (ShoeTracker ids), with their finding's index.
-  std::vector<std::pair<int64_t, size_t>> roots;
+  struct Root {
+    int64_t id;
+    size_t index;
+    Code code;
+  };
+  std::vector<Root> roots;
+  // The time of the round whose findings are being emitted: every finding of a round read
+  // carries it; nullptr for a line not read as a round.
+  const std::string* round_time = nullptr;
   // The run of lines repeating earlier lines that the last line continued: its finding's
   // index, and where the round of its last line was first seen.
   std::optional<size_t> duplicate_run;
+  int64_t duplicate_run_length = 0;  // its consequences: the lines that continue it
   SeenAt duplicate_run_first{};
   // The files read so far, by identity (device, inode), to find one given twice.
   std::map<std::pair<dev_t, ino_t>, std::string> files_read;
 
   // Widens the input's period to `time` (RFC 3339): compared as instants.
-  void NoteRoundTime(const std::string& time) {
+  // `instant` is that of `time`; those of the input's first and last are kept beside them.
+  void NoteRoundTime(const std::string& time, const std::optional<Instant>& instant) {
     if (!input || time.empty()) return;
-    auto before = [](const std::string& a, const std::string& b) {
-      auto x = ParseRfc3339Instant(a), y = ParseRfc3339Instant(b);
-      return x && y ? *x < *y : a < b;
-    };
-    if (input->first_round_time.empty() || before(time, input->first_round_time)) input->first_round_time = time;
-    if (input->last_round_time.empty() || before(input->last_round_time, time)) input->last_round_time = time;
+    auto before = [](const std::string& a, const std::optional<Instant>& x, const std::string& b,
+                     const std::optional<Instant>& y) { return x && y ? *x < *y : a < b; };
+    if (input->first_round_time.empty() || before(time, instant, input->first_round_time, first_instant)) {
+      input->first_round_time = time;
+      first_instant = instant;
+    }
+    if (input->last_round_time.empty() || before(input->last_round_time, last_instant, time, instant)) {
+      input->last_round_time = time;
+      last_instant = instant;
+    }
   }
+  std::optional<Instant> first_instant, last_instant;  // of the input's first_round_time...
 
   explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
 
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
-  void CheckLine(const std::string& input, int64_t line, std::string_view text);
+  // The pure part of checking a line, safe on any thread with its own parser: it reads
+  // nothing that changes while logs are read.
+  void Prepare(RoundParser& parser, std::string_view text, LineWork* w) const;
+  // The rest, in input order: round ids, time order, shoes, findings, counts.
+  void Apply(const std::string& input, int64_t line, LineWork& w);
   // Finds a round dated before the last round of its table (input/time-order), once where
   // the time goes back; the table's shoe is then not judged until its next shuffle.
-  void CheckTimeOrder(const std::string& input, int64_t line);
+  void CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                      const std::optional<Instant>& instant);
   void Emit(const std::string& input, int64_t line, const Round& round, const std::string& revision,
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
   size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
-                   std::string clause, std::string message);
+                   std::string clause, std::string message, std::optional<int> event = std::nullopt);
   std::string Where(const std::string& input, int64_t line) const {
     return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
+  }
+  // Where(), into a buffer reused round after round (no allocation in the steady state).
+  std::string where_buffer;
+  std::string_view WhereNow(const std::string& input, int64_t line) {
+    where_buffer.assign(input == "-" ? std::string_view("<stdin>") : std::string_view(input));
+    where_buffer.push_back(':');
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, line);
+    where_buffer.append(digits, end);
+    return where_buffer;
   }
 };
 
@@ -248,7 +280,8 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
 }
 
 size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
-                                std::string table, std::string clause, std::string message) {
+                                std::string table, std::string clause, std::string message,
+                                std::optional<int> event) {
   if (context) return SIZE_MAX;
   Finding f;
   f.code = code;
@@ -258,6 +291,8 @@ size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code cod
   f.line = line;
   f.clause = std::move(clause);
   f.message = std::move(message);
+  f.event = event;
+  if (round_time) f.time = *round_time;
   report.violations.push_back(std::move(f));
   return report.violations.size() - 1;
 }
@@ -273,14 +308,16 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
       for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
     }
     if (Info(f.code).unit == Unit::kMinorUnits) f.currency = currency;
+    if (round_time) f.time = *round_time;
+    const Code code = f.code;
     report.violations.push_back(std::move(f));
-    if (root >= 0) roots.emplace_back(root, report.violations.size() - 1);
+    if (root >= 0) roots.push_back({root, report.violations.size() - 1, code});
   }
 }
 
-void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line) {
+void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                                   const std::optional<Instant>& instant) {
   TableTime& last = table_times[round.table];
-  std::optional<Instant> instant = ParseRfc3339Instant(round.time);
   if (!last.time.empty()) {
     const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
     if (back) {
@@ -292,132 +329,172 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line) {
                                 "until then are counted under this finding");
       int64_t root = shoes.NewRoot();
       shoes.Lose(round.table, root);
-      if (at != SIZE_MAX) roots.emplace_back(root, at);
+      if (at != SIZE_MAX) roots.push_back({root, at, Code::kInputTimeOrder});
     }
   }
   last.time = round.time;
   last.instant = instant;
   last.round = round.id;
-  last.where = Where(input, line);
+  last.where.assign(WhereNow(input, line));
 }
 
-void Checker::Impl::CheckLine(const std::string& input, int64_t line, std::string_view text) {
+void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
+  if (IsOverLongLine(text)) {
+    // A line over the limit (LineReader): not a round of any log, one finding at its line.
+    w->parsed = ParseOutcome{};
+    w->parsed.status = Status::ParseError("a line of " + std::string(text.substr(1)) + " bytes, over the limit of " +
+                                          std::to_string(LineReaderOptions().max_line_length) +
+                                          " bytes: not a round of any log, and not read");
+  } else {
+    w->parsed = parser.Parse(text, &w->round);
+  }
+  w->rt = nullptr;
+  w->counts.clear();
+  w->base.findings.clear();
+  w->base.settlements.clear();
+  w->base.touched = 0;
+  w->depends.clear();
+  if (!w->parsed.ok()) return;
+  const Round& round = w->round;
+  w->instant = ParseRfc3339Instant(round.time);
+  w->why.clear();
+  w->doc = library.Find(round.rules, round.date, &w->why);
+  if (round.events.empty() || !w->doc) return;
+  const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
+  w->rt = rt;
+  w->base = rt->engine(rt->selected, round);
+  RoundResult& base = w->base;
+  w->depends.resize(base.findings.size());
+  const auto& ambiguities = w->doc->spec.ambiguities;
+  // What each other reading would settle differently, counted in input order by Apply.
+  auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
+    if (SameSettlement(from, other)) return;
+    w->counts.push_back({v.ambiguity, v.reading, SettledTotal(other) - SettledTotal(from)});
+  };
+  // Replay under another reading only where it can change something: a clean round
+  // that never consulted the parts a reading changes would replay the same under it.
+  for (const Variant& v : rt->alternatives) {
+    if (v.effect == Effect::kNone) continue;
+    if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
+    if (v.effect == Effect::kGeneral || !base.findings.empty()) {
+      RoundResult other = rt->engine(v.spec, round);
+      if (!base.findings.empty()) {
+        MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
+                             ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
+      }
+      if (rt->selected_is_default) count(v, base, other);
+    } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
+      count(v, base, rt->game->reprice(base, v.spec));
+    }
+  }
+  if (!rt->selected_is_default) {
+    RoundResult by_default = rt->engine(w->doc->spec, round);
+    for (const Variant& v : rt->impacts) {
+      if ((v.parts & by_default.touched) == 0) continue;
+      if (v.effect == Effect::kGeneral) {
+        count(v, by_default, rt->engine(v.spec, round));
+      } else if (v.effect == Effect::kPayoutValues) {
+        count(v, by_default, rt->game->reprice(by_default, v.spec));
+      }
+    }
+  }
+}
+
+void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   if (!context) ++report.rounds;
   size_t before = report.violations.size();
-  ParseOutcome parsed = parser.Parse(text, &round);
-  if (parsed.ok()) NoteRoundTime(round.time);
+  const Round& round = w.round;
+  const ParseOutcome& parsed = w.parsed;
+  if (parsed.ok()) {
+    NoteRoundTime(round.time, w.instant);
+    round_time = &round.time;  // every finding of a round read carries its time
+  }
   if (!parsed.ok()) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
-  } else if (auto [first, fresh] = seen.try_emplace(HashId(round.id), SeenAt{input_index, line}); !fresh) {
+  } else if (std::optional<SeenAt> first = seen.Insert(round.id, SeenAt{input_index, line})) {
     // A run of lines that repeat a run of earlier lines (a copy of a log, a day exported
     // twice) is one finding, at its first line; the lines that continue it are counted under it.
-    const SeenAt at = first->second;
+    const SeenAt at = *first;
     if (duplicate_run && at.input == duplicate_run_first.input && at.line == duplicate_run_first.line + 1) {
       duplicate_run_first = at;
-      Finding& run = report.violations[*duplicate_run];
-      ++run.consequences;
-      run.consequences_note = std::string(run.consequences == 1 ? "following line" : "following lines") +
-                              " (to line " + std::to_string(line) +
-                              ") repeating the rounds that followed there, not checked";
+      const int64_t n = ++duplicate_run_length;
+      report.violations.Patch(*duplicate_run, n,
+                              std::string(n == 1 ? "following line" : "following lines") + " (to line " +
+                                  std::to_string(line) + ") repeating the rounds that followed there, not checked");
     } else {
       size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
                                "round id " + round.id + " was first seen at " +
                                    Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
       if (index != SIZE_MAX) {
-        report.violations[index].time = round.time;
         duplicate_run = index;
+        duplicate_run_length = 0;
         duplicate_run_first = at;
       }
     }
+    round_time = nullptr;
     if (!context && report.violations.size() != before) ++report.rounds_with_violations;
     return;
   } else {
-    CheckTimeOrder(input, line);
+    CheckTimeOrder(input, line, round, w.instant);
     for (size_t i = 0; i < round.events.size(); ++i) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
         EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
-                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code");
-        if (!context) report.violations.back().event = static_cast<int>(i);
+                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code", static_cast<int>(i));
       }
     }
-    std::string why;
-    const SpecDocument* doc = library.Find(round.rules, round.date, &why);
+    const SpecDocument* doc = w.doc;
     if (round.events.empty()) {
       EmitInput(input, line, Code::kInputEmptyRound, round.id, round.table, kEventsClause,
                 "round " + round.id + " has no events: nothing was dealt, wagered or settled");
     } else if (!doc) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
-                "round dated " + round.time + ": " + why);
-      std::vector<RoundFinding> ignored;  // the draws still count against the shoe
-      shoes.Play(round, "", true, Where(input, line), &ignored);
+                "round dated " + round.time + ": " + w.why);
+      shoe_findings.clear();  // the draws still count against the shoe, and nothing else
+      shoes.Play(round, "", true, WhereNow(input, line), &shoe_findings);
     } else {
-      SpecRuntime* rt = by_doc.at(doc);  // every spec is instantiated by Create()
-      RoundResult base = rt->engine(rt->selected, round);
+      SpecRuntime* rt = by_doc.at(doc);
+      RoundResult& base = w.base;
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
-      std::vector<RoundFinding> shoe_findings;  // of the shoe in play: no reading changes them
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, Where(input, line), &shoe_findings);
-      if (context) return;  // the shoe and the round ids are all a context log is read for
+      shoe_findings.clear();  // of the shoe in play: no reading changes them
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, WhereNow(input, line), &shoe_findings);
+      if (context) {  // the shoe and the round ids are all a context log is read for
+        round_time = nullptr;
+        return;
+      }
       if (!rt->used) {
         rt->used = true;
         used.push_back(rt);
       }
-
-      std::vector<std::vector<ClearedBy>> depends(base.findings.size());
-      const auto& ambiguities = doc->spec.ambiguities;
-      auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
-        if (SameSettlement(from, other)) return;
-        ReadingImpact& impact = rt->impact[v.ambiguity][v.reading];
+      for (const LineWork::Count& c : w.counts) {
+        ReadingImpact& impact = rt->impact[c.ambiguity][c.reading];
         ++impact.rounds_settled_differently;
-        impact.net_difference += SettledTotal(other) - SettledTotal(from);
-      };
-      // Replay under another reading only where it can change something: a clean round
-      // that never consulted the parts a reading changes would replay the same under it.
-      for (const Variant& v : rt->alternatives) {
-        if (v.effect == Effect::kNone) continue;
-        if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
-        if (v.effect == Effect::kGeneral || !base.findings.empty()) {
-          RoundResult other = rt->engine(v.spec, round);
-          if (!base.findings.empty()) {
-            MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
-                                 ambiguities[v.ambiguity].readings[v.reading].name, &depends);
-          }
-          if (rt->selected_is_default) count(v, base, other);
-        } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
-          count(v, base, rt->game->reprice(base, v.spec));
+        impact.net_difference += c.net_difference;
+      }
+      if (!base.findings.empty() || !shoe_findings.empty()) {
+        // One list in event order: the engine's findings with what they depend on, the shoe's.
+        std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
+        for (size_t i = 0; i < base.findings.size(); ++i) {
+          all.emplace_back(std::move(base.findings[i]), std::move(w.depends[i]));
         }
-      }
-      if (!rt->selected_is_default) {
-        RoundResult by_default = rt->engine(doc->spec, round);
-        for (const Variant& v : rt->impacts) {
-          if ((v.parts & by_default.touched) == 0) continue;
-          if (v.effect == Effect::kGeneral) {
-            count(v, by_default, rt->engine(v.spec, round));
-          } else if (v.effect == Effect::kPayoutValues) {
-            count(v, by_default, rt->game->reprice(by_default, v.spec));
-          }
+        for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
+        std::stable_sort(all.begin(), all.end(),
+                         [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
+        std::vector<RoundFinding> findings;
+        std::vector<std::vector<ClearedBy>> depends;
+        for (auto& [f, d] : all) {
+          findings.push_back(std::move(f));
+          depends.push_back(std::move(d));
         }
+        Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       }
-      // One list in event order: the engine's findings with what they depend on, the shoe's.
-      std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
-      for (size_t i = 0; i < base.findings.size(); ++i) all.emplace_back(std::move(base.findings[i]), std::move(depends[i]));
-      for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
-      std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
-      std::vector<RoundFinding> findings;
-      depends.clear();
-      for (auto& [f, d] : all) {
-        findings.push_back(std::move(f));
-        depends.push_back(std::move(d));
-      }
-      Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       if (options.on_round) options.on_round(round, rt->selected);
     }
-    // Every finding of a round read carries its time.
-    for (size_t i = before; i < report.violations.size(); ++i) report.violations[i].time = round.time;
   }
+  round_time = nullptr;
   duplicate_run.reset();
   if (!context && report.violations.size() != before) ++report.rounds_with_violations;
 }
@@ -485,28 +562,23 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     return reader_or.status();
   }
   LineReader& reader = *reader_or.value();
-  std::string_view line;
   int64_t rounds = 0;
-  while (reader.Next(&line)) {
-    if (const int64_t long_line = reader.long_line_bytes(); long_line > 0) {
-      ++rounds;
-      if (!impl.context) ++impl.report.rounds;
-      const size_t before = impl.report.violations.size();
-      impl.EmitInput(path, reader.line_number(), Code::kInputMalformed, "", "", kFormatClause,
-                     "a line of " + std::to_string(long_line) + " bytes, over the limit of " +
-                         std::to_string(LineReaderOptions().max_line_length) +
-                         " bytes: not a round of any log, and not read");
-      if (impl.report.violations.size() != before) ++impl.report.rounds_with_violations;
-      impl.duplicate_run.reset();
-      continue;
-    }
-    if (IsBlankLine(line)) continue;
-    ++rounds;
-    impl.CheckLine(path, reader.line_number(), line);
-    if (impl.options.progress && rounds % kProgressEvery == 0) {
-      impl.options.progress({path, reader.line_number(), rounds, static_cast<int64_t>(impl.report.violations.size())});
-    }
-  }
+  impl.first_instant.reset();
+  impl.last_instant.reset();
+  const int jobs = std::max(1, impl.options.jobs);
+  while (impl.parsers.size() < static_cast<size_t>(jobs)) impl.parsers.push_back(std::make_unique<RoundParser>());
+  RunLinePipeline<Impl::LineWork>(
+      reader, jobs,
+      [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+        impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
+      },
+      [&](int64_t line, Impl::LineWork& w) {
+        ++rounds;
+        impl.Apply(path, line, w);
+        if (impl.options.progress && rounds % kProgressEvery == 0) {
+          impl.options.progress({path, line, rounds, static_cast<int64_t>(impl.report.violations.size())});
+        }
+      });
   impl.context = false;
   InputSummary& summary = impl.report.inputs[impl.input_index];
   summary.lines = reader.line_number();
@@ -526,7 +598,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     // shoe the lost part of this one may have replaced.
     const int64_t root = impl.shoes.NewRoot();
     impl.shoes.LoseAll(root);
-    if (at != SIZE_MAX) impl.roots.emplace_back(root, at);
+    if (at != SIZE_MAX) impl.roots.push_back({root, at, Code::kInputUnreadable});
   }
   impl.input = nullptr;
   impl.duplicate_run.reset();
@@ -534,33 +606,34 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
 }
 
 Report Checker::Finish() {
-  Report report = impl_->report;
+  // Called once: the report (and its findings, which may be on file) moves out.
+  Report report = std::move(impl_->report);
+  impl_->report = Report{};
   report.currency = impl_->options.currency;
-  for (const auto& [root, index] : impl_->roots) {
-    Finding& f = report.violations[index];
-    const int64_t n = impl_->shoes.consequences(root);
+  for (const Impl::Root& root : impl_->roots) {
+    const int64_t n = impl_->shoes.consequences(root.id);
     if (n == 0) continue;
-    f.consequences = n;
     // What they are, without their number (consequences), which every format shows beside it.
     const bool one = n == 1;
-    switch (f.code) {
+    std::string note;
+    switch (root.code) {
       case Code::kShoeCardOverdrawn:
-        f.consequences_note = one ? "later card that overdrew the shoe as logged"
-                                  : "later cards that overdrew the shoe as logged";
+        note = one ? "later card that overdrew the shoe as logged" : "later cards that overdrew the shoe as logged";
         break;
       case Code::kShoeNoShuffle:
-        f.consequences_note = one ? "later round of the table drawn with no shoe in play"
-                                  : "later rounds of the table drawn with no shoe in play";
+        note = one ? "later round of the table drawn with no shoe in play"
+                   : "later rounds of the table drawn with no shoe in play";
         break;
       case Code::kInputUnreadable:
-        f.consequences_note = one ? "later round drawn from a shoe not judged (the part not read may have shuffled it)"
-                                  : "later rounds drawn from shoes not judged (the part not read may have shuffled them)";
+        note = one ? "later round drawn from a shoe not judged (the part not read may have shuffled it)"
+                   : "later rounds drawn from shoes not judged (the part not read may have shuffled them)";
         break;
       default:
-        f.consequences_note = one ? "later round of the table drawn from a shoe not judged"
-                                  : "later rounds of the table drawn from a shoe not judged";
+        note = one ? "later round of the table drawn from a shoe not judged"
+                   : "later rounds of the table drawn from a shoe not judged";
         break;
     }
+    report.violations.Patch(root.index, n, std::move(note));
   }
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;

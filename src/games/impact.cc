@@ -4,6 +4,7 @@
 #include <map>
 
 #include "games/games.h"
+#include "history/line_pipeline.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 
@@ -28,16 +29,78 @@ Money Total(const RoundResult& r) {
 
 }  // namespace
 
+// What one line comes to under the two revisions: worked out on any thread, added to the
+// report in input order.
+struct LineOutcome {
+  enum Kind { kUnreadable, kOtherRules, kReplayed } kind = kUnreadable;
+  Round round;
+  bool changed = false;
+  Money old_total = 0, new_total = 0;
+  std::array<bool, kWagerKinds> moved{};
+  std::array<Money, kWagerKinds> old_kind{}, new_kind{};
+  std::vector<RoundFinding> appearing, disappearing;
+};
+
 struct ImpactAnalysis::Impl {
   RuleSpec from;
   RuleSpec to;
   Engine from_engine = nullptr;
   Engine to_engine = nullptr;
-  RoundParser parser;
-  Round round;
+  std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
+  int jobs = 1;
+
+  // Pure: reads only what no thread changes.
+  void Prepare(RoundParser& parser, std::string_view line, LineOutcome* o) const;
 };
 
-ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to) : impl_(std::make_unique<Impl>()) {
+void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, LineOutcome* o) const {
+  o->appearing.clear();
+  o->disappearing.clear();
+  o->changed = false;
+  if (!parser.Parse(line, &o->round).ok()) {
+    o->kind = LineOutcome::kUnreadable;
+    return;
+  }
+  const Round& round = o->round;
+  if (round.rules != from.id && round.rules != to.id) {
+    o->kind = LineOutcome::kOtherRules;
+    return;
+  }
+  o->kind = LineOutcome::kReplayed;
+  RoundResult before = from_engine(from, round);
+  RoundResult after = to_engine(to, round);
+  auto old_nets = BySeatAndWager(before), new_nets = BySeatAndWager(after);
+  if (old_nets != new_nets) {
+    o->changed = true;
+    o->old_total = Total(before);
+    o->new_total = Total(after);
+    // Per wager kind: the nets of that kind over the round, where they differ.
+    o->old_kind.fill(0);
+    o->new_kind.fill(0);
+    o->moved.fill(false);
+    for (const auto& [key, net] : old_nets) o->old_kind[static_cast<int>(key.second)] += net;
+    for (const auto& [key, net] : new_nets) o->new_kind[static_cast<int>(key.second)] += net;
+    for (const auto& [key, net] : old_nets) {
+      auto it = new_nets.find(key);
+      if (it == new_nets.end() || it->second != net) o->moved[static_cast<int>(key.second)] = true;
+    }
+    for (const auto& [key, net] : new_nets) {
+      if (!old_nets.count(key)) o->moved[static_cast<int>(key.second)] = true;
+    }
+  }
+  auto has = [](const RoundResult& res, const RoundFinding& f) {
+    return std::any_of(res.findings.begin(), res.findings.end(),
+                       [&](const RoundFinding& g) { return g.Key() == f.Key(); });
+  };
+  for (const RoundFinding& f : after.findings) {
+    if (!has(before, f)) o->appearing.push_back(f);
+  }
+  for (const RoundFinding& f : before.findings) {
+    if (!has(after, f)) o->disappearing.push_back(f);
+  }
+}
+
+ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs) : impl_(std::make_unique<Impl>()) {
   report_.version = PITBOSS_VERSION;
   report_.from = {from.id, from.revision, from.sha256};
   report_.to = {to.id, to.revision, to.sha256};
@@ -45,6 +108,8 @@ ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to) : impl_(std::make_uni
   impl_->to_engine = FindGame(to.game)->engine;
   impl_->from = std::move(from);
   impl_->to = std::move(to);
+  impl_->jobs = std::max(1, jobs);
+  for (int i = 0; i < impl_->jobs; ++i) impl_->parsers.push_back(std::make_unique<RoundParser>());
 }
 
 ImpactAnalysis::~ImpactAnalysis() = default;
@@ -53,63 +118,46 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
   auto reader_or = LineReader::Open(path);
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();
-  Impl& impl = *impl_;
+  const Impl& impl = *impl_;
   ImpactReport& r = report_;
   InputSummary summary{.path = path};
-  std::string_view line;
-  while (reader.Next(&line)) {
-    if (IsBlankLine(line)) continue;
-    ++summary.rounds;
-    ++r.rounds;
-    if (!impl.parser.Parse(line, &impl.round).ok()) {
-      ++r.rounds_unreadable;
-      continue;
-    }
-    const Round& round = impl.round;
-    if (round.rules != impl.from.id && round.rules != impl.to.id) {
-      ++r.rounds_other_rules;
-      continue;
-    }
-    ++r.rounds_replayed;
-    RoundResult before = impl.from_engine(impl.from, round);
-    RoundResult after = impl.to_engine(impl.to, round);
-    auto old_nets = BySeatAndWager(before), new_nets = BySeatAndWager(after);
-    if (old_nets != new_nets) {
-      ++r.rounds_changed;
-      Money old_total = Total(before), new_total = Total(after);
-      r.net_moved += new_total - old_total;
-      r.changed.push_back({path, reader.line_number(), round.id, round.table, old_total, new_total});
-      // Per wager kind: the nets of that kind over the round, where they differ.
-      std::array<Money, kWagerKinds> old_kind{}, new_kind{};
-      for (const auto& [key, net] : old_nets) old_kind[static_cast<int>(key.second)] += net;
-      for (const auto& [key, net] : new_nets) new_kind[static_cast<int>(key.second)] += net;
-      std::array<bool, kWagerKinds> moved{};
-      for (const auto& [key, net] : old_nets) {
-        auto it = new_nets.find(key);
-        if (it == new_nets.end() || it->second != net) moved[static_cast<int>(key.second)] = true;
-      }
-      for (const auto& [key, net] : new_nets) {
-        if (!old_nets.count(key)) moved[static_cast<int>(key.second)] = true;
-      }
-      for (int k = 0; k < kWagerKinds; ++k) {
-        if (!moved[k]) continue;
-        WagerImpact& w = r.by_wager[k];
-        ++w.rounds;
-        w.old_net += old_kind[k];
-        w.new_net += new_kind[k];
-      }
-    }
-    auto has = [](const RoundResult& res, const RoundFinding& f) {
-      return std::any_of(res.findings.begin(), res.findings.end(),
-                         [&](const RoundFinding& g) { return g.Key() == f.Key(); });
-    };
-    for (const RoundFinding& f : after.findings) {
-      if (!has(before, f)) r.findings_appearing.push_back(ToFinding(f, path, reader.line_number(), round, impl.to.revision));
-    }
-    for (const RoundFinding& f : before.findings) {
-      if (!has(after, f)) r.findings_disappearing.push_back(ToFinding(f, path, reader.line_number(), round, impl.from.revision));
-    }
-  }
+  RunLinePipeline<LineOutcome>(
+      reader, impl.jobs,
+      [&impl](int worker, int64_t, std::string_view line, LineOutcome* o) {
+        impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], line, o);
+      },
+      [&](int64_t line, LineOutcome& o) {
+        ++summary.rounds;
+        ++r.rounds;
+        if (o.kind == LineOutcome::kUnreadable) {
+          ++r.rounds_unreadable;
+          return;
+        }
+        if (o.kind == LineOutcome::kOtherRules) {
+          ++r.rounds_other_rules;
+          return;
+        }
+        const Round& round = o.round;
+        ++r.rounds_replayed;
+        if (o.changed) {
+          ++r.rounds_changed;
+          r.net_moved += o.new_total - o.old_total;
+          r.changed.push_back({path, line, round.id, round.table, o.old_total, o.new_total});
+          for (int k = 0; k < kWagerKinds; ++k) {
+            if (!o.moved[k]) continue;
+            WagerImpact& w = r.by_wager[k];
+            ++w.rounds;
+            w.old_net += o.old_kind[k];
+            w.new_net += o.new_kind[k];
+          }
+        }
+        for (RoundFinding& f : o.appearing) {
+          r.findings_appearing.push_back(ToFinding(std::move(f), path, line, round, impl.to.revision));
+        }
+        for (RoundFinding& f : o.disappearing) {
+          r.findings_disappearing.push_back(ToFinding(std::move(f), path, line, round, impl.from.revision));
+        }
+      });
   summary.lines = reader.line_number();
   r.inputs.push_back(summary);
   return reader.status();

@@ -1,6 +1,7 @@
 // Replays logs under two revisions of a rule spec and says what changes: the rounds whose
 // correct settlement differs, the money that moves per wager kind, and the findings that
-// appear or disappear. Not thread-safe; streams its input like the checker.
+// appear or disappear. Not thread-safe (it runs threads of its own within AddLog with jobs
+// above 1); streams its input like the checker.
 #ifndef PITBOSS_GAMES_IMPACT_H_
 #define PITBOSS_GAMES_IMPACT_H_
 
@@ -54,7 +55,9 @@ struct ImpactReport {
 
 class ImpactAnalysis {
  public:
-  ImpactAnalysis(RuleSpec from, RuleSpec to);
+  // `jobs`: threads that replay rounds (1: the caller's alone); the report is the same
+  // whatever the number.
+  ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs = 1);
   ~ImpactAnalysis();
   // Replays every round of one log ("-": standard input).
   Status AddLog(const std::string& path);

@@ -28,7 +28,7 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
       t.judged.Shuffle(e.decks);
       t.logged.Shuffle(e.decks);
       t.shoe_id = e.text;
-      t.shuffled_at = std::string(where);
+      t.shuffled_at.assign(where.data(), where.size());  // keeps its capacity: no allocation a round
       t.overdraw_root = -1;
       t.unjudged_root = -1;
       round_start = i + 1;

@@ -276,7 +276,8 @@ bool LineReader::Next(std::string_view* line) {
       skipping_ = false;
       long_line_bytes_ = skipped_bytes_;
       ++line_number_;
-      *line = std::string_view();
+      long_line_text_ = "\n" + std::to_string(skipped_bytes_);
+      *line = long_line_text_;
       return true;
     }
     auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
@@ -333,6 +334,8 @@ bool LineReader::Next(std::string_view* line) {
     return true;
   }
 }
+
+bool IsOverLongLine(std::string_view line) { return !line.empty() && line[0] == '\n'; }
 
 bool IsBlankLine(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 

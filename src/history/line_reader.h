@@ -18,7 +18,8 @@ struct LineReaderOptions {
   // Bytes read from the file per call, and the initial size of the line buffer.
   size_t buffer_size = size_t{1} << 20;
   // A line longer than this is passed over rather than held in memory (a round is a few
-  // KiB, so a line this long is not a round of any log): Next returns it empty, and
+  // KiB, so a line this long is not a round of any log): Next returns in its place "\n"
+  // followed by its length in digits (IsOverLongLine), which no line read can be, and
   // long_line_bytes() says how long it was.
   size_t max_line_length = size_t{64} << 20;
 };
@@ -48,7 +49,7 @@ class LineReader {
   bool Next(std::string_view* line);
 
   // The length in bytes of the line Next last returned when it was over max_line_length
-  // (the line is then returned empty, and the reading goes on); 0 for any other line.
+  // (IsOverLongLine, and the reading goes on); 0 for any other line.
   int64_t long_line_bytes() const { return long_line_bytes_; }
 
   // The 1-based number of the line Next last returned; after the end, the number of lines.
@@ -107,10 +108,15 @@ class LineReader {
   bool skipping_ = false;        // inside a line over max_line_length
   int64_t skipped_bytes_ = 0;    // of that line so far
   int64_t long_line_bytes_ = 0;  // of the line last returned, when it was over the limit
+  std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
   std::unique_ptr<Sha256> digest_;
   int64_t bytes_ = 0;
 };
+
+// True for what LineReader::Next returns in place of a line over the length limit: "\n" and
+// its length in digits.
+bool IsOverLongLine(std::string_view line);
 
 // True for a line of nothing but spaces, tabs and carriage returns. The format allows
 // blank lines and skips them; they still count as lines.

@@ -247,10 +247,13 @@ TEST_F(LineReaderTest, ALineLongerThanTheLimitIsPassedOverAndTheRestIsRead) {
     std::string_view line;
     while (reader.value()->Next(&line)) got.emplace_back(std::string(line), reader.value()->long_line_bytes());
     EXPECT_TRUE(reader.value()->status().ok()) << reader.value()->status().message();
-    std::vector<std::pair<std::string, int64_t>> want = {{"short", 0}, {"", 1000}, {"after", 0}, {"", 200}};
+    std::vector<std::pair<std::string, int64_t>> want = {{"short", 0}, {"\n1000", 1000}, {"after", 0}, {"\n200", 200}};
     EXPECT_EQ(got, want) << path;
     EXPECT_EQ(reader.value()->line_number(), 4);
   }
+  EXPECT_TRUE(IsOverLongLine("\n1000"));
+  EXPECT_FALSE(IsOverLongLine("short"));
+  EXPECT_FALSE(IsBlankLine("\n1000"));
   // Up to the limit is fine.
   const std::string fits = std::string(60, 'y') + "\n";
   EXPECT_EQ(ReadAll(Write("fits.jsonl", fits), options), std::vector<std::string>{std::string(60, 'y')});

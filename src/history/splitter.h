@@ -56,9 +56,12 @@ struct CrossShardDuplicate {
 };
 
 // A line that is not a round of a table whose shard could be told (the unreadable shard).
+// ShardLine::shard of a line copied to no shard (a line over the length limit).
+inline constexpr size_t kNoShard = static_cast<size_t>(-1);
+
 struct UnreadableLine {
   LineOrigin origin;
-  ShardLine to;
+  ShardLine to;  // shard kNoShard: not copied
   std::string why;  // the parser's reason
 };
 

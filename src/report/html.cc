@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <functional>
+#include <streambuf>
 #include <string>
 #include <system_error>
 
@@ -466,8 +468,11 @@ void WriteHtmlPageEnd(const HtmlPage& page, std::ostream& out) {
   out << "</body>\n</html>\n";
 }
 
-void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json) {
-  out << "<script type=\"application/json\" id=\"" << HtmlEscape(id) << "\">";
+namespace {
+
+// Writes `json` escaped for a <script> block (see WriteHtmlJson); each code point is escaped
+// on its own, so that `json` may come in pieces cut anywhere but inside a UTF-8 sequence.
+void EscapeHtmlJson(std::ostream& out, std::string_view json) {
   std::size_t done = 0;  // json[0, done) is written
   const auto replace = [&](std::size_t at, std::size_t length, std::string_view with) {
     out << json.substr(done, at - done) << with;
@@ -490,7 +495,62 @@ void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json
     }
     ++i;
   }
-  out << json.substr(done) << "</script>\n";
+  out << json.substr(done);
+}
+
+// A stream buffer that escapes what is written to it onto `out`, a chunk at a time: chunks
+// are cut after an ASCII byte, never inside a UTF-8 sequence (nor an invalid one).
+class HtmlJsonBuffer : public std::streambuf {
+ public:
+  explicit HtmlJsonBuffer(std::ostream& out) : out_(out) {}
+  // Escapes what is left.
+  void Finish() {
+    EscapeHtmlJson(out_, pending_);
+    pending_.clear();
+  }
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    pending_.append(s, static_cast<std::size_t>(n));
+    if (pending_.size() >= kChunk) Drain();
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      pending_.push_back(traits_type::to_char_type(c));
+      if (pending_.size() >= kChunk) Drain();
+    }
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  void Drain() {
+    std::size_t cut = pending_.size();
+    while (cut > 0 && static_cast<unsigned char>(pending_[cut - 1]) >= 0x80) --cut;
+    if (cut == 0) return;  // no ASCII byte yet: wait for one
+    EscapeHtmlJson(out_, std::string_view(pending_).substr(0, cut));
+    pending_.erase(0, cut);
+  }
+  std::ostream& out_;
+  std::string pending_;
+};
+
+}  // namespace
+
+void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json) {
+  out << "<script type=\"application/json\" id=\"" << HtmlEscape(id) << "\">";
+  EscapeHtmlJson(out, json);
+  out << "</script>\n";
+}
+
+void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write) {
+  out << "<script type=\"application/json\" id=\"" << HtmlEscape(id) << "\">";
+  HtmlJsonBuffer buffer(out);
+  std::ostream json(&buffer);
+  write(json);
+  buffer.Finish();
+  out << "</script>\n";
 }
 
 std::string_view HtmlTableFilterScript() { return kFilterScript; }

@@ -29,6 +29,7 @@
 
 #include <optional>
 #include <ostream>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +71,9 @@ void WriteHtmlPageEnd(const HtmlPage& page, std::ostream& out);
 // escapes beyond ASCII become \u escapes too. It parses to the same value:
 // JSON has those characters only inside strings.
 void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json);
+// The same, for JSON that `write` writes, escaped as it comes: the JSON is never held whole
+// (a report of a million findings).
+void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write);
 
 // The rows of a long table shown at a time: a browser lays out a table of
 // tens of thousands of rows only slowly.

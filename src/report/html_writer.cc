@@ -419,10 +419,7 @@ void WriteFindings(std::ostream& out, const Report& report) {
       << HtmlEscape(kEventConvention)
       << ". Consequences are the later effects of the same cause, counted under the finding rather than "
          "listed.</p>\n";
-  std::vector<const Finding*> findings;
-  findings.reserve(report.violations.size());
-  for (const Finding& finding : report.violations) findings.push_back(&finding);
-  WriteFindingsHtml(out, findings, "violations");
+  WriteFindingsHtml(out, report.violations, "violations");
   if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";
   out << "</section>\n";
 }
@@ -603,9 +600,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteAmbiguities(out, report);
   if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
-  std::ostringstream json;
-  WriteJsonReport(report, json);
-  WriteHtmlJson(out, kJsonId, json.view());
+  WriteHtmlJson(out, kJsonId, [&report](std::ostream& json) { WriteJsonReport(report, json); });
   if (stats != nullptr && stats->ok()) {
     std::ostringstream groups;
     JsonWriter writer(groups);
@@ -619,8 +614,11 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
 
 std::string_view FindingsHtmlCss() { return kFindingsCss; }
 
-void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
-                       std::string_view rows_path) {
+namespace {
+
+// The findings table, over any sequence of findings: `each(write)` calls write on each in order.
+template <typename Each>
+void WriteFindingsTable(std::ostream& out, size_t count, Each each, std::string_view rows_path) {
   out << "<div class=\"table-wrap\"><table class=\"findings\" data-filter=\"findings\" data-paged=\""
       << std::to_string(kHtmlRowsPerPage) << "\">\n<thead><tr>";
   for (const std::string_view key : kFindingKeys) {
@@ -632,14 +630,35 @@ void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& fin
     out << '>' << label << "</th>";
   }
   out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\">\n";
-  for (const Finding* finding : findings) WriteFindingRow(out, *finding);
+  each([&out](const Finding& finding) { WriteFindingRow(out, finding); });
   out << "</tbody>\n</table></div>\n";
-  if (findings.size() > static_cast<std::size_t>(kHtmlRowsPerPage)) {
+  if (count > static_cast<std::size_t>(kHtmlRowsPerPage)) {
     out << "<noscript><p class=\"note\">Without scripts, this page shows the first "
         << std::to_string(kHtmlRowsPerPage)
         << " findings. Every finding is in the JSON embedded at the end of the page, which <code>--format "
            "json</code> writes.</p></noscript>\n";
   }
+}
+
+}  // namespace
+
+void WriteFindingsHtml(std::ostream& out, const FindingStore& findings, std::string_view rows_path) {
+  WriteFindingsTable(
+      out, findings.size(),
+      [&findings](const auto& write) {
+        for (const Finding& f : findings) write(f);
+      },
+      rows_path);
+}
+
+void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
+                       std::string_view rows_path) {
+  WriteFindingsTable(
+      out, findings.size(),
+      [&findings](const auto& write) {
+        for (const Finding* f : findings) write(*f);
+      },
+      rows_path);
 }
 
 void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report) {

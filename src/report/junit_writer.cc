@@ -57,7 +57,7 @@ constexpr std::string_view kCleanTestcase = "no violations";
 
 struct CodeGroup {
   Code code;
-  std::vector<const Finding*> findings;  // in report order
+  std::vector<std::size_t> findings;  // indices in report.violations, in report order
 };
 
 struct Suite {
@@ -82,15 +82,16 @@ std::vector<Suite> Suites(const Report& report) {
       suites.push_back({input.path, &input, {}});
     }
   }
-  std::vector<std::map<Code, std::vector<const Finding*>>> by_code;
+  std::vector<std::map<Code, std::vector<std::size_t>>> by_code;
   by_code.resize(suites.size());
+  std::size_t at = 0;
   for (const Finding& finding : report.violations) {
     const auto [it, added] = index.emplace(finding.input, suites.size());
     if (added) {
       suites.push_back({finding.input, nullptr, {}});
       by_code.emplace_back();
     }
-    by_code[it->second][finding.code].push_back(&finding);
+    by_code[it->second][finding.code].push_back(at++);
   }
   for (std::size_t i = 0; i < suites.size(); ++i) {
     for (auto& [code, findings] : by_code[i]) {
@@ -201,19 +202,26 @@ Properties ReportProperties(const Report& report) {
   return props;
 }
 
-void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGroup& group) {
+void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGroup& group,
+                   const FindingStore& findings) {
   const CodeInfo& info = Info(group.code);
   const std::size_t n = group.findings.size();
   out << "    <testcase classname=\"" << XmlAttribute(classname) << "\" name=\"" << XmlAttribute(info.id)
       << "\">\n";
   out << "      <failure type=\"" << XmlAttribute(info.id) << "\" message=\"" << n
       << (n == 1 ? " finding" : " findings") << " (" << ToString(info.severity) << ")\">";
-  for (const Finding* finding : group.findings) out << XmlText(FindingLine(*finding)) << '\n';
+  // One pass over the findings (which may be read back from a file) for the group's.
+  auto it = findings.begin();
+  std::size_t i = 0;
+  for (const std::size_t index : group.findings) {
+    for (; i < index; ++i) ++it;
+    out << XmlText(FindingLine(*it)) << '\n';
+  }
   out << "</failure>\n";
   out << "    </testcase>\n";
 }
 
-void WriteSuite(std::ostream& out, const Suite& suite, const Properties& report_properties,
+void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& suite, const Properties& report_properties,
                 const std::string& incomplete) {
   const std::string name = SuiteName(suite.path);
   out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\"" << TestCount(suite) << "\" failures=\""
@@ -242,7 +250,7 @@ void WriteSuite(std::ostream& out, const Suite& suite, const Properties& report_
   if (suite.groups.empty()) {
     out << "    <testcase classname=\"" << XmlAttribute(name) << "\" name=\"" << kCleanTestcase << "\"/>\n";
   }
-  for (const CodeGroup& group : suite.groups) WriteTestcase(out, name, group);
+  for (const CodeGroup& group : suite.groups) WriteTestcase(out, name, group, findings);
   if (!incomplete.empty()) out << "    <system-err>" << XmlText(incomplete) << "</system-err>\n";
   out << "  </testsuite>\n";
 }
@@ -263,7 +271,7 @@ void WriteJunitReport(const Report& report, std::ostream& out) {
   const Properties report_properties = ReportProperties(report);
   const std::string incomplete = IncompleteText(report);
   for (std::size_t i = 0; i < suites.size(); ++i) {
-    WriteSuite(out, suites[i], i == 0 ? report_properties : Properties{}, incomplete);
+    WriteSuite(out, report.violations, suites[i], i == 0 ? report_properties : Properties{}, incomplete);
   }
   out << "</testsuites>\n";
 }

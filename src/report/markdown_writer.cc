@@ -195,7 +195,8 @@ void WriteFindings(std::ostream& out, const Report& report) {
   out << "| location | code | round | time | event | seat | wager | expected | actual | paid wrongly | clause | "
          "message |\n"
          "|---|---|---|---|---:|---|---|---:|---:|---|---|---|\n";
-  for (std::size_t i = 0; i < shown; ++i) WriteFinding(out, report.violations[i]);
+  std::size_t written = 0;
+  for (auto it = report.violations.begin(); written < shown; ++it, ++written) WriteFinding(out, *it);
   if (shown < total) {
     out << "\nand " << (total - shown)
         << " more; the whole list is in the report's other formats (`--format text`, `json`, `sarif`).\n";

@@ -668,7 +668,7 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
     if (!AddTo(&merged.rounds_with_violations, shard.rounds_with_violations)) {
       return Status::OutOfRange("summary.rounds_with_violations: the sum over the reports overflows");
     }
-    merged.violations.insert(merged.violations.end(), shard.violations.begin(), shard.violations.end());
+    for (const Finding& f : shard.violations) merged.violations.push_back(f);
 
     std::map<std::tuple<std::string, std::string, std::string>, int> seen_in_shard;
     for (const AmbiguityImpact& ambiguity : shard.ambiguities) {

@@ -50,6 +50,7 @@ void WriteHtmlReport(const Report& report, const StatusOr<StatsReport>& stats, s
 // data-rows="`rows_path`", filtered by code, severity and table, and its styles; the tables
 // of the inputs and specs, at "inputs" and "specs" as in both JSON reports.
 std::string_view FindingsHtmlCss();
+void WriteFindingsHtml(std::ostream& out, const FindingStore& findings, std::string_view rows_path);
 void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
                        std::string_view rows_path);
 void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report);
