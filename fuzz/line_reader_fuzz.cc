@@ -32,7 +32,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     while ((*reader)->Next(&line)) {
       ++lines;
       if ((*reader)->line_number() != lines) std::abort();
-      if (line.find('\n') != std::string_view::npos) std::abort();
+      // A line over the limit comes back as "\n" and its length (IsOverLongLine), the one text
+      // with a newline; any other line holds none.
+      if (pitboss::IsOverLongLine(line)) {
+        if ((*reader)->long_line_bytes() <= static_cast<int64_t>(options.max_line_length)) std::abort();
+      } else if (line.find('\n') != std::string_view::npos || (*reader)->long_line_bytes() != 0) {
+        std::abort();
+      }
     }
     if ((*reader)->line_number() != lines) std::abort();
   }
