@@ -218,12 +218,7 @@ void WriteShardsJson(JsonWriter& json, const std::vector<ShardProvenance>& shard
 
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec) { WriteReportSpecJson(json, spec); }
 
-void WriteJsonReport(const Report& report, std::ostream& out) {
-  JsonWriter json(out);
-  json.BeginObject();
-  json.Key("tool").String(report.tool);
-  json.Key("version").String(report.version);
-  json.Key("format").Int(kReportFormatVersion);
+void WriteProvenanceJson(JsonWriter& json, const Report& report) {
   if (!report.command_line.empty()) {
     json.Key("command_line").BeginArray();
     for (const std::string& arg : report.command_line) json.String(arg);
@@ -232,6 +227,15 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
   if (!report.currency.empty()) json.Key("currency").String(report.currency);
   json.Key("complete").Bool(report.complete);
+}
+
+void WriteJsonReport(const Report& report, std::ostream& out) {
+  JsonWriter json(out);
+  json.BeginObject();
+  json.Key("tool").String(report.tool);
+  json.Key("version").String(report.version);
+  json.Key("format").Int(kReportFormatVersion);
+  WriteProvenanceJson(json, report);
 
   json.Key("inputs");
   WriteInputsJson(json, report.inputs);

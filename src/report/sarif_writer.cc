@@ -250,14 +250,7 @@ void WriteInvocation(JsonWriter& json, const Report& report, const std::map<std:
 // there, and its provenance.
 void WriteRunProperties(JsonWriter& json, const Report& report) {
   json.Key("properties").BeginObject();
-  if (!report.command_line.empty()) {
-    json.Key("command_line").BeginArray();
-    for (const std::string& arg : report.command_line) json.String(arg);
-    json.EndArray();
-  }
-  if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
-  if (!report.currency.empty()) json.Key("currency").String(report.currency);
-  json.Key("complete").Bool(report.complete);
+  WriteProvenanceJson(json, report);
   json.Key("skipped").BeginArray();
   for (const SkippedFile& skipped : report.skipped) {
     json.BeginObject().Key("path").String(skipped.path).Key("reason").String(skipped.reason).EndObject();

@@ -41,6 +41,9 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
 // A spec's {"id","revision","sha256"[,"readings","default_readings"]}; the check report adds
 // its "path".
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
+// The report's provenance keys, in the JSON report's order: command_line and analysis_time
+// (where known), currency (where given) and complete, inside an object already open.
+void WriteProvenanceJson(JsonWriter& json, const Report& report);
 // The report's "inputs" array: {"path","lines","rounds",...} per input (docs/report.md).
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
