@@ -57,7 +57,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   };
   const size_t pool_size = static_cast<size_t>(jobs) * 3 + 2;
   std::vector<std::unique_ptr<Batch>> all;
-  std::vector<Batch*> free_batches, todo;         // todo: in order of seq, taken from its front
+  std::vector<Batch*> free_batches, queued;       // queued: read, in order of seq, taken from its front
   std::vector<Batch*> ready(pool_size, nullptr);  // by seq % pool_size
   for (size_t i = 0; i < pool_size; ++i) {
     all.push_back(std::make_unique<Batch>());
@@ -66,7 +66,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   }
   std::mutex mu;
   std::condition_variable cv;
-  size_t todo_front = 0;
+  size_t queued_front = 0;
   uint64_t made = 0;
   bool end = false;
   // What a thread threw (out of memory, above all): every thread stops, and the calling
@@ -86,7 +86,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
       auto send = [&] {
         std::lock_guard<std::mutex> lock(mu);
         batch->seq = made++;
-        todo.push_back(batch);
+        queued.push_back(batch);
         batch = nullptr;
         cv.notify_all();
       };
@@ -125,12 +125,12 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
           Batch* batch = nullptr;
           {
             std::unique_lock<std::mutex> lock(mu);
-            cv.wait(lock, [&] { return todo_front < todo.size() || end || failed; });
-            if (failed || todo_front == todo.size()) return;
-            batch = todo[todo_front++];
-            if (todo_front == todo.size()) {
-              todo.clear();
-              todo_front = 0;
+            cv.wait(lock, [&] { return queued_front < queued.size() || end || failed; });
+            if (failed || queued_front == queued.size()) return;
+            batch = queued[queued_front++];
+            if (queued_front == queued.size()) {
+              queued.clear();
+              queued_front = 0;
             }
           }
           if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
