@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "games/games.h"
+#include "history/round_parser.h"
 #include "report/json.h"
 
 namespace pitboss {
@@ -109,17 +110,8 @@ Card DealerShoe::Draw(const std::array<double, 15>& keep, DealerRandom* rng) {
 
 namespace {
 
-// Days since 1970-01-01 of a proleptic Gregorian date, and back (H. Hinnant's
-// days_from_civil / civil_from_days).
-int64_t DaysFromCivil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  int64_t era = (y >= 0 ? y : y - 399) / 400;
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
+// The proleptic Gregorian date of a day counted from 1970-01-01 (H. Hinnant's civil_from_days;
+// the other way is the log parser's, ParseRfc3339Instant).
 void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
   z += 719468;
   int64_t era = (z >= 0 ? z : z - 146096) / 146097;
@@ -132,36 +124,15 @@ void CivilFromDays(int64_t z, int64_t* y, int* m, int* d) {
   *y = yoe + era * 400 + (*m <= 2);
 }
 
-bool Digits(std::string_view s, size_t at, size_t n, int* out) {
-  int v = 0;
-  for (size_t i = at; i < at + n; ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    v = v * 10 + (s[i] - '0');
-  }
-  *out = v;
-  return true;
-}
-
 }  // namespace
 
 std::optional<int64_t> ParseUtcTime(std::string_view t) {
-  // yyyy-mm-ddThh:mm:ssZ
-  if (t.size() != 20 || t[4] != '-' || t[7] != '-' || t[10] != 'T' || t[13] != ':' || t[16] != ':' ||
-      t[19] != 'Z') {
-    return std::nullopt;
-  }
-  int y, mo, d, h, mi, s;
-  if (!Digits(t, 0, 4, &y) || !Digits(t, 5, 2, &mo) || !Digits(t, 8, 2, &d) || !Digits(t, 11, 2, &h) ||
-      !Digits(t, 14, 2, &mi) || !Digits(t, 17, 2, &s)) {
-    return std::nullopt;
-  }
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return std::nullopt;
-  int64_t days = DaysFromCivil(y, mo, d);
-  int64_t y2;
-  int m2, d2;
-  CivilFromDays(days, &y2, &m2, &d2);
-  if (m2 != mo || d2 != d) return std::nullopt;  // 2026-02-30 and the like
-  return days * 86400 + h * 3600 + mi * 60 + s;
+  // yyyy-mm-ddThh:mm:ssZ only (the dealer writes whole seconds in UTC); the log's own parser
+  // reads it.
+  if (t.size() != 20 || t[10] != 'T' || t[19] != 'Z') return std::nullopt;
+  std::optional<Instant> instant = ParseRfc3339Instant(t);
+  if (!instant) return std::nullopt;
+  return instant->seconds;
 }
 
 std::string FormatUtcTime(int64_t seconds) {
