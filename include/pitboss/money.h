@@ -32,6 +32,46 @@ std::optional<Money> ApplyRatio(Money amount, Ratio r);
 std::optional<Money> CheckedAdd(Money a, Money b);
 std::optional<Money> CheckedSub(Money a, Money b);
 
+// A sum of money that never wraps: the one wide accumulator of every money total (statistics,
+// ambiguity net differences, impact). Amounts are added in 128 bits, exactly; value() says
+// whether the sum is a Money. Past 128 bits (only sums of sums read from reports can get there)
+// it is "lost": known to be too large, and stays so. Thread-compatible, like an integer.
+class MoneySum {
+ public:
+  using Wide = __int128;
+
+  constexpr MoneySum() = default;
+  constexpr MoneySum(Money m) : wide_(m) {}  // NOLINT: an amount is a sum of one
+  static MoneySum Lost();
+
+  MoneySum& operator+=(const MoneySum& o);
+  MoneySum& operator-=(const MoneySum& o);
+  friend MoneySum operator+(MoneySum a, const MoneySum& b) { return a += b; }
+  friend MoneySum operator-(MoneySum a, const MoneySum& b) { return a -= b; }
+
+  // The sum as a Money; nullopt when it does not fit in 64 bits (or is lost).
+  std::optional<Money> value() const;
+  bool fits() const { return value().has_value(); }
+  bool lost() const { return lost_; }
+  // The exact sum (meaningless when lost).
+  Wide wide() const { return wide_; }
+  int sign() const { return lost_ ? 0 : (wide_ > 0) - (wide_ < 0); }
+
+  // Exact decimal ("-11529215046068469760"); "too large" when lost. Part of the report
+  // format (docs/report.md): a figure that does not fit in 64 bits is written so.
+  std::string ToString() const;
+  // Reads ToString()'s forms back; nullopt on anything else (or a decimal beyond 128 bits).
+  static std::optional<MoneySum> Parse(std::string_view text);
+
+  friend bool operator==(const MoneySum& a, const MoneySum& b) {
+    return a.lost_ == b.lost_ && (a.lost_ || a.wide_ == b.wide_);
+  }
+
+ private:
+  Wide wide_ = 0;
+  bool lost_ = false;
+};
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_MONEY_H_

@@ -218,7 +218,9 @@ struct ReadingImpact {
   std::string name;
   bool is_default = false;
   int64_t rounds_settled_differently = 0;
-  Money net_difference = 0;  // player's view: sum over rounds of (net under this reading - net under default)
+  // Player's view: sum over rounds of (net under this reading - net under default); summed
+  // wide, so that a figure past 64 bits is reported as such (MoneySum), never wrapped.
+  MoneySum net_difference;
   bool in_force = false;  // the reading the rounds were checked under
   // Findings of the report that are not violations under this reading (their cleared_by
   // names it).

@@ -79,8 +79,8 @@ struct SpecRuntime {
   bool used = false;
 };
 
-int64_t SettledTotal(const RoundResult& r) {
-  int64_t total = 0;
+MoneySum SettledTotal(const RoundResult& r) {
+  MoneySum total;
   for (const Settlement& s : r.settlements) total += s.net;
   return total;
 }
@@ -147,7 +147,7 @@ struct Checker::Impl {
     struct Count {
       size_t ambiguity;
       size_t reading;
-      Money net_difference;
+      MoneySum net_difference;
     };
     std::vector<Count> counts;
   };

@@ -123,6 +123,33 @@ TEST_F(CheckerTest, TheAmbiguityTableCountsTheMoneyEachReadingMoves) {
   EXPECT_EQ(win->readings[2].net_difference, 0);
 }
 
+// Issue 12: five surrenders of a 2^62 wager. Read as written, a tie loses the whole wager
+// rather than half of it: -2^61 a round, -5 * 2^61 in all, which no int64 holds.
+TEST_F(CheckerTest, ANetDifferencePastSixtyFourBitsIsExactNotWrapped) {
+  std::string log;
+  for (int i = 1; i <= 5; ++i) {
+    log += R"({"round":"S)" + std::to_string(i) +
+           R"(","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[)"
+           R"({"type":"shuffle","shoe":"S1","decks":6},)"
+           R"({"type":"bet","seat":1,"wager":"main","amount":4611686018427387904},)"
+           R"({"type":"deal","seat":1,"card":"QH"},{"type":"deal","seat":"dealer","card":"QS"},)"
+           R"({"type":"decision","seat":1,"action":"surrender"},)"
+           R"({"type":"settle","seat":1,"wager":"main","net":-2305843009213693952}]})"
+           "\n";
+  }
+  Report r = Check(log);
+  const ReadingImpact* as_written = nullptr;
+  for (const auto& a : r.ambiguities) {
+    for (const auto& reading : a.readings) {
+      if (a.id == "sd-tie-choice" && reading.name == "as-written") as_written = &reading;
+    }
+  }
+  ASSERT_NE(as_written, nullptr);
+  EXPECT_EQ(as_written->rounds_settled_differently, 5);
+  EXPECT_FALSE(as_written->net_difference.fits());
+  EXPECT_EQ(as_written->net_difference.ToString(), "-11529215046068469760");
+}
+
 TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
   // Six 7D burned in one round, then a seventh dealt from the same six-deck shoe.
   std::string burns =

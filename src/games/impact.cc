@@ -14,14 +14,14 @@ namespace {
 
 using Key = std::pair<Seat, WagerKind>;
 
-std::map<Key, Money> BySeatAndWager(const RoundResult& r) {
-  std::map<Key, Money> m;
+std::map<Key, MoneySum> BySeatAndWager(const RoundResult& r) {
+  std::map<Key, MoneySum> m;
   for (const Settlement& s : r.settlements) m[{s.seat, s.wager}] += s.net;
   return m;
 }
 
-Money Total(const RoundResult& r) {
-  Money t = 0;
+MoneySum Total(const RoundResult& r) {
+  MoneySum t;
   for (const Settlement& s : r.settlements) t += s.net;
   return t;
 }
@@ -35,9 +35,9 @@ struct LineOutcome {
   enum Kind { kUnreadable, kOtherRules, kReplayed } kind = kUnreadable;
   Round round;
   bool changed = false;
-  Money old_total = 0, new_total = 0;
+  MoneySum old_total, new_total;
   std::array<bool, kWagerKinds> moved{};
-  std::array<Money, kWagerKinds> old_kind{}, new_kind{};
+  std::array<MoneySum, kWagerKinds> old_kind{}, new_kind{};
   std::vector<RoundFinding> appearing, disappearing;
 };
 
@@ -75,8 +75,8 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
     o->old_total = Total(before);
     o->new_total = Total(after);
     // Per wager kind: the nets of that kind over the round, where they differ.
-    o->old_kind.fill(0);
-    o->new_kind.fill(0);
+    o->old_kind.fill(MoneySum());
+    o->new_kind.fill(MoneySum());
     o->moved.fill(false);
     for (const auto& [key, net] : old_nets) o->old_kind[static_cast<int>(key.second)] += net;
     for (const auto& [key, net] : new_nets) o->new_kind[static_cast<int>(key.second)] += net;

@@ -22,14 +22,16 @@ struct ImpactRound {
   int64_t line = 0;
   std::string round;
   std::string table;
-  Money old_net = 0;  // the player's net over the round, under the old revision
-  Money new_net = 0;
+  // The player's net over the round, under the old and the new revision. Every sum of money
+  // here is wide (MoneySum): a figure past 64 bits is reported as such, never wrapped.
+  MoneySum old_net;
+  MoneySum new_net;
 };
 
 struct WagerImpact {
   int64_t rounds = 0;  // rounds in which this wager kind settles differently
-  Money old_net = 0;   // over those rounds
-  Money new_net = 0;
+  MoneySum old_net;   // over those rounds
+  MoneySum new_net;
 };
 
 struct ImpactReport {
@@ -42,7 +44,7 @@ struct ImpactReport {
   int64_t rounds_other_rules = 0; // naming another rule set: not replayed
   int64_t rounds_unreadable = 0;  // not a round (input/malformed, duplicate ids are not judged here)
   int64_t rounds_changed = 0;
-  Money net_moved = 0;            // player's view: new minus old, summed
+  MoneySum net_moved;             // player's view: new minus old, summed
   std::array<WagerImpact, kWagerKinds> by_wager{};
   std::vector<ImpactRound> changed;
   std::vector<Finding> findings_appearing;     // under the new revision only

@@ -10,6 +10,7 @@
 
 #include "games/dealer.h"
 #include "games/test_rounds.h"
+#include "report/change_writers.h"
 #include "history/round_parser.h"
 
 namespace pitboss {
@@ -72,6 +73,51 @@ TEST(ImpactTest, ATiePayoutChangeMovesExactlyTheTieWagersOfTiedRounds) {
   EXPECT_EQ(static_cast<int64_t>(r.findings_appearing.size()), tie_wins);
   for (const Finding& f : r.findings_appearing) EXPECT_EQ(f.code, Code::kSettlePayout);
   EXPECT_TRUE(r.findings_disappearing.empty());
+}
+
+// Issue 12: twenty tie wagers of 5e17 paid 11 to 1, replayed against 10 to 1. The change
+// moves -5e17 a round, -1e19 in all, and the tie wagers' old nets sum to 1.1e20: past 64 bits,
+// exact, never wrapped.
+TEST(ImpactTest, SumsPastSixtyFourBitsAreExactNotWrapped) {
+  const RuleSpec& online = BundledSpec("online/war.yaml").spec;
+  RuleSpec ten = online;
+  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+      .net = {10, 1};
+  std::string log;
+  for (int i = 1; i <= 20; ++i) {
+    log += R"({"round":"W)" + std::to_string(i) +
+           R"(","time":"2026-01-05T18:06:40Z","table":"T1","rules":"online/war","events":[)"
+           R"({"type":"shuffle","shoe":"S)" + std::to_string(i) + R"(","decks":6},)"
+           R"({"type":"bet","seat":6,"wager":"main","amount":5000},)"
+           R"({"type":"bet","seat":6,"wager":"tie","amount":500000000000000000},)"
+           R"({"type":"deal","seat":6,"card":"KD"},{"type":"deal","seat":"dealer","card":"KC"},)"
+           R"({"type":"settle","seat":6,"wager":"tie","net":5500000000000000000},)"
+           R"({"type":"decision","seat":6,"action":"surrender"},)"
+           R"({"type":"settle","seat":6,"wager":"main","net":-2500}]})"
+           "\n";
+  }
+  std::string path =
+      (fs::temp_directory_path() / ("pitboss-impact-wide-" + std::to_string(::getpid()) + ".jsonl")).string();
+  std::ofstream(path) << log;
+  ImpactAnalysis analysis(online, ten);
+  ASSERT_TRUE(analysis.AddLog(path).ok());
+  fs::remove(path);
+  const ImpactReport& r = analysis.report();
+  EXPECT_EQ(r.rounds_changed, 20);
+  EXPECT_EQ(r.net_moved.ToString(), "-10000000000000000000");
+  const WagerImpact& tie = r.by_wager[static_cast<int>(WagerKind::kTie)];
+  EXPECT_EQ(tie.rounds, 20);
+  EXPECT_EQ(tie.old_net.ToString(), "110000000000000000000");
+  EXPECT_EQ(tie.new_net.ToString(), "100000000000000000000");
+  EXPECT_EQ(r.by_wager[static_cast<int>(WagerKind::kMain)].rounds, 0);
+
+  // The JSON says so with the figure's exact decimal, as a string; the text alike.
+  std::ostringstream json, text;
+  ASSERT_TRUE(WriteImpactReport(r, "json", json).ok());
+  EXPECT_NE(json.str().find(R"("net_difference":"-10000000000000000000")"), std::string::npos) << json.str();
+  EXPECT_NE(json.str().find(R"("old_net":"110000000000000000000")"), std::string::npos);
+  ASSERT_TRUE(WriteImpactReport(r, "text", text).ok());
+  EXPECT_NE(text.str().find("net difference -10000000000000000000"), std::string::npos) << text.str();
 }
 
 }  // namespace

@@ -14,7 +14,8 @@ Status UnknownFormat(std::string_view format) {
 }
 
 
-std::string Signed(Money m) { return (m > 0 ? "+" : "") + std::to_string(m); }
+// Exact past 64 bits too: a sum that does not fit is written as such, never wrapped.
+std::string Signed(const MoneySum& m) { return (m.sign() > 0 ? "+" : "") + m.ToString(); }
 
 }  // namespace
 
@@ -101,7 +102,7 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
         .Key("rounds_other_rules").Int(r.rounds_other_rules)
         .Key("rounds_unreadable").Int(r.rounds_unreadable)
         .Key("rounds_settled_differently").Int(r.rounds_changed)
-        .Key("net_difference").Int(r.net_moved)
+        .Key("net_difference").Sum(r.net_moved)
         .Key("findings_appearing").Int(static_cast<int64_t>(r.findings_appearing.size()))
         .Key("findings_disappearing").Int(static_cast<int64_t>(r.findings_disappearing.size()))
         .EndObject();
@@ -110,15 +111,15 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
       const WagerImpact& w = r.by_wager[k];
       if (w.rounds == 0) continue;
       json.Key(ToString(static_cast<WagerKind>(k))).BeginObject()
-          .Key("rounds").Int(w.rounds).Key("old_net").Int(w.old_net).Key("new_net").Int(w.new_net)
-          .Key("net_difference").Int(w.new_net - w.old_net).EndObject();
+          .Key("rounds").Int(w.rounds).Key("old_net").Sum(w.old_net).Key("new_net").Sum(w.new_net)
+          .Key("net_difference").Sum(w.new_net - w.old_net).EndObject();
     }
     json.EndObject();
     json.Key("rounds").BeginArray();
     for (const ImpactRound& c : r.changed) {
       json.BeginObject().Key("round").String(c.round).Key("table").String(c.table).Key("input").String(c.input)
-          .Key("line").Int(c.line).Key("old_net").Int(c.old_net).Key("new_net").Int(c.new_net)
-          .Key("net_difference").Int(c.new_net - c.old_net).EndObject();
+          .Key("line").Int(c.line).Key("old_net").Sum(c.old_net).Key("new_net").Sum(c.new_net)
+          .Key("net_difference").Sum(c.new_net - c.old_net).EndObject();
     }
     json.EndArray();
     json.Key("findings_appearing").BeginArray();
@@ -144,13 +145,13 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     if (w.rounds == 0) continue;
     if (!any_wager) out << "\nby wager:\n";
     any_wager = true;
-    out << "  " << ToString(static_cast<WagerKind>(k)) << ": " << w.rounds << " rounds, " << w.old_net << " -> "
-        << w.new_net << " (" << Signed(w.new_net - w.old_net) << ")\n";
+    out << "  " << ToString(static_cast<WagerKind>(k)) << ": " << w.rounds << " rounds, " << w.old_net.ToString()
+        << " -> " << w.new_net.ToString() << " (" << Signed(w.new_net - w.old_net) << ")\n";
   }
   if (!r.changed.empty()) out << "\nrounds settled differently:\n";
   for (const ImpactRound& c : r.changed) {
-    out << "  " << c.input << ":" << c.line << ": round " << c.round << ", table " << c.table << ": " << c.old_net
-        << " -> " << c.new_net << " (" << Signed(c.new_net - c.old_net) << ")\n";
+    out << "  " << c.input << ":" << c.line << ": round " << c.round << ", table " << c.table << ": "
+        << c.old_net.ToString() << " -> " << c.new_net.ToString() << " (" << Signed(c.new_net - c.old_net) << ")\n";
   }
   for (auto [title, list] : {std::pair{"findings appearing under the new revision", &r.findings_appearing},
                              std::pair{"findings disappearing under the new revision", &r.findings_disappearing}}) {

@@ -532,8 +532,7 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
       FigureCell(out, reading_path + "rounds_settled_differently", reading.rounds_settled_differently);
       FigureCell(out, reading_path + "findings_cleared", reading.findings_cleared);
       Figure(out, "td", reading.net_difference == 0 ? "num zero" : "num", reading_path + "net_difference",
-             HtmlEscape(FormatSignedMoney(reading.net_difference, currency)),
-             std::to_string(reading.net_difference));
+             HtmlEscape(FormatSignedMoney(reading.net_difference, currency)), reading.net_difference.ToString());
       out << "</tr>\n";
     }
   }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 
 #include "report/utf8.h"
 
@@ -83,6 +84,11 @@ JsonWriter& JsonWriter::Int(int64_t value) {
   out_.write(buf, result.ptr - buf);
   AfterValue();
   return *this;
+}
+
+JsonWriter& JsonWriter::Sum(const MoneySum& value) {
+  if (const std::optional<Money> fits = value.value()) return Int(*fits);
+  return String(value.ToString());
 }
 
 JsonWriter& JsonWriter::Bool(bool value) {

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "pitboss/money.h"
+
 namespace pitboss {
 
 // Writes one JSON value (usually an object) token by token. Keys and members
@@ -38,6 +40,9 @@ class JsonWriter {
   JsonWriter& Key(std::string_view key);  // inside an object, before each value
   JsonWriter& String(std::string_view value);
   JsonWriter& Int(int64_t value);
+  // A money sum: an integer where it fits in 64 bits, else a string, its exact decimal value
+  // or "too large" (MoneySum::ToString). Part of the report format: docs/report.md.
+  JsonWriter& Sum(const MoneySum& value);
   JsonWriter& Bool(bool value);
   JsonWriter& Null();
   // Shortest form that reads back to the same double; JSON has no NaN or

@@ -111,7 +111,7 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
     json.Key("default").Bool(reading.is_default);
     if (reading.in_force) json.Key("in_force").Bool(true);
     json.Key("rounds_settled_differently").Int(reading.rounds_settled_differently);
-    json.Key("net_difference").Int(reading.net_difference);
+    json.Key("net_difference").Sum(reading.net_difference);
     json.Key("findings_cleared").Int(reading.findings_cleared);
     json.EndObject();
   }

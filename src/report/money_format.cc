@@ -23,9 +23,14 @@ constexpr std::array<std::pair<std::string_view, int>, 44> kMinorUnits = {{
 // |n| without overflow: INT64_MIN's magnitude fits in uint64_t.
 uint64_t Magnitude(int64_t n) { return n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n); }
 
+using Magnitude128 = unsigned __int128;
+
 // `n` in decimal with a comma between groups of three digits.
-std::string Grouped(uint64_t n) {
-  std::string digits = std::to_string(n);
+std::string Grouped(Magnitude128 n) {
+  std::string digits;
+  for (; n != 0 || digits.empty(); n /= 10) {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+  }
   std::string out;
   out.reserve(digits.size() + digits.size() / 3);
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -44,7 +49,7 @@ bool IsCurrencyCode(std::string_view code) {
 }
 
 // The magnitude of an amount of `currency`, without its sign.
-std::string Unsigned(uint64_t minor_units, std::string_view currency) {
+std::string Unsigned(Magnitude128 minor_units, std::string_view currency) {
   const std::optional<int> digits = MinorUnitDigits(currency);
   if (!digits) {
     std::string out = Grouped(minor_units) + (minor_units == 1 ? " minor unit" : " minor units");
@@ -55,7 +60,7 @@ std::string Unsigned(uint64_t minor_units, std::string_view currency) {
   for (int i = 0; i < *digits; ++i) scale *= 10;
   std::string out = std::string(currency) + " " + Grouped(minor_units / scale);
   if (*digits > 0) {
-    std::string fraction = std::to_string(minor_units % scale);
+    std::string fraction = std::to_string(static_cast<uint64_t>(minor_units % scale));
     fraction.insert(0, static_cast<std::size_t>(*digits) - fraction.size(), '0');
     out += "." + fraction;
   }
@@ -77,6 +82,17 @@ std::string FormatMoney(Money minor_units, std::string_view currency) {
 
 std::string FormatSignedMoney(Money minor_units, std::string_view currency) {
   return (minor_units > 0 ? "+" : "") + FormatMoney(minor_units, currency);
+}
+
+std::string FormatMoney(const MoneySum& minor_units, std::string_view currency) {
+  if (minor_units.lost()) return "too large to represent";
+  const MoneySum::Wide n = minor_units.wide();
+  return (n < 0 ? "-" : "") +
+         Unsigned(n < 0 ? 0 - static_cast<Magnitude128>(n) : static_cast<Magnitude128>(n), currency);
+}
+
+std::string FormatSignedMoney(const MoneySum& minor_units, std::string_view currency) {
+  return (minor_units.sign() > 0 ? "+" : "") + FormatMoney(minor_units, currency);
 }
 
 std::string FormatAmount(Money amount, Unit unit, std::string_view currency) {

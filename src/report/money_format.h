@@ -33,6 +33,11 @@ std::string FormatMoney(Money minor_units, std::string_view currency);
 // FormatMoney with a sign in front of a positive amount too: "+USD 5.00", "-USD 5.00", "USD 0.00".
 std::string FormatSignedMoney(Money minor_units, std::string_view currency);
 
+// A wide sum the same way, exactly, past 64 bits too ("USD 115,292,150,460,684,697.60");
+// "too large to represent" for a sum lost past 128 bits.
+std::string FormatMoney(const MoneySum& minor_units, std::string_view currency);
+std::string FormatSignedMoney(const MoneySum& minor_units, std::string_view currency);
+
 // An expected or actual figure with its unit: money as FormatMoney, "3 cards", "1 card",
 // "6 decks", "1 deck"; a bare number for Unit::kNone.
 std::string FormatAmount(Money amount, Unit unit, std::string_view currency);

@@ -65,6 +65,14 @@ TEST(MoneyFormatTest, SignedMoney) {
   EXPECT_EQ(FormatSignedMoney(0, ""), "0 minor units");
 }
 
+TEST(MoneyFormatTest, WideSumsPastSixtyFourBits) {
+  const MoneySum wide = *MoneySum::Parse("-11529215046068469760");
+  EXPECT_EQ(FormatSignedMoney(wide, "USD"), "-USD 115,292,150,460,684,697.60");
+  EXPECT_EQ(FormatSignedMoney(MoneySum(0) - wide, ""), "+11,529,215,046,068,469,760 minor units");
+  EXPECT_EQ(FormatSignedMoney(MoneySum(3000), "USD"), "+USD 30.00");
+  EXPECT_EQ(FormatMoney(MoneySum::Lost(), "USD"), "too large to represent");
+}
+
 TEST(MoneyFormatTest, AmountsWithTheirUnit) {
   EXPECT_EQ(FormatAmount(3, Unit::kCards, ""), "3 cards");
   EXPECT_EQ(FormatAmount(1, Unit::kCards, "USD"), "1 card");

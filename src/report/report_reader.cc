@@ -86,7 +86,8 @@ class ReportParser {
   // Only a JSON integer will do: 5.0 is a decimal number, and no figure of the report is one.
   // `in_range` says what is expected of an integer below `min`.
   bool Integer(element value, const std::string& where, int64_t min, std::string_view in_range, int64_t* out);
-  bool Int(object obj, const std::string& where, std::string_view key, int64_t* out);
+  // A money sum: an integer, or the string JsonWriter::Sum writes past 64 bits.
+  bool Sum(object obj, const std::string& where, std::string_view key, MoneySum* out);
   bool Count(object obj, const std::string& where, std::string_view key, int64_t* out);
   // Keys added to the format after its first reports: read where present, else left as they
   // are (the model's defaults).
@@ -171,9 +172,22 @@ bool ReportParser::Integer(element value, const std::string& where, int64_t min,
   return true;
 }
 
-bool ReportParser::Int(object obj, const std::string& where, std::string_view key, int64_t* out) {
+bool ReportParser::Sum(object obj, const std::string& where, std::string_view key, MoneySum* out) {
   element value;
-  return Get(obj, where, key, &value) && Integer(value, Member(where, key), INT64_MIN, "an integer", out);
+  if (!Get(obj, where, key, &value)) return false;
+  std::string_view text;
+  if (value.get_string().get(text) == simdjson::SUCCESS) {
+    const std::optional<MoneySum> sum = MoneySum::Parse(text);
+    if (!sum) {
+      return Wrong(Member(where, key), "an integer, or a string of one past 64 bits (or \"too large\")", value);
+    }
+    *out = *sum;
+    return true;
+  }
+  int64_t n;
+  if (!Integer(value, Member(where, key), INT64_MIN, "an integer", &n)) return false;
+  *out = n;
+  return true;
 }
 
 bool ReportParser::Count(object obj, const std::string& where, std::string_view key, int64_t* out) {
@@ -468,7 +482,7 @@ bool ReportParser::ParseAmbiguity(element value, const std::string& where, Ambig
     if (!Object(item, at, &r) || !String(r, at, "name", &reading.name) ||
         !Bool(r, at, "default", &reading.is_default) ||
         !Count(r, at, "rounds_settled_differently", &reading.rounds_settled_differently) ||
-        !Int(r, at, "net_difference", &reading.net_difference)) {
+        !Sum(r, at, "net_difference", &reading.net_difference)) {
       return false;
     }
     if (!OptionalBool(r, at, "in_force", &reading.in_force) ||
@@ -705,9 +719,8 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
         if (!AddTo(&match->rounds_settled_differently, reading.rounds_settled_differently)) {
           return Status::OutOfRange(where + ": rounds_settled_differently overflows summed over the reports");
         }
-        if (!AddTo(&match->net_difference, reading.net_difference)) {
-          return Status::OutOfRange(where + ": net_difference overflows summed over the reports");
-        }
+        // Summed wide: a sum past 64 bits is written as such, never refused or wrapped.
+        match->net_difference += reading.net_difference;
       }
     }
   }

@@ -77,4 +77,54 @@ std::optional<Money> CheckedSub(Money a, Money b) {
   return out;
 }
 
+MoneySum MoneySum::Lost() {
+  MoneySum s;
+  s.lost_ = true;
+  return s;
+}
+
+MoneySum& MoneySum::operator+=(const MoneySum& o) {
+  lost_ = lost_ || o.lost_ || __builtin_add_overflow(wide_, o.wide_, &wide_);
+  return *this;
+}
+
+MoneySum& MoneySum::operator-=(const MoneySum& o) {
+  lost_ = lost_ || o.lost_ || __builtin_sub_overflow(wide_, o.wide_, &wide_);
+  return *this;
+}
+
+std::optional<Money> MoneySum::value() const {
+  if (lost_ || wide_ > INT64_MAX || wide_ < INT64_MIN) return std::nullopt;
+  return static_cast<Money>(wide_);
+}
+
+std::string MoneySum::ToString() const {
+  if (lost_) return "too large";
+  // |wide_| as unsigned, which holds the magnitude of the most negative value too.
+  unsigned __int128 n = wide_ < 0 ? 0 - static_cast<unsigned __int128>(wide_) : static_cast<unsigned __int128>(wide_);
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+    n /= 10;
+  } while (n != 0);
+  return wide_ < 0 ? "-" + digits : digits;
+}
+
+std::optional<MoneySum> MoneySum::Parse(std::string_view text) {
+  if (text == "too large") return Lost();
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) text.remove_prefix(1);
+  if (text.empty() || text.size() > 40) return std::nullopt;
+  Wide n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    // Accumulated negative, so that the most negative 128-bit value reads back too.
+    if (__builtin_mul_overflow(n, 10, &n) || __builtin_sub_overflow(n, c - '0', &n)) return std::nullopt;
+  }
+  if (!negative && __builtin_sub_overflow(Wide{0}, n, &n)) return std::nullopt;
+  MoneySum s;
+  s.wide_ = n;
+  return s;
+}
+
 }  // namespace pitboss

@@ -48,5 +48,46 @@ TEST(CheckedArithmeticTest, DetectsOverflow) {
   EXPECT_EQ(CheckedSub(5, 7), -2);
 }
 
+TEST(MoneySumTest, SumsPastSixtyFourBitsExactly) {
+  MoneySum sum;
+  for (int i = 0; i < 5; ++i) sum += -(Money{1} << 61);
+  EXPECT_FALSE(sum.fits());
+  EXPECT_FALSE(sum.value().has_value());
+  EXPECT_EQ(sum.ToString(), "-11529215046068469760");
+  sum += Money{1} << 62;
+  sum += Money{1} << 62;
+  ASSERT_TRUE(sum.fits());  // back within 64 bits: a Money again
+  EXPECT_EQ(*sum.value(), -(Money{1} << 61));
+  EXPECT_EQ(MoneySum(INT64_MIN).ToString(), "-9223372036854775808");
+  EXPECT_EQ(MoneySum(INT64_MIN) - MoneySum(1), *MoneySum::Parse("-9223372036854775809"));
+  EXPECT_EQ(MoneySum().sign(), 0);
+  EXPECT_EQ(MoneySum(-3).sign(), -1);
+}
+
+TEST(MoneySumTest, ParsesWhatItWrites) {
+  for (const char* text : {"0", "-1", "9223372036854775808", "-11529215046068469760",
+                           "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728"}) {
+    std::optional<MoneySum> sum = MoneySum::Parse(text);
+    ASSERT_TRUE(sum.has_value()) << text;
+    EXPECT_EQ(sum->ToString(), text);
+  }
+  for (const char* bad : {"", "-", "+1", "1.5", "1e3", " 1", "170141183460469231731687303715884105728",
+                          "-170141183460469231731687303715884105729", "too big"}) {
+    EXPECT_FALSE(MoneySum::Parse(bad).has_value()) << bad;
+  }
+}
+
+TEST(MoneySumTest, PastOneHundredTwentyEightBitsItIsLostAndStaysSo) {
+  MoneySum top = *MoneySum::Parse("170141183460469231731687303715884105727");
+  top += 1;
+  EXPECT_TRUE(top.lost());
+  EXPECT_FALSE(top.fits());
+  EXPECT_EQ(top.ToString(), "too large");
+  top -= *MoneySum::Parse("170141183460469231731687303715884105727");
+  EXPECT_TRUE(top.lost());
+  EXPECT_EQ(*MoneySum::Parse("too large"), MoneySum::Lost());
+  EXPECT_NE(MoneySum::Lost(), MoneySum(0));
+}
+
 }  // namespace
 }  // namespace pitboss

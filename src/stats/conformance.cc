@@ -47,8 +47,8 @@ bool ReturnTested(const RuleSpec& spec, WagerKind kind) {
 
 struct WagerSums {
   int64_t bets = 0;
-  __int128 wagered = 0;
-  __int128 net = 0;
+  MoneySum wagered;
+  MoneySum net;
   long double squares = 0;  // sum over bets of amount^2
   long double cross = 0;    // sum over rounds of sum over seat pairs i != j of a_i * a_j
 };
@@ -63,7 +63,7 @@ struct TableData {
   // The finite-shoe correction of the rank test: each shoe's cards are drawn without
   // replacement, so a shoe of N cards dealt down to n varies (N - n)/(N - 1) times as much as
   // n independent draws would. Sums over shoes of n and of n (N - n)/(N - 1).
-  int shoe_cards = 0;   // of the shoe in play: N (0 when none seen)
+  int64_t shoe_cards = 0;  // of the shoe in play: N (0 when none seen); 64 bits, as decks is any int logged
   int64_t shoe_drawn = 0;
   long double drawn = 0, drawn_weighted = 0;  // closed shoes
   std::map<int, std::array<int64_t, kRanks * kRanks>> pairs;  // by deck count
@@ -88,16 +88,10 @@ void CloseShoe(TableData& t) {
 
 // A seat's money on one wager in one round: wide, as two bets near 2^63 must not wrap.
 struct SeatMoney {
-  __int128 amount = 0;
-  __int128 net = 0;
+  MoneySum amount;
+  MoneySum net;
   bool placed = false;
 };
-
-// `wide` as Money, or nullopt where it does not fit in 64 bits.
-std::optional<Money> Narrow(__int128 wide) {
-  if (wide > std::numeric_limits<Money>::max() || wide < std::numeric_limits<Money>::min()) return std::nullopt;
-  return static_cast<Money>(wide);
-}
 
 std::string Fixed4(double x) {
   char buf[32];
@@ -236,7 +230,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
       case EventType::kShuffle:
         CloseShoe(t);
         t.decks = e.decks;
-        t.shoe_cards = 52 * e.decks;
+        t.shoe_cards = 52 * static_cast<int64_t>(e.decks);
         shuffled = true;
         break;
       case EventType::kDeal:
@@ -293,7 +287,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
     for (const auto& [seat, wagers] : money) {
       const SeatMoney& m = wagers[static_cast<int>(kind)];
       if (!m.placed) continue;
-      __int128 net = m.net;
+      MoneySum net = m.net;
       if (kind == WagerKind::kMain) {
         for (int k = 0; k < kWagerKinds; ++k) {
           if (spec.wagers[k].equals == WagerKind::kMain) net += wagers[k].net;
@@ -302,8 +296,9 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
       ++s.bets;
       s.wagered += m.amount;
       s.net += net;
-      total += m.amount;
-      squares += static_cast<long double>(m.amount) * m.amount;
+      const auto amount = static_cast<long double>(m.amount.wide());
+      total += amount;
+      squares += amount * amount;
     }
     s.squares += squares;
     s.cross += total * total - squares;
@@ -514,7 +509,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     check.policy = policy_text;
     long double wagered = 0, net = 0, mean = 0, variance = 0;
     long double expected_ahead = 0, expected_behind = 0;
-    __int128 wagered_total = 0, net_total = 0;
+    MoneySum wagered_total, net_total;
     for (const auto& [d, by_kind] : sums) {
       const WagerSums& s = by_kind[static_cast<int>(kind)];
       if (s.bets == 0) continue;
@@ -527,9 +522,9 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
         share = w.war_window || w.mean[1] >= w.mean[0] ? 1 : 0;
       }
       check.bets += s.bets;
-      wagered += static_cast<long double>(s.wagered);
-      net += static_cast<long double>(s.net);
-      mean += w.Mean(share) * static_cast<long double>(s.wagered);
+      wagered += static_cast<long double>(s.wagered.wide());
+      net += static_cast<long double>(s.net.wide());
+      mean += w.Mean(share) * static_cast<long double>(s.wagered.wide());
       variance += w.Variance(share) * s.squares + w.Covariance(share) * s.cross;
       expected_ahead += s.bets * w.Ahead(share);
       expected_behind += s.bets * (1 - w.Ahead(share));
@@ -537,7 +532,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
       net_total += s.net;
     }
     // A total that does not fit in 64 bits is said to, never wrapped.
-    const std::optional<Money> wagered_fits = Narrow(wagered_total), net_fits = Narrow(net_total);
+    const std::optional<Money> wagered_fits = wagered_total.value(), net_fits = net_total.value();
     check.wagered = wagered_fits.value_or(0);
     check.net = net_fits.value_or(0);
     check.overflow = !wagered_fits || !net_fits;

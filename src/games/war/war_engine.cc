@@ -710,7 +710,7 @@ void WarReplay::MatchSettlements() {
   for (auto& [seat, play] : seats_) {
     bool all_settled = true;
     bool any_wrong = false;
-    ::pitboss::Money want = 0, got = 0;
+    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) {
         all_settled = false;
@@ -734,7 +734,7 @@ void WarReplay::MatchSettlements() {
                   " for " + Amount(x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; the total " + Amount(got) +
+          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; the total " + got.ToString() +
               " is right (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
       continue;
     }
