@@ -7,6 +7,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/json.h"
+#include "report/utf8.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -22,6 +23,13 @@ void StringOrNull(JsonWriter& json, const std::string& value) {
   } else {
     json.String(value);
   }
+}
+
+// A file name that is not valid UTF-8 cannot be a JSON string as it is: beside its key, whose
+// string has the bad bytes replaced, `key` holds them escaped, losslessly (EscapeBytes).
+// Part of the report format: written only then.
+void WriteBytesJson(JsonWriter& json, std::string_view key, const std::string& path) {
+  if (!IsValidUtf8(path)) json.Key(key).String(EscapeBytes(path));
 }
 
 }  // namespace
@@ -84,6 +92,7 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   json.Key("table");
   StringOrNull(json, finding.table);
   json.Key("input").String(finding.input);
+  WriteBytesJson(json, "input_bytes", finding.input);
   json.Key("line").Int(finding.line);
   if (!finding.time.empty()) json.Key("time").String(finding.time);
   if (!finding.revision.empty()) json.Key("revision").String(finding.revision);
@@ -124,6 +133,7 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
   for (const InputSummary& input : inputs) {
     json.BeginObject();
     json.Key("path").String(input.path);
+    WriteBytesJson(json, "path_bytes", input.path);
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
     if (input.bytes >= 0) json.Key("bytes").Int(input.bytes);
@@ -244,6 +254,7 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   for (const SkippedFile& skipped : report.skipped) {
     json.BeginObject();
     json.Key("path").String(skipped.path);
+    WriteBytesJson(json, "path_bytes", skipped.path);
     json.Key("reason").String(skipped.reason);
     json.EndObject();
   }

@@ -15,6 +15,8 @@
 #include <tuple>
 #include <utility>
 
+#include "report/utf8.h"
+
 namespace pitboss {
 
 namespace {
@@ -92,6 +94,8 @@ class ReportParser {
   // Keys added to the format after its first reports: read where present, else left as they
   // are (the model's defaults).
   bool OptionalString(object obj, const std::string& where, std::string_view key, std::string* out);
+  // A file name written beside its `bytes_key` (a name not UTF-8): the escaped bytes win.
+  bool OptionalBytes(object obj, const std::string& where, std::string_view bytes_key, std::string* out);
   bool OptionalBool(object obj, const std::string& where, std::string_view key, bool* out);
   bool OptionalCount(object obj, const std::string& where, std::string_view key, int64_t* out);
   bool OptionalStrings(object obj, const std::string& where, std::string_view key,
@@ -187,6 +191,19 @@ bool ReportParser::Sum(object obj, const std::string& where, std::string_view ke
   int64_t n;
   if (!Integer(value, Member(where, key), INT64_MIN, "an integer", &n)) return false;
   *out = n;
+  return true;
+}
+
+bool ReportParser::OptionalBytes(object obj, const std::string& where, std::string_view bytes_key,
+                                 std::string* out) {
+  element value;
+  if (obj.at_key(bytes_key).get(value) != simdjson::SUCCESS) return true;
+  std::string_view text;
+  std::optional<std::string> bytes;
+  if (value.get_string().get(text) != simdjson::SUCCESS || !(bytes = UnescapeBytes(text))) {
+    return Wrong(Member(where, bytes_key), "a file name's bytes, escaped \\xNN", value);
+  }
+  *out = std::move(*bytes);
   return true;
 }
 
@@ -306,7 +323,7 @@ bool ReportParser::Parse(element doc) {
 bool ReportParser::ParseInput(element value, const std::string& where, InputSummary* input) {
   object obj;
   if (!Object(value, where, &obj) || !String(obj, where, "path", &input->path) ||
-      !Count(obj, where, "lines", &input->lines) || !Count(obj, where, "rounds", &input->rounds)) {
+      !OptionalBytes(obj, where, "path_bytes", &input->path) || !Count(obj, where, "lines", &input->lines) || !Count(obj, where, "rounds", &input->rounds)) {
     return false;
   }
   // Written by tools that record them; absent from older reports.
@@ -325,7 +342,7 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
 bool ReportParser::ParseSkipped(element value, const std::string& where, SkippedFile* skipped) {
   object obj;
   return Object(value, where, &obj) && String(obj, where, "path", &skipped->path) &&
-         String(obj, where, "reason", &skipped->reason);
+         OptionalBytes(obj, where, "path_bytes", &skipped->path) && String(obj, where, "reason", &skipped->reason);
 }
 
 bool ReportParser::ParseShard(element value, const std::string& where, ShardProvenance* shard) {
@@ -373,7 +390,7 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
   finding->code = *parsed;
   if (!StringOrNull(obj, where, "round", &finding->round) ||
       !StringOrNull(obj, where, "table", &finding->table) || !String(obj, where, "input", &finding->input) ||
-      !Count(obj, where, "line", &finding->line)) {
+      !OptionalBytes(obj, where, "input_bytes", &finding->input) || !Count(obj, where, "line", &finding->line)) {
     return false;
   }
   // seat, wager, expected and actual are written only where they apply, and so are the

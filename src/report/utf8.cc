@@ -38,4 +38,63 @@ Utf8Step NextUtf8(std::string_view text) {
   return {i, i == length};
 }
 
+bool IsValidUtf8(std::string_view text) {
+  while (!text.empty()) {
+    const Utf8Step step = NextUtf8(text);
+    if (!step.valid) return false;
+    text.remove_prefix(step.length);
+  }
+  return true;
+}
+
+std::string EscapeBytes(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  while (!text.empty()) {
+    const Utf8Step step = NextUtf8(text);
+    for (std::size_t i = 0; i < step.length; ++i) {
+      const auto c = static_cast<uint8_t>(text[i]);
+      if (step.valid && c != '\\') {
+        out += static_cast<char>(c);
+      } else if (c == '\\') {
+        out += "\\\\";
+      } else {
+        out += "\\x";
+        out += kHex[c >> 4];
+        out += kHex[c & 0xF];
+      }
+    }
+    text.remove_prefix(step.length);
+  }
+  return out;
+}
+
+std::optional<std::string> UnescapeBytes(std::string_view escaped) {
+  const auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  std::string out;
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    if (escaped[i] != '\\') {
+      out += escaped[i];
+      continue;
+    }
+    if (i + 1 < escaped.size() && escaped[i + 1] == '\\') {
+      out += '\\';
+      ++i;
+      continue;
+    }
+    if (i + 3 < escaped.size() && escaped[i + 1] == 'x' && hex(escaped[i + 2]) >= 0 && hex(escaped[i + 3]) >= 0) {
+      out += static_cast<char>(hex(escaped[i + 2]) * 16 + hex(escaped[i + 3]));
+      i += 3;
+      continue;
+    }
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace pitboss

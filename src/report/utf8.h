@@ -4,6 +4,8 @@
 #define PITBOSS_REPORT_UTF8_H_
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace pitboss {
@@ -19,6 +21,15 @@ struct Utf8Step {
 
 // `text` must not be empty.
 Utf8Step NextUtf8(std::string_view text);
+
+// Part of the report format (docs/report.md, `path_bytes`): `text` with each byte of an
+// ill-formed UTF-8 sequence written \xNN (two lowercase hex digits) and each backslash \\,
+// the rest as is; valid UTF-8 whatever the bytes, and read back exactly by
+// UnescapeBytes. A file name that is not UTF-8 keeps, so, the bytes that name its file.
+std::string EscapeBytes(std::string_view text);
+// EscapeBytes' text back to its bytes; nullopt where it is not such a text.
+std::optional<std::string> UnescapeBytes(std::string_view escaped);
+bool IsValidUtf8(std::string_view text);
 
 // U+FFFD REPLACEMENT CHARACTER, encoded.
 inline constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";

@@ -37,5 +37,21 @@ TEST(Utf8Test, IllFormedSequencesStopAtTheFirstBadByte) {
   ExpectStep("\xC3\xC3\xA9", 1, false);  // a new lead byte is not swallowed
 }
 
+TEST(Utf8Test, EscapedBytesReadBackExactly) {
+  EXPECT_TRUE(IsValidUtf8("logs/caf\xC3\xA9.jsonl"));
+  EXPECT_FALSE(IsValidUtf8("logs/day\xFF.jsonl"));
+  EXPECT_EQ(EscapeBytes("logs/day\xFF.jsonl"), "logs/day\\xff.jsonl");
+  EXPECT_EQ(EscapeBytes("a\\b\xC3\xA9\xE2\x82"), "a\\\\b\xC3\xA9\\xe2\\x82");
+  for (const std::string name : {std::string("logs/day\xFF.jsonl"), std::string("a\\xff\xFE\\"),
+                                 std::string("caf\xC3\xA9"), std::string("\x80\\x4", 4), std::string()}) {
+    const std::string escaped = EscapeBytes(name);
+    EXPECT_TRUE(IsValidUtf8(escaped)) << escaped;
+    EXPECT_EQ(UnescapeBytes(escaped), name) << escaped;
+  }
+  for (const char* bad : {"\\", "a\\x", "\\xf", "\\xFF", "\\xg0", "\\n"}) {
+    EXPECT_FALSE(UnescapeBytes(bad).has_value()) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace pitboss
