@@ -179,8 +179,12 @@ std::optional<Money> Overpaid(const Finding& finding);
 
 struct InputSummary {
   std::string path;
-  int64_t lines = 0;   // physical lines read, blank ones included
-  int64_t rounds = 0;  // non-blank lines, i.e. rounds logged (readable or not)
+  // Every line read is one of three: lines = rounds + malformed_lines + blank_lines.
+  // Part of the report format (docs/report.md).
+  int64_t lines = 0;            // physical lines read, blank ones included
+  int64_t rounds = 0;           // lines read as a round (a duplicate id included)
+  int64_t malformed_lines = 0;  // lines not read as a round: each one input/malformed finding
+  int64_t blank_lines = 0;      // lines of nothing but white space, skipped
   // The file as stored (compressed, where it is): its size in bytes and SHA-256, what
   // `sha256sum` says of it. -1 and "" where unknown (a report read back from an older tool).
   int64_t bytes = -1;

@@ -223,12 +223,14 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
 }
 
 int CheckExitStatus(const Report& report) {
-  int64_t rounds = 0, unreadable = 0;
+  int64_t rounds = 0, malformed = 0, unreadable = 0;
   for (const InputSummary& input : report.inputs) {
     if (!input.context) rounds += input.rounds;
+    if (!input.context) malformed += input.malformed_lines;
     if (!input.error.empty()) ++unreadable;
   }
-  if (rounds == 0) {
+  // Lines that are not rounds were read and reported (input/malformed): exit 1, as findings.
+  if (rounds == 0 && malformed == 0) {
     PrintError("no round was read from the logs given: nothing was checked");
     return kExitUsage;
   }

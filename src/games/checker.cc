@@ -401,15 +401,18 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
 }
 
 void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
-  if (!context) ++report.rounds;
   size_t before = report.violations.size();
   const Round& round = w.round;
   const ParseOutcome& parsed = w.parsed;
+  // A line not read as a round is not counted as one (its finding counts it): every line of
+  // an input is a round, a malformed line or a blank one.
+  if (parsed.ok() && !context) ++report.rounds;
   if (parsed.ok()) {
     NoteRoundTime(round.time, w.instant);
     round_time = &round.time;  // every finding of a round read carries its time
   }
   if (!parsed.ok()) {
+    ++this->input->malformed_lines;
     if (!parsed.table.empty()) shoes.Lose(parsed.table);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
@@ -562,7 +565,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     return reader_or.status();
   }
   LineReader& reader = *reader_or.value();
-  int64_t rounds = 0;
+  int64_t non_blank = 0;  // lines taken up: rounds and malformed lines
   impl.first_instant.reset();
   impl.last_instant.reset();
   const int jobs = std::max(1, impl.options.jobs);
@@ -573,16 +576,18 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
         impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
       },
       [&](int64_t line, Impl::LineWork& w) {
-        ++rounds;
+        ++non_blank;
         impl.Apply(path, line, w);
-        if (impl.options.progress && rounds % kProgressEvery == 0) {
-          impl.options.progress({path, line, rounds, static_cast<int64_t>(impl.report.violations.size())});
+        if (impl.options.progress && non_blank % kProgressEvery == 0) {
+          impl.options.progress({path, line, non_blank, static_cast<int64_t>(impl.report.violations.size())});
         }
       });
   impl.context = false;
   InputSummary& summary = impl.report.inputs[impl.input_index];
   summary.lines = reader.line_number();
-  summary.rounds = rounds;
+  summary.rounds = non_blank - summary.malformed_lines;
+  summary.blank_lines = summary.lines - non_blank;
+  const int64_t rounds = summary.rounds;
   summary.sha256 = reader.Sha256Hex();
   summary.bytes = reader.bytes();
   if (!reader.status().ok()) {

@@ -364,7 +364,11 @@ TEST_F(CheckerFilesTest, ALineOverTheLimitIsAFindingAndTheRestIsChecked) {
   EXPECT_NE(r.violations[0].message.find("over the limit"), std::string::npos) << r.violations[0].message;
   EXPECT_EQ(r.violations[1].code, Code::kSettlePayout);
   EXPECT_EQ(r.violations[1].line, 3);
-  EXPECT_EQ(r.rounds, 3);
+  EXPECT_EQ(r.rounds, 2);  // the line over the limit is a malformed line, not a round
+  ASSERT_EQ(r.inputs.size(), 1u);
+  EXPECT_EQ(r.inputs[0].lines, 3);
+  EXPECT_EQ(r.inputs[0].malformed_lines, 1);
+  EXPECT_EQ(r.inputs[0].blank_lines, 0);
 }
 
 // A day checked alone starts mid-shoe; with the day before as context it is judged as one

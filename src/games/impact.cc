@@ -127,12 +127,13 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
         impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], line, o);
       },
       [&](int64_t line, LineOutcome& o) {
-        ++summary.rounds;
-        ++r.rounds;
-        if (o.kind == LineOutcome::kUnreadable) {
+        if (o.kind == LineOutcome::kUnreadable) {  // a line, not a round: counted as such
+          ++summary.malformed_lines;
           ++r.rounds_unreadable;
           return;
         }
+        ++summary.rounds;
+        ++r.rounds;
         if (o.kind == LineOutcome::kOtherRules) {
           ++r.rounds_other_rules;
           return;
@@ -159,6 +160,7 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
         }
       });
   summary.lines = reader.line_number();
+  summary.blank_lines = summary.lines - summary.rounds - summary.malformed_lines;
   r.inputs.push_back(summary);
   return reader.status();
 }

@@ -39,10 +39,12 @@ struct ImpactReport {
   SpecUsed from;
   SpecUsed to;
   std::vector<InputSummary> inputs;
-  int64_t rounds = 0;             // rounds read
+  int64_t rounds = 0;             // rounds read: rounds_replayed + rounds_other_rules
   int64_t rounds_replayed = 0;    // under the rule set of the two revisions
   int64_t rounds_other_rules = 0; // naming another rule set: not replayed
-  int64_t rounds_unreadable = 0;  // not a round (input/malformed, duplicate ids are not judged here)
+  // Lines not read as a round (input/malformed; duplicate ids are not judged here): not in
+  // `rounds`, as a line of garbage is no round.
+  int64_t rounds_unreadable = 0;
   int64_t rounds_changed = 0;
   MoneySum net_moved;             // player's view: new minus old, summed
   std::array<WagerImpact, kWagerKinds> by_wager{};

@@ -93,7 +93,8 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     WriteSpecJson(json, r.to);
     json.Key("inputs").BeginArray();
     for (const InputSummary& i : r.inputs) {
-      json.BeginObject().Key("path").String(i.path).Key("lines").Int(i.lines).Key("rounds").Int(i.rounds).EndObject();
+      json.BeginObject().Key("path").String(i.path).Key("lines").Int(i.lines).Key("rounds").Int(i.rounds)
+          .Key("malformed_lines").Int(i.malformed_lines).Key("blank_lines").Int(i.blank_lines).EndObject();
     }
     json.EndArray();
     json.Key("summary").BeginObject()
@@ -133,7 +134,10 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
   if (format != "text") return UnknownFormat(format);
   out << "from: " << r.from.id << ", revision " << r.from.revision << "\n";
   out << "to:   " << r.to.id << ", revision " << r.to.revision << "\n";
-  for (const InputSummary& i : r.inputs) out << "input: " << i.path << ": " << i.rounds << " rounds\n";
+  for (const InputSummary& i : r.inputs) {
+    out << "input: " << i.path << ": " << i.lines << " lines: " << i.rounds << " rounds, " << i.malformed_lines
+        << " malformed, " << i.blank_lines << " blank\n";
+  }
   out << "\n" << r.rounds_replayed << " rounds replayed under both";
   if (r.rounds_other_rules) out << ", " << r.rounds_other_rules << " of other rule sets skipped";
   if (r.rounds_unreadable) out << ", " << r.rounds_unreadable << " unreadable";

@@ -196,7 +196,8 @@ void WriteInputs(std::ostream& out, const Report& report) {
   }
   out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
          "class=\"num\">lines</th>"
-         "<th class=\"num\">rounds</th><th>first round</th><th>last round</th><th class=\"num\">bytes</th>"
+         "<th class=\"num\">rounds</th><th class=\"num\">malformed lines</th><th class=\"num\">blank lines</th>"
+         "<th>first round</th><th>last round</th><th class=\"num\">bytes</th>"
          "<th>sha256</th><th>as read</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.inputs.size(); ++i) {
     const InputSummary& input = report.inputs[i];
@@ -209,6 +210,8 @@ void WriteInputs(std::ostream& out, const Report& report) {
     }
     FigureCell(out, path + "lines", input.lines);
     FigureCell(out, path + "rounds", input.rounds);
+    FigureCell(out, path + "malformed_lines", input.malformed_lines);
+    FigureCell(out, path + "blank_lines", input.blank_lines);
     // Provenance: shown where the report has it (a report read back from an older tool may not).
     for (auto [key, value] : {std::pair{"first_round_time", &input.first_round_time},
                               {"last_round_time", &input.last_round_time}}) {

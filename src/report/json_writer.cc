@@ -136,6 +136,8 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
     WriteBytesJson(json, "path_bytes", input.path);
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
+    json.Key("malformed_lines").Int(input.malformed_lines);
+    json.Key("blank_lines").Int(input.blank_lines);
     if (input.bytes >= 0) json.Key("bytes").Int(input.bytes);
     if (!input.sha256.empty()) json.Key("sha256").String(input.sha256);
     if (!input.first_round_time.empty()) {

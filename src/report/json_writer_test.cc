@@ -112,7 +112,7 @@ TEST(JsonReportKeysTest, TopLevelKeysInOrder) {
           0),
       0u)
       << json;
-  EXPECT_NE(json.find(R"("rounds":1198,"error":"truncated gzip stream at byte 1234"}],)"
+  EXPECT_NE(json.find(R"("rounds":1198,"malformed_lines":1,"blank_lines":1,"error":"truncated gzip stream at byte 1234"}],)"
                       R"("skipped":[{"path":"logs/notes.txt","reason":"not a log"}],"specs":[)"),
             std::string::npos)
       << json;

@@ -230,6 +230,8 @@ void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& su
   if (const InputSummary* input = suite.input; input != nullptr) {
     props.emplace_back("lines", std::to_string(input->lines));
     props.emplace_back("rounds", std::to_string(input->rounds));
+    props.emplace_back("malformed_lines", std::to_string(input->malformed_lines));
+    props.emplace_back("blank_lines", std::to_string(input->blank_lines));
     if (input->bytes >= 0) props.emplace_back("bytes", std::to_string(input->bytes));
     if (!input->sha256.empty()) props.emplace_back("sha256", input->sha256);
     if (!input->first_round_time.empty()) {

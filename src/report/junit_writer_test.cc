@@ -25,6 +25,8 @@ TEST(JunitReportTest, WholeReport) {
     <properties>
       <property name="lines" value="1200"/>
       <property name="rounds" value="1198"/>
+      <property name="malformed_lines" value="1"/>
+      <property name="blank_lines" value="1"/>
       <property name="version" value="0.1.0"/>
       <property name="complete" value="true"/>
       <property name="spec" value="us-sd/casino-war revision 2012-04-23 sha256 3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"/>
@@ -60,6 +62,8 @@ TEST(JunitReportTest, ProvenanceInTheFirstSuitesProperties) {
                      "    <properties>\n"
                      "      <property name=\"lines\" value=\"1200\"/>\n"
                      "      <property name=\"rounds\" value=\"1198\"/>\n"
+      "      <property name=\"malformed_lines\" value=\"1\"/>\n"
+      "      <property name=\"blank_lines\" value=\"1\"/>\n"
                      "      <property name=\"bytes\" value=\"52311\"/>\n"
                      "      <property name=\"sha256\" "
                      "value=\"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"/>\n"

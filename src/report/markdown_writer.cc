@@ -95,7 +95,8 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "None.\n";
     return;
   }
-  out << "| input | lines | rounds | period | bytes | sha256 | note |\n|---|---:|---:|---|---:|---|---|\n";
+  out << "| input | lines | rounds | malformed lines | blank lines | period | bytes | sha256 | note |\n"
+         "|---|---:|---:|---:|---:|---|---:|---|---|\n";
   for (const InputSummary& input : report.inputs) {
     std::string note;
     if (input.context) note = "context only: read for its shoes and round ids, nothing reported from it";
@@ -104,6 +105,7 @@ void WriteInputs(std::ostream& out, const Report& report) {
       note += "**could not be read whole:** " + Cell(input.error);
     }
     out << "| " << InputName(input.path) << " | " << input.lines << " | " << input.rounds << " | "
+        << input.malformed_lines << " | " << input.blank_lines << " | "
         << (input.first_round_time.empty() ? ""
                                             : Cell(input.first_round_time) + " to " + Cell(input.last_round_time))
         << " | " << (input.bytes >= 0 ? std::to_string(input.bytes) : "") << " | "

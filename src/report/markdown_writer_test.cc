@@ -67,9 +67,9 @@ pitboss 0.1.0.
 
 ### Inputs
 
-| input | lines | rounds | period | bytes | sha256 | note |
-|---|---:|---:|---|---:|---|---|
-| logs/day1.jsonl | 1200 | 1198 |  |  |  |  |
+| input | lines | rounds | malformed lines | blank lines | period | bytes | sha256 | note |
+|---|---:|---:|---:|---:|---|---:|---|---|
+| logs/day1.jsonl | 1200 | 1198 | 1 | 1 |  |  |  |  |
 
 ### Rule specs
 
@@ -117,12 +117,12 @@ TEST(MarkdownReportTest, ProvenanceAndIncompleteBanner) {
                              "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z; command line: pitboss check "
                              "--currency USD logs/ 'my logs/x.jsonl'; currency of rounds that name none: USD.\n"))
       << md;
-  EXPECT_NE(md.find("| logs/day2.jsonl.gz | 40 | 40 | 2026-11-22T01:00:00Z to 2026-11-22T01:39:00Z | 2048 | "
+  EXPECT_NE(md.find("| logs/day2.jsonl.gz | 40 | 40 | 0 | 0 | 2026-11-22T01:00:00Z to 2026-11-22T01:39:00Z | 2048 | "
                     "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 | **could not be read "
                     "whole:** truncated gzip stream at byte 2048 |\n"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("| logs/day0.jsonl | 10 | 10 |  |  |  | context only: "), std::string::npos) << md;
+  EXPECT_NE(md.find("| logs/day0.jsonl | 10 | 10 | 0 | 0 |  |  |  | context only: "), std::string::npos) << md;
   EXPECT_NE(md.find("| file | reason |\n|---|---|\n| logs/notes.txt | not a log (.jsonl, .jsonl.gz, .jsonl.zst) |\n"),
             std::string::npos)
       << md;
@@ -192,7 +192,7 @@ TEST(MarkdownReportTest, CleanReportHasNoFindingTables) {
       md.starts_with("## pitboss: no violations in 1 round\n\n1 round checked in 1 input; 0 rounds with "
                      "violations.\n\n### Inputs\n"))
       << md;
-  EXPECT_NE(md.find("| standard input | 1 | 1 |  |  |  |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| standard input | 1 | 1 | 0 | 0 |  |  |  |  |\n"), std::string::npos) << md;
   EXPECT_EQ(md.find("| code |"), std::string::npos) << md;
   EXPECT_EQ(md.find("### Findings"), std::string::npos) << md;
   EXPECT_EQ(md.find("### Ambiguities"), std::string::npos) << md;
@@ -222,7 +222,7 @@ TEST(MarkdownReportTest, PipesAndMarkupInLogTextAreEscaped) {
               "\\#12 \\~\\~s\\~\\~ \\$x\\$ \\&amp; \\\\\"} |\n"),
       std::string::npos)
       << md;
-  EXPECT_NE(md.find("| logs/a\\|b\\_\\*c\\*.jsonl | 1 | 1 |  |  |  |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| logs/a\\|b\\_\\*c\\*.jsonl | 1 | 1 | 0 | 0 |  |  |  |  |\n"), std::string::npos) << md;
   ExpectWellFormedTables(md);
 }
 

@@ -326,6 +326,13 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
       !OptionalBytes(obj, where, "path_bytes", &input->path) || !Count(obj, where, "lines", &input->lines) || !Count(obj, where, "rounds", &input->rounds)) {
     return false;
   }
+  // Absent from older reports, whose `rounds` counted the malformed lines too: the identity
+  // lines = rounds + malformed_lines + blank_lines holds for them with malformed_lines 0.
+  input->blank_lines = input->lines - input->rounds;
+  if (!OptionalCount(obj, where, "malformed_lines", &input->malformed_lines) ||
+      !OptionalCount(obj, where, "blank_lines", &input->blank_lines)) {
+    return false;
+  }
   // Written by tools that record them; absent from older reports.
   element member;
   if (obj.at_key("bytes").get(member) == simdjson::SUCCESS && !Count(obj, where, "bytes", &input->bytes))

@@ -123,6 +123,8 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
     json.Key("properties").BeginObject();
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
+    json.Key("malformed_lines").Int(input.malformed_lines);
+    json.Key("blank_lines").Int(input.blank_lines);
     if (!input.first_round_time.empty()) {
       json.Key("first_round_time").String(input.first_round_time);
       json.Key("last_round_time").String(input.last_round_time);

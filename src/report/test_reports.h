@@ -59,7 +59,7 @@ inline Finding BurnCount() {
 inline Report ContractReport() {
   Report report;
   report.version = "0.1.0";
-  report.inputs = {{"logs/day1.jsonl", 1200, 1198}};
+  report.inputs = {{"logs/day1.jsonl", 1200, 1198, 1, 1}};  // lines = rounds + malformed + blank
   report.specs = {
       {"us-sd/casino-war", "2012-04-23", "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}};
   report.rounds = 1198;
@@ -144,6 +144,8 @@ inline Report EvidenceReport() {
   day1.path = "logs/day1.jsonl";
   day1.lines = 1200;
   day1.rounds = 1198;
+  day1.malformed_lines = 1;
+  day1.blank_lines = 1;
   day1.bytes = 52311;
   day1.sha256 = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
   day1.first_round_time = "2026-11-21T20:00:00Z";

@@ -107,7 +107,9 @@ void WriteSummary(std::ostream& out, const Report& report) {
   for (const InputSummary& input : report.inputs) {
     out << "  " << InputName(input.path) << ": "
         << Plural(input.lines, "line", "lines") << ", "
-        << Plural(input.rounds, "round", "rounds");
+        << Plural(input.rounds, "round", "rounds") << ", "
+        << Plural(input.malformed_lines, "malformed line", "malformed lines") << ", "
+        << Plural(input.blank_lines, "blank line", "blank lines");
     if (!input.first_round_time.empty()) out << ", " << input.first_round_time << " to " << input.last_round_time;
     out << '\n';
     if (!input.sha256.empty()) {

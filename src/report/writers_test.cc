@@ -55,7 +55,7 @@ TEST(JsonReportTest, ViolationHasTheContractsKeysInItsOrder) {
 TEST(JsonReportTest, WholeReport) {
   const std::string expected =
       R"j({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,)j"
-      R"j("inputs":[{"path":"logs/day1.jsonl","lines":1200,"rounds":1198}],"skipped":[],)j"
+      R"j("inputs":[{"path":"logs/day1.jsonl","lines":1200,"rounds":1198,"malformed_lines":1,"blank_lines":1}],"skipped":[],)j"
       R"j("specs":[{"id":"us-sd/casino-war","revision":"2012-04-23",)j"
       R"j("sha256":"3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"}],)j"
       R"j("summary":{"rounds":1198,"rounds_with_violations":3,"violations":4,)j"
@@ -225,7 +225,7 @@ TEST(TextReportTest, ControlCharactersCannotBreakAFindingsLine) {
 
 TEST(TextReportTest, Summary) {
   const std::string text = Text(ContractReport());
-  EXPECT_NE(text.find("inputs:\n  logs/day1.jsonl: 1200 lines, 1198 rounds\n"),
+  EXPECT_NE(text.find("inputs:\n  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("specs:\n  us-sd/casino-war, revision 2012-04-23, sha256 "
@@ -271,7 +271,7 @@ TEST(TextReportTest, NoFindingsSaysSoPlainly) {
   report.inputs = {{"-", 6, 5}};
   const std::string text = Text(report);
   EXPECT_TRUE(text.ends_with("no violations in 5 rounds\n")) << text;
-  EXPECT_NE(text.find("  <stdin>: 6 lines, 5 rounds\n"), std::string::npos)
+  EXPECT_NE(text.find("  <stdin>: 6 lines, 5 rounds, 0 malformed lines, 0 blank lines\n"), std::string::npos)
       << text;
   EXPECT_NE(text.find("violations by code: none\n"), std::string::npos) << text;
   EXPECT_NE(text.find("ambiguities: none\n"), std::string::npos) << text;
@@ -288,7 +288,7 @@ TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
                                "currency of rounds that name none: USD\n"))
       << text;
   EXPECT_TRUE(text.ends_with("3 violations in 1238 rounds\n" + banner)) << text;
-  EXPECT_NE(text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
+  EXPECT_NE(text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line, 2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
                       "    52311 bytes, sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"),
             std::string::npos)
       << text;
@@ -296,7 +296,7 @@ TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
                       "    COULD NOT BE READ WHOLE: truncated gzip stream at byte 2048\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("  logs/day0.jsonl: 10 lines, 10 rounds\n    context only: "), std::string::npos) << text;
+  EXPECT_NE(text.find("  logs/day0.jsonl: 10 lines, 10 rounds, 0 malformed lines, 0 blank lines\n    context only: "), std::string::npos) << text;
   EXPECT_NE(text.find("skipped (not read):\n  logs/notes.txt: not a log (.jsonl, .jsonl.gz, .jsonl.zst)\n"),
             std::string::npos)
       << text;
