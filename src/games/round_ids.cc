@@ -1,6 +1,8 @@
 #include "games/round_ids.h"
 
-#include <functional>
+#include <openssl/rand.h>
+
+#include <random>
 
 namespace pitboss {
 
@@ -10,17 +12,76 @@ namespace {
 constexpr int kLineBits = 40;
 constexpr uint64_t kLineMask = (uint64_t{1} << kLineBits) - 1;
 
-void Hash(std::string_view id, uint64_t* a, uint64_t* b) {
-  uint64_t fnv = 1469598103934665603ull;
-  for (unsigned char c : id) {
-    fnv ^= c;
-    fnv *= 1099511628211ull;
+constexpr uint64_t Rotl(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+inline void SipRound(uint64_t& v0, uint64_t& v1, uint64_t& v2, uint64_t& v3) {
+  v0 += v1;
+  v1 = Rotl(v1, 13);
+  v1 ^= v0;
+  v0 = Rotl(v0, 32);
+  v2 += v3;
+  v3 = Rotl(v3, 16);
+  v3 ^= v2;
+  v0 += v3;
+  v3 = Rotl(v3, 21);
+  v3 ^= v0;
+  v2 += v1;
+  v1 = Rotl(v1, 17);
+  v1 ^= v2;
+  v2 = Rotl(v2, 32);
+}
+
+uint64_t LoadLittle(const unsigned char* p, size_t n) {
+  uint64_t m = 0;
+  for (size_t i = 0; i < n; ++i) m |= static_cast<uint64_t>(p[i]) << (8 * i);
+  return m;
+}
+
+RoundIdSet::Key RandomKey() {
+  RoundIdSet::Key key{};
+  unsigned char bytes[16];
+  if (RAND_bytes(bytes, sizeof bytes) == 1) {
+    key = {LoadLittle(bytes, 8), LoadLittle(bytes + 8, 8)};
+  } else {  // no CSPRNG from OpenSSL: the system's
+    std::random_device rd;
+    key = {(uint64_t{rd()} << 32) ^ rd(), (uint64_t{rd()} << 32) ^ rd()};
   }
-  *a = std::hash<std::string_view>()(id);
-  *b = fnv;
+  return key;
 }
 
 }  // namespace
+
+RoundIdSet::Hash128 RoundIdSet::SipHash128(const Key& key, std::string_view id) {
+  uint64_t v0 = 0x736f6d6570736575ull ^ key[0], v1 = 0x646f72616e646f6dull ^ key[1];
+  uint64_t v2 = 0x6c7967656e657261ull ^ key[0], v3 = 0x7465646279746573ull ^ key[1];
+  v1 ^= 0xee;
+  const auto* p = reinterpret_cast<const unsigned char*>(id.data());
+  const size_t n = id.size(), whole = n - n % 8;
+  for (size_t i = 0; i < whole; i += 8) {
+    const uint64_t m = LoadLittle(p + i, 8);
+    v3 ^= m;
+    SipRound(v0, v1, v2, v3);
+    SipRound(v0, v1, v2, v3);
+    v0 ^= m;
+  }
+  const uint64_t last = (static_cast<uint64_t>(n) << 56) | LoadLittle(p + whole, n - whole);
+  v3 ^= last;
+  SipRound(v0, v1, v2, v3);
+  SipRound(v0, v1, v2, v3);
+  v0 ^= last;
+  v2 ^= 0xee;
+  for (int i = 0; i < 4; ++i) SipRound(v0, v1, v2, v3);
+  Hash128 h;
+  h.a = v0 ^ v1 ^ v2 ^ v3;
+  v1 ^= 0xdd;
+  for (int i = 0; i < 4; ++i) SipRound(v0, v1, v2, v3);
+  h.b = v0 ^ v1 ^ v2 ^ v3;
+  return h;
+}
+
+RoundIdSet::RoundIdSet() : hash_key_(RandomKey()) {}
+
+RoundIdSet::RoundIdSet(const Key& key, HashFunction hash) : hash_key_(key), hash_(hash) {}
 
 std::optional<RoundIdSet::SeenAt> RoundIdSet::Run::Find(uint64_t n) const {
   if (n < first || n > last()) return std::nullopt;
@@ -76,8 +137,7 @@ void RoundIdSet::Close(Series& series) {
 }
 
 std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt at) {
-  uint64_t a = 0, b = 0;
-  Hash(id, &a, &b);
+  const auto [a, b] = hash_(hash_key_, id);
   if (at.line < 0 || static_cast<uint64_t>(at.line) > kLineMask || at.input >= (1u << (64 - kLineBits))) {
     // Beyond what a slot packs (a trillion lines, millions of inputs): kept apart, whole.
     if (auto seen = FindHashed(a, b)) return seen;

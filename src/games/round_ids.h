@@ -5,15 +5,18 @@
 // in steps (a table's rounds numbered in turn, logged every so many lines, as a dealer system
 // or `pitboss generate` writes them) are kept as runs: prefix, width of the number, first
 // number, step, count, and the input and lines they were seen at, a few dozen bytes for a
-// whole run of a table. Every other id is kept as a 128-bit hash (two independent 64-bit
-// hashes, a false duplicate about 1e-20 for a billion rounds) with where it was seen, in an
+// whole run of a table. Every other id is kept as a 128-bit keyed hash (SipHash-2-4-128 under
+// a key drawn at random for each set, from OpenSSL's RAND_bytes) with where it was seen, in an
 // open-addressing table: 24 bytes a slot. Runs are exact; each id is in one place only, and
 // a lookup asks every place it could be in, so the set says exactly what a set of the ids
-// themselves would say (up to the hash's odds for the ids not in runs).
+// themselves would say, but for two different ids with one hash: with a secret key no log
+// can choose ids that collide, and by chance two of n ids collide with odds below
+// n^2 / 2^129 (1e-21 for a billion ids; docs/findings.md).
 // Not thread-safe.
 #ifndef PITBOSS_GAMES_ROUND_IDS_H_
 #define PITBOSS_GAMES_ROUND_IDS_H_
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -31,6 +34,19 @@ class RoundIdSet {
     uint32_t input = 0;
     int64_t line = 0;
   };
+
+  using Key = std::array<uint64_t, 2>;
+  struct Hash128 {
+    uint64_t a = 0, b = 0;
+  };
+  using HashFunction = Hash128 (*)(const Key& key, std::string_view id);
+  // SipHash-2-4 with its 128-bit output (Aumasson and Bernstein), little-endian words.
+  static Hash128 SipHash128(const Key& key, std::string_view id);
+
+  // Under a key of its own, drawn at random.
+  RoundIdSet();
+  // Under `key` and `hash`: for tests, which make ids collide.
+  RoundIdSet(const Key& key, HashFunction hash);
 
   // Adds `id`, seen at `at`, and returns nullopt; or, for an id seen before, leaves the set
   // as it is and returns where it was first seen.
@@ -75,6 +91,8 @@ class RoundIdSet {
   std::map<std::pair<uint64_t, uint64_t>, SeenAt> huge_;  // what a slot cannot pack
   std::string key_;                                       // reused
   size_t hashed_ = 0;
+  Key hash_key_{};
+  HashFunction hash_ = &SipHash128;
 };
 
 }  // namespace pitboss
