@@ -52,6 +52,9 @@ class MoneySum {
   // The sum as a Money; nullopt when it does not fit in 64 bits (or is lost).
   std::optional<Money> value() const;
   bool fits() const { return value().has_value(); }
+  // The sum, or the Money nearest to it where it does not fit: for a stake, which past 2^63 is
+  // above every limit a rule or table sets, and is reported there rather than wrapped.
+  Money Saturated() const;
   bool lost() const { return lost_; }
   // The exact sum (meaningless when lost).
   Wide wide() const { return wide_; }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "games/dealer.h"
@@ -148,6 +149,31 @@ TEST_F(CheckerTest, ANetDifferencePastSixtyFourBitsIsExactNotWrapped) {
   EXPECT_EQ(as_written->rounds_settled_differently, 5);
   EXPECT_FALSE(as_written->net_difference.fits());
   EXPECT_EQ(as_written->net_difference.ToString(), "-11529215046068469760");
+}
+
+// Issue 12: two blackjack wagers of a seat whose sum is past 2^63. The stake is held at the
+// bound, never wrapped (UBSan would say so), and is above every limit.
+TEST_F(CheckerTest, AStakePastSixtyFourBitsIsAboveTheLimitNotWrapped) {
+  const std::string round =
+      R"({"round":"BJ1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/war-blackjack",)"
+      R"("limits":{"blackjack":{"min":500,"max":500000}},"events":[)"
+      R"({"type":"shuffle","shoe":"S1","decks":6},)"
+      R"({"type":"bet","seat":6,"wager":"blackjack","amount":9223372036854775807},)"
+      R"({"type":"bet","seat":6,"wager":"blackjack","amount":9223372036854775807},)"
+      R"({"type":"deal","seat":6,"card":"7C"},{"type":"deal","seat":"dealer","card":"9C"},)"
+      R"({"type":"deal","seat":6,"card":"3H"},{"type":"deal","seat":"dealer","card":"2D","face":"down"},)"
+      R"({"type":"decision","seat":6,"hand":1,"action":"stand"},{"type":"deal","seat":"dealer","card":"QD"},)"
+      R"({"type":"settle","seat":6,"hand":1,"wager":"blackjack","net":-1}]})"
+      "\n";
+  Report r = Check(round);
+  int64_t above = 0;
+  for (const Finding& f : r.violations) {
+    if (f.code != Code::kWagerLimit) continue;
+    ++above;
+    EXPECT_EQ(f.actual, std::numeric_limits<int64_t>::max()) << f.message;
+    EXPECT_EQ(f.expected, 500000) << f.message;
+  }
+  EXPECT_EQ(above, 2);  // each bet: the first alone, then the two together, at the bound
 }
 
 TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {

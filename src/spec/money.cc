@@ -98,6 +98,11 @@ std::optional<Money> MoneySum::value() const {
   return static_cast<Money>(wide_);
 }
 
+Money MoneySum::Saturated() const {
+  if (const std::optional<Money> fits = value()) return *fits;
+  return lost_ || wide_ > 0 ? INT64_MAX : INT64_MIN;
+}
+
 std::string MoneySum::ToString() const {
   if (lost_) return "too large";
   // |wide_| as unsigned, which holds the magnitude of the most negative value too.

@@ -64,6 +64,13 @@ TEST(MoneySumTest, SumsPastSixtyFourBitsExactly) {
   EXPECT_EQ(MoneySum(-3).sign(), -1);
 }
 
+TEST(MoneySumTest, SaturatedHoldsAStakeAtTheBound) {
+  EXPECT_EQ((MoneySum(INT64_MAX) + INT64_MAX).Saturated(), INT64_MAX);
+  EXPECT_EQ((MoneySum(INT64_MIN) + INT64_MIN).Saturated(), INT64_MIN);
+  EXPECT_EQ((MoneySum(INT64_MAX) + INT64_MIN).Saturated(), -1);
+  EXPECT_EQ(MoneySum::Lost().Saturated(), INT64_MAX);
+}
+
 TEST(MoneySumTest, ParsesWhatItWrites) {
   for (const char* text : {"0", "-1", "9223372036854775808", "-11529215046068469760",
                            "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728"}) {

@@ -79,6 +79,9 @@ struct SeatState {
   Action war_action = Action::kUnknown;
   int ride_event = kNone;
   Money ride = 0;
+  // The hand's primary stake: the blackjack wager and a ride, held at the Money bound rather
+  // than wrapped where their sum does not fit (past every limit, where it is reported).
+  Money Stake() const { return (MoneySum(blackjack) + ride).Saturated(); }
   int insurance_decision = kNone;
   int insurance_event = kNone;
   Money insurance = 0;
@@ -233,11 +236,11 @@ void BlackjackReplay::CheckInitialBet(int i) {
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
   if (e.wager == WagerKind::kBlackjack) {
     if (first) s.blackjack_event = i;
-    s.blackjack += e.amount;
+    s.blackjack = (MoneySum(s.blackjack) + e.amount).Saturated();  // never wrapped
     s.in_play = true;
   } else {
     if (first) s.war_event = i;
-    s.war += e.amount;
+    s.war = (MoneySum(s.war) + e.amount).Saturated();
     s.war_valid = true;
     out_->touched |= part::kBjWarWager;
   }
@@ -616,7 +619,7 @@ void BlackjackReplay::OnBet(int i) {
     case WagerKind::kBlackjack: {  // a ride
       out_->touched |= part::kBjRide;
       Money winnings = ApplyRatio(s.war, b_.pays_war_win.net).value_or(0);
-      Money want = b_.ride_adds_stake.value ? winnings + s.war : winnings;
+      Money want = b_.ride_adds_stake.value ? (MoneySum(winnings) + s.war).Saturated() : winnings;
       if (s.war_action != Action::kRide || s.ride_event != kNone) {
         return late(spec_.wager(WagerKind::kBlackjack).cite,
                     "blackjack wager placed after the first card, other than a ride of the War winnings");
@@ -637,7 +640,7 @@ void BlackjackReplay::OnBet(int i) {
         return late(spec_.wager(WagerKind::kDouble).cite, "double wager with no double decision before it");
       }
       h->doubled = e.amount;
-      Money base = number == 1 ? s.blackjack + s.ride : h->wager;
+      Money base = number == 1 ? s.Stake() : h->wager;
       Money max = ApplyRatio(base, b_.double_max.value).value_or(0);
       if (e.amount > max || e.amount <= 0) {
         amount(b_.double_max.cite, max,
@@ -654,7 +657,7 @@ void BlackjackReplay::OnBet(int i) {
       }
       h->wager = e.amount;
       h->wager_event = i;
-      Money want = s.blackjack + s.ride;
+      Money want = s.Stake();
       if (e.amount != want) {
         amount(spec_.wager(WagerKind::kSplit).cite, want,
                "split wager of " + std::to_string(e.amount) + "; the rules take one equal to the original wager of " +
@@ -669,11 +672,11 @@ void BlackjackReplay::OnBet(int i) {
       }
       s.insurance_event = i;
       s.insurance = e.amount;
-      Money max = ApplyRatio(s.blackjack + s.ride, b_.insurance_max.value).value_or(0);
+      Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(0);
       if (e.amount > max || e.amount <= 0) {
         amount(b_.insurance_max.cite, max,
                "insurance of " + std::to_string(e.amount) + "; the rules allow at most " + std::to_string(max) +
-                   " on a blackjack wager of " + std::to_string(s.blackjack + s.ride));
+                   " on a blackjack wager of " + std::to_string(s.Stake()));
       }
       return;
     }
@@ -790,7 +793,7 @@ void BlackjackReplay::Expected() {
       }
       if (won && s.war_action == Action::kRide && s.ride_event == kNone) {
         Money winnings = ApplyRatio(s.war, b_.pays_war_win.net).value_or(0);
-        Money want = b_.ride_adds_stake.value ? winnings + s.war : winnings;
+        Money want = b_.ride_adds_stake.value ? (MoneySum(winnings) + s.war).Saturated() : winnings;
         Add(Code::kWagerAmount, s.war_decision, seat, WagerKind::kBlackjack, want, 0, b_.ride_adds_stake.cite,
             Ev(s.war_decision) + "seat " + std::to_string(seat) + " rode the War winnings with no ride wager placed");
       }
@@ -805,7 +808,7 @@ void BlackjackReplay::Expected() {
       }
     }
     if (s.hands.empty()) continue;
-    s.hands[0].wager = s.blackjack + s.ride;
+    s.hands[0].wager = s.Stake();
     for (Hand& h : s.hands) ExpectHand(s, h);
   }
 }
