@@ -142,6 +142,7 @@ struct Checker::Impl {
     std::string why;  // why no spec is found
     const SpecRuntime* rt = nullptr;
     RoundResult base;  // under the readings checked
+    RoundResult other, by_default;  // replays under other readings, their buffers reused
     std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
     // A reading under which the round settles differently (SpecRuntime::impact).
     struct Count {
@@ -362,7 +363,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
   w->rt = rt;
-  w->base = rt->engine(rt->selected, round);
+  rt->engine(rt->selected, round, &w->base);
   RoundResult& base = w->base;
   w->depends.resize(base.findings.size());
   const auto& ambiguities = w->doc->spec.ambiguities;
@@ -377,7 +378,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     if (v.effect == Effect::kNone) continue;
     if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
     if (v.effect == Effect::kGeneral || !base.findings.empty()) {
-      RoundResult other = rt->engine(v.spec, round);
+      RoundResult& other = w->other;
+      rt->engine(v.spec, round, &other);
       if (!base.findings.empty()) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
                              ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
@@ -388,11 +390,13 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     }
   }
   if (!rt->selected_is_default) {
-    RoundResult by_default = rt->engine(w->doc->spec, round);
+    RoundResult& by_default = w->by_default;
+    rt->engine(w->doc->spec, round, &by_default);
     for (const Variant& v : rt->impacts) {
       if ((v.parts & by_default.touched) == 0) continue;
       if (v.effect == Effect::kGeneral) {
-        count(v, by_default, rt->engine(v.spec, round));
+        rt->engine(v.spec, round, &w->other);
+        count(v, by_default, w->other);
       } else if (v.effect == Effect::kPayoutValues) {
         count(v, by_default, rt->game->reprice(by_default, v.spec));
       }

@@ -67,8 +67,9 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
     return;
   }
   o->kind = LineOutcome::kReplayed;
-  RoundResult before = from_engine(from, round);
-  RoundResult after = to_engine(to, round);
+  RoundResult before, after;
+  from_engine(from, round, &before);
+  to_engine(to, round, &after);
   auto old_nets = BySeatAndWager(before), new_nets = BySeatAndWager(after);
   if (old_nets != new_nets) {
     o->changed = true;
