@@ -347,7 +347,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
                                           std::to_string(LineReaderOptions().max_line_length) +
                                           " bytes: not a round of any log, and not read");
   } else {
-    w->parsed = parser.Parse(text, &w->round);
+    w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
   }
   w->rt = nullptr;
   w->counts.clear();

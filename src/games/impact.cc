@@ -57,7 +57,7 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
   o->appearing.clear();
   o->disappearing.clear();
   o->changed = false;
-  if (!parser.Parse(line, &o->round).ok()) {
+  if (!parser.Parse(line, &o->round, /*padded=*/true).ok()) {  // RunLinePipeline pads every line
     o->kind = LineOutcome::kUnreadable;
     return;
   }

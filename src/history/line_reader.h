@@ -24,6 +24,11 @@ struct LineReaderOptions {
   size_t max_line_length = size_t{64} << 20;
 };
 
+// Readable bytes that follow every line LineReader::Next returns (and every line a line
+// pipeline hands to its workers), whatever they hold: what a JSON parser may read past a
+// line's end (simdjson's padding), so that a line is parsed where it lies, not copied.
+constexpr size_t kLinePadding = 64;
+
 // Reads one log line by line. The compression is told by the data's magic bytes, not by
 // the name, so compressed standard input works; a name ending in .gz or .zst whose data is
 // not of that kind is an error. A UTF-8 byte order mark at the start is skipped.
@@ -43,7 +48,8 @@ class LineReader {
   LineReader& operator=(const LineReader&) = delete;
 
   // Sets *line to the next line, without its "\n" or "\r\n", and returns true. Blank lines
-  // are returned too (see IsBlankLine). The view stays valid until the next call.
+  // are returned too (see IsBlankLine). The view stays valid until the next call, and
+  // kLinePadding readable bytes follow it.
   // Returns false at the end of the log or on an error: check status() then, since a
   // truncated or corrupt compressed log ends in an error, never in a silent end.
   bool Next(std::string_view* line);
