@@ -9,6 +9,7 @@
 #include "history/log_files.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
+#include "report/finding_filter.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -81,6 +82,9 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::string currency;
     int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO);
+    bool quiet = false;
+    int64_t max_findings = -1;
+    FindingFilterOptions filter;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
@@ -110,6 +114,38 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
+  sub->add_flag("--quiet,-q", args->quiet,
+                "nothing on standard error but errors: no progress, and no verdict line when the report "
+                "goes to a file");
+  sub->add_option("--max-findings", args->max_findings,
+                  "list at most N findings in the text report, the rest counted (every other format "
+                  "lists them all); 0 lists none")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--code", args->filter.codes,
+                  "report only findings of this code (settle/payout) or family (settle, settle/*) "
+                  "(repeatable)")
+      ->type_name("CODE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--table", args->filter.tables, "report only findings of this table (repeatable)")
+      ->type_name("TABLE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--min-severity", args->filter.min_severity,
+                  "report only findings this serious or more; most serious first: error, critical, "
+                  "major, minor")
+      ->type_name("SEVERITY")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--since", args->filter.since,
+                  "report only findings of rounds at or after this date (2026-01-05, the round's date "
+                  "as logged) or RFC 3339 time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--until", args->filter.until,
+                  "report only findings of rounds at or before this date (the whole day) or time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
@@ -127,18 +163,24 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     options.currency = args->currency;
+    auto filter = FindingFilter::Make(args->filter);
+    if (!filter.ok()) {
+      PrintError(filter.status().message());
+      return kExitUsage;
+    }
     // The html page carries the statistics of the rounds checked too (`pitboss stats`).
     const bool html = args->format == "html";
     StatsCollector collector;
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress, args->context);
+    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress && !args->quiet, args->context);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
     }
     Report& report = checked.value();
+    filter.value().Apply(&report);
     Status s = Status::Ok();
     if (html) {
       // A failure of the statistics is shown on the page; the check stands.
@@ -148,6 +190,15 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
         out.flush();
         return out ? Status::Ok() : Status::IoError("could not write the html report");
       });
+    } else if (args->format == "text") {
+      TextOptions text;
+      text.max_findings = args->max_findings;
+      text.colour = args->out.empty() && ColourOn(STDOUT_FILENO);
+      s = WriteOutput(args->out, [&](std::ostream& out) {
+        WriteTextReport(report, out, text);
+        out.flush();
+        return out ? Status::Ok() : Status::IoError("could not write the text report");
+      });
     } else {
       s = EmitReport(report, args->format, args->out);
     }
@@ -155,6 +206,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
+    // The report went to a file: the verdict, for the terminal or the CI log.
+    if (!args->out.empty() && args->out != "-" && !args->quiet) std::cerr << VerdictLine(report) << '\n';
     return CheckExitStatus(report);
   };
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <iostream>
 #include <streambuf>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
@@ -177,6 +178,14 @@ Status WriteOutput(const std::string& out_path, const std::function<Status(std::
 
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path) {
   return WriteOutput(out_path, [&](std::ostream& out) { return WriteReport(report, format, out); });
+}
+
+bool ColourOn(int fd) {
+  const char* no_colour = std::getenv("NO_COLOR");
+  if (no_colour != nullptr && no_colour[0] != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
+  return ::isatty(fd) == 1;
 }
 
 void PrintError(const std::string& message) { LogError(message); }

@@ -36,6 +36,10 @@ Status WriteOutput(const std::string& out_path, const std::function<Status(std::
 // Writes `report` in `format` to `out_path`.
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path);
 
+// True when what is written to `fd` should be in colour: a terminal, NO_COLOR unset
+// (https://no-color.org) and TERM not "dumb".
+bool ColourOn(int fd);
+
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);
 
