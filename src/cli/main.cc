@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/version.h"
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
                ": checks casino table-game logs against the rules that govern them.\n"
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
                "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
+  app.formatter(std::make_shared<pitboss::HelpFormatter>());  // subcommands take it from here
   app.require_subcommand(1);
   std::string log_level = "info";
   app.add_option("--log-level", log_level,
