@@ -104,6 +104,34 @@ elif case == "filters":
     check("did you mean 'settle/payout'?" in bad.stderr, bad.stderr)
     t = run("--table", tables[0], *logs).stdout.splitlines()[0]
     check(f"[filtered: table {tables[0]}; " in t, "the verdict names the filter: " + t)
+elif case == "show":
+    whole = os.path.join(work, "w.json")
+    run("--format", "json", "--out", whole, *logs)
+    report = json.load(open(whole))
+    flagged = next(v for v in report["violations"] if v["code"] == "settle/payout" and v.get("event") is not None)
+    log = flagged["input"]
+
+    def show(*args, want):
+        p = subprocess.run([pitboss, "show", *args], capture_output=True, text=True)
+        if p.returncode != want:
+            sys.exit(f"FAIL: show exit {p.returncode}, expected {want}: {args}\n{p.stderr}")
+        return p.stdout
+
+    text = show(flagged["round"], log, want=1)
+    lines = text.splitlines()
+    at = next(i for i, l in enumerate(lines) if re.match(rf"^ +{flagged['event']}  settle ", l))
+    check("rules pay" in lines[at], "the settlement owed beside the settle event: " + lines[at])
+    check(lines[at + 1].strip().startswith("^ critical:") and "[settle/payout]" in lines[at + 1],
+          "the finding under its event: " + lines[at + 1])
+    check(f"{log}:{flagged['line']}" in text, "where the round is")
+    j = json.loads(show(flagged["round"], "--format", "json", log, want=1))
+    ev = j["events"][flagged["event"]]
+    check(ev["index"] == flagged["event"] and ev["findings"][0]["code"] == "settle/payout", "JSON: finding at event")
+    check(isinstance(ev["owed"], int), "JSON: the net owed")
+    clean_log = sorted(glob.glob(os.path.join(fixtures, "clean", "us-sd-casino-war.jsonl")))[0]
+    clean_round = json.loads(open(clean_log).readline())["round"]
+    check("no findings in round" in show(clean_round, clean_log, want=0), "a clean round")
+    show("NO-SUCH-ROUND", log, want=2)
 else:
     sys.exit("unknown case " + case)
 print("ok", case)

@@ -41,6 +41,8 @@ struct CheckOptions {
   // Called with each round that is read and checked (not a duplicate, its rule spec found),
   // after its findings, with the spec it was checked under (for `pitboss stats`).
   std::function<void(const Round&, const RuleSpec&)> on_round;
+  // The same, with the input and the line the round was read at (for `pitboss show`).
+  std::function<void(const Round&, const RuleSpec&, const std::string& input, int64_t line)> on_round_at;
   // Threads that parse and replay rounds (besides one that reads the log and the caller's,
   // which takes their results in input order): 1 reads and checks on the caller's thread
   // alone. The report is the same whatever the number.

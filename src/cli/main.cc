@@ -15,6 +15,8 @@ namespace {
 
 const pitboss::Command kCommands[] = {
     {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
+    {"show", "one round event by event: what was logged, what the rules owe there, and its findings",
+     pitboss::SetUpShow},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
     {"rtp", "exact theoretical return of every wager of a spec, and its published claims checked",
      pitboss::SetUpRtp},

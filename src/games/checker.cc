@@ -496,6 +496,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
         Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       }
       if (options.on_round) options.on_round(round, rt->selected);
+      if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);
     }
   }
   round_time = nullptr;
