@@ -27,6 +27,7 @@ struct CheckProgress {
   int64_t lines = 0;
   int64_t rounds = 0;
   int64_t violations = 0;
+  int64_t bytes = 0;  // of the input read so far, as stored (compressed, where it is)
 };
 
 struct CheckOptions {
@@ -34,7 +35,7 @@ struct CheckOptions {
   std::vector<std::string> rules;
   // Ambiguity id -> the reading to check under; the ambiguities not named keep their default.
   std::map<std::string, std::string> readings;
-  // Called every so many rounds while a log is read (for a progress line).
+  // Called every 1,024 rounds while a log is read (for a progress line, which keeps its own pace).
   std::function<void(const CheckProgress&)> progress;
   // The ISO 4217 code of the money of rounds that name no `currency` ("" for none).
   std::string currency;

@@ -29,6 +29,16 @@ class HelpFormatter : public CLI::Formatter {
     std::string name = make_option_name(opt, true);
     return opt->get_required() ? name : "[" + name + "]";
   }
+  // The description, with the default value where the option has one the description does not
+  // already give.
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    std::string desc = opt->get_description();
+    const std::string value = opt->get_default_str();
+    if (!value.empty() && opt->get_type_size() != 0 && desc.find("default") == std::string::npos) {
+      desc += " (default: " + value + ")";
+    }
+    return desc;
+  }
   // " VALUE" for an option that takes one, "" for a flag.
   std::string make_option_opts(const CLI::Option* opt) const override {
     if (opt->get_type_size() == 0 || opt->get_positional()) return "";

@@ -31,7 +31,7 @@ constexpr char kFileClause[] = "hand-history-v1: file";
 constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order played on each table)";
 constexpr char kEventsClause[] = "hand-history-v1: round field events";
 
-constexpr int64_t kProgressEvery = 1 << 16;
+constexpr int64_t kProgressEvery = 1 << 10;
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
@@ -581,7 +581,8 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
         ++rounds;
         impl.Apply(path, line, w);
         if (impl.options.progress && rounds % kProgressEvery == 0) {
-          impl.options.progress({path, line, rounds, static_cast<int64_t>(impl.report.violations.size())});
+          impl.options.progress(
+              {path, line, rounds, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
         }
       });
   impl.context = false;

@@ -115,7 +115,8 @@ ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs) : impl_(std
 
 ImpactAnalysis::~ImpactAnalysis() = default;
 
-Status ImpactAnalysis::AddLog(const std::string& path) {
+Status ImpactAnalysis::AddLog(const std::string& path,
+                              const std::function<void(int64_t rounds, int64_t bytes)>& progress) {
   auto reader_or = LineReader::Open(path);
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();
@@ -130,6 +131,7 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
       [&](int64_t line, LineOutcome& o) {
         ++summary.rounds;
         ++r.rounds;
+        if (progress && summary.rounds % 1024 == 0) progress(summary.rounds, reader.bytes());
         if (o.kind == LineOutcome::kUnreadable) {
           ++r.rounds_unreadable;
           return;

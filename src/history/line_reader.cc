@@ -125,7 +125,7 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
     digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
-    bytes_ += n;
+    bytes_.fetch_add(n, std::memory_order_relaxed);
   }
   return n;
 }

@@ -3,6 +3,7 @@
 #ifndef PITBOSS_HISTORY_LINE_READER_H_
 #define PITBOSS_HISTORY_LINE_READER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -71,7 +72,8 @@ class LineReader {
   // what `sha256sum` says of the file. Reads what is left of the file first, so call it at
   // the end. After a read error, the digest of the bytes read before it.
   std::string Sha256Hex();
-  int64_t bytes() const { return bytes_; }
+  // Safe to read from another thread while a line pipeline reads (for a progress line).
+  int64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
 
  private:
   LineReader(std::string path, int fd, const LineReaderOptions& options);
@@ -117,7 +119,7 @@ class LineReader {
   std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
   std::unique_ptr<Sha256> digest_;
-  int64_t bytes_ = 0;
+  std::atomic<int64_t> bytes_{0};
 };
 
 // True for what LineReader::Next returns in place of a line over the length limit: "\n" and
