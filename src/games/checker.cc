@@ -17,19 +17,21 @@
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "spec/parts.h"
+#include "spec/suggest.h"
 
 namespace pitboss {
 
 namespace {
 
-// Part of the report format: the clauses input/* findings cite, in the log format.
+// The clauses input/* findings cite: the section of the log format (hand-history-v1.md) and,
+// where one field is at stake, the field and what the format says of it.
 constexpr char kFormatClause[] = "hand-history-v1";
-constexpr char kCardClause[] = "hand-history-v1: cards";
-constexpr char kRulesClause[] = "hand-history-v1: round fields rules, time";
-constexpr char kRoundClause[] = "hand-history-v1: round field round";
-constexpr char kFileClause[] = "hand-history-v1: file";
-constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order played on each table)";
-constexpr char kEventsClause[] = "hand-history-v1: round field events";
+constexpr char kCardClause[] = "hand-history-v1, Events: card codes";
+constexpr char kRulesClause[] = "hand-history-v1, A round: \"rules\" (the rule set) and \"time\"";
+constexpr char kRoundClause[] = "hand-history-v1, A round: \"round\" (id, unique within the whole input)";
+constexpr char kFileClause[] = "hand-history-v1, File";
+constexpr char kOrderClause[] = "hand-history-v1, File: rounds appear in the order they were played on each table";
+constexpr char kEventsClause[] = "hand-history-v1, A round: \"events\" (the round as it happened)";
 
 constexpr int64_t kProgressEvery = 1 << 10;
 
@@ -523,7 +525,14 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
         if (!spec.ok()) return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
       }
     }
-    if (!found) return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'");
+    if (!found) {
+      std::vector<std::string> ids;
+      for (const auto& doc : impl->library.documents()) {
+        for (const Ambiguity& a : doc->spec.ambiguities) ids.push_back(a.id);
+      }
+      return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'" +
+                                     DidYouMean(id, ids));
+    }
   }
   impl->options = std::move(options);
   impl->report.version = PITBOSS_VERSION;

@@ -4,6 +4,7 @@
 
 #include "history/round_parser.h"
 
+#include "history/json_syntax.h"
 #include "history/line_reader.h"
 
 #include <re2/re2.h>
@@ -570,8 +571,12 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     std::string why = error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE
                           ? OutOfRangeNumber(line)
                           : std::string();
-    outcome.status = Status::ParseError(why.empty() ? std::string("not JSON: ") + simdjson::error_message(error)
-                                                    : why);
+    if (why.empty()) {
+      // Where the line stops being JSON, where a scan can tell; else the parser's word for it.
+      const std::string at = JsonSyntaxError(line);
+      why = at.empty() ? std::string("not JSON: ") + simdjson::error_message(error) : "not JSON at " + at;
+    }
+    outcome.status = Status::ParseError(why);
     outcome.round = Impl::Recover(impl.round_re, line);
     outcome.table = Impl::Recover(impl.table_re, line);
     return outcome;

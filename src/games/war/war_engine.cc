@@ -2,6 +2,7 @@
 #include "games/war/war_engine.h"
 
 #include "spec/parts.h"
+#include "spec/suggest.h"
 
 #include <algorithm>
 #include <climits>
@@ -55,6 +56,9 @@ struct SeatPlay {
   std::optional<Outcome> war;
   std::vector<Expectation> expect;
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
+  // A bet on a wager the game does not have (found there, wager/late): its cards and its
+  // settlement follow that bet, and are not found again.
+  bool foreign_bet = false;
 
   int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
 
@@ -71,6 +75,7 @@ struct SeatPlay {
     war.reset();
     expect.clear();
     settled.fill(kNone);
+    foreign_bet = false;
   }
 };
 
@@ -229,6 +234,16 @@ class WarReplay {
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
+  // True when the seat bet on a name the format does not have that is a misspelling of
+  // `kind` ("Main"): what follows from the wager missing is found at that bet, once.
+  bool Misspelt(const SeatPlay& play, WagerKind kind) const {
+    if (!play.foreign_bet) return false;
+    const std::string name(ToString(kind));
+    return std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
+      const Event& e = round_.events[b];
+      return e.seat == play.seat && e.wager == WagerKind::kUnknown && Nearest(e.text, {name}) == name;
+    });
+  }
   SeatPlay* Find(Seat seat) { return seats_.Find(seat); }
 
   // The spec's payouts and choices, read through these so that the parts consulted are known.
@@ -369,9 +384,18 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Cite& game_cite = spec_.wager(Required()).cite;
   if (!rule || !rule->offered) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    std::vector<std::string> kinds;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (spec_.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
+    }
+    std::string list;
+    for (const std::string& k : kinds) list += (list.empty() ? "" : ", ") + k;
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, game_cite, Ev(i) + "a bet on '" + name + "', a wager this game does not have");
+        std::nullopt, e.amount, game_cite,
+        Ev(i) + "a bet on '" + name + "', a wager this game does not have (its wagers: " + list + ")" +
+            DidYouMean(name, kinds));
     if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
+    play.foreign_bet = true;
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -432,6 +456,7 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
+  if (Misspelt(play, *rule.depends_on)) return;  // found at the misspelt bet
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
       Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
           std::string(ToString(*rule.depends_on)) + " wager");
@@ -505,7 +530,8 @@ void WarReplay::CheckInitialDeal() {
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
     bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
-    if (!expected && d.target != kDealer && (*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed) {
+    if (!expected && d.target != kDealer &&
+        ((*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed || (*seats_.Find(d.target)).foreign_bet)) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -770,6 +796,16 @@ void WarReplay::MatchSettlements() {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
+    if (!kind && play && play->foreign_bet &&
+        std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
+          return round_.events[b].seat == e.seat && round_.events[b].wager == WagerKind::kUnknown &&
+                 round_.events[b].text == e.text;
+        })) {
+      continue;  // the settling of a bet on a wager the game does not have: found at the bet
+    }
+    if (kind && bet && !bet->placed && Misspelt(*play, *kind)) {
+      continue;  // the wager its bet misspelt ("Main"): found at the bet
+    }
     if (!bet || !bet->placed) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
           Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
@@ -814,12 +850,12 @@ void WarReplay::MatchSettlements() {
       for (const Expectation& x : play.expect) {
         if (x.actual == x.net) continue;
         if (!first) first = &x;
-        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " " + Amount(x.actual) +
-                  " for " + Amount(x.net);
+        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " at " + Amount(x.actual) +
+                  " where the rules pay " + Amount(x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; the total " + Amount(got) +
-              " is right (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
+          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; their total " + Amount(got) +
+              " is what the rules pay (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
       continue;
     }
     for (const Expectation& x : play.expect) {
