@@ -114,20 +114,28 @@ bool FindingFilter::Matches(const Finding& finding) const {
   if (!codes_.empty() && !std::binary_search(codes_.begin(), codes_.end(), finding.code)) return false;
   if (!tables_.empty() && std::find(tables_.begin(), tables_.end(), finding.table) == tables_.end()) return false;
   if (min_severity_ && SeverityRank(Info(finding.code).severity) > SeverityRank(*min_severity_)) return false;
-  if ((since_ || until_) && !finding.time.empty()) {
-    const std::optional<int32_t> date = ParseRfc3339Date(finding.time);
-    const std::optional<Instant> at = ParseRfc3339Instant(finding.time);
-    // -1: before the bound, 0: within it (the same day, or the same instant), 1: after.
-    auto compare = [&](const Bound& b) {
-      if (b.date) return !date ? 0 : *date < *b.date ? -1 : *date > *b.date ? 1 : 0;
-      if (!at) return 0;
-      const Instant bi{*b.seconds, b.nanos};
-      return *at < bi ? -1 : bi < *at ? 1 : 0;
-    };
-    if (since_ && compare(*since_) < 0) return false;
-    if (until_ && compare(*until_) > 0) return false;
-  }
+  return WithinTime(finding.time);
+}
+
+bool FindingFilter::WithinTime(const std::string& time) const {
+  if ((!since_ && !until_) || time.empty()) return true;
+  const std::optional<int32_t> date = ParseRfc3339Date(time);
+  const std::optional<Instant> at = ParseRfc3339Instant(time);
+  // -1: before the bound, 0: within it (the same day, or the same instant), 1: after.
+  auto compare = [&](const Bound& b) {
+    if (b.date) return !date ? 0 : *date < *b.date ? -1 : *date > *b.date ? 1 : 0;
+    if (!at) return 0;
+    const Instant bi{*b.seconds, b.nanos};
+    return *at < bi ? -1 : bi < *at ? 1 : 0;
+  };
+  if (since_ && compare(*since_) < 0) return false;
+  if (until_ && compare(*until_) > 0) return false;
   return true;
+}
+
+bool FindingFilter::MatchesRound(const std::string& table, const std::string& time) const {
+  if (!tables_.empty() && std::find(tables_.begin(), tables_.end(), table) == tables_.end()) return false;
+  return WithinTime(time);
 }
 
 void FindingFilter::Apply(Report* report) const {

@@ -41,6 +41,10 @@ class FindingFilter {
   // --until: it cannot be placed in time, and what it hides may be in the period.
   bool Matches(const Finding& finding) const;
 
+  // True when a round of `table` at `time` (RFC 3339, as logged) is within --table, --since and
+  // --until (code and severity do not apply to a round): the rounds `pitboss stats` counts.
+  bool MatchesRound(const std::string& table, const std::string& time) const;
+
   // Keeps the findings that match, counts those left out, recounts the rounds with
   // violations, and names the filter in the report. Nothing changes for an empty filter.
   void Apply(Report* report) const;
@@ -55,6 +59,7 @@ class FindingFilter {
     int32_t nanos = 0;
   };
   std::optional<Bound> since_, until_;
+  bool WithinTime(const std::string& time) const;
   std::string description_;
 };
 
