@@ -38,6 +38,7 @@ import fcntl
 import json
 import os
 import pathlib
+import re
 import select
 import shutil
 import signal
@@ -138,6 +139,25 @@ def resolve(document, path):
         else:
             raise Failure(f"data-figure {path!r}: {segments[i]!r} is inside a scalar")
     return node
+
+
+def expand_compact(node):
+    """A page's JSON with each compact array (src/report/html.h, "Compact arrays") written out as
+    the array it stands for."""
+    if isinstance(node, list):
+        return [expand_compact(value) for value in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("compact") == 1 and set(node) == {"compact", "rows", "keys", "values"}:
+        items = []
+        for row in node["rows"]:
+            names = node["keys"][row[0]]
+            if len(row) != len(names) + 1:
+                raise Failure(f"a compact row of {len(row) - 1} values under {len(names)} keys")
+            items.append({name: node["values"][name][value] if name in node["values"] else value
+                          for name, value in zip(names, row[1:])})
+        return items
+    return {key: expand_compact(value) for key, value in node.items()}
 
 
 def leaves(node, prefix=""):
@@ -333,11 +353,28 @@ READ_PAGE = r"""
   };
   const jsons = {};
   for (const script of document.querySelectorAll('script[type="application/json"]')) jsons[script.id] = script.textContent;
+  // A findings view shows a page of rows at a time: every page is read, the largest pages first.
   const bodies = Array.from(document.querySelectorAll('tbody[data-rows]')).map((body) => {
     const table = body.closest('table');
     const keys = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells, (th) => th.getAttribute('data-key'));
-    return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys,
-            rows: Array.from(body.rows, (row) => Array.from(row.cells, valueOf))};
+    const view = body.closest('.findings-view');
+    const read = () => Array.from(body.rows, (row) => ({index: row.hasAttribute('data-index') ? Number(row.getAttribute('data-index')) : null,
+                                                         cells: Array.from(row.cells, valueOf)}));
+    let rows = read();
+    if (view) {
+      const size = view.querySelector('select[name="page-size"]');
+      size.selectedIndex = size.options.length - 1;
+      size.dispatchEvent(new Event('change'));
+      view.querySelector('.pager button[data-page="first"]').click();
+      rows = read();
+      for (let next = view.querySelector('.pager button[data-page="next"]'); !next.disabled;) {
+        next.click();
+        rows = rows.concat(read());
+      }
+      size.selectedIndex = 0;
+      size.dispatchEvent(new Event('change'));
+    }
+    return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys, view: Boolean(view), rows};
   });
   const marks = (plot, selector, names) => Array.from(plot.querySelectorAll(selector), (el) => {
     const mark = {};
@@ -423,6 +460,54 @@ SHOW_ALL = r"""
 """
 
 
+# An expression, in a function of the findings view `view`: what the view shows, its count
+# line, its rows' indices and its selects' options.
+VIEW_STATE = r"""(() => {
+  const status = view.querySelector('.filter-count');
+  const options = {};
+  for (const select of view.querySelectorAll('.filters select')) {
+    options[select.name] = Array.from(select.options).slice(1).map((o) => [o.value, o.text]);
+  }
+  return {matched: Number(status.getAttribute('data-matched')), status: status.textContent,
+          perPage: Number(view.querySelector('select[name="page-size"]').value),
+          rows: Array.from(view.querySelector('tbody').rows, (row) => Number(row.getAttribute('data-index'))),
+          options};
+})()"""
+
+# Run in the page with a findings view's selector, a search and [select name, value] pairs: sets
+# them (every other select to all) and returns VIEW_STATE.
+VIEW_SET = r"""
+((selector, search, choices) => {
+  const view = document.querySelector(selector);
+  if (!view) return {error: 'no findings view'};
+  const bar = view.querySelector('.filters');
+  for (const select of bar.querySelectorAll('select')) select.selectedIndex = 0;
+  for (const [name, value] of choices) {
+    const select = bar.querySelector('select[name="' + name + '"]');
+    if (!select) return {error: 'no select named ' + name};
+    const option = Array.from(select.options).findIndex((o, i) => i > 0 && o.value === value);
+    if (option < 0) return {error: 'select ' + name + ' has no option ' + JSON.stringify(value)};
+    select.selectedIndex = option;
+  }
+  const box = bar.querySelector('input[type="search"]');
+  box.value = search;
+  box.dispatchEvent(new Event('change', {bubbles: true}));
+  return STATE;
+})(%s, %s, %s)
+""".replace("STATE", VIEW_STATE)
+
+# Run in the page with a findings view's selector and a data-key: clicks that column's head and
+# returns VIEW_STATE with the head's aria-sort.
+VIEW_SORT = r"""
+((selector, key) => {
+  const view = document.querySelector(selector);
+  const head = view.querySelector('th[data-key="' + key + '"]');
+  head.querySelector('button').click();
+  return Object.assign(STATE, {sort: head.getAttribute('aria-sort')});
+})(%s, %s)
+""".replace("STATE", VIEW_STATE)
+
+
 def evaluate(browser, session, expression):
     result = browser.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
     if "exceptionDetails" in result:
@@ -451,7 +536,7 @@ def check_figures(page, references):
     for source, reference in references.items():
         if source not in page["jsons"]:
             continue
-        embedded[source] = json.loads(page["jsons"][source])
+        embedded[source] = expand_compact(json.loads(page["jsons"][source]))
         if without_run_provenance(embedded[source]) != without_run_provenance(reference):
             problems.append(f"the JSON embedded in the page as {source!r} differs from the one written apart")
     if page["outside"]:
@@ -487,7 +572,18 @@ def check_figures(page, references):
         row_paths[source].add(body["path"])
         if len(body["rows"]) != len(rows):
             problems.append(f"tbody data-rows={body['path']!r}: {len(body['rows'])} rows, the JSON has {len(rows)}")
-        for i, (cells, item) in enumerate(zip(body["rows"], rows)):
+        # A findings view's row I shows element I; every element once, over its pages.
+        if body["view"]:
+            indices = [row["index"] for row in body["rows"]]
+            if sorted(indices) != list(range(len(rows))):
+                problems.append(f"tbody data-rows={body['path']!r}: its pages show the elements {indices[:20]}..., "
+                                f"not each of the JSON's {len(rows)} once")
+                continue
+            ordered = sorted(body["rows"], key=lambda row: row["index"])
+        else:
+            ordered = body["rows"]
+        for i, (row, item) in enumerate(zip(ordered, rows)):
+            cells = row["cells"]
             if len(cells) != len(body["keys"]):
                 problems.append(f"{body['path']}.{i}: {len(cells)} cells under {len(body['keys'])} headers")
                 continue
@@ -686,23 +782,139 @@ def check_filter(browser, session, selector, expectations, total):
     return problems
 
 
-def check_findings_filter(browser, session, section, findings):
-    """The filters of a findings table (code, severity, table)."""
-    selector = f"#{section} table.findings"
+def facet_values(finding):
+    """A finding's values of each facet of the findings view (src/report/html.h)."""
+    cleared = [f"cleared by {by['ambiguity']}={reading}" for by in finding.get("cleared_by", [])
+               for reading in by["readings"]]
+    time_ = finding.get("time")
+    return {"code": [finding["code"]], "severity": [finding["severity"]], "table": [finding["table"] or ""],
+            "input": [finding["input"]], "day": [time_[:10] if time_ else ""],
+            "reading": cleared or finding.get("reading_dependent") or [""]}
+
+
+def option_counts(options):
+    """{value: count} from a select's options, as [value, text] pairs whose text ends in (N)."""
+    counts = {}
+    for value, text in options:
+        number = text[text.rindex("(") + 1:-1].replace(",", "")
+        counts[value] = int(number)
+    return counts
+
+
+def natural(text):
+    """The findings view's sort key of a cell's text."""
+    return re.sub(r"\d+", lambda digits: digits.group().zfill(20), text.lower())
+
+
+def check_findings_view(browser, session, section, findings, keys):
+    """The findings view of #SECTION against its findings: each facet's options, alone and
+    narrowed by another, the search by round id (a round beyond the first page) and by text,
+    and the sort by a column of numbers and one of text, both ways."""
+    selector = f"#{section} .findings-view"
     if not findings:
-        if evaluate(browser, session, f"document.querySelectorAll('#{section} .filters').length") != 0:
-            return [f"a filter bar over the empty findings table of #{section}"]
+        if evaluate(browser, session, f"document.querySelectorAll('#{section} .findings-view').length") != 0:
+            return [f"a findings view over no findings in #{section}"]
         return []
-    expectations = []
-    for key in ("code", "severity"):
-        for value, count in collections.Counter(f[key] for f in findings).items():
-            expectations.append(([[key, value]], count, f"{key}={value}"))
-    for table, count in collections.Counter(f["table"] or "" for f in findings).items():
-        expectations.append(([["table", table]], count, f"table={table!r}"))
-    first = findings[0]
-    pair = sum(1 for f in findings if f["code"] == first["code"] and f["table"] == first["table"])
-    expectations.append(([["code", first["code"]], ["table", first["table"] or ""]], pair, "code and table together"))
-    return check_filter(browser, session, selector, expectations, len(findings))
+    problems = []
+    n = len(findings)
+    values = [facet_values(f) for f in findings]
+
+    def state(search="", choices=()):
+        result = evaluate(browser, session, VIEW_SET % (json.dumps(selector), json.dumps(search), json.dumps(list(choices))))
+        if "error" in result:
+            raise Failure(f"{selector}: {result['error']}")
+        return result
+
+    def expect(result, wanted, what):
+        """The view shows the findings `wanted` (indices, in order found): its count, its first page."""
+        if result["matched"] != len(wanted):
+            problems.append(f"{what}: data-matched {result['matched']} ({result['status']!r}), the JSON has {len(wanted)}")
+        if result["rows"] != wanted[:result["perPage"]]:
+            problems.append(f"{what}: rows {result['rows'][:10]}..., the JSON's first page is {wanted[:10]}...")
+
+    # Each facet alone: every value's count, in the options and in the rows.
+    unfiltered = state()
+    expect(unfiltered, list(range(n)), "no filter")
+    for facet, options in unfiltered["options"].items():
+        want = collections.Counter(v for row in values for v in row[facet])
+        if option_counts(options) != dict(want):
+            problems.append(f"facet {facet}: options {options}, the JSON counts {dict(want)}")
+    for facet in ("code", "severity", "table", "input", "day", "reading"):
+        for value in sorted({v for row in values for v in row[facet]})[:12]:
+            wanted = [i for i, row in enumerate(values) if value in row[facet]]
+            expect(state(choices=[[facet, value]]), wanted, f"{facet}={value!r}")
+
+    # A filter narrows the other facets' counts: those of the findings it leaves.
+    code = values[-1]["code"][0]
+    narrowed = state(choices=[["code", code]])
+    for facet, options in narrowed["options"].items():
+        pool = values if facet == "code" else [row for row in values if code in row["code"]]
+        want = collections.Counter(v for row in pool for v in row[facet])
+        got = option_counts(options)
+        if {k: v for k, v in got.items() if v} != dict(want):
+            problems.append(f"with code={code}: facet {facet} counts {got}, the JSON {dict(want)}")
+    table = values[-1]["table"][0]
+    wanted = [i for i, row in enumerate(values) if code in row["code"] and table in row["table"]]
+    expect(state(choices=[["code", code], ["table", table]]), wanted, f"code={code} and table={table!r}")
+
+    # The search: a round id beyond the first page finds its round's findings only.
+    per_page = unfiltered["perPage"]
+    with_round = [i for i, f in enumerate(findings) if f["round"]]
+    if with_round:
+        beyond = [i for i in with_round if i >= per_page]
+        at = beyond[len(beyond) // 2] if beyond else with_round[-1]
+        round_id = findings[at]["round"]
+        wanted = [i for i, f in enumerate(findings) if f["round"] == round_id]
+        result = state(search=round_id)
+        expect(result, wanted, f"search for round {round_id!r} (finding {at})")
+        if not result["status"].startswith(f"round {shown(round_id)}: "):
+            problems.append(f"search for round {round_id!r}: the count line says {result['status']!r}")
+        # With a filter that leaves it out, none.
+        other = next((row["code"][0] for row in values if row["code"][0] != findings[at]["code"]), None)
+        if other:
+            expect(state(search=round_id, choices=[["code", other]]),
+                   [i for i in wanted if other in values[i]["code"]], f"round {round_id!r} and code={other}")
+    # Free text, case aside: a clause, in any column.
+    query = findings[-1]["clause"].upper()
+    wanted = [i for i, f in enumerate(findings)
+              if any(query.lower() in shown(f.get(key)).lower() for key in keys if key)]
+    expect(state(search=query), wanted, f"search for text {query!r}")
+
+    # Sorting by a column of numbers, then of text: both ways, empty cells last, ties in the order found.
+    state()
+    lines = [f["line"] for f in findings]
+    for direction, wanted in (("ascending", sorted(range(n), key=lambda i: (lines[i], i))),
+                              ("descending", sorted(range(n), key=lambda i: (-lines[i], i)))):
+        result = evaluate(browser, session, VIEW_SORT % (json.dumps(selector), json.dumps("line")))
+        if result["sort"] != direction:
+            problems.append(f"sort by line: aria-sort {result['sort']!r}, expected {direction}")
+        expect(result, wanted, f"sorted by line, {direction}")
+    rounds = [natural(shown(f["round"])) if f["round"] else None for f in findings]
+    present = [i for i in range(n) if rounds[i] is not None]
+    empty = [i for i in range(n) if rounds[i] is None]
+    for direction, wanted in (("ascending", sorted(present, key=lambda i: (rounds[i], i)) + empty),
+                              ("descending", sorted(present, key=lambda i: (Reverse(rounds[i]), i)) + empty)):
+        result = evaluate(browser, session, VIEW_SORT % (json.dumps(selector), json.dumps("round")))
+        expect(result, wanted, f"sorted by round, {direction}")
+    return problems
+
+
+def page_keys(page):
+    """The columns of the page's findings views: their header cells' data-key."""
+    return next((body["keys"] for body in page["bodies"] if body["view"]), [])
+
+
+class Reverse:
+    """A sort key in reverse order."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def __lt__(self, other):
+        return other.key < self.key
+
+    def __eq__(self, other):
+        return self.key == other.key
 
 
 def check_tests_filter(browser, session, report):
@@ -790,10 +1002,11 @@ def main():
         page = evaluate(browser, session, READ_PAGE)
         if args.command == "check":
             problems = check_check_page(page, report, groups)
-            problems += check_findings_filter(browser, session, "findings", report["violations"])
+            problems += check_findings_view(browser, session, "findings", report["violations"], page_keys(page))
         else:
             problems = check_stats_page(page, report)
-            problems += check_findings_filter(browser, session, "input-findings", report["input_findings"])
+            problems += check_findings_view(browser, session, "input-findings", report["input_findings"],
+                                            page_keys(page))
             problems += check_tests_filter(browser, session, report)
 
         metrics = browser.call("Page.getLayoutMetrics", {}, session)
