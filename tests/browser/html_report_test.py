@@ -22,13 +22,25 @@ ended by a NUL byte). Fails on:
     differ from the JSON's, or that lacks a mark;
   - check: per-table counts that differ from the JSON report's violations, a rule set whose
     statistics are not shown;
-  - a filter (check: code, severity, table of the findings; stats: rule set, table, test and
-    verdicts of the tests, and the input findings') that shows a number of rows other than the
-    JSON's count.
+  - a findings view (src/report/html.h: the findings rendered from the page's JSON, a page at a
+    time) whose pages, read through, do not show each finding once and as the JSON has it; whose
+    facets (code, severity, table, input, day, reading) count or show other findings than the
+    JSON's, alone or narrowed by another facet; whose search by a round id (of a finding beyond
+    the first page) or by text finds others; or whose sort by a column of numbers or of text,
+    either way, orders them otherwise;
+  - the stats page's table of tests, whose filters (rule set, table, test and verdicts) show a
+    number of rows other than the JSON's count.
 
 Then writes a full-page screenshot. Python 3 standard library only. Gives up after 60 s.
 
+With --findings N instead of logs, it generates a log of N rounds each with a finding
+(`pitboss generate`, bench/corrupt_settle.py), and fails where the check page is not smaller
+than --max-bytes, where it shows its first page of findings later than --max-ms after the
+navigation began (the time the page records), where its data differs from the JSON report, and
+on the findings view's checks above. It prints the size and time measured.
+
 Usage: html_report_test.py [--command check|stats] --pitboss BIN --screenshot PNG [--chromium PATH] LOG...
+       html_report_test.py --findings N [--max-bytes B] [--max-ms T] --pitboss BIN --screenshot PNG
 """
 
 import argparse
@@ -61,12 +73,13 @@ class Failure(Exception):
 
 class Deadline:
     def __init__(self, seconds):
+        self.seconds = seconds
         self.end = time.monotonic() + seconds
 
     def left(self, what):
         left = self.end - time.monotonic()
         if left <= 0:
-            raise Failure(f"timed out after {TIME_LIMIT:.0f} s {what}")
+            raise Failure(f"timed out after {self.seconds:.0f} s {what}")
         return left
 
 
@@ -948,10 +961,101 @@ def run(pitboss, command, fmt, out, logs, deadline):
                                 stdin=subprocess.DEVNULL, capture_output=True, text=True,
                                 timeout=deadline.left(f"running pitboss {command} --format {fmt}"))
     except subprocess.TimeoutExpired:
-        raise Failure(f"timed out after {TIME_LIMIT:.0f} s running pitboss {command} --format {fmt}") from None
+        raise Failure(f"timed out running pitboss {command} --format {fmt}") from None
     if result.returncode not in (0, 1):
         raise Failure(f"pitboss {command} --format {fmt} exited {result.returncode}:\n{result.stderr}")
     return result.returncode
+
+
+def open_page(browser, page_url):
+    """Opens `page_url` in a new tab of a 1280 by 900 window, watching its scripts, console, log
+    and requests; returns the tab's session once the page has loaded."""
+    target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    for domain in ("Runtime", "Log", "Page", "Network"):
+        browser.call(f"{domain}.enable", {}, session)
+    browser.call("Emulation.setDeviceMetricsOverride",
+                 {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
+    navigation = browser.call("Page.navigate", {"url": page_url}, session)
+    if navigation.get("errorText"):
+        raise Failure(f"could not open {page_url}: {navigation['errorText']}")
+    browser.wait_for_event("Page.loadEventFired", session)
+    return session
+
+
+def generate_findings(pitboss, rounds, log, deadline):
+    """Writes a log of `rounds` generated rounds of casino war at eight tables, each settled one
+    minor unit wrong (bench/corrupt_settle.py): a finding a round."""
+    corrupt = pathlib.Path(__file__).resolve().parents[2] / "bench" / "corrupt_settle.py"
+    with open(log, "wb") as out:
+        generate = subprocess.Popen([pitboss, "generate", "--spec", "us-sd/casino-war", "--rounds", str(rounds),
+                                     "--tables", "8", "--seed", "11", "--out", "-"],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            subprocess.run([sys.executable, str(corrupt)], stdin=generate.stdout, stdout=out, check=True,
+                           timeout=deadline.left("generating the log"))
+            generate.stdout.close()
+            status = generate.wait(timeout=deadline.left("generating the log"))
+        except subprocess.TimeoutExpired:
+            generate.kill()
+            raise Failure("timed out generating the log") from None
+        if status != 0:
+            raise Failure(f"pitboss generate exited {status}:\n{generate.stderr.read().decode(errors='replace')}")
+
+
+def main_at_scale(args, chromium, screenshot, deadline):
+    """The check page of a log of args.findings findings: its size, the time until its first page
+    of findings is shown, the data against the JSON report, and its search, filters and sort."""
+    log = screenshot.with_suffix(".jsonl")
+    json_path = screenshot.with_suffix(".json")
+    html_path = screenshot.with_suffix(".html")
+    generate_findings(args.pitboss, args.findings, log, deadline)
+    run(args.pitboss, "check", "json", json_path, [str(log)], deadline)
+    run(args.pitboss, "check", "html", html_path, [str(log)], deadline)
+    report = json.loads(json_path.read_text(encoding="utf-8"))
+    findings = report["violations"]
+    if len(findings) < args.findings:
+        raise Failure(f"{len(findings)} findings in the generated log; expected {args.findings}")
+    size = html_path.stat().st_size
+    problems = []
+    if size >= args.max_bytes:
+        problems.append(f"the page of {len(findings)} findings is {size} bytes, the limit {args.max_bytes}")
+
+    profile = tempfile.mkdtemp(prefix="pitboss-chromium-")
+    browser = None
+    try:
+        browser = Browser(chromium, profile, os.path.join(profile, "chromium.log"), deadline)
+        started = time.monotonic()
+        session = open_page(browser, html_path.as_uri())
+        loaded = time.monotonic() - started
+        # Recorded by the page when it has shown its first page of findings: milliseconds since
+        # the navigation began.
+        ready = evaluate(browser, session, "Number(document.querySelector('.findings-view').getAttribute('data-ready-ms'))")
+        if not ready or ready >= args.max_ms:
+            problems.append(f"the first page of findings was shown {ready} ms after the navigation began; "
+                            f"the limit is {args.max_ms:.0f} ms")
+        data = evaluate(browser, session, f"document.getElementById('{JSON_ID}').textContent")
+        if without_run_provenance(expand_compact(json.loads(data))) != without_run_provenance(report):
+            problems.append("the data embedded in the page differs from the JSON report")
+        keys = evaluate(browser, session,
+                        "Array.from(document.querySelectorAll('.findings-view th'), (th) => th.getAttribute('data-key'))")
+        problems += check_findings_view(browser, session, "findings", findings, keys)
+        evaluate(browser, session, VIEW_SET % (json.dumps("#findings .findings-view"), '""', "[]"))
+        shot = browser.call("Page.captureScreenshot", {"format": "png"}, session)
+        screenshot.write_bytes(base64.b64decode(shot["data"]))
+        browser.drain(0.3)
+        problems = problems_in(browser.events, html_path.as_uri()) + problems
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        log.unlink(missing_ok=True)
+    if problems:
+        raise Failure("\n".join(problems[:40]))
+    print(f"ok: {len(findings):,} findings: the page is {size / 1e6:.2f} MB (limit {args.max_bytes / 1e6:.0f} MB), "
+          f"its first page of findings shown {ready:.0f} ms after the navigation began (limit {args.max_ms:.0f} ms; "
+          f"load event after {loaded * 1000:.0f} ms); data, search, filters and sort agree with {json_path.name}; "
+          f"screenshot {screenshot}")
 
 
 def main():
@@ -960,15 +1064,27 @@ def main():
     parser.add_argument("--pitboss", required=True, help="the pitboss binary")
     parser.add_argument("--screenshot", required=True, help="where to write the full-page PNG")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("logs", nargs="+", metavar="LOG")
+    parser.add_argument("--findings", type=int, metavar="N",
+                        help="instead of LOGs, a generated log of N rounds each with a finding: the check page's "
+                             "size, time until its findings are shown, and its search, filters and sort at scale")
+    parser.add_argument("--max-bytes", type=int, default=10_000_000, help="with --findings: the page's size limit")
+    parser.add_argument("--max-ms", type=float, default=2000,
+                        help="with --findings: the limit on the time from navigation to the first page of findings")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds before giving up")
+    parser.add_argument("logs", nargs="*", metavar="LOG")
     args = parser.parse_args()
-    deadline = Deadline(TIME_LIMIT)
+    if bool(args.logs) == bool(args.findings):
+        parser.error("give LOGs, or --findings N")
+    deadline = Deadline(args.time_limit)
 
     chromium = shutil.which(args.chromium)
     if not chromium:
         raise Failure(f"{args.chromium} not found: run scripts/setup.sh, which installs Debian's chromium")
     screenshot = pathlib.Path(args.screenshot).resolve()
     screenshot.parent.mkdir(parents=True, exist_ok=True)
+    if args.findings:
+        main_at_scale(args, chromium, screenshot, deadline)
+        return
     json_path = screenshot.with_suffix(".json")
     html_path = screenshot.with_suffix(".html")
     json_status = run(args.pitboss, args.command, "json", json_path, args.logs, deadline)
@@ -988,16 +1104,7 @@ def main():
     browser = None
     try:
         browser = Browser(chromium, profile, os.path.join(profile, "chromium.log"), deadline)
-        target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Runtime", "Log", "Page", "Network"):
-            browser.call(f"{domain}.enable", {}, session)
-        browser.call("Emulation.setDeviceMetricsOverride",
-                     {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
-        navigation = browser.call("Page.navigate", {"url": page_url}, session)
-        if navigation.get("errorText"):
-            raise Failure(f"could not open {page_url}: {navigation['errorText']}")
-        browser.wait_for_event("Page.loadEventFired", session)
+        session = open_page(browser, page_url)
 
         page = evaluate(browser, session, READ_PAGE)
         if args.command == "check":
