@@ -57,6 +57,8 @@ table.money td:first-child{white-space:nowrap}
 constexpr std::string_view kFindingsCss = R"css(
 .findings-view:not([data-ready]) .table-wrap{display:none}
 .findings-view input[type=search]{font:inherit;font-size:13px;width:15em}
+.findings-view .filters select{max-width:22em}
+details>summary{cursor:pointer;margin:4px 0}
 .pager{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
 .pager button,.pager select{font:inherit;font-size:13px}
 .pager.one-page button{display:none}
@@ -97,6 +99,8 @@ constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::
 
 // Inputs listed in the open; more are folded into a <details>.
 constexpr std::size_t kInputsShown = 5;
+// Rule specs listed in the open; more are folded away.
+constexpr std::size_t kSpecsShown = 2;
 // Rows of the money totals by table, day and wager listed in the open; more are folded away.
 constexpr std::size_t kMoneyRowsShown = 12;
 
@@ -294,6 +298,19 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     out << "<p class=\"empty\">None.</p>\n";
     return;
   }
+  // Several specs, each with its readings, are folded away too; never one checked under readings
+  // other than its defaults (the header's banner names it as well).
+  const std::size_t other_readings = static_cast<std::size_t>(std::count_if(
+      report.specs.begin(), report.specs.end(), [](const SpecUsed& spec) { return !spec.default_readings; }));
+  const bool folded = report.specs.size() > kSpecsShown;
+  if (folded) {
+    out << "<details class=\"specs\"" << (other_readings > 0 ? " open" : "") << "><summary>"
+        << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs");
+    if (other_readings > 0) {
+      out << ", " << std::to_string(other_readings) << " checked under readings other than the defaults";
+    }
+    out << "</summary>\n";
+  }
   out << "<div class=\"table-wrap\"><table class=\"specs\">\n<thead><tr><th>spec</th><th>revision</th>"
          "<th>file</th><th>sha256</th><th>readings checked under</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.specs.size(); ++i) {
@@ -321,6 +338,7 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     out << "</td></tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
+  if (folded) out << "</details>\n";
 }
 
 // One row of the money totals: underpaid and overpaid in words, each with its figure in minor

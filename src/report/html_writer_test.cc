@@ -292,6 +292,47 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   EXPECT_NE(EmbeddedJson(Html(dealer)).find("\"seat\":[\"dealer\"]"), std::string::npos);
 }
 
+// Many inputs, specs or money rows are folded into <details>, so that the findings stay near the
+// top; never an input not read whole, nor a spec checked under other readings.
+TEST(HtmlReportTest, ManyInputsSpecsAndMoneyRowsAreFolded) {
+  const std::string few = Html(EvidenceReport());
+  EXPECT_EQ(Count(few, "<details"), 0);
+  Report report = EvidenceReport();
+  report.inputs[1].error.clear();
+  report.complete = true;
+  while (report.inputs.size() < 6) report.inputs.push_back({"logs/more.jsonl", 10, 10});
+  report.specs.push_back(report.specs[0]);
+  report.specs.push_back(report.specs[0]);
+  for (int day = 10; day < 23; ++day) {
+    Finding finding = report.violations[0];
+    finding.time = "2026-11-" + std::to_string(day) + "T20:00:00Z";
+    report.violations.push_back(finding);
+  }
+  std::string html = Html(report);
+  EXPECT_NE(html.find("<details class=\"inputs\"><summary>6 inputs</summary>\n<div class=\"table-wrap\"><table "
+                      "class=\"inputs\">"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<details class=\"specs\"><summary>3 rule specs</summary>"), std::string::npos);
+  EXPECT_NE(html.find("</tbody>\n</table></div>\n<details class=\"money\"><summary>by table, day and wager "
+                      "(17 rows)</summary>\n"),
+            std::string::npos)
+      << html;
+  // Folded, every figure is still on the page.
+  EXPECT_EQ(Figures(html, "inputs.5.path"), std::vector<std::string>{"logs/more.jsonl"});
+  EXPECT_EQ(Figures(html, "specs.2.revision"), std::vector<std::string>{"2012-04-23"});
+  EXPECT_EQ(Figures(html, "summary.money.by_day.2026-11-10.findings"), std::vector<std::string>{"1"});
+  // What must be seen stays open.
+  report.inputs[3].error = "truncated gzip stream at byte 9";
+  report.specs[1].default_readings = false;
+  html = Html(report);
+  EXPECT_NE(html.find("<details class=\"inputs\" open><summary>6 inputs, 1 not read whole</summary>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<details class=\"specs\" open><summary>3 rule specs, 1 checked under readings other than "
+                      "the defaults</summary>"),
+            std::string::npos);
+}
+
 TEST(HtmlReportTest, PerTableCounts) {
   Report report = ContractReport();
   Finding other = ContractFinding();

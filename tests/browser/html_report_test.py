@@ -814,6 +814,41 @@ def option_counts(options):
     return counts
 
 
+def money_words(amount, currency, digits):
+    """Minor units in words, as src/report/money_format.h's FormatMoney writes them."""
+    whole, fraction = divmod(abs(amount), 10 ** digits)
+    text = f"{currency} {whole:,}" + (f".{fraction:0{digits}d}" if digits else "")
+    return ("-" if amount < 0 else "") + text
+
+
+def check_money_words(browser, session, selector, findings):
+    """The amounts on a findings view's page: in words where the view knows the currency's
+    digits, with the figure as data-value; the figure itself otherwise."""
+    problems = []
+    page = evaluate(browser, session, r"""
+((selector) => {
+  const view = document.querySelector(selector);
+  const keys = Array.from(view.querySelectorAll('th'), (th) => th.getAttribute('data-key'));
+  return {digits: JSON.parse(view.getAttribute('data-currency-digits')),
+          rows: Array.from(view.querySelector('tbody').rows, (row) => ({
+            index: Number(row.getAttribute('data-index')),
+            cells: Object.fromEntries(Array.from(row.cells, (cell, i) =>
+              [keys[i], [cell.textContent, cell.getAttribute('data-value')]]))}))};
+})(%s)""" % json.dumps(selector))
+    for row in page["rows"]:
+        finding = findings[row["index"]]
+        for key in ("expected", "actual", "overpaid", "underpaid"):
+            if key not in finding:
+                continue
+            text, value = row["cells"][key]
+            digits = page["digits"].get(finding.get("currency"))
+            want = ((money_words(finding[key], finding["currency"], digits), str(finding[key])) if digits is not None
+                    else (str(finding[key]), None))
+            if (text, value) != want:
+                problems.append(f"finding {row['index']} {key}: shown {text!r} (data-value {value!r}), expected {want}")
+    return problems
+
+
 def natural(text):
     """The findings view's sort key of a cell's text."""
     return re.sub(r"\d+", lambda digits: digits.group().zfill(20), text.lower())
@@ -848,6 +883,7 @@ def check_findings_view(browser, session, section, findings, keys):
     # Each facet alone: every value's count, in the options and in the rows.
     unfiltered = state()
     expect(unfiltered, list(range(n)), "no filter")
+    problems += check_money_words(browser, session, selector, findings)
     for facet, options in unfiltered["options"].items():
         want = collections.Counter(v for row in values for v in row[facet])
         if option_counts(options) != dict(want):
@@ -953,9 +989,9 @@ def check_tests_filter(browser, session, report):
     return check_filter(browser, session, "#tests table.all-tests", expectations, len(rows))
 
 
-def run(pitboss, command, fmt, out, logs, deadline):
+def run(pitboss, command, fmt, out, logs, deadline, extra=()):
     """Runs `pitboss COMMAND --format FMT --out OUT LOG...`; returns its exit status."""
-    options = ["--no-progress"] if command == "check" else []
+    options = (["--no-progress"] if command == "check" else []) + list(extra)
     try:
         result = subprocess.run([pitboss, command, *options, "--format", fmt, "--out", str(out), *logs],
                                 stdin=subprocess.DEVNULL, capture_output=True, text=True,
@@ -1010,8 +1046,9 @@ def main_at_scale(args, chromium, screenshot, deadline):
     json_path = screenshot.with_suffix(".json")
     html_path = screenshot.with_suffix(".html")
     generate_findings(args.pitboss, args.findings, log, deadline)
-    run(args.pitboss, "check", "json", json_path, [str(log)], deadline)
-    run(args.pitboss, "check", "html", html_path, [str(log)], deadline)
+    # The generated rounds name no currency: in dollars, their money is shown in words.
+    run(args.pitboss, "check", "json", json_path, [str(log)], deadline, ["--currency", "USD"])
+    run(args.pitboss, "check", "html", html_path, [str(log)], deadline, ["--currency", "USD"])
     report = json.loads(json_path.read_text(encoding="utf-8"))
     findings = report["violations"]
     if len(findings) < args.findings:
