@@ -170,7 +170,6 @@ constexpr std::string_view kFilterScript = R"js(
     if (!body || !head || head.rows.length === 0 || body.rows.length === 0) continue;
     const rows = Array.from(body.rows);
     const noun = table.getAttribute('data-filter') || 'rows';
-    const perPage = Number(table.getAttribute('data-paged')) || rows.length;
     const bar = document.createElement('div');
     bar.className = 'filters';
     const filters = [];
@@ -196,51 +195,25 @@ constexpr std::string_view kFilterScript = R"js(
       filters.push({column, select, values});
     }
     const reset = button('show all');
-    const previous = button('\u2190 previous');
-    const next = button('next \u2192');
     const status = document.createElement('span');
     status.className = 'filter-count';
     status.setAttribute('role', 'status');
-    let page = 0;
-    // Shows the rows that match every select, a page of them at a time.
+    // Shows the rows that match every select.
     const apply = () => {
       const matches = rows.filter((row) => filters.every(({column, select, values}) =>
         select.selectedIndex <= 0 || textOf(row, column) === values[select.selectedIndex - 1]));
-      const pages = Math.max(1, Math.ceil(matches.length / perPage));
-      page = Math.min(page, pages - 1);
-      const first = page * perPage;
-      const last = Math.min(first + perPage, matches.length);
-      const shown = new Set(matches.slice(first, last));
+      const shown = new Set(matches);
       for (const row of rows) row.hidden = !shown.has(row);
       status.setAttribute('data-matched', String(matches.length));
-      const range = (first + 1) + '\u2013' + last + ' of ';
-      status.textContent = pages === 1 ? matches.length + ' of ' + rows.length + ' ' + noun + ' shown'
-          : matches.length === rows.length ? range + rows.length + ' ' + noun
-          : range + matches.length + ' matching ' + noun + ' (' + rows.length + ' in all)';
-      previous.hidden = pages === 1;
-      next.hidden = pages === 1;
-      previous.disabled = page === 0;
-      next.disabled = page === pages - 1;
+      status.textContent = matches.length + ' of ' + rows.length + ' ' + noun + ' shown';
     };
     reset.addEventListener('click', () => {
       for (const filter of filters) filter.select.selectedIndex = 0;
-      page = 0;
       apply();
     });
-    previous.addEventListener('click', () => {
-      page--;
-      apply();
-    });
-    next.addEventListener('click', () => {
-      page++;
-      apply();
-    });
-    bar.addEventListener('change', () => {
-      page = 0;
-      apply();
-    });
+    bar.addEventListener('change', apply);
     if (filters.length > 0) bar.append(reset);
-    bar.append(previous, next, status);
+    bar.append(status);
     (table.closest('.table-wrap') || table).before(bar);
     apply();
     table.setAttribute('data-filter-ready', '');
@@ -624,11 +597,7 @@ constexpr std::string_view kFindingsScript = R"js(
 
 // The stylesheet of `page`, exactly as written between <style> and </style>.
 std::string Stylesheet(const HtmlPage& page) {
-  // Until the filter script pages a long table, and where scripts do not
-  // run, it shows its first page of rows: a browser lays out a table of tens
-  // of thousands of rows only slowly.
-  return std::string(kStylesheet) + "table[data-paged]:not([data-filter-ready])>tbody>tr:nth-child(n+" +
-         std::to_string(kHtmlRowsPerPage + 1) + "){display:none}\n" + page.extra_css;
+  return std::string(kStylesheet) + page.extra_css;
 }
 
 // Approximate width in pixels of `text` at the plots' 11px font: enough to

@@ -88,20 +88,15 @@ void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json
 // (a report of a million findings).
 void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write);
 
-// The rows of a long table shown at a time: a browser lays out a table of
-// tens of thousands of rows only slowly.
-inline constexpr int kHtmlRowsPerPage = 1000;
-
-// The table filter: for each <table data-filter="NOUN">, one select box per
-// header cell <th data-filter="NAME"> (named NAME), listing the distinct texts
-// of that column's cells with their counts; a row of the table's first <tbody>
-// is shown when it matches every select. A line saying how many rows match
-// (its data-matched attribute holds the number) goes with the selects, before
-// the table or before its closest ".table-wrap" container. A table with
-// data-paged="N" (N = kHtmlRowsPerPage) shows N matching rows at a time, with
-// previous and next buttons; where scripts do not run, the stylesheet shows its
-// first N rows. A table without rows gets no selects. Strict mode; writes
-// nothing to the console. Add it to HtmlPage::scripts.
+// The table filter, for short tables whose rows are in the page (a findings
+// view renders its own: HtmlFindingsScript): for each <table data-filter="NOUN">,
+// one select box per header cell <th data-filter="NAME"> (named NAME), listing
+// the distinct texts of that column's cells with their counts; a row of the
+// table's first <tbody> is shown when it matches every select. A line saying
+// how many rows match (its data-matched attribute holds the number) goes with
+// the selects, before the table or before its closest ".table-wrap" container.
+// A table without rows gets no selects. Strict mode; writes nothing to the
+// console. Add it to HtmlPage::scripts.
 std::string_view HtmlTableFilterScript();
 
 // The array written in the compact form (above) by the WriteHtmlJson overload
@@ -114,7 +109,7 @@ struct CompactArray {
 
 // WriteHtmlJson of what `write` writes, escaped the same, but for the array of
 // `compact`, which goes into the page in the compact form: a report's findings
-// in about a third of their bytes. Everything else passes through unchanged, so
+// in well under half of their bytes. Everything else passes through unchanged, so
 // members that the JSON gains reach the page by themselves. Rows are written as
 // they come; only the shared values are held.
 void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write,

@@ -455,7 +455,6 @@ APPLY_FILTER = r"""
   const status = bar.querySelector('.filter-count');
   return {visible: rows.filter((row) => row.getClientRects().length > 0).length,
           matched: Number(status.getAttribute('data-matched')),
-          perPage: Number(table.getAttribute('data-paged')) || rows.length,
           status: status.textContent};
 })(%s, %s)
 """
@@ -779,19 +778,14 @@ def check_filter(browser, session, selector, expectations, total):
         if "error" in result:
             problems.append(f"filter {what}: {result['error']}")
             continue
-        # A page of rows at a time (data-paged); the count line counts every match.
-        if result["visible"] != min(count, result["perPage"]):
-            problems.append(f"filter {what}: {result['visible']} rows visible, the JSON has {count} "
-                            f"({result['perPage']} a page)")
-        one_page = count <= result["perPage"]
-        if result["matched"] != count or (one_page and not result["status"].startswith(f"{count} of {total} ")):
+        if result["visible"] != count:
+            problems.append(f"filter {what}: {result['visible']} rows visible, the JSON has {count}")
+        if result["matched"] != count or not result["status"].startswith(f"{count} of {total} "):
             problems.append(f"filter {what}: the count line says {result['status']!r} "
                             f"(data-matched {result['matched']}), the JSON has {count}")
     visible = evaluate(browser, session, SHOW_ALL % json.dumps(selector))
-    per_page = evaluate(browser, session,
-                        f"Number(document.querySelector({json.dumps(selector)}).getAttribute('data-paged'))") or total
-    if visible != min(total, per_page):
-        problems.append(f"{selector}: 'show all': {visible} rows visible of {total} ({per_page} a page)")
+    if visible != total:
+        problems.append(f"{selector}: 'show all': {visible} rows visible of {total}")
     return problems
 
 
