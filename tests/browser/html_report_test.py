@@ -848,6 +848,30 @@ def natural(text):
     return re.sub(r"\d+", lambda digits: digits.group().zfill(20), text.lower())
 
 
+def check_without_scripts(browser, page_url, report):
+    """The check page with scripts off: its summary figures shown, and in place of the findings
+    (where there are some) the note that says where their data is."""
+    session = open_page(browser, page_url, scripts=False)
+    seen = evaluate(browser, session, r"""
+(() => {
+  const shown = (el) => el !== null && el.getClientRects().length > 0;
+  return {violations: Array.from(document.querySelectorAll('#summary [data-figure="summary.violations"]'),
+                                 (el) => shown(el) ? el.textContent : null),
+          table: shown(document.querySelector('#findings table.findings')),
+          note: document.querySelector('#findings noscript') !== null &&
+                document.body.innerText.includes('The table of findings needs JavaScript')};
+})()""")
+    problems = []
+    if seen["violations"] != [str(len(report["violations"]))]:
+        problems.append(f"scripts off: the summary shows {seen['violations']} violations, the JSON has "
+                        f"{len(report['violations'])}")
+    if seen["table"]:
+        problems.append("scripts off: the empty findings table is shown")
+    if seen["note"] != bool(report["violations"]):
+        problems.append(f"scripts off: the note on the findings' data is {'' if seen['note'] else 'not '}shown")
+    return problems
+
+
 def check_findings_view(browser, session, section, findings, keys):
     """The findings view of #SECTION against its findings: each facet's options, alone and
     narrowed by another, the search by round id (a round beyond the first page) and by text,
@@ -997,13 +1021,15 @@ def run(pitboss, command, fmt, out, logs, deadline, extra=()):
     return result.returncode
 
 
-def open_page(browser, page_url):
+def open_page(browser, page_url, scripts=True):
     """Opens `page_url` in a new tab of a 1280 by 900 window, watching its scripts, console, log
     and requests; returns the tab's session once the page has loaded."""
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     for domain in ("Runtime", "Log", "Page", "Network"):
         browser.call(f"{domain}.enable", {}, session)
+    if not scripts:
+        browser.call("Emulation.setScriptExecutionDisabled", {"value": True}, session)
     browser.call("Emulation.setDeviceMetricsOverride",
                  {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
     navigation = browser.call("Page.navigate", {"url": page_url}, session)
@@ -1159,6 +1185,8 @@ def main():
                                       "scale": scale}},
                             session)
         screenshot.write_bytes(base64.b64decode(shot["data"]))
+        if args.command == "check":
+            problems += check_without_scripts(browser, page_url, report)
 
         browser.drain(0.3)
         problems = problems_in(browser.events, page_url) + problems
