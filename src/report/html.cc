@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <streambuf>
 #include <string>
 #include <system_error>
@@ -596,9 +596,7 @@ constexpr std::string_view kFindingsScript = R"js(
 )js";
 
 // The stylesheet of `page`, exactly as written between <style> and </style>.
-std::string Stylesheet(const HtmlPage& page) {
-  return std::string(kStylesheet) + page.extra_css;
-}
+std::string Stylesheet(const HtmlPage& page) { return std::string(kStylesheet) + page.extra_css; }
 
 // Approximate width in pixels of `text` at the plots' 11px font: enough to
 // leave room for labels; a browser's fonts differ a little.
@@ -983,11 +981,11 @@ class CompactingBuffer : public std::streambuf {
  private:
   static constexpr std::size_t kChunk = std::size_t{1} << 16;
   enum class State {
-    kPass,       // outside the array
-    kAfterKey,   // after the member's key and colon: an array follows, or another value
-    kArray,      // in the array, between its elements
-    kKey,        // in an element, before a key or between members
-    kValue,      // in an element, in a member's value
+    kPass,      // outside the array
+    kAfterKey,  // after the member's key and colon: an array follows, or another value
+    kArray,     // in the array, between its elements
+    kKey,       // in an element, before a key or between members
+    kValue,     // in an element, in a member's value
   };
 
   // Tracks the strings of the JSON: returns true while `c` is inside one (its quotes included).

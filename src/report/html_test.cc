@@ -165,9 +165,11 @@ TEST(HtmlJsonTest, DataCannotEndTheScriptAndParsesTheSame) {
 }
 
 // WriteHtmlJson's compacting overload on the JSON text `json`, the data block's text back.
-std::string CompactBlock(const std::string& json, std::string_view member, std::vector<std::string_view> shared) {
+std::string CompactBlock(const std::string& json, std::string_view member,
+                         std::vector<std::string_view> shared) {
   const std::string html = Written([&](std::ostream& out) {
-    WriteHtmlJson(out, "d", [&json](std::ostream& data) { data << json; }, CompactArray{member, shared});
+    WriteHtmlJson(
+        out, "d", [&json](std::ostream& data) { data << json; }, CompactArray{member, shared});
   });
   EXPECT_TRUE(html.starts_with("<script type=\"application/json\" id=\"d\">")) << html;
   EXPECT_TRUE(html.ends_with("</script>\n")) << html;
@@ -185,13 +187,15 @@ TEST(HtmlJsonTest, CompactArrayStandsForTheArray) {
   const std::string data = CompactBlock(json, "v", {"k", "s"});
   EXPECT_EQ(Canonical(Expanded(data)), Canonical(json));
   // The other members pass through as they are, the nested "v" and the key "v\"" too.
-  EXPECT_TRUE(data.starts_with("{\"a\":\"\\\"v\\\":[\",\"v\\\"\":[1],\"x\":{\"v\":[{\"k\":1}]},\"v\":{")) << data;
+  EXPECT_TRUE(data.starts_with("{\"a\":\"\\\"v\\\":[\",\"v\\\"\":[1],\"x\":{\"v\":[{\"k\":1}]},\"v\":{"))
+      << data;
   EXPECT_TRUE(data.ends_with("},\"z\":\"v\"}\n")) << data;
   // A row per object, its keys' list first; a shared value written once.
-  EXPECT_NE(data.find("\"v\":{\"compact\":1,\"rows\":[[0,0,1,0,\"\\\"}\"],[1,1,-2.5,0],[2,null,0,1,true],[3]],"
-                      "\"keys\":[[\"k\",\"n\",\"s\",\"t\"],[\"k\",\"n\",\"s\"],[\"n\",\"k\",\"s\",\"t\"],[]],"
-                      "\"values\":{\"k\":[\"one\",\"two\"],\"s\":[[\"a\",{\"b\":\"}],\"}],[]]}}"),
-            std::string::npos)
+  EXPECT_NE(
+      data.find("\"v\":{\"compact\":1,\"rows\":[[0,0,1,0,\"\\\"}\"],[1,1,-2.5,0],[2,null,0,1,true],[3]],"
+                "\"keys\":[[\"k\",\"n\",\"s\",\"t\"],[\"k\",\"n\",\"s\"],[\"n\",\"k\",\"s\",\"t\"],[]],"
+                "\"values\":{\"k\":[\"one\",\"two\"],\"s\":[[\"a\",{\"b\":\"}],\"}],[]]}}"),
+      std::string::npos)
       << data;
 }
 
@@ -213,19 +217,21 @@ TEST(HtmlJsonTest, CompactArrayKeepsTheEscaping) {
 }
 
 TEST(HtmlJsonTest, CompactMemberThatIsNoArrayPassesThrough) {
-  for (const std::string json : {"{\"v\":null}", "{\"v\":{\"a\":[1]}}", "{\"v\":[]}", "{\"w\":[{\"a\":1}]}"}) {
+  for (const std::string json :
+       {"{\"v\":null}", "{\"v\":{\"a\":[1]}}", "{\"v\":[]}", "{\"w\":[{\"a\":1}]}"}) {
     const std::string data = CompactBlock(json, "v", {"a"});
     EXPECT_EQ(Canonical(Expanded(data)), Canonical(json)) << data;
   }
   EXPECT_EQ(CompactBlock("{\"v\":null}", "v", {}), "{\"v\":null}");
-  EXPECT_EQ(CompactBlock("{\"v\":[]}", "v", {}), "{\"v\":{\"compact\":1,\"rows\":[],\"keys\":[],\"values\":{}}}");
+  EXPECT_EQ(CompactBlock("{\"v\":[]}", "v", {}),
+            "{\"v\":{\"compact\":1,\"rows\":[],\"keys\":[],\"values\":{}}}");
 }
 
 TEST(HtmlFindingsScriptTest, StrictSilentAndText) {
   const std::string_view script = HtmlFindingsScript();
   EXPECT_NE(script.find("'use strict';"), std::string_view::npos);
   EXPECT_EQ(script.find("console"), std::string_view::npos);
-  EXPECT_EQ(script.find("</"), std::string_view::npos);         // could end the <script> element
+  EXPECT_EQ(script.find("</"), std::string_view::npos);  // could end the <script> element
   EXPECT_EQ(script.find("<!--"), std::string_view::npos);
   EXPECT_EQ(script.find("innerHTML"), std::string_view::npos);  // cell text is data, never markup
   EXPECT_EQ(script.find("insertAdjacentHTML"), std::string_view::npos);

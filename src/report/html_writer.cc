@@ -90,9 +90,19 @@ constexpr std::array<std::string_view, 24> kFindingKeys = {
 
 // The members of a finding whose values repeat from finding to finding: written once each in the
 // page's JSON (html.h, "Compact arrays"), and referred to by their index.
-constexpr std::array<std::string_view, 13> kSharedFindingKeys = {
-    "code", "severity", "table", "input", "revision", "seat", "wager", "unit", "currency", "clause",
-    "reading_dependent", "cleared_by", "consequences_note"};
+constexpr std::array<std::string_view, 13> kSharedFindingKeys = {"code",
+                                                                 "severity",
+                                                                 "table",
+                                                                 "input",
+                                                                 "revision",
+                                                                 "seat",
+                                                                 "wager",
+                                                                 "unit",
+                                                                 "currency",
+                                                                 "clause",
+                                                                 "reading_dependent",
+                                                                 "cleared_by",
+                                                                 "consequences_note"};
 
 constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
                                                  Severity::kError};
@@ -223,8 +233,9 @@ void WriteInputs(std::ostream& out, const Report& report) {
   }
   // Many inputs (a month of daily logs) are folded away, so that the findings stay near the top;
   // never so that an input that could not be read whole goes unseen.
-  const std::size_t unread = static_cast<std::size_t>(std::count_if(
-      report.inputs.begin(), report.inputs.end(), [](const InputSummary& input) { return !input.error.empty(); }));
+  const std::size_t unread =
+      static_cast<std::size_t>(std::count_if(report.inputs.begin(), report.inputs.end(),
+                                             [](const InputSummary& input) { return !input.error.empty(); }));
   const bool folded = report.inputs.size() > kInputsShown;
   if (folded) {
     out << "<details class=\"inputs\"" << (unread > 0 ? " open" : "") << "><summary>"
@@ -375,7 +386,8 @@ void WriteMoney(std::ostream& out, const Report& report) {
   }
   out << ".</p>\n";
   constexpr std::string_view kOpen =
-      "<div class=\"table-wrap\"><table class=\"money\">\n<thead><tr><th></th><th class=\"num\">underpaid</th>"
+      "<div class=\"table-wrap\"><table class=\"money\">\n<thead><tr><th></th><th "
+      "class=\"num\">underpaid</th>"
       "<th class=\"num\">overpaid</th><th class=\"num\">findings</th><th></th></tr></thead>\n<tbody>\n";
   out << kOpen;
   MoneyRow(out, "<b>all</b>", "summary.money.", totals.all, currency);
@@ -421,7 +433,8 @@ void WriteFindings(std::ostream& out, const Report& report) {
   out << "<section id=\"findings\">\n<h2>Findings</h2>\n"
          "<p class=\"note\">Every violation, in the order found. Expected and actual are shown with their "
          "unit, money in its currency where the finding names one (the JSON report has them in minor units); "
-         "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the ambiguities "
+         "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the "
+         "ambiguities "
          "under another reading of which the finding would not be a violation, cleared_by those readings. "
          "The event column: "
       << HtmlEscape(kEventConvention)
@@ -610,7 +623,8 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteAmbiguities(out, report);
   if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
-  WriteReportJsonHtml(out, [&report](std::ostream& json) { WriteJsonReport(report, json); }, "violations");
+  WriteReportJsonHtml(
+      out, [&report](std::ostream& json) { WriteJsonReport(report, json); }, "violations");
   if (stats != nullptr && stats->ok()) {
     std::ostringstream groups;
     JsonWriter writer(groups);
@@ -656,7 +670,8 @@ void WriteFindingsView(std::ostream& out, Each each, std::string_view rows_path)
   out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\"></tbody>\n</table></div>\n"
       << "<noscript><p class=\"note\">The table of findings needs JavaScript, which is off: every "
          "finding is in the JSON embedded at the end of this page (the script element with id "
-      << kJsonId << ", its findings in the compact form that <code>src/report/html.h</code> describes), and "
+      << kJsonId
+      << ", its findings in the compact form that <code>src/report/html.h</code> describes), and "
          "<code>--format json</code> writes the report alone.</p></noscript>\n</div>\n";
 }
 
@@ -683,7 +698,8 @@ void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& fin
 
 void WriteReportJsonHtml(std::ostream& out, const std::function<void(std::ostream&)>& write,
                          std::string_view findings_member) {
-  WriteHtmlJson(out, kJsonId, write, CompactArray{findings_member, {kSharedFindingKeys.begin(), kSharedFindingKeys.end()}});
+  WriteHtmlJson(out, kJsonId, write,
+                CompactArray{findings_member, {kSharedFindingKeys.begin(), kSharedFindingKeys.end()}});
 }
 
 void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report) {

@@ -243,9 +243,10 @@ TEST(HtmlReportTest, FindingEvidenceAndAmbiguities) {
   WriteJsonReport(EvidenceReport(), json);
   EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
   const std::string data = EmbeddedJson(html);
-  EXPECT_NE(data.find("\"cleared_by\":[[{\"ambiguity\":\"sd-war-win-payout\",\"readings\":[\"paytable-half-on-"
-                      "raise\"]}]]"),
-            std::string::npos)
+  EXPECT_NE(
+      data.find("\"cleared_by\":[[{\"ambiguity\":\"sd-war-win-payout\",\"readings\":[\"paytable-half-on-"
+                "raise\"]}]]"),
+      std::string::npos)
       << data;
   EXPECT_EQ(Count(html, "events are counted from 0, as in the log&#39;s events array"), 1);
   EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.findings_cleared"), std::vector<std::string>{"1"});
@@ -273,13 +274,15 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   // The rows come from the data, by the page's script; the page says so where scripts do not run.
   EXPECT_NE(html.find("<tbody data-rows=\"violations\"></tbody>"), std::string::npos) << html;
   EXPECT_EQ(Count(html, "<tr><td>settle/payout"), 0);
-  EXPECT_NE(html.find("<noscript><p class=\"note\">The table of findings needs JavaScript"), std::string::npos);
+  EXPECT_NE(html.find("<noscript><p class=\"note\">The table of findings needs JavaScript"),
+            std::string::npos);
   EXPECT_EQ(Count(html, "<script>"), 1);
   // Compact: the contract's finding and an unreadable line, each shared value once.
   const std::string data = EmbeddedJson(html);
-  EXPECT_NE(data.find("\"violations\":{\"compact\":1,\"rows\":[[0,0,0,null,0,0,17,0,0,\"not JSON: expected ',' "
-                      "or '}'\"],[1,1,1,\"T7-000124\",1,0,88,0,0,500,250,0,250,1,1,\"raise settled at 250"),
-            std::string::npos)
+  EXPECT_NE(
+      data.find("\"violations\":{\"compact\":1,\"rows\":[[0,0,0,null,0,0,17,0,0,\"not JSON: expected ',' "
+                "or '}'\"],[1,1,1,\"T7-000124\",1,0,88,0,0,500,250,0,250,1,1,\"raise settled at 250"),
+      std::string::npos)
       << data;
   EXPECT_NE(data.find("\"values\":{\"code\":[\"input/malformed\",\"settle/payout\",\"deal/burn-count\"],"
                       "\"severity\":[\"error\",\"critical\",\"major\"],\"table\":[null,\"T7\"]"),
@@ -309,9 +312,10 @@ TEST(HtmlReportTest, ManyInputsSpecsAndMoneyRowsAreFolded) {
     report.violations.push_back(finding);
   }
   std::string html = Html(report);
-  EXPECT_NE(html.find("<details class=\"inputs\"><summary>6 inputs</summary>\n<div class=\"table-wrap\"><table "
-                      "class=\"inputs\">"),
-            std::string::npos)
+  EXPECT_NE(
+      html.find("<details class=\"inputs\"><summary>6 inputs</summary>\n<div class=\"table-wrap\"><table "
+                "class=\"inputs\">"),
+      std::string::npos)
       << html;
   EXPECT_NE(html.find("<details class=\"specs\"><summary>3 rule specs</summary>"), std::string::npos);
   EXPECT_NE(html.find("</tbody>\n</table></div>\n<details class=\"money\"><summary>by table, day and wager "
@@ -328,9 +332,10 @@ TEST(HtmlReportTest, ManyInputsSpecsAndMoneyRowsAreFolded) {
   html = Html(report);
   EXPECT_NE(html.find("<details class=\"inputs\" open><summary>6 inputs, 1 not read whole</summary>"),
             std::string::npos);
-  EXPECT_NE(html.find("<details class=\"specs\" open><summary>3 rule specs, 1 checked under readings other than "
-                      "the defaults</summary>"),
-            std::string::npos);
+  EXPECT_NE(
+      html.find("<details class=\"specs\" open><summary>3 rule specs, 1 checked under readings other than "
+                "the defaults</summary>"),
+      std::string::npos);
 }
 
 TEST(HtmlReportTest, PerTableCounts) {

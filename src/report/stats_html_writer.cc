@@ -510,7 +510,8 @@ void WriteStatsHtml(const StatsDocument& doc, std::ostream& out) {
   WriteAllTests(out, stats);
   for (std::size_t g = 0; g < stats.groups.size(); ++g) WriteGroup(out, stats.groups[g], g);
   out << "</main>\n";
-  WriteReportJsonHtml(out, [&doc](std::ostream& json) { WriteStatsJson(doc, json); }, "input_findings");
+  WriteReportJsonHtml(
+      out, [&doc](std::ostream& json) { WriteStatsJson(doc, json); }, "input_findings");
   WriteHtmlPageEnd(page, out);
 }
 

@@ -11,8 +11,8 @@
 #include <locale>
 #include <regex>
 #include <sstream>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/json.h"
