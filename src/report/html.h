@@ -129,8 +129,9 @@ void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<v
 // minor units is shown in words where the view's data-currency-digits (a JSON
 // object, currency code to ISO 4217 digits) knows the currency; the cell's
 // data-value keeps the figure. Integers beyond 2^53 are read exactly. Once the
-// first page is shown, the view gets data-ready and, in data-ready-ms, the
-// milliseconds since the page's navigation began. Strict mode; writes nothing
+// first page is made, the view gets data-ready and, in data-ready-ms, the
+// milliseconds since the page's navigation began; in data-shown-ms, the same
+// once the browser has painted it. Strict mode; writes nothing
 // to the console. Add it to HtmlPage::scripts.
 std::string_view HtmlFindingsScript();
 

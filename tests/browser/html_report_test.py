@@ -1039,6 +1039,9 @@ def open_page(browser, page_url, scripts=True):
     return session
 
 
+BIG_AMOUNT = 2**53 + 1
+
+
 def generate_findings(pitboss, rounds, log, deadline):
     """Writes a log of `rounds` generated rounds of casino war at eight tables, each settled one
     minor unit wrong (bench/corrupt_settle.py): a finding a round."""
@@ -1057,6 +1060,15 @@ def generate_findings(pitboss, rounds, log, deadline):
             raise Failure("timed out generating the log") from None
         if status != 0:
             raise Failure(f"pitboss generate exited {status}:\n{generate.stderr.read().decode(errors='replace')}")
+    # The first round's last settlement pays 2^53 + 1: an amount a JavaScript number cannot hold,
+    # which the page must still show exactly.
+    with open(log, "r+b") as file:
+        first = file.readline()
+        rest = file.read()
+        last = list(re.finditer(rb'"net":(-?[0-9]+)', first))[-1]
+        file.seek(0)
+        file.write(first[:last.start(1)] + str(BIG_AMOUNT).encode() + first[last.end(1):] + rest)
+        file.truncate()
 
 
 def main_at_scale(args, chromium, screenshot, deadline):
@@ -1071,6 +1083,8 @@ def main_at_scale(args, chromium, screenshot, deadline):
     run(args.pitboss, "check", "html", html_path, [str(log)], deadline, ["--currency", "USD"])
     report = json.loads(json_path.read_text(encoding="utf-8"))
     findings = report["violations"]
+    if BIG_AMOUNT not in (findings[0].get("actual"), findings[0].get("expected")):
+        raise Failure(f"the first finding does not carry the amount {BIG_AMOUNT}: {findings[0]}")
     if len(findings) < args.findings:
         raise Failure(f"{len(findings)} findings in the generated log; expected {args.findings}")
     size = html_path.stat().st_size
@@ -1085,12 +1099,19 @@ def main_at_scale(args, chromium, screenshot, deadline):
         started = time.monotonic()
         session = open_page(browser, html_path.as_uri())
         loaded = time.monotonic() - started
-        # Recorded by the page when it has shown its first page of findings: milliseconds since
-        # the navigation began.
+        # Recorded by the page when it has made its first page of findings, and when the browser
+        # has painted it: milliseconds since the navigation began.
         ready = evaluate(browser, session, "Number(document.querySelector('.findings-view').getAttribute('data-ready-ms'))")
-        if not ready or ready >= args.max_ms:
-            problems.append(f"the first page of findings was shown {ready} ms after the navigation began; "
-                            f"the limit is {args.max_ms:.0f} ms")
+        shown_ms = None
+        for _ in range(100):
+            shown_ms = evaluate(browser, session,
+                                "Number(document.querySelector('.findings-view').getAttribute('data-shown-ms'))")
+            if shown_ms:
+                break
+            time.sleep(0.05)
+        if not ready or not shown_ms or shown_ms >= args.max_ms:
+            problems.append(f"the first page of findings was made {ready} ms and painted {shown_ms} ms after the "
+                            f"navigation began; the limit is {args.max_ms:.0f} ms")
         data = evaluate(browser, session, f"document.getElementById('{JSON_ID}').textContent")
         if without_run_provenance(expand_compact(json.loads(data))) != without_run_provenance(report):
             problems.append("the data embedded in the page differs from the JSON report")
@@ -1110,8 +1131,8 @@ def main_at_scale(args, chromium, screenshot, deadline):
     if problems:
         raise Failure("\n".join(problems[:40]))
     print(f"ok: {len(findings):,} findings: the page is {size / 1e6:.2f} MB (limit {args.max_bytes / 1e6:.0f} MB), "
-          f"its first page of findings shown {ready:.0f} ms after the navigation began (limit {args.max_ms:.0f} ms; "
-          f"load event after {loaded * 1000:.0f} ms); data, search, filters and sort agree with {json_path.name}; "
+          f"its first page of findings made {ready:.0f} ms and painted {shown_ms:.0f} ms after the navigation "
+          f"began (limit {args.max_ms:.0f} ms; the tab's load event {loaded * 1000:.0f} ms after it was opened); data, search, filters and sort agree with {json_path.name}; "
           f"screenshot {screenshot}")
 
 
