@@ -410,6 +410,25 @@ TEST(HtmlReportTest, LargeReportStaysLight) {
   EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
 }
 
+// Findings spilled to file are read twice (the view's currencies, then the data): all of them, in
+// order, each time.
+TEST(HtmlReportTest, SpilledFindingsAreAllInTheData) {
+  Report report = EvidenceReport();
+  FindingStore spilled(8);
+  for (int i = 0; i < 100; ++i) {
+    Finding finding = EvidenceReport().violations[static_cast<std::size_t>(i % 3)];
+    finding.line = 1000 + i;
+    spilled.push_back(finding);
+  }
+  report.violations = std::move(spilled);
+  ASSERT_GT(report.violations.spilled(), 0u);
+  std::ostringstream json;
+  WriteJsonReport(report, json);
+  const std::string html = Html(report);
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
+  EXPECT_NE(html.find("data-currency-digits=\"{&quot;USD&quot;:2}\""), std::string::npos);
+}
+
 // Statistics of one rule set: every table together, and table T7 alone.
 StatsReport Statistics() {
   StatsReport stats;
