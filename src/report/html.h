@@ -109,30 +109,30 @@ struct CompactArray {
 
 // WriteHtmlJson of what `write` writes, escaped the same, but for the array of
 // `compact`, which goes into the page in the compact form: a report's findings
-// in well under half of their bytes. Everything else passes through unchanged, so
-// members that the JSON gains reach the page by themselves. Rows are written as
-// they come; only the shared values are held.
+// in well under half of their bytes. Everything else passes through unchanged,
+// so members that the JSON gains reach the page by themselves. Rows are written
+// as they come; only the shared values are held.
 void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write,
                    const CompactArray& compact);
 
-// The findings view: for each <div class="findings-view" data-json="ID"
-// data-rows="PATH">, the findings at PATH of the page's JSON block ID (an array,
-// or a compact one) shown in the view's <table class="findings">, whose header
-// cells name their member by data-key, a page of rows at a time (100, 500 or
-// 1000 to choose) in the tbody. Above the table: a search (a round id shows
-// that round's findings; other text, the findings whose cells hold it, case
-// aside), a select box per facet (code, severity, table, input, day of the
-// time, reading: the readings that clear a finding, or none), each option
-// counting the findings it would show given the other choices, and a line
-// saying how many match (its data-matched attribute holds the number). A click
-// on a header cell sorts by that column, again for the reverse order. Money in
-// minor units is shown in words where the view's data-currency-digits (a JSON
-// object, currency code to ISO 4217 digits) knows the currency; the cell's
-// data-value keeps the figure. Integers beyond 2^53 are read exactly. Once the
-// first page is made, the view gets data-ready and, in data-ready-ms, the
-// milliseconds since the page's navigation began; in data-shown-ms, the same
-// once the browser has painted it. Strict mode; writes nothing
-// to the console. Add it to HtmlPage::scripts.
+// The findings view: for each <div class="findings-view" data-json="ID">, the
+// findings at the data-rows path of its tbody in the page's JSON block ID (an
+// array, or a compact one), shown in the view's <table class="findings">, whose
+// header cells name their member by data-key, a page of rows at a time (100,
+// 500 or 1000 to choose). Above the table: a search (a round id shows that
+// round's findings; other text, the findings whose cells hold it, case aside),
+// a select box per facet (code, severity, table, input, day of the time, and
+// reading: the readings that would clear a finding, else the ambiguities it
+// depends on, else none), each option counting the findings it would show
+// given the other choices, and a line saying how many match (its data-matched
+// attribute holds the number). A click on a header cell sorts by that column,
+// again for the reverse order. Money in minor units is shown in words where
+// the view's data-currency-digits (a JSON object, currency code to ISO 4217
+// digits) knows the currency; the cell's data-value keeps the figure. Integers
+// beyond 2^53 are read exactly. Once the first page is made, the view gets
+// data-ready and, in data-ready-ms, the milliseconds since the page's
+// navigation began; in data-shown-ms, the same once the browser has painted
+// it. Strict mode; writes nothing to the console. Add it to HtmlPage::scripts.
 std::string_view HtmlFindingsScript();
 
 // The stylesheet's classes for the plots: svg.chart, .bar, .expected,
