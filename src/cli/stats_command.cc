@@ -82,7 +82,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
     StatsCollector collector;
     options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress);
+    auto checked = CheckLogs(std::move(options), args->logs, std::vector<std::string>{args->out}, args->progress);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;

@@ -27,6 +27,13 @@ Status WriteReport(const Report& report, std::string_view format,
 // default.
 std::vector<std::string_view> ReportFormats();
 
+// The format an --out file is written in, from its name's extension (".json", ".sarif",
+// ".xml" junit, ".md", ".html", ".csv", ".txt" text...: the table in writers.cc); "" for a
+// name with none of them.
+std::string_view FormatOfPath(std::string_view path);
+// The extensions and their formats, for --help: ".txt text, .json json, ...".
+std::string FormatExtensionsText();
+
 // The writers behind the table. Each writes the whole report, ending with a
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
@@ -53,6 +60,8 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
 void WriteSarifReport(const Report& report, std::ostream& out);
 void WriteMarkdownReport(const Report& report, std::ostream& out);
+// RFC 4180 CSV, one row per finding (csv_writer.cc).
+void WriteCsvReport(const Report& report, std::ostream& out);
 // A self-contained page (report/html.h) with the JSON report embedded.
 void WriteHtmlReport(const Report& report, std::ostream& out);
 
