@@ -201,16 +201,14 @@ StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& 
   for (const std::string& out : outs) {
     const bool stdout_out = out.empty() || out == "-";
     std::string f = stdout_out ? "" : std::string(FormatOfPath(out));
-    if (f.empty()) {
-      f = format;
-      format_used = true;
-    }
+    if (f.empty()) f = format;
+    format_used = format_used || f == format;
     if (!available(f)) {
       return Status::InvalidArgument("--out " + out + " names a " + f + " report by its extension, which this " +
                                      "command does not write (formats: " + list() + ")");
     }
     std::error_code ec;
-    const std::string key = stdout_out ? "-" : fs::weakly_canonical(out, ec).string();
+    const std::string key = stdout_out ? "-" : fs::weakly_canonical(fs::absolute(out, ec), ec).string();
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
       return Status::InvalidArgument("--out " + (stdout_out ? std::string("-") : out) +
                                      " is named twice: each report is written to a file of its own");

@@ -36,6 +36,7 @@
 // file skipped.
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -204,7 +205,10 @@ std::string ResultText(const Finding& finding) {
   if (const std::string effect = MoneyEffectText(finding); !effect.empty()) {
     money += (money.empty() ? "" : ": ") + effect;
   }
-  if (!money.empty()) text += ". " + money;
+  if (!money.empty()) {
+    money[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(money[0])));
+    text += ". " + money;
+  }
   if (!finding.clause.empty()) {
     text += ". Clause " + finding.clause;
     if (!finding.revision.empty()) text += " (spec revision " + finding.revision + ")";

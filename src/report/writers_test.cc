@@ -1,5 +1,6 @@
 #include "report/writers.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -410,6 +411,27 @@ TEST(CodeCountsTest, MostFrequentFirstThenById) {
   const std::vector<std::pair<std::string, int64_t>> expected = {
       {"settle/payout", 2}, {"deal/burn-count", 1}, {"input/malformed", 1}};
   EXPECT_EQ(CodeCounts(ContractReport()), expected);
+}
+
+TEST(FormatOfPathTest, TheExtensionNamesTheFormat) {
+  EXPECT_EQ(FormatOfPath("out/day1.json"), "json");
+  EXPECT_EQ(FormatOfPath("day1.sarif"), "sarif");
+  EXPECT_EQ(FormatOfPath("day1.sarif.json"), "sarif");  // the longest suffix wins
+  EXPECT_EQ(FormatOfPath("junit.XML"), "junit");        // without case
+  EXPECT_EQ(FormatOfPath("summary.md"), "md");
+  EXPECT_EQ(FormatOfPath("page.html"), "html");
+  EXPECT_EQ(FormatOfPath("page.htm"), "html");
+  EXPECT_EQ(FormatOfPath("rows.csv"), "csv");
+  EXPECT_EQ(FormatOfPath("report.txt"), "text");
+  EXPECT_EQ(FormatOfPath("report.junit"), "");
+  EXPECT_EQ(FormatOfPath("json"), "");
+  EXPECT_EQ(FormatOfPath(""), "");
+  // Every extension listed names a format WriteReport writes.
+  const auto formats = ReportFormats();
+  for (std::string_view name : {"a.txt", "a.json", "a.xml", "a.sarif", "a.md", "a.html", "a.csv"}) {
+    EXPECT_NE(std::find(formats.begin(), formats.end(), FormatOfPath(name)), formats.end()) << name;
+  }
+  EXPECT_NE(FormatExtensionsText().find(".xml junit"), std::string::npos);
 }
 
 }  // namespace
