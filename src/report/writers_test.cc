@@ -377,7 +377,7 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
-  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html"}));
+  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
   for (std::string_view format : ReportFormats()) {
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
