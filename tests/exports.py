@@ -59,7 +59,7 @@ def cell_of(value):
         return "true" if value else "false"
     if isinstance(value, list):
         if value and isinstance(value[0], dict):
-            return ", ".join(f"{c['ambiguity']}=" + "|".join(c["readings"]) for c in value)
+            return ", ".join(f"{c['ambiguity']}={r}" for c in value for r in c["readings"])
         return ", ".join(value)
     return str(value)
 
