@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/log.h"
 #include "cli/output.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
@@ -131,7 +132,6 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   sub->add_option("--fail-on", args->fail_on,
                   "exit 1 on any finding (any), or only on findings new since --baseline (new)")
       ->type_name("any|new")
-      ->check(CLI::IsMember({"any", "new"}))
       ->capture_default_str();
   sub->add_option("--context", args->context,
                   "a log read before the others for its tables' shoes and round ids only, reporting "
@@ -158,6 +158,13 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     options.rules = args->rules;
     options.jobs = args->jobs;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
+    if (args->fail_on != "any" && args->fail_on != "new") {
+      PrintError("--fail-on takes any or new, not '" + args->fail_on + "'");
+      return kExitUsage;
+    }
+    if (args->fail_on == "new" && args->baseline.empty()) {
+      LogWarning("--fail-on new without --baseline: every finding is new");
+    }
     auto outputs = PlanOutputs(args->outs, args->format, format_option->count() > 0, ReportFormats());
     if (!outputs.ok()) {
       PrintError(outputs.status().message());

@@ -102,10 +102,11 @@ std::string_view FormatOfPath(std::string_view path) {
 std::string FormatExtensionsText() {
   std::string text;
   for (const FormatEntry& entry : kFormats) {
+    std::string names;
     for (std::string_view extension : entry.extensions) {
-      if (extension.empty()) continue;
-      text += (text.empty() ? "" : ", ") + std::string(extension) + " " + std::string(entry.name);
+      if (!extension.empty()) names += (names.empty() ? "" : "/") + std::string(extension);
     }
+    text += (text.empty() ? "" : ", ") + names + " " + std::string(entry.name);
   }
   return text;
 }
