@@ -1,8 +1,5 @@
 // pitboss merge: one report from the JSON reports of the shards of one check.
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <memory>
 #include <string>
@@ -14,7 +11,6 @@
 #include "cli/output.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
-#include "spec/sha256.h"
 
 namespace pitboss {
 
