@@ -292,6 +292,11 @@ struct Report {
   std::vector<std::string> merge_warnings;
   // Set by check --baseline (ApplyBaseline, report/baseline.h); nullopt otherwise.
   std::optional<BaselineSummary> baseline;
+  // A report narrowed by a filter (check --code, --table, --min-severity, --since, --until):
+  // the filter in words ("" for none) and the findings it left out. The counts and totals
+  // of the report are then those of the findings it keeps.
+  std::string filter;
+  int64_t findings_filtered_out = 0;
 
   // Counts per code id, derived from `violations`.
   std::map<std::string, int64_t> ByCode() const;

@@ -13,6 +13,7 @@
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
 #include "report/baseline.h"
+#include "report/finding_filter.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -103,6 +104,9 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::string currency;
     int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO);
+    bool quiet = false;
+    int64_t max_findings = -1;
+    FindingFilterOptions filter;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
@@ -148,6 +152,38 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
+  sub->add_flag("--quiet,-q", args->quiet,
+                "nothing on standard error but errors: no progress, and no verdict line when the report "
+                "goes to a file");
+  sub->add_option("--max-findings", args->max_findings,
+                  "list at most N findings in the text report, the rest counted (every other format "
+                  "lists them all); 0 lists none")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--code", args->filter.codes,
+                  "report only findings of this code (settle/payout) or family (settle, settle/*) "
+                  "(repeatable)")
+      ->type_name("CODE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--table", args->filter.tables, "report only findings of this table (repeatable)")
+      ->type_name("TABLE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--min-severity", args->filter.min_severity,
+                  "report only findings this serious or more; most serious first: error, critical, "
+                  "major, minor")
+      ->type_name("SEVERITY")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--since", args->filter.since,
+                  "report only findings of rounds at or after this date (2026-01-05, the round's date "
+                  "as logged) or RFC 3339 time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--until", args->filter.until,
+                  "report only findings of rounds at or before this date (the whole day) or time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
@@ -176,6 +212,11 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     options.currency = args->currency;
+    auto filter = FindingFilter::Make(args->filter);
+    if (!filter.ok()) {
+      PrintError(filter.status().message());
+      return kExitUsage;
+    }
     // The baseline is read before any log, so that one that cannot be read costs no check.
     std::optional<ShardReport> baseline;
     std::vector<std::string> other_inputs;
@@ -195,14 +236,19 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, OutputPaths(*outputs), args->progress, args->context,
-                             other_inputs);
+    auto checked = CheckLogs(std::move(options), args->logs, OutputPaths(*outputs), args->progress && !args->quiet,
+                             args->context, other_inputs);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
     }
     Report& report = checked.value();
-    if (baseline) ApplyBaseline(baseline->report, baseline->path, baseline->sha256, &report);
+    filter.value().Apply(&report);
+    if (baseline) {
+      // The baseline narrowed alike, so that what the filter leaves out is not called absent.
+      filter.value().Apply(&baseline->report);
+      ApplyBaseline(baseline->report, baseline->path, baseline->sha256, &report);
+    }
     // A failure of the statistics is shown on the page; the check stands.
     const StatusOr<StatsReport> stats = html ? collector.Finish() : StatusOr<StatsReport>(StatsReport{});
     std::string failed;
@@ -214,6 +260,16 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
           out.flush();
           return out ? Status::Ok() : Status::IoError("could not write the html report");
         });
+      } else if (output.format == "text") {
+        TextOptions text;
+        text.max_findings = args->max_findings;
+        text.colour = output.path.empty() && ColourOn(STDOUT_FILENO);
+        s = WriteOutput(output.path, [&](std::ostream& out) {
+          WriteTextReport(report, out, text);
+          WriteBaselineText(report, out);
+          out.flush();
+          return out ? Status::Ok() : Status::IoError("could not write the text report");
+        });
       } else {
         s = EmitReport(report, output.format, output.path);
       }
@@ -222,6 +278,13 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     if (!failed.empty()) {
       PrintError(failed);
       return kExitUsage;
+    }
+    // The report went to files only: the verdict, for the terminal or the CI log.
+    const bool to_stdout = std::any_of(outputs->begin(), outputs->end(),
+                                       [](const ReportOutput& o) { return o.path.empty(); });
+    if (!to_stdout && !args->quiet) {
+      std::cerr << VerdictLine(report) << '\n';
+      if (report.baseline) std::cerr << BaselineCountsText(report) << '\n';
     }
     const int status = CheckExitStatus(report);
     // --fail-on new: the findings the baseline had are accepted; exit 2 is never softened.

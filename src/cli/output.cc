@@ -11,12 +11,16 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <streambuf>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
+#include "cli/progress.h"
 #include "history/log_files.h"
+#include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
 #include "spec/sha256.h"
@@ -258,22 +262,34 @@ StatusOr<ShardReport> ReadReportFile(const std::string& path) {
   return ShardReport{path, Sha256Hex(text), std::move(report).value()};
 }
 
+bool ColourOn(int fd) {
+  const char* no_colour = std::getenv("NO_COLOR");
+  if (no_colour != nullptr && no_colour[0] != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
+  return ::isatty(fd) == 1;
+}
+
 void PrintError(const std::string& message) { LogError(message); }
 
 StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
                            const std::vector<std::string>& out_paths, bool progress,
                            const std::vector<std::string>& context_logs,
                            const std::vector<std::string>& other_inputs) {
-  if (progress) {
-    options.progress = [](const CheckProgress& p) {
-      std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
-    };
-  }
   std::vector<SkippedPath> skipped;
   auto paths = ExpandLogPaths(logs, &skipped);
   if (!paths.ok()) return paths.status();
   auto context = ExpandLogPaths(context_logs, &skipped);
   if (!context.ok()) return Status::InvalidArgument("--context " + context.status().message());
+  std::vector<std::string> order = context.value();  // the logs in the order they are read
+  order.insert(order.end(), paths->begin(), paths->end());
+  std::shared_ptr<ProgressMeter> meter;
+  if (progress) {
+    meter = std::make_shared<ProgressMeter>("", order, ::isatty(STDERR_FILENO) == 1);
+    options.progress = [meter](const CheckProgress& p) {
+      meter->Update(p.rounds, p.bytes, FormatCount(p.violations) + (p.violations == 1 ? " violation" : " violations"));
+    };
+  }
   // What cannot be listed here is reported when the checker loads the specs.
   std::vector<std::string> unlisted;
   std::vector<std::string> inputs = ListSpecFiles(
@@ -288,13 +304,18 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (!checker.ok()) return checker.status();
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
+  size_t index = 0;
   auto read = [&](const std::string& path, Checker::LogRole role) {
+    if (meter) meter->StartFile(index++);
     Status s = checker.value()->CheckLog(path, role);
-    if (progress) std::cerr << "\r\033[K" << std::flush;
-    if (!s.ok()) LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
+    if (!s.ok()) {
+      if (meter) meter->Finish();  // the warning on a line of its own
+      LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
+    }
   };
   for (const std::string& path : context.value()) read(path, Checker::LogRole::kContext);
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
+  if (meter) meter->Finish();
   Report report = checker.value()->Finish();
   for (SkippedPath& p : skipped) {
     LogInfo("not read: " + p.path + " (" + p.reason + "; listed in the report)");

@@ -63,6 +63,9 @@ Status EmitReports(const Report& report, const std::vector<ReportOutput>& output
 // Reads the JSON report at `path` ("-": standard input) whole, with the SHA-256 of its bytes:
 // for merge, check --baseline and compare. The error names the file ("<stdin>" for -).
 StatusOr<ShardReport> ReadReportFile(const std::string& path);
+// True when what is written to `fd` should be in colour: a terminal, NO_COLOR unset
+// (https://no-color.org) and TERM not "dumb".
+bool ColourOn(int fd);
 
 // "pitboss: message" on standard error.
 void PrintError(const std::string& message);

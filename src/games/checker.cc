@@ -31,7 +31,7 @@ constexpr char kFileClause[] = "hand-history-v1: file";
 constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order played on each table)";
 constexpr char kEventsClause[] = "hand-history-v1: round field events";
 
-constexpr int64_t kProgressEvery = 1 << 16;
+constexpr int64_t kProgressEvery = 1 << 10;
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
@@ -142,6 +142,7 @@ struct Checker::Impl {
     std::string why;  // why no spec is found
     const SpecRuntime* rt = nullptr;
     RoundResult base;  // under the readings checked
+    RoundResult other, by_default;  // replays under other readings, their buffers reused
     std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
     // A reading under which the round settles differently (SpecRuntime::impact).
     struct Count {
@@ -346,7 +347,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
                                           std::to_string(LineReaderOptions().max_line_length) +
                                           " bytes: not a round of any log, and not read");
   } else {
-    w->parsed = parser.Parse(text, &w->round);
+    w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
   }
   w->rt = nullptr;
   w->counts.clear();
@@ -362,7 +363,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
   w->rt = rt;
-  w->base = rt->engine(rt->selected, round);
+  rt->engine(rt->selected, round, &w->base);
   RoundResult& base = w->base;
   w->depends.resize(base.findings.size());
   const auto& ambiguities = w->doc->spec.ambiguities;
@@ -377,7 +378,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     if (v.effect == Effect::kNone) continue;
     if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
     if (v.effect == Effect::kGeneral || !base.findings.empty()) {
-      RoundResult other = rt->engine(v.spec, round);
+      RoundResult& other = w->other;
+      rt->engine(v.spec, round, &other);
       if (!base.findings.empty()) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
                              ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
@@ -388,11 +390,13 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     }
   }
   if (!rt->selected_is_default) {
-    RoundResult by_default = rt->engine(w->doc->spec, round);
+    RoundResult& by_default = w->by_default;
+    rt->engine(w->doc->spec, round, &by_default);
     for (const Variant& v : rt->impacts) {
       if ((v.parts & by_default.touched) == 0) continue;
       if (v.effect == Effect::kGeneral) {
-        count(v, by_default, rt->engine(v.spec, round));
+        rt->engine(v.spec, round, &w->other);
+        count(v, by_default, w->other);
       } else if (v.effect == Effect::kPayoutValues) {
         count(v, by_default, rt->game->reprice(by_default, v.spec));
       }
@@ -492,6 +496,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
         Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       }
       if (options.on_round) options.on_round(round, rt->selected);
+      if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);
     }
   }
   round_time = nullptr;
@@ -576,7 +581,8 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
         ++rounds;
         impl.Apply(path, line, w);
         if (impl.options.progress && rounds % kProgressEvery == 0) {
-          impl.options.progress({path, line, rounds, static_cast<int64_t>(impl.report.violations.size())});
+          impl.options.progress(
+              {path, line, rounds, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
         }
       });
   impl.context = false;

@@ -25,8 +25,9 @@ namespace pitboss {
 
 struct GameRtp;  // games/rtp.h
 
-// Replays one round of a spec of the game: its findings and settlements.
-using Engine = RoundResult (*)(const RuleSpec& spec, const Round& round);
+// Replays one round of a spec of the game into *out (cleared first, its buffers reused):
+// its findings and settlements.
+using Engine = void (*)(const RuleSpec& spec, const Round& round, RoundResult* out);
 
 // What a reading changes in what an engine does, against the instance it varies.
 enum class ReadingEffect {

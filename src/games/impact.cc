@@ -57,7 +57,7 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
   o->appearing.clear();
   o->disappearing.clear();
   o->changed = false;
-  if (!parser.Parse(line, &o->round).ok()) {
+  if (!parser.Parse(line, &o->round, /*padded=*/true).ok()) {  // RunLinePipeline pads every line
     o->kind = LineOutcome::kUnreadable;
     return;
   }
@@ -67,8 +67,9 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
     return;
   }
   o->kind = LineOutcome::kReplayed;
-  RoundResult before = from_engine(from, round);
-  RoundResult after = to_engine(to, round);
+  RoundResult before, after;
+  from_engine(from, round, &before);
+  to_engine(to, round, &after);
   auto old_nets = BySeatAndWager(before), new_nets = BySeatAndWager(after);
   if (old_nets != new_nets) {
     o->changed = true;
@@ -114,7 +115,8 @@ ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs) : impl_(std
 
 ImpactAnalysis::~ImpactAnalysis() = default;
 
-Status ImpactAnalysis::AddLog(const std::string& path) {
+Status ImpactAnalysis::AddLog(const std::string& path,
+                              const std::function<void(int64_t rounds, int64_t bytes)>& progress) {
   auto reader_or = LineReader::Open(path);
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();
@@ -129,6 +131,7 @@ Status ImpactAnalysis::AddLog(const std::string& path) {
       [&](int64_t line, LineOutcome& o) {
         ++summary.rounds;
         ++r.rounds;
+        if (progress && summary.rounds % 1024 == 0) progress(summary.rounds, reader.bytes());
         if (o.kind == LineOutcome::kUnreadable) {
           ++r.rounds_unreadable;
           return;

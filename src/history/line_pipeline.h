@@ -5,6 +5,7 @@
 // Whatever `jobs` is, `apply` sees the same slots in the same order, so a caller whose
 // `prepare` is a pure function of the line (and of state that no thread changes meanwhile)
 // and whose order-dependent work is all in `apply` gets the same result for every `jobs`.
+// Every line handed to `prepare` is followed by kLinePadding readable bytes (line_reader.h).
 // Memory is bounded: a fixed number of batches circulate, reused (and their slots with them),
 // so a slot's buffers are reused too, from one batch to the next.
 #ifndef PITBOSS_HISTORY_LINE_PIPELINE_H_
@@ -84,6 +85,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     try {
       Batch* batch = nullptr;
       auto send = [&] {
+        batch->bytes.append(kLinePadding, ' ');  // after the last line's end (offsets stay)
         std::lock_guard<std::mutex> lock(mu);
         batch->seq = made++;
         queued.push_back(batch);

@@ -228,6 +228,10 @@ void WriteProvenanceJson(JsonWriter& json, const Report& report) {
   if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
   if (!report.currency.empty()) json.Key("currency").String(report.currency);
   json.Key("complete").Bool(report.complete);
+  if (!report.filter.empty()) {
+    json.Key("filter").String(report.filter);
+    json.Key("findings_filtered_out").Int(report.findings_filtered_out);
+  }
 }
 
 void WriteJsonReport(const Report& report, std::ostream& out) {

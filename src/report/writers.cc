@@ -12,16 +12,23 @@
 namespace pitboss {
 namespace {
 
-// The text report, then what a baseline comparison found: its counts and the baseline's
-// findings not found again.
+// The text report, then what a baseline comparison found.
 void WriteTextReportWithBaseline(const Report& report, std::ostream& out) {
   WriteTextReport(report, out);
+  WriteBaselineText(report, out);
+}
+
+}  // namespace
+
+void WriteBaselineText(const Report& report, std::ostream& out) {
   if (!report.baseline) return;
   out << '\n' << Printable(BaselineCountsText(report)) << '\n';
   if (report.baseline->absent.empty()) return;
   out << "\nIn the baseline, not found now:\n";
   for (const Finding& finding : report.baseline->absent) WriteFindingText(out, finding);
 }
+
+namespace {
 
 struct FormatEntry {
   std::string_view name;  // Part of the command line (--format): never rename.

@@ -37,6 +37,20 @@ std::string FormatExtensionsText();
 // The writers behind the table. Each writes the whole report, ending with a
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
+// How the text report lists findings.
+struct TextOptions {
+  int64_t max_findings = -1;  // list at most this many (the rest are counted); -1: all
+  bool colour = false;        // severities in colour (ANSI), for a terminal
+};
+void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options);
+// After the text report, with check --baseline: the counts (BaselineCountsText) and the
+// baseline's findings not found again; nothing without a baseline.
+void WriteBaselineText(const Report& report, std::ostream& out);
+// The report's verdict in one line, as the text report opens and ends with it (and a check
+// writing its report to a file says it on standard error): "PASS: no violations in 120
+// rounds", "FAIL: 3 violations in 120 rounds (2 rounds with violations); underpaid ...",
+// "INCOMPLETE: ...", "NOTHING CHECKED: ...".
+std::string VerdictLine(const Report& report);
 void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
@@ -55,7 +69,7 @@ void WriteProvenanceJson(JsonWriter& json, const Report& report);
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
 // details), for the reports that list findings among other things.
-void WriteFindingText(std::ostream& out, const Finding& finding);
+void WriteFindingText(std::ostream& out, const Finding& finding, bool colour = false);
 void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
 void WriteSarifReport(const Report& report, std::ostream& out);

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <map>
 #include <string>
 
 namespace pitboss {
@@ -58,6 +57,58 @@ struct SeatPlay {
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
 
   int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+
+  // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
+  void Reset(Seat s) {
+    seat = s;
+    bets = {};
+    in_action = false;
+    cards.clear();
+    decision = kNone;
+    action = Action::kUnknown;
+    path = Path::kUnknown;
+    initial.reset();
+    war.reset();
+    expect.clear();
+    settled.fill(kNone);
+  }
+};
+
+// The seats of one round in seat order (as a std::map<Seat, SeatPlay> iterates them), in
+// storage that outlives the round: a seat's buffers are reused by the next round's seats.
+class SeatTable {
+ public:
+  using Entry = std::pair<Seat, SeatPlay>;
+
+  void Clear() { size_ = 0; }
+  Entry* begin() { return entries_.data(); }
+  Entry* end() { return entries_.data() + size_; }
+  SeatPlay* Find(Seat seat) {
+    for (Entry& e : *this) {
+      if (e.first == seat) return &e.second;
+    }
+    return nullptr;
+  }
+  // The seat's play, added in its place when new.
+  SeatPlay& Get(Seat seat) {
+    Entry* at = begin();
+    while (at != end() && at->first < seat) ++at;
+    if (at != end() && at->first == seat) return at->second;
+    size_t index = static_cast<size_t>(at - begin());
+    if (size_ == entries_.size()) entries_.emplace_back();
+    Entry& spare = entries_[size_];
+    spare.first = seat;
+    spare.second.Reset(seat);
+    std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(index),
+                entries_.begin() + static_cast<std::ptrdiff_t>(size_),
+                entries_.begin() + static_cast<std::ptrdiff_t>(size_ + 1));
+    ++size_;
+    return entries_[index].second;
+  }
+
+ private:
+  std::vector<Entry> entries_;
+  size_t size_ = 0;
 };
 
 struct Draw {
@@ -65,6 +116,36 @@ struct Draw {
   Seat target;
   int burns_before;
   int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
+};
+
+// A settlement matched to what the rules expect, for the order of settling.
+struct Settled {
+  int event;
+  Seat seat;
+  const Expectation* x;
+};
+
+// What a replay works in, kept from round to round on its thread so that a replay allocates
+// nothing once the buffers have grown to the size of the rounds seen.
+struct WarScratch {
+  bool busy = false;  // in use by a replay on this thread
+  SeatTable seats;
+  std::vector<int> dealer_cards, bet_events, decision_events, settle_events;
+  std::vector<Draw> draws;
+  std::vector<const Draw*> picked;  // the draws of one phase, for their order
+  std::vector<Settled> first_pass, later, war_pass;
+  std::vector<Seat> flagged;
+
+  void Clear() {
+    seats.Clear();
+    for (auto* v : {&dealer_cards, &bet_events, &decision_events, &settle_events}) v->clear();
+    draws.clear();
+    picked.clear();
+    first_pass.clear();
+    later.clear();
+    war_pass.clear();
+    flagged.clear();
+  }
 };
 
 std::string_view OutcomeWords(Stage stage, Outcome outcome) {
@@ -108,8 +189,19 @@ std::string OrderWords(SeatOrder order) {
 
 class WarReplay {
  public:
-  WarReplay(const RuleSpec& spec, const Round& round, RoundResult* out)
-      : spec_(spec), round_(round), out_(out) {}
+  WarReplay(const RuleSpec& spec, const Round& round, WarScratch& scratch, RoundResult* out)
+      : spec_(spec),
+        round_(round),
+        out_(out),
+        seats_(scratch.seats),
+        dealer_cards_(scratch.dealer_cards),
+        draws_(scratch.draws),
+        bet_events_(scratch.bet_events),
+        decision_events_(scratch.decision_events),
+        settle_events_(scratch.settle_events),
+        scratch_(scratch) {
+    scratch.Clear();
+  }
 
   void Run() {
     // Read in every round, whatever happens in it.
@@ -136,19 +228,8 @@ class WarReplay {
         {code, event, seat, wager, expected, actual, cite.clause, std::move(message)});
   }
 
-  SeatPlay& Play(Seat seat) {
-    auto it = seats_.find(seat);
-    if (it == seats_.end()) {
-      it = seats_.emplace(seat, SeatPlay{}).first;
-      it->second.seat = seat;
-      it->second.settled.fill(kNone);
-    }
-    return it->second;
-  }
-  SeatPlay* Find(Seat seat) {
-    auto it = seats_.find(seat);
-    return it == seats_.end() ? nullptr : &it->second;
-  }
+  SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
+  SeatPlay* Find(Seat seat) { return seats_.Find(seat); }
 
   // The spec's payouts and choices, read through these so that the parts consulted are known.
   const Payout& Pay(Stage stage, Outcome outcome, WagerKind kind) {
@@ -191,12 +272,13 @@ class WarReplay {
   const Round& round_;
   RoundResult* out_;
 
-  std::map<Seat, SeatPlay> seats_;
-  std::vector<int> dealer_cards_;
-  std::vector<Draw> draws_;
-  std::vector<int> bet_events_;
-  std::vector<int> decision_events_;
-  std::vector<int> settle_events_;
+  SeatTable& seats_;
+  std::vector<int>& dealer_cards_;
+  std::vector<Draw>& draws_;
+  std::vector<int>& bet_events_;
+  std::vector<int>& decision_events_;
+  std::vector<int>& settle_events_;
+  WarScratch& scratch_;
   int first_draw_ = INT_MAX;
   int trailing_burns_ = 0;
   int trailing_burn_event_ = kNone;
@@ -418,11 +500,12 @@ void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
 void WarReplay::CheckInitialDeal() {
   const DealRule& rule = War(spec_).initial_deal;
   bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
-  std::vector<const Draw*> initial;
+  std::vector<const Draw*>& initial = scratch_.picked;
+  initial.clear();
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
-    bool expected = d.target == kDealer ? any_in_action : seats_.at(d.target).in_action;
-    if (!expected && d.target != kDealer && seats_.at(d.target).bets[static_cast<int>(Required())].placed) {
+    bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
+    if (!expected && d.target != kDealer && (*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -572,7 +655,8 @@ void WarReplay::CheckWarDeal() {
   for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
   bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
   if (any_war || war_cards) out_->touched |= part::kWarDeal;
-  std::vector<const Draw*> war;
+  std::vector<const Draw*>& war = scratch_.picked;
+  war.clear();
   for (const Draw& d : draws_) {
     if (d.card_index == 0) continue;
     if (d.card_index > 1) {
@@ -581,10 +665,10 @@ void WarReplay::CheckWarDeal() {
               "th)");
       continue;
     }
-    bool expected = d.target == kDealer ? any_war : seats_.at(d.target).path == Path::kWar;
+    bool expected = d.target == kDealer ? any_war : (*seats_.Find(d.target)).path == Path::kWar;
     if (!expected) {
       std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
-      if (d.target != kDealer && !seats_.at(d.target).in_action) {
+      if (d.target != kDealer && !(*seats_.Find(d.target)).in_action) {
         continue;  // found already: the seat should have no card at all
       }
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
@@ -748,12 +832,9 @@ void WarReplay::MatchSettlements() {
 }
 
 void WarReplay::CheckSettleOrder() {
-  struct Settled {
-    int event;
-    Seat seat;
-    const Expectation* x;
-  };
-  std::vector<Settled> first_pass, later, war_pass;
+  std::vector<Settled>& first_pass = scratch_.first_pass;
+  std::vector<Settled>& later = scratch_.later;
+  std::vector<Settled>& war_pass = scratch_.war_pass;
   for (auto& [seat, play] : seats_) {
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) continue;
@@ -767,10 +848,10 @@ void WarReplay::CheckSettleOrder() {
   std::sort(later.begin(), later.end(), by_event);
   std::sort(war_pass.begin(), war_pass.end(), by_event);
 
-  std::map<Seat, bool> flagged;  // one finding per seat
+  std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
   auto flag = [&](const Settled& s, const Cite& cite, const std::string& why) {
-    if (flagged[s.seat]) return;
-    flagged[s.seat] = true;
+    if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
+    flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
         Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why);
   };
@@ -822,11 +903,28 @@ void WarReplay::CheckSettleOrder() {
 
 }  // namespace
 
+void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
+  out->findings.clear();
+  out->settlements.clear();
+  out->touched = 0;
+  thread_local WarScratch scratch;
+  WarScratch own;  // should a replay ever run inside another on this thread
+  WarScratch& use = scratch.busy ? own : scratch;
+  use.busy = true;
+  struct Release {
+    WarScratch& s;
+    ~Release() { s.busy = false; }
+  } release{use};
+  WarReplay(spec, round, use, out).Run();
+  if (out->findings.size() > 1) {
+    std::stable_sort(out->findings.begin(), out->findings.end(),
+                     [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+  }
+}
+
 RoundResult ReplayWar(const RuleSpec& spec, const Round& round) {
   RoundResult result;
-  WarReplay(spec, round, &result).Run();
-  std::stable_sort(result.findings.begin(), result.findings.end(),
-                   [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+  ReplayWarInto(spec, round, &result);
   return result;
 }
 

@@ -312,7 +312,7 @@ const Game& WarGame() {
       {"ranks", "deal", "decisions", "payouts", "settle"},
       {"ranks", "deal", "payouts", "settle"},
       &ParseWar,
-      &ReplayWar,
+      &ReplayWarInto,
       &WarRtp(),
       &FlattenWar,
       &WarDifferingParts,
