@@ -26,6 +26,8 @@ const pitboss::Command kCommands[] = {
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
      pitboss::SetUpImpact},
     {"merge", "one report from the JSON reports of several shards of a check", pitboss::SetUpMerge},
+    {"compare", "the findings of two check reports, new, unchanged and absent (exit 1 when one is new)",
+     pitboss::SetUpCompare},
     {"split", "the shards of a log, by table or by day, to be checked apart and merged", pitboss::SetUpSplit},
 };
 

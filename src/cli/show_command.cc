@@ -209,7 +209,7 @@ std::function<int()> SetUpShow(CLI::App* sub) {
       shown = Shown{input, line, round, spec.revision, {}};
       FindGame(spec.game)->engine(spec, round, &shown->result);
     };
-    auto checked = CheckLogs(std::move(options), args->logs, "", /*progress=*/false);
+    auto checked = CheckLogs(std::move(options), args->logs, {}, /*progress=*/false);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;

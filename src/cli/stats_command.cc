@@ -103,7 +103,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     options.on_round = [&collector, &filter](const Round& round, const RuleSpec& spec) {
       if (filter.value().MatchesRound(round.table, round.time)) collector.Add(round, spec);
     };
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress);
+    auto checked = CheckLogs(std::move(options), args->logs, std::vector<std::string>{args->out}, args->progress);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;

@@ -95,6 +95,7 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
     json.Key("consequences_note").String(finding.consequences_note);
   }
   json.Key("message").String(finding.message);
+  if (finding.baseline != BaselineState::kNone) json.Key("baseline").String(ToString(finding.baseline));
   json.EndObject();
 }
 
@@ -275,6 +276,21 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("ambiguities").BeginArray();
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
+
+  // check --baseline: the baseline, the counts and its findings not found again.
+  if (report.baseline) {
+    const BaselineSummary& baseline = *report.baseline;
+    json.Key("baseline").BeginObject();
+    json.Key("path").String(baseline.path);
+    json.Key("sha256").String(baseline.sha256);
+    json.Key("new").Int(baseline.new_findings);
+    json.Key("unchanged").Int(baseline.unchanged);
+    json.Key("absent").Int(static_cast<int64_t>(baseline.absent.size()));
+    json.Key("absent_violations").BeginArray();
+    for (const Finding& finding : baseline.absent) WriteFindingJson(json, finding);
+    json.EndArray();
+    json.EndObject();
+  }
 
   // A merged report's: written for every merged report, the warnings even when there are none.
   if (!report.shards.empty()) {

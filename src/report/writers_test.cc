@@ -1,5 +1,6 @@
 #include "report/writers.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -394,7 +395,7 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
-  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html"}));
+  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
   for (std::string_view format : ReportFormats()) {
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
@@ -428,6 +429,28 @@ TEST(CodeCountsTest, MostFrequentFirstThenById) {
   const std::vector<std::pair<std::string, int64_t>> expected = {
       {"settle/payout", 2}, {"deal/burn-count", 1}, {"input/malformed", 1}};
   EXPECT_EQ(CodeCounts(ContractReport()), expected);
+}
+
+TEST(FormatOfPathTest, TheExtensionNamesTheFormat) {
+  EXPECT_EQ(FormatOfPath("out/day1.json"), "json");
+  EXPECT_EQ(FormatOfPath("day1.sarif"), "sarif");
+  EXPECT_EQ(FormatOfPath("day1.sarif.json"), "sarif");  // the longest suffix wins
+  EXPECT_EQ(FormatOfPath("junit.XML"), "junit");        // without case
+  EXPECT_EQ(FormatOfPath("summary.md"), "md");
+  EXPECT_EQ(FormatOfPath("page.html"), "html");
+  EXPECT_EQ(FormatOfPath("page.htm"), "html");
+  EXPECT_EQ(FormatOfPath("rows.csv"), "csv");
+  EXPECT_EQ(FormatOfPath("report.txt"), "text");
+  EXPECT_EQ(FormatOfPath("report.junit"), "");
+  EXPECT_EQ(FormatOfPath("json"), "");
+  EXPECT_EQ(FormatOfPath(""), "");
+  // Every extension listed names a format WriteReport writes.
+  const auto formats = ReportFormats();
+  for (std::string_view name : {"a.txt", "a.json", "a.xml", "a.sarif", "a.md", "a.html", "a.csv"}) {
+    EXPECT_NE(std::find(formats.begin(), formats.end(), FormatOfPath(name)), formats.end()) << name;
+  }
+  EXPECT_NE(FormatExtensionsText().find(".xml junit, .sarif/.sarif.json sarif"), std::string::npos)
+      << FormatExtensionsText();
 }
 
 }  // namespace
