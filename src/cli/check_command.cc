@@ -266,7 +266,6 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
         text.colour = output.path.empty() && ColourOn(STDOUT_FILENO);
         s = WriteOutput(output.path, [&](std::ostream& out) {
           WriteTextReport(report, out, text);
-          WriteBaselineText(report, out);
           out.flush();
           return out ? Status::Ok() : Status::IoError("could not write the text report");
         });

@@ -10,6 +10,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/baseline.h"
 #include "report/money_format.h"
 #include "report/printable.h"
 #include "report/writers.h"
@@ -197,7 +198,10 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
   out << InputName(finding.input);
   if (finding.line > 0) out << ':' << finding.line;
   out << ": " << SeverityText(info.severity, colour) << ": " << Printable(finding.message)
-      << " [" << info.id << "]\n";
+      << " [" << info.id << "]";
+  if (finding.baseline == BaselineState::kNew) out << " (new)";
+  if (finding.baseline == BaselineState::kUnchanged) out << " (in the baseline)";
+  out << '\n';
 
   std::string where;
   const auto add = [&where](std::string_view name, const std::string& value) {
@@ -400,6 +404,7 @@ void WriteTextReport(const Report& report, std::ostream& out) { WriteTextReport(
 void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options) {
   const std::string incomplete = IncompleteText(report);
   out << VerdictLine(report) << '\n';
+  if (report.baseline) out << Printable(BaselineCountsText(report)) << '\n';
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);
   WriteHeader(out, report);
@@ -420,6 +425,10 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   WriteMoney(out, totals, ReportCurrency(report, totals));
   if (!report.violations.empty()) {
     WriteGroupedFindings(out, report, tally, options.max_findings, options.colour);
+  }
+  if (report.baseline && !report.baseline->absent.empty()) {
+    out << "\nIn the baseline, not found now:\n";
+    for (const Finding& finding : report.baseline->absent) WriteFindingText(out, finding);
   }
   out << '\n';
   WriteSummary(out, report);

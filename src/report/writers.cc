@@ -12,23 +12,7 @@
 namespace pitboss {
 namespace {
 
-// The text report, then what a baseline comparison found.
-void WriteTextReportWithBaseline(const Report& report, std::ostream& out) {
-  WriteTextReport(report, out);
-  WriteBaselineText(report, out);
-}
-
-}  // namespace
-
-void WriteBaselineText(const Report& report, std::ostream& out) {
-  if (!report.baseline) return;
-  out << '\n' << Printable(BaselineCountsText(report)) << '\n';
-  if (report.baseline->absent.empty()) return;
-  out << "\nIn the baseline, not found now:\n";
-  for (const Finding& finding : report.baseline->absent) WriteFindingText(out, finding);
-}
-
-namespace {
+void WriteTextReportWhole(const Report& report, std::ostream& out) { WriteTextReport(report, out); }
 
 struct FormatEntry {
   std::string_view name;  // Part of the command line (--format): never rename.
@@ -39,7 +23,7 @@ struct FormatEntry {
 };
 
 constexpr std::array<FormatEntry, 7> kFormats = {{
-    {"text", {".txt"}, WriteTextReportWithBaseline},
+    {"text", {".txt"}, WriteTextReportWhole},
     {"json", {".json"}, WriteJsonReport},
     {"junit", {".xml"}, WriteJunitReport},
     {"sarif", {".sarif", ".sarif.json"}, WriteSarifReport},

@@ -43,9 +43,6 @@ struct TextOptions {
   bool colour = false;        // severities in colour (ANSI), for a terminal
 };
 void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options);
-// After the text report, with check --baseline: the counts (BaselineCountsText) and the
-// baseline's findings not found again; nothing without a baseline.
-void WriteBaselineText(const Report& report, std::ostream& out);
 // The report's verdict in one line, as the text report opens and ends with it (and a check
 // writing its report to a file says it on standard error): "PASS: no violations in 120
 // rounds", "FAIL: 3 violations in 120 rounds (2 rounds with violations); underpaid ...",
