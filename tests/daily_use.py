@@ -128,6 +128,13 @@ elif case == "show":
     ev = j["events"][flagged["event"]]
     check(ev["index"] == flagged["event"] and ev["findings"][0]["code"] == "settle/payout", "JSON: finding at event")
     check(isinstance(ev["owed"], int), "JSON: the net owed")
+    deals = [e for e in j["events"] if e["type"] == "deal"]
+    check(deals and all("the rules burn" in e["expected"] for e in deals), "JSON: the burns the rules expect")
+    burn = next(v for v in report["violations"] if v["code"] == "deal/burn-count" and v.get("event") is not None)
+    lines = show(burn["round"], burn["input"], want=1).splitlines()
+    at = next(i for i, l in enumerate(lines) if re.match(rf"^ +{burn['event']}  deal ", l))
+    check(re.search(r"card after \d+ burns?; the rules burn \d+", lines[at]) and "[deal/burn-count]" in lines[at + 1],
+          "a wrong burn count beside its card, with its finding: " + lines[at])
     clean_log = sorted(glob.glob(os.path.join(fixtures, "clean", "us-sd-casino-war.jsonl")))[0]
     clean_round = json.loads(open(clean_log).readline())["round"]
     check("no findings in round" in show(clean_round, clean_log, want=0), "a clean round")

@@ -36,6 +36,7 @@ struct Shown {
   Round round;
   std::string revision;
   RoundResult result;  // the replay under the readings checked: settlements owed
+  std::vector<std::string> game_expected;  // Game::expected_at of each event, "" where none
 };
 
 std::string EventText(const Event& e) {
@@ -63,8 +64,13 @@ std::string EventText(const Event& e) {
   return text;
 }
 
-// What the rules owe at event `e`: "rules pay +500" for a settlement, the limits of a bet.
+// What the rules owe at event `e`: "rules pay +500" for a settlement, the limits of a bet, and
+// what the game says of the event (the burns before a card, the choices on a tie).
 std::string ExpectedText(const Shown& s, const Event& e, std::string_view currency) {
+  const auto index = static_cast<size_t>(&e - s.round.events.data());
+  if (e.type != EventType::kSettle && e.type != EventType::kBet && index < s.game_expected.size()) {
+    return s.game_expected[index];
+  }
   if (e.type == EventType::kSettle) {
     for (const Settlement& x : s.result.settlements) {
       if (x.seat == e.seat && x.wager == e.wager && x.hand == e.hand) {
@@ -136,6 +142,9 @@ void WriteJson(std::ostream& out, const Shown& s, const std::string& input, int6
     json.Key("index").Int(static_cast<int64_t>(i));
     json.Key("type").String(ToString(e.type));
     json.Key("logged").String(EventText(e).substr(std::min<size_t>(EventText(e).size(), 9)));
+    if (const std::string expected = ExpectedText(s, e, r.currency); !expected.empty()) {
+      json.Key("expected").String(expected);
+    }
     if (e.type == EventType::kSettle) {
       std::optional<Money> owed;
       for (const Settlement& x : s.result.settlements) {
@@ -206,8 +215,12 @@ std::function<int()> SetUpShow(CLI::App* sub) {
     std::optional<Shown> shown;
     options.on_round_at = [&](const Round& round, const RuleSpec& spec, const std::string& input, int64_t line) {
       if (shown || round.id != args->round) return;
-      shown = Shown{input, line, round, spec.revision, {}};
-      FindGame(spec.game)->engine(spec, round, &shown->result);
+      const Game* game = FindGame(spec.game);
+      shown = Shown{input, line, round, spec.revision, {}, {}};
+      game->engine(spec, round, &shown->result);
+      for (size_t i = 0; game->expected_at && i < round.events.size(); ++i) {
+        shown->game_expected.push_back(game->expected_at(spec, round, i));
+      }
     };
     auto checked = CheckLogs(std::move(options), args->logs, {}, /*progress=*/false);
     if (!checked.ok()) {

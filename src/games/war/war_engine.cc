@@ -958,6 +958,45 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
   }
 }
 
+std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event) {
+  const Event& e = round.events[event];
+  const WarRules& war = War(spec);
+  switch (e.type) {
+    case EventType::kShuffle:
+      return spec.decks.min == spec.decks.max
+                 ? "the rules: " + std::to_string(spec.decks.min) + " decks"
+                 : "the rules: " + std::to_string(spec.decks.min) + " to " + std::to_string(spec.decks.max) + " decks";
+    case EventType::kDeal: {
+      // Which of the target's cards this is (the first: initial, the second: war), and the
+      // burns logged right before it.
+      int index = 0, burns = 0;
+      for (size_t i = 0; i < event; ++i) {
+        const Event& x = round.events[i];
+        if (x.type == EventType::kDeal) {
+          burns = 0;
+          if (x.seat == e.seat) ++index;
+        } else if (x.type == EventType::kBurn) {
+          ++burns;
+        }
+      }
+      if (index > 1) return "the rules deal no third card";
+      const DealRule& rule = index == 0 ? war.initial_deal : war.war_deal;
+      const int want = e.seat == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card;
+      return std::string(index == 0 ? "initial" : "war") + " card after " + std::to_string(burns) +
+             (burns == 1 ? " burn" : " burns") + "; the rules burn " + std::to_string(want);
+    }
+    case EventType::kDecision: {
+      std::string offered;
+      for (int a = 0; a < kActions; ++a) {
+        if (war.tie_decision.offered[a]) offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
+      }
+      return offered.empty() ? "the rules offer no choice on a tie" : "offered on a tie: " + offered;
+    }
+    default:
+      return "";
+  }
+}
+
 RoundResult ReplayWar(const RuleSpec& spec, const Round& round) {
   RoundResult result;
   ReplayWarInto(spec, round, &result);

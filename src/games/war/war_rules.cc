@@ -319,6 +319,7 @@ const Game& WarGame() {
       &WarEffect,
       &RepriceWar,
       &GenerateWarRounds,
+      &WarExpectedAt,
   };
   return game;
 }
