@@ -27,6 +27,7 @@ struct CheckProgress {
   int64_t lines = 0;
   int64_t rounds = 0;
   int64_t violations = 0;
+  int64_t bytes = 0;  // of the input read so far, as stored (compressed, where it is)
 };
 
 struct CheckOptions {
@@ -34,13 +35,15 @@ struct CheckOptions {
   std::vector<std::string> rules;
   // Ambiguity id -> the reading to check under; the ambiguities not named keep their default.
   std::map<std::string, std::string> readings;
-  // Called every so many rounds while a log is read (for a progress line).
+  // Called every 1,024 rounds while a log is read (for a progress line, which keeps its own pace).
   std::function<void(const CheckProgress&)> progress;
   // The ISO 4217 code of the money of rounds that name no `currency` ("" for none).
   std::string currency;
   // Called with each round that is read and checked (not a duplicate, its rule spec found),
   // after its findings, with the spec it was checked under (for `pitboss stats`).
   std::function<void(const Round&, const RuleSpec&)> on_round;
+  // The same, with the input and the line the round was read at (for `pitboss show`).
+  std::function<void(const Round&, const RuleSpec&, const std::string& input, int64_t line)> on_round_at;
   // Threads that parse and replay rounds (besides one that reads the log and the caller's,
   // which takes their results in input order): 1 reads and checks on the caller's thread
   // alone. The report is the same whatever the number.

@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pitboss/codes.h"
@@ -28,6 +29,12 @@ struct ClearedBy {
   std::vector<std::string> readings;
   friend bool operator==(const ClearedBy&, const ClearedBy&) = default;
 };
+
+// Where a finding stands against a baseline report (check --baseline, pitboss compare): kNone
+// where there is no baseline. Part of the report format ("baseline": "new", "unchanged",
+// "absent"; SARIF's baselineState): never rename.
+enum class BaselineState : uint8_t { kNone, kNew, kUnchanged, kAbsent };
+std::string_view ToString(BaselineState state);  // "", "new", "unchanged", "absent"
 
 // One violation. Part of the report format: field names mirror the JSON keys.
 struct Finding {
@@ -61,6 +68,9 @@ struct Finding {
   // next lines of a run of rounds seen before), and what they are, without their number.
   int64_t consequences = 0;
   std::string consequences_note;
+  // Against the baseline of check --baseline: new or unchanged (absent for a baseline's
+  // finding not found again, listed in Report::baseline).
+  BaselineState baseline = BaselineState::kNone;
 };
 
 // The findings of a report, in the order found. Holds them in memory up to a threshold, and
@@ -250,6 +260,19 @@ struct ShardProvenance {
   bool complete = true;
 };
 
+// check --baseline OLD.json: the report the findings were compared with (report/baseline.h),
+// the counts, and its findings not found again.
+struct BaselineSummary {
+  std::string path;    // as given ("-": standard input)
+  std::string sha256;  // of the baseline's bytes, as read
+  int64_t new_findings = 0;
+  int64_t unchanged = 0;
+  FindingStore absent;  // in the baseline's order, each BaselineState::kAbsent
+  // The fingerprint of each of `absent` in the baseline (report/baseline.h): its occurrence
+  // count is the baseline's, which the absent findings alone would not give.
+  std::vector<std::string> absent_fingerprints;
+};
+
 struct Report {
   std::string tool = "pitboss";
   std::string version;
@@ -273,6 +296,13 @@ struct Report {
   std::vector<ShardProvenance> shards;
   // What may make a merged report differ from one check over all the shards' logs.
   std::vector<std::string> merge_warnings;
+  // Set by check --baseline (ApplyBaseline, report/baseline.h); nullopt otherwise.
+  std::optional<BaselineSummary> baseline;
+  // A report narrowed by a filter (check --code, --table, --min-severity, --since, --until):
+  // the filter in words ("" for none) and the findings it left out. The counts and totals
+  // of the report are then those of the findings it keeps.
+  std::string filter;
+  int64_t findings_filtered_out = 0;
 
   // Counts per code id, derived from `violations`.
   std::map<std::string, int64_t> ByCode() const;

@@ -1,14 +1,19 @@
 // pitboss check: the main job.
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
+#include "cli/log.h"
 #include "cli/output.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
+#include "report/baseline.h"
+#include "report/finding_filter.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -63,10 +68,26 @@ Checking a day at a time: --context yesterday.jsonl reads yesterday's log for th
 play at midnight and the round ids already seen, and reports nothing from it, so that the
 day's report says what one check of both days says of the day (docs/report.md).
 
-Exit status: 0 no violations, 1 violations found, 2 the check could not run as asked (bad
-usage, invalid spec) or its report is incomplete: a log that could not be read whole is a
-finding (input/unreadable), the rest is checked and the report written, and the exit status
-is 2; so is a check that read no round at all.)HELP";
+One --out with --format writes that format, whatever the file is called. Several formats in
+one run: --out may be given more than once, and each file is written in the format its
+extension names (.json, .sarif, .xml junit, .md, .html, .csv, .txt text); an --out of another
+extension, and standard output (no --out, or --out -), take --format. The logs are checked
+once and the one report written to each:
+  pitboss check --out day1.json --out day1.sarif --out day1.csv logs/day1.jsonl
+With several --out, a --format that none of them takes is refused (exit 2).
+
+Baselines: --baseline OLD.json (a JSON report of an earlier check) marks each finding new or
+unchanged ("baseline" in JSON and CSV, baselineState in SARIF) and lists the baseline's
+findings not found again as absent; a finding is the same finding when its fingerprint is
+(code, the file name of its log, round, event, seat, hand, wager; docs/report.md). With
+--fail-on new the exit status is 1 only when a finding is new; --fail-on any (the default)
+is 1 on any finding. `pitboss compare OLD.json NEW.json` compares two reports.
+
+Exit status: 0 no violations (--fail-on new: none new), 1 violations found, 2 the check
+could not run as asked (bad usage, invalid spec, an unreadable baseline) or its report is
+incomplete: a log that could not be read whole is a finding (input/unreadable), the rest is
+checked and the report written, and the exit status is 2; so is a check that read no round
+at all.)HELP";
 
 }  // namespace
 
@@ -75,12 +96,17 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::vector<std::string> rules;
     std::vector<std::string> readings;
     std::string format = "text";
-    std::string out;
+    std::vector<std::string> outs;
+    std::string baseline;
+    std::string fail_on = "any";
     std::vector<std::string> logs;
     std::vector<std::string> context;
     std::string currency;
     int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO);
+    bool quiet = false;
+    int64_t max_findings = -1;
+    FindingFilterOptions filter;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
@@ -93,8 +119,24 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       ->allow_extra_args(false);
   std::string formats;
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  sub->add_option("--format", args->format, "report format: " + formats)->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  CLI::Option* format_option =
+      sub->add_option("--format", args->format,
+                      "report format: " + formats + " (of standard output, and of an --out whose extension names none)")
+          ->type_name("FORMAT")
+          ->capture_default_str();
+  sub->add_option("--out", args->outs,
+                  "write the report to FILE instead of standard output, in the format its extension names (" +
+                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  sub->add_option("--baseline", args->baseline,
+                  "a JSON report of an earlier check: mark each finding new or unchanged, and list the "
+                  "baseline's findings not found again as absent")
+      ->type_name("OLD.json");
+  sub->add_option("--fail-on", args->fail_on,
+                  "exit 1 on any finding (any), or only on findings new since --baseline (new)")
+      ->type_name("any|new")
+      ->capture_default_str();
   sub->add_option("--context", args->context,
                   "a log read before the others for its tables' shoes and round ids only, reporting "
                   "nothing from it: the day before, when checking a day (repeatable)")
@@ -110,52 +152,146 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
+  sub->add_flag("--quiet,-q", args->quiet,
+                "nothing on standard error but errors: no progress, and no verdict line when the report "
+                "goes to a file");
+  sub->add_option("--max-findings", args->max_findings,
+                  "list at most N findings in the text report, the rest counted (every other format "
+                  "lists them all); 0 lists none")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--code", args->filter.codes,
+                  "report only findings of this code (settle/payout) or family (settle, settle/*) "
+                  "(repeatable)")
+      ->type_name("CODE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--table", args->filter.tables, "report only findings of this table (repeatable)")
+      ->type_name("TABLE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--min-severity", args->filter.min_severity,
+                  "report only findings this serious or more; most serious first: error, critical, "
+                  "major, minor")
+      ->type_name("SEVERITY")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--since", args->filter.since,
+                  "report only findings of rounds at or after this date (2026-01-05, the round's date "
+                  "as logged) or RFC 3339 time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
+  sub->add_option("--until", args->filter.until,
+                  "report only findings of rounds at or before this date (the whole day) or time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them, and counts what they leave out)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
   sub->footer(kCheckHelp);
 
-  return [args]() -> int {
+  return [args, format_option]() -> int {
     CheckOptions options;
     options.rules = args->rules;
     options.jobs = args->jobs;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
-    if (!FormatAvailable(args->format, ReportFormats())) return kExitUsage;
+    if (args->fail_on != "any" && args->fail_on != "new") {
+      PrintError("--fail-on takes any or new, not '" + args->fail_on + "'");
+      return kExitUsage;
+    }
+    if (args->fail_on == "new" && args->baseline.empty()) {
+      LogWarning("--fail-on new without --baseline: every finding is new");
+    }
+    auto outputs = PlanOutputs(args->outs, args->format, format_option->count() > 0, ReportFormats());
+    if (!outputs.ok()) {
+      PrintError(outputs.status().message());
+      return kExitUsage;
+    }
     if (!args->currency.empty() && !IsCurrencyCode(args->currency)) {
       PrintError("--currency takes an ISO 4217 code of three capital letters (USD, EUR...), not '" +
                  args->currency + "'");
       return kExitUsage;
     }
     options.currency = args->currency;
+    auto filter = FindingFilter::Make(args->filter);
+    if (!filter.ok()) {
+      PrintError(filter.status().message());
+      return kExitUsage;
+    }
+    // The baseline is read before any log, so that one that cannot be read costs no check.
+    std::optional<ShardReport> baseline;
+    std::vector<std::string> other_inputs;
+    if (!args->baseline.empty()) {
+      auto read = ReadReportFile(args->baseline);
+      if (!read.ok()) {
+        PrintError("--baseline " + read.status().message());
+        return kExitUsage;
+      }
+      baseline = std::move(read).value();
+      other_inputs.push_back(args->baseline);
+    }
     // The html page carries the statistics of the rounds checked too (`pitboss stats`).
-    const bool html = args->format == "html";
+    const bool html = std::any_of(outputs->begin(), outputs->end(),
+                                  [](const ReportOutput& o) { return o.format == "html"; });
     StatsCollector collector;
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress, args->context);
+    auto checked = CheckLogs(std::move(options), args->logs, OutputPaths(*outputs), args->progress && !args->quiet,
+                             args->context, other_inputs);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
     }
     Report& report = checked.value();
-    Status s = Status::Ok();
-    if (html) {
-      // A failure of the statistics is shown on the page; the check stands.
-      const StatusOr<StatsReport> stats = collector.Finish();
-      s = WriteOutput(args->out, [&](std::ostream& out) {
-        WriteHtmlReport(report, stats, out);
-        out.flush();
-        return out ? Status::Ok() : Status::IoError("could not write the html report");
-      });
-    } else {
-      s = EmitReport(report, args->format, args->out);
+    filter.value().Apply(&report);
+    if (baseline) {
+      // The baseline narrowed alike, so that what the filter leaves out is not called absent.
+      filter.value().Apply(&baseline->report);
+      ApplyBaseline(baseline->report, baseline->path, baseline->sha256, &report);
     }
-    if (!s.ok()) {
-      PrintError(s.message());
+    // A failure of the statistics is shown on the page; the check stands.
+    const StatusOr<StatsReport> stats = html ? collector.Finish() : StatusOr<StatsReport>(StatsReport{});
+    std::string failed;
+    for (const ReportOutput& output : *outputs) {
+      Status s = Status::Ok();
+      if (output.format == "html") {
+        s = WriteOutput(output.path, [&](std::ostream& out) {
+          WriteHtmlReport(report, stats, out);
+          out.flush();
+          return out ? Status::Ok() : Status::IoError("could not write the html report");
+        });
+      } else if (output.format == "text") {
+        TextOptions text;
+        text.max_findings = args->max_findings;
+        text.colour = output.path.empty() && ColourOn(STDOUT_FILENO);
+        s = WriteOutput(output.path, [&](std::ostream& out) {
+          WriteTextReport(report, out, text);
+          out.flush();
+          return out ? Status::Ok() : Status::IoError("could not write the text report");
+        });
+      } else {
+        s = EmitReport(report, output.format, output.path);
+      }
+      if (!s.ok()) failed += (failed.empty() ? "" : "; ") + s.message();
+    }
+    if (!failed.empty()) {
+      PrintError(failed);
       return kExitUsage;
     }
-    return CheckExitStatus(report);
+    // The report went to files only: the verdict, for the terminal or the CI log.
+    const bool to_stdout = std::any_of(outputs->begin(), outputs->end(),
+                                       [](const ReportOutput& o) { return o.path.empty(); });
+    if (!to_stdout && !args->quiet) {
+      std::cerr << VerdictLine(report) << '\n';
+      if (report.baseline) std::cerr << BaselineCountsText(report) << '\n';
+    }
+    const int status = CheckExitStatus(report);
+    // --fail-on new: the findings the baseline had are accepted; exit 2 is never softened.
+    if (status == kExitFindings && args->fail_on == "new" && report.baseline &&
+        report.baseline->new_findings == 0) {
+      return kExitClean;
+    }
+    return status;
   };
 }
 

@@ -28,10 +28,12 @@ std::function<int()> SetUpLint(CLI::App* sub);
 std::function<int()> SetUpDiff(CLI::App* sub);
 std::function<int()> SetUpImpact(CLI::App* sub);
 std::function<int()> SetUpMerge(CLI::App* sub);
+std::function<int()> SetUpCompare(CLI::App* sub);
 std::function<int()> SetUpGenerate(CLI::App* sub);
 std::function<int()> SetUpRtp(CLI::App* sub);
 std::function<int()> SetUpStats(CLI::App* sub);
 std::function<int()> SetUpSplit(CLI::App* sub);
+std::function<int()> SetUpShow(CLI::App* sub);
 
 }  // namespace pitboss
 

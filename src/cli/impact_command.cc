@@ -1,7 +1,12 @@
 // pitboss impact: the rounds whose correct settlement differs between two revisions.
+#include <unistd.h>
+
+#include <optional>
+
 #include "cli/commands.h"
 #include "cli/log.h"
 #include "cli/output.h"
+#include "cli/progress.h"
 #include "games/impact.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
@@ -15,6 +20,7 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
     std::string from, to, format = "text", out;
     std::vector<std::string> logs;
     int jobs = DefaultJobs();
+    bool progress = isatty(STDERR_FILENO) != 0;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--from", args->from, "the revision in force (a spec file)")->required()->type_name("OLD_SPEC");
@@ -26,6 +32,8 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       ->type_name("N")
       ->check(CLI::PositiveNumber);
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_flag("--progress,!--no-progress", args->progress,
+                "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files, folders, or - for standard input")
       ->required()
       ->type_name("LOG");
@@ -58,13 +66,21 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       LogWarning(w);
     }
     ImpactAnalysis analysis(from->spec, to->spec, args->jobs);
-    for (const std::string& path : paths.value()) {
-      Status s = analysis.AddLog(path);
+    std::optional<ProgressMeter> meter;
+    if (args->progress) meter.emplace("", paths.value(), isatty(STDERR_FILENO) == 1);
+    for (size_t i = 0; i < paths->size(); ++i) {
+      const std::string& path = (*paths)[i];
+      if (meter) meter->StartFile(i);
+      Status s = analysis.AddLog(path, [&meter](int64_t rounds, int64_t bytes) {
+        if (meter) meter->Update(rounds, bytes);
+      });
       if (!s.ok()) {
+        if (meter) meter->Finish();
         PrintError(s.message());
         return kExitUsage;
       }
     }
+    if (meter) meter->Finish();
     const ImpactReport& report = analysis.report();
     Status s = WriteOutput(args->out, [&](std::ostream& out) { return WriteImpactReport(report, args->format, out); });
     if (!s.ok()) {

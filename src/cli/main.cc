@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/help_format.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/version.h"
@@ -14,6 +15,8 @@ namespace {
 
 const pitboss::Command kCommands[] = {
     {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
+    {"show", "one round event by event: what was logged, what the rules owe there, and its findings",
+     pitboss::SetUpShow},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
     {"rtp", "exact theoretical return of every wager of a spec, and its published claims checked",
      pitboss::SetUpRtp},
@@ -23,6 +26,8 @@ const pitboss::Command kCommands[] = {
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
      pitboss::SetUpImpact},
     {"merge", "one report from the JSON reports of several shards of a check", pitboss::SetUpMerge},
+    {"compare", "the findings of two check reports, new, unchanged and absent (exit 1 when one is new)",
+     pitboss::SetUpCompare},
     {"split", "the shards of a log, by table or by day, to be checked apart and merged", pitboss::SetUpSplit},
 };
 
@@ -34,6 +39,7 @@ int main(int argc, char** argv) {
                ": checks casino table-game logs against the rules that govern them.\n"
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
                "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
+  app.formatter(std::make_shared<pitboss::HelpFormatter>());  // subcommands take it from here
   app.require_subcommand(1);
   std::string log_level = "info";
   app.add_option("--log-level", log_level,

@@ -1,8 +1,5 @@
 // pitboss merge: one report from the JSON reports of the shards of one check.
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <memory>
 #include <string>
@@ -14,7 +11,6 @@
 #include "cli/output.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
-#include "spec/sha256.h"
 
 namespace pitboss {
 
@@ -52,37 +48,28 @@ docs/report.md describes every key.
 Exit status: 0 no violations in the merged report, 1 violations, 2 the merge could not
 run (a report unreadable or invalid: "pitboss: FILE: what is wrong"; or refused).)HELP";
 
-// Reads all of `file` ("-": standard input) into *text; the message names the file.
-Status ReadAll(const std::string& path, const std::string& name, std::string* text) {
-  FILE* file = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return Status::IoError(name + ": " + std::strerror(errno));
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text->append(buffer, n);
-  // errno from the failed read; a folder, for one, opens but cannot be read.
-  const int error = std::ferror(file) ? (errno != 0 ? errno : EIO) : 0;
-  if (file != stdin) std::fclose(file);
-  if (error != 0) return Status::IoError(name + ": " + std::strerror(error));
-  return Status::Ok();
-}
-
 }  // namespace
 
 std::function<int()> SetUpMerge(CLI::App* sub) {
   struct Args {
     std::string format = "text";
-    std::string out;
+    std::vector<std::string> outs;
     std::vector<std::string> reports;
     bool allow_mixed = false;
   };
   auto args = std::make_shared<Args>();
   std::string formats;
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  sub->add_option("--format", args->format, "report format: " + formats)
-      ->type_name("FORMAT")
-      ->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
-      ->type_name("FILE");
+  CLI::Option* format_option =
+      sub->add_option("--format", args->format,
+                      "report format: " + formats + " (of standard output, and of an --out whose extension names none)")
+          ->type_name("FORMAT")
+          ->capture_default_str();
+  sub->add_option("--out", args->outs,
+                  "write the report to FILE instead of standard output, in the format its extension names (" +
+                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
   sub->add_flag("--allow-mixed", args->allow_mixed,
                 "merge reports of different pitboss versions, spec files or readings, with a warning "
                 "for each difference, instead of refusing them");
@@ -92,37 +79,30 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
       ->required();
   sub->footer(kMergeHelp);
 
-  return [args]() -> int {
-    auto formats = ReportFormats();
-    if (std::find(formats.begin(), formats.end(), args->format) == formats.end()) {
-      std::string list;
-      for (auto f : formats) list += (list.empty() ? "" : ", ") + std::string(f);
-      PrintError("--format " + args->format + " is not available (formats: " + list + ")");
+  return [args, format_option]() -> int {
+    auto outputs = PlanOutputs(args->outs, args->format, format_option->count() > 0, ReportFormats());
+    if (!outputs.ok()) {
+      PrintError(outputs.status().message());
       return kExitUsage;
     }
     if (std::count(args->reports.begin(), args->reports.end(), "-") > 1) {
       PrintError("standard input (-) can be named once only");
       return kExitUsage;
     }
-    if (Status s = CheckOutputPath(args->out, args->reports); !s.ok()) {
-      PrintError(s.message());
-      return kExitUsage;
-    }
-    std::vector<ShardReport> shards;
-    for (const std::string& path : args->reports) {
-      const std::string name = path == "-" ? "<stdin>" : path;
-      std::string text;
-      Status s = ReadAll(path, name, &text);
-      if (!s.ok()) {
+    for (const ReportOutput& output : *outputs) {
+      if (Status s = CheckOutputPath(output.path, args->reports); !s.ok()) {
         PrintError(s.message());
         return kExitUsage;
       }
-      StatusOr<Report> shard = ReadJsonReport(text, name);
+    }
+    std::vector<ShardReport> shards;
+    for (const std::string& path : args->reports) {
+      StatusOr<ShardReport> shard = ReadReportFile(path);
       if (!shard.ok()) {
         PrintError(shard.status().message());
         return kExitUsage;
       }
-      shards.push_back({path, Sha256Hex(text), std::move(shard).value()});
+      shards.push_back(std::move(shard).value());
     }
     StatusOr<Report> merged = MergeReports(shards, {.allow_mixed = args->allow_mixed});
     if (!merged.ok()) {
@@ -132,7 +112,7 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
     for (const std::string& warning : merged->merge_warnings) LogWarning(warning);
     merged->command_line = CommandLine();
     merged->analysis_time = AnalysisTime();
-    Status s = EmitReport(merged.value(), args->format, args->out);
+    Status s = EmitReports(merged.value(), *outputs);
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

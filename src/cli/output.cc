@@ -7,17 +7,23 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <streambuf>
+#include <string_view>
 
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
+#include "cli/progress.h"
 #include "history/log_files.h"
+#include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
+#include "spec/sha256.h"
 
 namespace pitboss {
 
@@ -179,39 +185,139 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
   return WriteOutput(out_path, [&](std::ostream& out) { return WriteReport(report, format, out); });
 }
 
+StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs, const std::string& format,
+                                                bool format_given, const std::vector<std::string_view>& formats) {
+  const auto available = [&](const std::string& f) {
+    return std::find(formats.begin(), formats.end(), f) != formats.end();
+  };
+  const auto list = [&] {
+    std::string text;
+    for (std::string_view f : formats) text += (text.empty() ? "" : ", ") + std::string(f);
+    return text;
+  };
+  if (!available(format)) {
+    return Status::InvalidArgument("--format " + format + " is not available (formats: " + list() + ")");
+  }
+  std::vector<ReportOutput> outputs;
+  if (outs.empty()) return std::vector<ReportOutput>{{"", format}};
+  bool format_used = false;
+  std::vector<std::string> seen;  // each output's file, as the system resolves it
+  for (const std::string& out : outs) {
+    const bool stdout_out = out.empty() || out == "-";
+    // The contract's `--format F --out FILE` writes F to FILE whatever FILE is called: with one
+    // --out, a --format given wins over the extension.
+    std::string f = stdout_out || (format_given && outs.size() == 1) ? "" : std::string(FormatOfPath(out));
+    if (f.empty()) f = format;
+    format_used = format_used || f == format;
+    if (!available(f)) {
+      return Status::InvalidArgument("--out " + out + " names a " + f + " report by its extension, which this " +
+                                     "command does not write (formats: " + list() + ")");
+    }
+    std::error_code ec;
+    const std::string key = stdout_out ? "-" : fs::weakly_canonical(fs::absolute(out, ec), ec).string();
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+      return Status::InvalidArgument("--out " + (stdout_out ? std::string("-") : out) +
+                                     " is named twice: each report is written to a file of its own");
+    }
+    seen.push_back(key);
+    outputs.push_back({stdout_out ? "" : out, f});
+  }
+  if (format_given && !format_used) {
+    std::string named;
+    for (const ReportOutput& o : outputs) named += (named.empty() ? "" : ", ") + o.path + " " + o.format;
+    return Status::InvalidArgument("--format " + format + " is written to no output: each --out is in the format " +
+                                   "its extension names (" + named + "); name the file ." + format +
+                                   " or give - for standard output");
+  }
+  return outputs;
+}
+
+std::vector<std::string> OutputPaths(const std::vector<ReportOutput>& outputs) {
+  std::vector<std::string> paths;
+  for (const ReportOutput& output : outputs) paths.push_back(output.path);
+  return paths;
+}
+
+Status EmitReports(const Report& report, const std::vector<ReportOutput>& outputs) {
+  std::string failed;
+  for (const ReportOutput& output : outputs) {
+    Status s = EmitReport(report, output.format, output.path);
+    if (!s.ok()) failed += (failed.empty() ? "" : "; ") + s.message();
+  }
+  return failed.empty() ? Status::Ok() : Status::IoError(failed);
+}
+
+StatusOr<ShardReport> ReadReportFile(const std::string& path) {
+  const std::string name = path == "-" ? "<stdin>" : path;
+  FILE* file = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return Status::IoError(name + ": " + std::strerror(errno));
+  std::string text;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, n);
+  // errno from the failed read; a folder, for one, opens but cannot be read.
+  const int error = std::ferror(file) ? (errno != 0 ? errno : EIO) : 0;
+  if (file != stdin) std::fclose(file);
+  if (error != 0) return Status::IoError(name + ": " + std::strerror(error));
+  StatusOr<Report> report = ReadJsonReport(text, name);
+  if (!report.ok()) return report.status();
+  return ShardReport{path, Sha256Hex(text), std::move(report).value()};
+}
+
+bool ColourOn(int fd) {
+  const char* no_colour = std::getenv("NO_COLOR");
+  if (no_colour != nullptr && no_colour[0] != '\0') return false;
+  const char* term = std::getenv("TERM");
+  if (term != nullptr && std::string_view(term) == "dumb") return false;
+  return ::isatty(fd) == 1;
+}
+
 void PrintError(const std::string& message) { LogError(message); }
 
 StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>& logs,
-                           const std::string& out_path, bool progress,
-                           const std::vector<std::string>& context_logs) {
-  if (progress) {
-    options.progress = [](const CheckProgress& p) {
-      std::cerr << "\r" << p.input << ": " << p.rounds << " rounds, " << p.violations << " violations" << std::flush;
-    };
-  }
+                           const std::vector<std::string>& out_paths, bool progress,
+                           const std::vector<std::string>& context_logs,
+                           const std::vector<std::string>& other_inputs) {
   std::vector<SkippedPath> skipped;
   auto paths = ExpandLogPaths(logs, &skipped);
   if (!paths.ok()) return paths.status();
   auto context = ExpandLogPaths(context_logs, &skipped);
   if (!context.ok()) return Status::InvalidArgument("--context " + context.status().message());
+  std::vector<std::string> order = context.value();  // the logs in the order they are read
+  order.insert(order.end(), paths->begin(), paths->end());
+  std::shared_ptr<ProgressMeter> meter;
+  if (progress) {
+    meter = std::make_shared<ProgressMeter>("", order, ::isatty(STDERR_FILENO) == 1);
+    options.progress = [meter](const CheckProgress& p) {
+      meter->Update(p.rounds, p.bytes, FormatCount(p.violations) + (p.violations == 1 ? " violation" : " violations"));
+    };
+  }
   // What cannot be listed here is reported when the checker loads the specs.
   std::vector<std::string> unlisted;
   std::vector<std::string> inputs = ListSpecFiles(
       options.rules.empty() ? std::vector<std::string>{DefaultRulesPath()} : options.rules, &unlisted);
   inputs.insert(inputs.end(), paths->begin(), paths->end());
   inputs.insert(inputs.end(), context->begin(), context->end());
-  if (Status s = CheckOutputPath(out_path, inputs); !s.ok()) return s;
+  inputs.insert(inputs.end(), other_inputs.begin(), other_inputs.end());
+  for (const std::string& out_path : out_paths) {
+    if (Status s = CheckOutputPath(out_path, inputs); !s.ok()) return s;
+  }
   auto checker = Checker::Create(std::move(options));
   if (!checker.ok()) return checker.status();
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
+  size_t index = 0;
   auto read = [&](const std::string& path, Checker::LogRole role) {
+    if (meter) meter->StartFile(index++);
     Status s = checker.value()->CheckLog(path, role);
-    if (progress) std::cerr << "\r\033[K" << std::flush;
-    if (!s.ok()) LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
+    if (!s.ok()) {
+      if (meter) meter->Finish();  // the warning on a line of its own
+      LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
+    }
   };
   for (const std::string& path : context.value()) read(path, Checker::LogRole::kContext);
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
+  if (meter) meter->Finish();
   Report report = checker.value()->Finish();
   for (SkippedPath& p : skipped) {
     LogInfo("not read: " + p.path + " (" + p.reason + "; listed in the report)");

@@ -1,5 +1,7 @@
 #include "cli/output.h"
 
+#include "report/writers.h"
+
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -178,6 +180,52 @@ TEST_F(OutputTest, AnInputIsNeverAnOutput) {
   // The check leaves nothing behind.
   EXPECT_EQ(Listing(), (Names{"day.jsonl", "hard.jsonl", "other.jsonl", "soft.jsonl"}));
   EXPECT_EQ(ReadAll(input), "{}\n");
+}
+
+TEST(PlanOutputsTest, EachOutIsInItsExtensionsFormat) {
+  const std::vector<std::string_view> formats = ReportFormats();
+  auto plan = PlanOutputs({"r.json", "r.sarif", "r.xml", "r.csv", "r.out"}, "md", false, formats);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  std::vector<std::string> got;
+  for (const ReportOutput& o : *plan) got.push_back(o.path + "=" + o.format);
+  EXPECT_EQ(got, (std::vector<std::string>{"r.json=json", "r.sarif=sarif", "r.xml=junit", "r.csv=csv", "r.out=md"}));
+}
+
+TEST(PlanOutputsTest, StandardOutputTakesFormat) {
+  const std::vector<std::string_view> formats = ReportFormats();
+  auto none = PlanOutputs({}, "sarif", true, formats);
+  ASSERT_TRUE(none.ok());
+  ASSERT_EQ(none->size(), 1u);
+  EXPECT_EQ((*none)[0].path, "");
+  EXPECT_EQ((*none)[0].format, "sarif");
+  auto dash = PlanOutputs({"-", "r.json"}, "csv", true, formats);
+  ASSERT_TRUE(dash.ok()) << dash.status().message();
+  EXPECT_EQ((*dash)[0].format, "csv");
+  EXPECT_EQ((*dash)[1].format, "json");
+}
+
+TEST(PlanOutputsTest, Refusals) {
+  const std::vector<std::string_view> formats = ReportFormats();
+  // The contract's --format F --out FILE: one --out takes the --format given, whatever its name.
+  auto one = PlanOutputs({"x.json"}, "sarif", true, formats);
+  ASSERT_TRUE(one.ok()) << one.status().message();
+  EXPECT_EQ((*one)[0].format, "sarif");
+  // --format given and taken by none of several outputs: it would be ignored in silence.
+  auto unused = PlanOutputs({"x.json", "y.html"}, "sarif", true, formats);
+  ASSERT_FALSE(unused.ok());
+  EXPECT_NE(unused.status().message().find("--format sarif is written to no output"), std::string::npos);
+  // The default --format, not given, taken by none: fine.
+  EXPECT_TRUE(PlanOutputs({"x.json"}, "text", false, formats).ok());
+  EXPECT_TRUE(PlanOutputs({"x.json"}, "json", true, formats).ok());
+  auto twice = PlanOutputs({"x.json", "./x.json"}, "text", false, formats);
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("named twice"), std::string::npos);
+  EXPECT_FALSE(PlanOutputs({"-", "-"}, "text", false, formats).ok());
+  EXPECT_FALSE(PlanOutputs({}, "nosuch", true, formats).ok());
+  // A command that writes fewer formats refuses an extension it does not write.
+  auto narrow = PlanOutputs({"x.sarif"}, "text", false, {"text", "json"});
+  ASSERT_FALSE(narrow.ok());
+  EXPECT_NE(narrow.status().message().find("x.sarif names a sarif report"), std::string::npos);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "report/finding_filter.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "pitboss/checker.h"
@@ -56,6 +57,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     std::string format = "text", out;
     int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO) != 0;
+    FindingFilterOptions filter;  // --table, --since, --until: the rounds counted
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules, "spec files or folders (default: the project's rules/)")->type_name("PATH");
@@ -70,6 +72,18 @@ std::function<int()> SetUpStats(CLI::App* sub) {
       ->check(CLI::PositiveNumber);
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
+  sub->add_option("--table", args->filter.tables, "count only the rounds of this table (repeatable)")
+      ->type_name("TABLE")
+      ->allow_extra_args(false)
+      ->group("Filters (the report names them)");
+  sub->add_option("--since", args->filter.since,
+                  "count only rounds at or after this date (2026-01-05, the round's date as logged) or RFC "
+                  "3339 time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them)");
+  sub->add_option("--until", args->filter.until, "count only rounds at or before this date (the whole day) or time")
+      ->type_name("WHEN")
+      ->group("Filters (the report names them)");
   sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
@@ -80,15 +94,23 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     options.jobs = args->jobs;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
+    auto filter = FindingFilter::Make(args->filter);
+    if (!filter.ok()) {
+      PrintError(filter.status().message());
+      return kExitUsage;
+    }
     StatsCollector collector;
-    options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
-    auto checked = CheckLogs(std::move(options), args->logs, args->out, args->progress);
+    options.on_round = [&collector, &filter](const Round& round, const RuleSpec& spec) {
+      if (filter.value().MatchesRound(round.table, round.time)) collector.Add(round, spec);
+    };
+    auto checked = CheckLogs(std::move(options), args->logs, std::vector<std::string>{args->out}, args->progress);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
     }
     StatsDocument doc;
     doc.check = std::move(checked.value());
+    filter.value().Apply(&doc.check);  // the input findings of the rounds counted, and the filter named
     std::vector<Finding> kept;
     for (Finding& f : doc.check.violations) {
       if (Info(f.code).id.starts_with("input/")) {

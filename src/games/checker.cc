@@ -17,21 +17,23 @@
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "spec/parts.h"
+#include "spec/suggest.h"
 
 namespace pitboss {
 
 namespace {
 
-// Part of the report format: the clauses input/* findings cite, in the log format.
+// The clauses input/* findings cite: the section of the log format (hand-history-v1.md) and,
+// where one field is at stake, the field and what the format says of it.
 constexpr char kFormatClause[] = "hand-history-v1";
-constexpr char kCardClause[] = "hand-history-v1: cards";
-constexpr char kRulesClause[] = "hand-history-v1: round fields rules, time";
-constexpr char kRoundClause[] = "hand-history-v1: round field round";
-constexpr char kFileClause[] = "hand-history-v1: file";
-constexpr char kOrderClause[] = "hand-history-v1: file (rounds in the order played on each table)";
-constexpr char kEventsClause[] = "hand-history-v1: round field events";
+constexpr char kCardClause[] = "hand-history-v1, Events: card codes";
+constexpr char kRulesClause[] = "hand-history-v1, A round: \"rules\" (the rule set) and \"time\"";
+constexpr char kRoundClause[] = "hand-history-v1, A round: \"round\" (id, unique within the whole input)";
+constexpr char kFileClause[] = "hand-history-v1, File";
+constexpr char kOrderClause[] = "hand-history-v1, File: rounds appear in the order they were played on each table";
+constexpr char kEventsClause[] = "hand-history-v1, A round: \"events\" (the round as it happened)";
 
-constexpr int64_t kProgressEvery = 1 << 16;
+constexpr int64_t kProgressEvery = 1 << 10;
 
 // A spec revision as this run checks it: under the chosen readings, and under each other
 // reading of each ambiguity, to tell which findings depend on a reading.
@@ -142,6 +144,7 @@ struct Checker::Impl {
     std::string why;  // why no spec is found
     const SpecRuntime* rt = nullptr;
     RoundResult base;  // under the readings checked
+    RoundResult other, by_default;  // replays under other readings, their buffers reused
     std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
     // A reading under which the round settles differently (SpecRuntime::impact).
     struct Count {
@@ -346,7 +349,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
                                           std::to_string(LineReaderOptions().max_line_length) +
                                           " bytes: not a round of any log, and not read");
   } else {
-    w->parsed = parser.Parse(text, &w->round);
+    w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
   }
   w->rt = nullptr;
   w->counts.clear();
@@ -362,7 +365,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
   w->rt = rt;
-  w->base = rt->engine(rt->selected, round);
+  rt->engine(rt->selected, round, &w->base);
   RoundResult& base = w->base;
   w->depends.resize(base.findings.size());
   const auto& ambiguities = w->doc->spec.ambiguities;
@@ -377,7 +380,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     if (v.effect == Effect::kNone) continue;
     if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
     if (v.effect == Effect::kGeneral || !base.findings.empty()) {
-      RoundResult other = rt->engine(v.spec, round);
+      RoundResult& other = w->other;
+      rt->engine(v.spec, round, &other);
       if (!base.findings.empty()) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
                              ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
@@ -388,11 +392,13 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     }
   }
   if (!rt->selected_is_default) {
-    RoundResult by_default = rt->engine(w->doc->spec, round);
+    RoundResult& by_default = w->by_default;
+    rt->engine(w->doc->spec, round, &by_default);
     for (const Variant& v : rt->impacts) {
       if ((v.parts & by_default.touched) == 0) continue;
       if (v.effect == Effect::kGeneral) {
-        count(v, by_default, rt->engine(v.spec, round));
+        rt->engine(v.spec, round, &w->other);
+        count(v, by_default, w->other);
       } else if (v.effect == Effect::kPayoutValues) {
         count(v, by_default, rt->game->reprice(by_default, v.spec));
       }
@@ -495,6 +501,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
         Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
       }
       if (options.on_round) options.on_round(round, rt->selected);
+      if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);
     }
   }
   round_time = nullptr;
@@ -521,7 +528,14 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
         if (!spec.ok()) return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
       }
     }
-    if (!found) return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'");
+    if (!found) {
+      std::vector<std::string> ids;
+      for (const auto& doc : impl->library.documents()) {
+        for (const Ambiguity& a : doc->spec.ambiguities) ids.push_back(a.id);
+      }
+      return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'" +
+                                     DidYouMean(id, ids));
+    }
   }
   impl->options = std::move(options);
   impl->report.version = PITBOSS_VERSION;
@@ -579,7 +593,8 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
         ++non_blank;
         impl.Apply(path, line, w);
         if (impl.options.progress && non_blank % kProgressEvery == 0) {
-          impl.options.progress({path, line, non_blank, static_cast<int64_t>(impl.report.violations.size())});
+          impl.options.progress(
+              {path, line, non_blank, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
         }
       });
   impl.context = false;

@@ -25,8 +25,9 @@ namespace pitboss {
 
 struct GameRtp;  // games/rtp.h
 
-// Replays one round of a spec of the game: its findings and settlements.
-using Engine = RoundResult (*)(const RuleSpec& spec, const Round& round);
+// Replays one round of a spec of the game into *out (cleared first, its buffers reused):
+// its findings and settlements.
+using Engine = void (*)(const RuleSpec& spec, const Round& round, RoundResult* out);
 
 // What a reading changes in what an engine does, against the instance it varies.
 enum class ReadingEffect {
@@ -55,6 +56,10 @@ struct Game {
   RoundResult (*reprice)(const RoundResult& base, const RuleSpec& spec);
   // Deals rounds of the spec as a correct dealer would (`pitboss generate`).
   Status (*generate)(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
+  // What the rules expect at event `event` of `round`, in words, for `pitboss show` ("the rules
+  // burn 3 before it", "offered on a tie: war, surrender"); "" where they say nothing more
+  // than the event shows. nullptr for a game that does not say.
+  std::string (*expected_at)(const RuleSpec& spec, const Round& round, size_t event) = nullptr;
 };
 
 // nullptr for a game pitboss does not have.

@@ -57,7 +57,7 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
   o->appearing.clear();
   o->disappearing.clear();
   o->changed = false;
-  if (!parser.Parse(line, &o->round).ok()) {
+  if (!parser.Parse(line, &o->round, /*padded=*/true).ok()) {  // RunLinePipeline pads every line
     o->kind = LineOutcome::kUnreadable;
     return;
   }
@@ -67,8 +67,9 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
     return;
   }
   o->kind = LineOutcome::kReplayed;
-  RoundResult before = from_engine(from, round);
-  RoundResult after = to_engine(to, round);
+  RoundResult before, after;
+  from_engine(from, round, &before);
+  to_engine(to, round, &after);
   auto old_nets = BySeatAndWager(before), new_nets = BySeatAndWager(after);
   if (old_nets != new_nets) {
     o->changed = true;
@@ -114,19 +115,23 @@ ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs) : impl_(std
 
 ImpactAnalysis::~ImpactAnalysis() = default;
 
-Status ImpactAnalysis::AddLog(const std::string& path) {
+Status ImpactAnalysis::AddLog(const std::string& path,
+                              const std::function<void(int64_t rounds, int64_t bytes)>& progress) {
   auto reader_or = LineReader::Open(path);
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();
   const Impl& impl = *impl_;
   ImpactReport& r = report_;
   InputSummary summary{.path = path};
+  int64_t non_blank = 0;  // lines taken up: rounds and malformed lines
   RunLinePipeline<LineOutcome>(
       reader, impl.jobs,
       [&impl](int worker, int64_t, std::string_view line, LineOutcome* o) {
         impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], line, o);
       },
       [&](int64_t line, LineOutcome& o) {
+        ++non_blank;
+        if (progress && non_blank % 1024 == 0) progress(non_blank, reader.bytes());
         if (o.kind == LineOutcome::kUnreadable) {  // a line, not a round: counted as such
           ++summary.malformed_lines;
           ++r.rounds_unreadable;

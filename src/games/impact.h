@@ -6,6 +6,7 @@
 #define PITBOSS_GAMES_IMPACT_H_
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,7 +65,9 @@ class ImpactAnalysis {
   ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs = 1);
   ~ImpactAnalysis();
   // Replays every round of one log ("-": standard input).
-  Status AddLog(const std::string& path);
+  // `progress`, where given, is called every 1,024 rounds with the rounds and bytes (as stored)
+  // of the log read so far.
+  Status AddLog(const std::string& path, const std::function<void(int64_t rounds, int64_t bytes)>& progress = {});
   const ImpactReport& report() const { return report_; }
 
  private:

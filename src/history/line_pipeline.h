@@ -1,10 +1,13 @@
 // RunLinePipeline: the non-blank lines of one log, worked on by several threads and taken up
 // in input order. A reader thread reads (and decompresses) the log into batches of lines;
 // `jobs` workers run `prepare` on each line of a batch into a slot of it, independently of
-// every other line; the calling thread runs `apply` on the slots strictly in input order.
+// every other line; the calling thread runs `apply` on the slots strictly in input order, and
+// is itself the last of the workers, preparing a batch whenever the next one to apply is not
+// ready (so jobs - 1 threads are started besides the reader).
 // Whatever `jobs` is, `apply` sees the same slots in the same order, so a caller whose
 // `prepare` is a pure function of the line (and of state that no thread changes meanwhile)
 // and whose order-dependent work is all in `apply` gets the same result for every `jobs`.
+// Every line handed to `prepare` is followed by kLinePadding readable bytes (line_reader.h).
 // Memory is bounded: a fixed number of batches circulate, reused (and their slots with them),
 // so a slot's buffers are reused too, from one batch to the next.
 #ifndef PITBOSS_HISTORY_LINE_PIPELINE_H_
@@ -84,6 +87,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     try {
       Batch* batch = nullptr;
       auto send = [&] {
+        batch->bytes.append(kLinePadding, ' ');  // after the last line's end (offsets stay)
         std::lock_guard<std::mutex> lock(mu);
         batch->seq = made++;
         queued.push_back(batch);
@@ -117,8 +121,33 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     }
   });
 
+  // Takes the next batch read, under the lock; nullptr when there is none.
+  auto take = [&]() -> Batch* {
+    if (queued_front == queued.size()) return nullptr;
+    Batch* batch = queued[queued_front++];
+    if (queued_front == queued.size()) {
+      queued.clear();
+      queued_front = 0;
+    }
+    return batch;
+  };
+  // Prepares a batch taken, on worker `w`, and hands it to the calling thread.
+  auto work = [&](int w, Batch* batch) {
+    if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
+    for (size_t i = 0; i < batch->lines.size(); ++i) {
+      std::string_view line(batch->bytes.data() + batch->offsets[i], batch->offsets[i + 1] - batch->offsets[i]);
+      prepare(w, batch->lines[i], line, &batch->slots[i]);
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    batch->ready = true;
+    ready[batch->seq % pool_size] = batch;
+    cv.notify_all();
+  };
+  // jobs - 1 threads of their own; the calling thread is the last worker, preparing batches
+  // whenever the next one to apply is not ready yet, so that `jobs` threads do the work and
+  // none waits idle beside them.
   std::vector<std::thread> workers;
-  for (int w = 0; w < jobs; ++w) {
+  for (int w = 0; w < jobs - 1; ++w) {
     workers.emplace_back([&, w] {
       try {
         for (;;) {
@@ -126,23 +155,11 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
           {
             std::unique_lock<std::mutex> lock(mu);
             cv.wait(lock, [&] { return queued_front < queued.size() || end || failed; });
-            if (failed || queued_front == queued.size()) return;
-            batch = queued[queued_front++];
-            if (queued_front == queued.size()) {
-              queued.clear();
-              queued_front = 0;
-            }
+            if (failed) return;
+            batch = take();
+            if (batch == nullptr) return;  // the end, and nothing left to take
           }
-          if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
-          for (size_t i = 0; i < batch->lines.size(); ++i) {
-            std::string_view line(batch->bytes.data() + batch->offsets[i],
-                                  batch->offsets[i + 1] - batch->offsets[i]);
-            prepare(w, batch->lines[i], line, &batch->slots[i]);
-          }
-          std::lock_guard<std::mutex> lock(mu);
-          batch->ready = true;
-          ready[batch->seq % pool_size] = batch;
-          cv.notify_all();
+          work(w, batch);
         }
       } catch (...) {
         fail(std::current_exception());
@@ -153,16 +170,29 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   try {
     for (uint64_t seq = 0;; ++seq) {
       Batch* batch = nullptr;
-      {
-        std::unique_lock<std::mutex> lock(mu);
-        cv.wait(lock, [&] {
+      bool done = false;
+      while (batch == nullptr && !done) {
+        Batch* own = nullptr;
+        {
+          std::unique_lock<std::mutex> lock(mu);
+          cv.wait(lock, [&] {
+            Batch* b = ready[seq % pool_size];
+            return (b && b->seq == seq && b->ready) || (end && seq == made) || failed ||
+                   queued_front < queued.size();
+          });
           Batch* b = ready[seq % pool_size];
-          return (b && b->seq == seq && b->ready) || (end && seq == made) || failed;
-        });
-        if (failed || (end && seq == made)) break;
-        batch = ready[seq % pool_size];
-        ready[seq % pool_size] = nullptr;
+          if (failed || (end && seq == made)) {
+            done = true;
+          } else if (b && b->seq == seq && b->ready) {
+            batch = b;
+            ready[seq % pool_size] = nullptr;
+          } else {
+            own = take();
+          }
+        }
+        if (own != nullptr) work(jobs - 1, own);
       }
+      if (done) break;
       for (size_t i = 0; i < batch->lines.size(); ++i) apply(batch->lines[i], batch->slots[i]);
       std::lock_guard<std::mutex> lock(mu);
       batch->ready = false;

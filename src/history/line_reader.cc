@@ -53,7 +53,7 @@ LineReader::LineReader(std::string path, int fd, const LineReaderOptions& option
   options_.max_line_length = std::max<size_t>(options_.max_line_length, 1);
   in_ = std::make_unique<char[]>(options_.buffer_size);
   cap_ = options_.buffer_size;
-  buf_ = std::make_unique<char[]>(cap_);
+  buf_ = std::make_unique<char[]>(cap_ + kLinePadding);
 }
 
 LineReader::~LineReader() {
@@ -125,7 +125,7 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
     digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
-    bytes_ += n;
+    bytes_.fetch_add(n, std::memory_order_relaxed);
   }
   return n;
 }
@@ -277,6 +277,7 @@ bool LineReader::Next(std::string_view* line) {
       long_line_bytes_ = skipped_bytes_;
       ++line_number_;
       long_line_text_ = "\n" + std::to_string(skipped_bytes_);
+      long_line_text_.reserve(long_line_text_.size() + kLinePadding);
       *line = long_line_text_;
       return true;
     }
@@ -310,7 +311,7 @@ bool LineReader::Next(std::string_view* line) {
           continue;
         }
         size_t new_cap = std::min(cap_ * 2, options_.max_line_length);
-        auto bigger = std::make_unique<char[]>(new_cap);
+        auto bigger = std::make_unique<char[]>(new_cap + kLinePadding);
         std::memcpy(bigger.get(), base, end_);
         buf_ = std::move(bigger);
         cap_ = new_cap;

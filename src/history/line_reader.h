@@ -3,6 +3,7 @@
 #ifndef PITBOSS_HISTORY_LINE_READER_H_
 #define PITBOSS_HISTORY_LINE_READER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,11 @@ struct LineReaderOptions {
   size_t max_line_length = size_t{64} << 20;
 };
 
+// Readable bytes that follow every line LineReader::Next returns (and every line a line
+// pipeline hands to its workers), whatever they hold: what a JSON parser may read past a
+// line's end (simdjson's padding), so that a line is parsed where it lies, not copied.
+constexpr size_t kLinePadding = 64;
+
 // Reads one log line by line. The compression is told by the data's magic bytes, not by
 // the name, so compressed standard input works; a name ending in .gz or .zst whose data is
 // not of that kind is an error. A UTF-8 byte order mark at the start is skipped.
@@ -43,7 +49,8 @@ class LineReader {
   LineReader& operator=(const LineReader&) = delete;
 
   // Sets *line to the next line, without its "\n" or "\r\n", and returns true. Blank lines
-  // are returned too (see IsBlankLine). The view stays valid until the next call.
+  // are returned too (see IsBlankLine). The view stays valid until the next call, and
+  // kLinePadding readable bytes follow it.
   // Returns false at the end of the log or on an error: check status() then, since a
   // truncated or corrupt compressed log ends in an error, never in a silent end.
   bool Next(std::string_view* line);
@@ -65,7 +72,8 @@ class LineReader {
   // what `sha256sum` says of the file. Reads what is left of the file first, so call it at
   // the end. After a read error, the digest of the bytes read before it.
   std::string Sha256Hex();
-  int64_t bytes() const { return bytes_; }
+  // Safe to read from another thread while a line pipeline reads (for a progress line).
+  int64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
 
  private:
   LineReader(std::string path, int fd, const LineReaderOptions& options);
@@ -111,7 +119,7 @@ class LineReader {
   std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
   std::unique_ptr<Sha256> digest_;
-  int64_t bytes_ = 0;
+  std::atomic<int64_t> bytes_{0};
 };
 
 // True for what LineReader::Next returns in place of a line over the length limit: "\n" and

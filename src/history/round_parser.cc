@@ -4,6 +4,9 @@
 
 #include "history/round_parser.h"
 
+#include "history/json_syntax.h"
+#include "history/line_reader.h"
+
 #include <re2/re2.h>
 #include <simdjson.h>
 
@@ -537,7 +540,9 @@ struct RoundParser::Impl {
 RoundParser::RoundParser() : impl_(std::make_unique<Impl>()) {}
 RoundParser::~RoundParser() = default;
 
-ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
+static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
+
+ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded) {
   ParseOutcome outcome;
   round->id.clear();
   round->time.clear();
@@ -549,21 +554,29 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round) {
   round->events.clear();  // keeps its capacity for the next round
 
   Impl& impl = *impl_;
-  if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
-    impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
-    impl.buffer = std::make_unique<char[]>(impl.capacity);
+  const char* text = line.data();
+  if (!padded) {
+    if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
+      impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
+      impl.buffer = std::make_unique<char[]>(impl.capacity);
+    }
+    std::memcpy(impl.buffer.get(), line.data(), line.size());
+    std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
+    text = impl.buffer.get();
   }
-  std::memcpy(impl.buffer.get(), line.data(), line.size());
-  std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
 
   element doc;
-  simdjson::error_code error = impl.parser.parse(impl.buffer.get(), line.size(), false).get(doc);
+  simdjson::error_code error = impl.parser.parse(text, line.size(), false).get(doc);
   if (error != simdjson::SUCCESS) {
     std::string why = error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE
                           ? OutOfRangeNumber(line)
                           : std::string();
-    outcome.status = Status::ParseError(why.empty() ? std::string("not JSON: ") + simdjson::error_message(error)
-                                                    : why);
+    if (why.empty()) {
+      // Where the line stops being JSON, where a scan can tell; else the parser's word for it.
+      const std::string at = JsonSyntaxError(line);
+      why = at.empty() ? std::string("not JSON: ") + simdjson::error_message(error) : "not JSON at " + at;
+    }
+    outcome.status = Status::ParseError(why);
     outcome.round = Impl::Recover(impl.round_re, line);
     outcome.table = Impl::Recover(impl.table_re, line);
     return outcome;

@@ -55,7 +55,9 @@ class RoundParser {
 
   // Fills *round from `line` (one line, without its newline). When the outcome is not ok,
   // *round holds whatever was read before the problem and must not be checked.
-  ParseOutcome Parse(std::string_view line, Round* round);
+  // `padded`: the caller guarantees kLinePadding (line_reader.h) readable bytes after the
+  // line's end, whatever they hold, so that it is parsed in place rather than copied.
+  ParseOutcome Parse(std::string_view line, Round* round, bool padded = false);
 
  private:
   struct Impl;

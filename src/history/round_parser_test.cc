@@ -371,7 +371,7 @@ TEST_F(RoundParserTest, NotJson) {
                                 std::string_view("{\"a\":1} x"), std::string_view("{\"a\":1}{\"a\":1}"),
                                 std::string_view("{\"a\":\"\xff\"}"), std::string_view("{\"a\":1,}")}) {
     std::string problem = Problem(line);
-    EXPECT_EQ(problem.rfind("not JSON: ", 0), 0u) << line << " -> " << problem;
+    EXPECT_EQ(problem.rfind("not JSON at column ", 0), 0u) << line << " -> " << problem;
   }
 }
 

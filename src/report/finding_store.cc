@@ -109,6 +109,7 @@ void Encode(const Finding& f, std::string* out) {
   e.Str(f.currency);
   e.Raw(f.consequences);
   e.Str(f.consequences_note);
+  e.Raw(f.baseline);
   const auto length = static_cast<uint32_t>(out->size() - at - sizeof(uint32_t));
   std::memcpy(out->data() + at, &length, sizeof length);
 }
@@ -139,6 +140,7 @@ void Decode(const char* p, const char* end, Finding* f) {
   d.Str(&f->currency);
   f->consequences = d.Raw<int64_t>();
   d.Str(&f->consequences_note);
+  f->baseline = d.Raw<BaselineState>();
 }
 
 [[noreturn]] void Fatal(const std::string& what) {

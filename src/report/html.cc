@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <streambuf>
 #include <string>
 #include <system_error>
+#include <unordered_map>
+#include <vector>
 
 #include "report/printable.h"
 #include "report/utf8.h"
@@ -168,7 +170,6 @@ constexpr std::string_view kFilterScript = R"js(
     if (!body || !head || head.rows.length === 0 || body.rows.length === 0) continue;
     const rows = Array.from(body.rows);
     const noun = table.getAttribute('data-filter') || 'rows';
-    const perPage = Number(table.getAttribute('data-paged')) || rows.length;
     const bar = document.createElement('div');
     bar.className = 'filters';
     const filters = [];
@@ -194,51 +195,25 @@ constexpr std::string_view kFilterScript = R"js(
       filters.push({column, select, values});
     }
     const reset = button('show all');
-    const previous = button('\u2190 previous');
-    const next = button('next \u2192');
     const status = document.createElement('span');
     status.className = 'filter-count';
     status.setAttribute('role', 'status');
-    let page = 0;
-    // Shows the rows that match every select, a page of them at a time.
+    // Shows the rows that match every select.
     const apply = () => {
       const matches = rows.filter((row) => filters.every(({column, select, values}) =>
         select.selectedIndex <= 0 || textOf(row, column) === values[select.selectedIndex - 1]));
-      const pages = Math.max(1, Math.ceil(matches.length / perPage));
-      page = Math.min(page, pages - 1);
-      const first = page * perPage;
-      const last = Math.min(first + perPage, matches.length);
-      const shown = new Set(matches.slice(first, last));
+      const shown = new Set(matches);
       for (const row of rows) row.hidden = !shown.has(row);
       status.setAttribute('data-matched', String(matches.length));
-      const range = (first + 1) + '\u2013' + last + ' of ';
-      status.textContent = pages === 1 ? matches.length + ' of ' + rows.length + ' ' + noun + ' shown'
-          : matches.length === rows.length ? range + rows.length + ' ' + noun
-          : range + matches.length + ' matching ' + noun + ' (' + rows.length + ' in all)';
-      previous.hidden = pages === 1;
-      next.hidden = pages === 1;
-      previous.disabled = page === 0;
-      next.disabled = page === pages - 1;
+      status.textContent = matches.length + ' of ' + rows.length + ' ' + noun + ' shown';
     };
     reset.addEventListener('click', () => {
       for (const filter of filters) filter.select.selectedIndex = 0;
-      page = 0;
       apply();
     });
-    previous.addEventListener('click', () => {
-      page--;
-      apply();
-    });
-    next.addEventListener('click', () => {
-      page++;
-      apply();
-    });
-    bar.addEventListener('change', () => {
-      page = 0;
-      apply();
-    });
+    bar.addEventListener('change', apply);
     if (filters.length > 0) bar.append(reset);
-    bar.append(previous, next, status);
+    bar.append(status);
     (table.closest('.table-wrap') || table).before(bar);
     apply();
     table.setAttribute('data-filter-ready', '');
@@ -246,14 +221,413 @@ constexpr std::string_view kFilterScript = R"js(
 })();
 )js";
 
+// The findings view (html.h). Rows are made only for the page shown: a browser lays out a
+// table of tens of thousands of rows only slowly, and the page must open in a second or two.
+constexpr std::string_view kFindingsScript = R"js(
+'use strict';
+(() => {
+  const SIZES = [100, 500, 1000];
+  const AMOUNTS = new Set(['expected', 'actual', 'overpaid', 'underpaid']);
+  const collator = new Intl.Collator('en', {numeric: true});
+  const make = (tag, text) => {
+    const made = document.createElement(tag);
+    if (text !== undefined) made.textContent = text;
+    return made;
+  };
+  const button = (text) => {
+    const made = make('button', text);
+    made.type = 'button';
+    return made;
+  };
+  const labelled = (text, control) => {
+    const label = make('label', text + ' ');
+    label.append(control);
+    return label;
+  };
+  const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Log text as the rest of the page shows it (html.h): control characters and noncharacters
+  // as escapes.
+  const printable = (text) => text.replace(/[\p{Cc}\p{Noncharacter_Code_Point}]/gu, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    const code = c.codePointAt(0);
+    return code < 0x80 ? '\\x' + code.toString(16).padStart(2, '0')
+        : '\\u' + code.toString(16).toUpperCase().padStart(4, '0');
+  });
+  // Integers beyond 2^53 (money at the limits of int64) are read exactly, as BigInt: their digits
+  // are looked up in the text by the number they parse to. A reviver with the source text would
+  // do it too, but slows the parsing of a large report by half; it serves only where two such
+  // integers parse to the same number.
+  const parse = (text) => {
+    const data = JSON.parse(text);
+    const digits = new Map();
+    let clash = false;
+    for (const [, token] of text.matchAll(/[:,[](-?[0-9]{16,})(?=[,\]}])/g)) {
+      const value = Number(token);
+      if (Number.isSafeInteger(value)) continue;
+      clash = clash || (digits.has(value) && digits.get(value) !== token);
+      digits.set(value, token);
+    }
+    if (digits.size === 0) return data;
+    if (clash) {
+      return JSON.parse(text, (key, value, context) =>
+        (typeof value === 'number' && !Number.isSafeInteger(value) && context && /^-?[0-9]+$/.test(context.source)
+          ? BigInt(context.source) : value));
+    }
+    const exact = (node) => {
+      if (node === null || typeof node !== 'object') return node;
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        if (typeof value === 'number') {
+          if (!Number.isSafeInteger(value) && digits.has(value)) node[key] = BigInt(digits.get(value));
+        } else if (value !== null && typeof value === 'object') {
+          exact(value);
+        }
+      }
+      return node;
+    };
+    return exact(data);
+  };
+  const resolve = (data, path) => path.split('.').reduce((node, key) =>
+    (node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? node[key] : undefined), data);
+  // An array, or the compact array that stands for it (html.h).
+  const expand = (value) => {
+    if (Array.isArray(value)) return value;
+    if (value === null || typeof value !== 'object' || value.compact !== 1) return [];
+    const {rows, keys, values} = value;
+    return rows.map((row) => {
+      const names = keys[row[0]];
+      const item = {};
+      for (let j = 0; j < names.length; j++) {
+        item[names[j]] = Object.hasOwn(values, names[j]) ? values[names[j]][row[j + 1]] : row[j + 1];
+      }
+      return item;
+    });
+  };
+  // Minor units in words, as FormatMoney writes them: "USD 1,234.50", "-JPY 500".
+  const money = (amount, currency, digits) => {
+    const value = BigInt(amount);
+    const magnitude = value < 0n ? -value : value;
+    const scale = 10n ** BigInt(digits);
+    let text = currency + ' ' + thousands(magnitude / scale);
+    if (digits > 0) text += '.' + String(magnitude % scale).padStart(digits, '0');
+    return (value < 0n ? '-' : '') + text;
+  };
+  // The facets a view filters by: each finding's value, or values, of each.
+  const FACETS = [
+    {name: 'code', of: (f) => f.code},
+    {name: 'severity', of: (f) => f.severity},
+    {name: 'table', of: (f) => f.table, none: '(no table)'},
+    {name: 'input', of: (f) => f.input},
+    {name: 'day', of: (f) => (typeof f.time === 'string' ? f.time.slice(0, 10) : ''), none: '(no time)'},
+    {name: 'reading', none: '(none: a violation under every reading)', of: (f) => {
+      const cleared = [];
+      for (const by of f.cleared_by || []) {
+        for (const reading of by.readings) cleared.push('cleared by ' + by.ambiguity + '=' + reading);
+      }
+      if (cleared.length > 0) return cleared;
+      return Array.isArray(f.reading_dependent) && f.reading_dependent.length > 0 ? f.reading_dependent : '';
+    }},
+  ];
+
+  const setUp = (view) => {
+    const block = document.getElementById(view.getAttribute('data-json'));
+    const table = view.querySelector('table.findings');
+    const body = table && table.tBodies[0];
+    if (!block || !body || !table.tHead) return;
+    const findings = expand(resolve(parse(block.textContent), body.getAttribute('data-rows') || ''));
+    let digits = {};
+    try {
+      digits = JSON.parse(view.getAttribute('data-currency-digits') || '{}');
+    } catch (error) {
+      digits = {};
+    }
+    const noun = view.getAttribute('data-noun') || 'findings';
+    const headers = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells);
+    const keys = headers.map((th) => th.getAttribute('data-key'));
+    const n = findings.length;
+
+    // A cell's text, and the figure it stands for where the text is money in words.
+    const cellOf = (finding, key) => {
+      const value = finding[key];
+      if (value === undefined || value === null) return {text: ''};
+      if (AMOUNTS.has(key) && typeof finding.currency === 'string' && Object.hasOwn(digits, finding.currency)) {
+        return {text: money(value, finding.currency, digits[finding.currency]), value: String(value)};
+      }
+      if (key === 'cleared_by' && Array.isArray(value)) {
+        return {text: value.map((by) => by.readings.map((r) => printable(by.ambiguity + '=' + r)).join(', '))
+          .join(', ')};
+      }
+      if (Array.isArray(value)) return {text: value.map((v) => printable(String(v))).join(', ')};
+      if (typeof value === 'string') return {text: printable(value)};
+      return {text: typeof value === 'object' ? JSON.stringify(value) : String(value)};
+    };
+
+    // Each facet's values coded by first appearance: a number per finding, or a list of them.
+    const facets = FACETS.map((facet) => {
+      const index = new Map();
+      const codes = new Array(n);
+      const code = (value) => {
+        const text = value === null || value === undefined ? '' : String(value);
+        let at = index.get(text);
+        if (at === undefined) {
+          at = index.size;
+          index.set(text, at);
+        }
+        return at;
+      };
+      for (let i = 0; i < n; i++) {
+        const value = facet.of(findings[i]);
+        codes[i] = Array.isArray(value) ? value.map(code) : code(value);
+      }
+      const choices = Array.from(index, ([value, at]) => ({value, at}))
+        .sort((a, b) => collator.compare(a.value, b.value));
+      const select = make('select');
+      select.name = facet.name;
+      select.add(new Option('all', ''));
+      for (const choice of choices) {
+        select.add(new Option(choice.value === '' ? facet.none || '(empty)' : printable(choice.value), choice.value));
+      }
+      return {codes, choices, select, label: labelled(facet.name, select)};
+    });
+    const has = (codes, i, want) => (typeof codes[i] === 'number' ? codes[i] === want : codes[i].includes(want));
+
+    // Search: a round id finds its round; other text, the findings that show it.
+    const search = make('input');
+    search.type = 'search';
+    search.name = 'search';
+    search.placeholder = 'round id or text';
+    search.setAttribute('aria-label', 'search the ' + noun + ' by round id or text');
+    let rounds = null;
+    let haystacks = null;
+    const roundsById = () => {
+      if (rounds === null) {
+        rounds = new Map();
+        for (let i = 0; i < n; i++) {
+          const round = findings[i].round;
+          if (typeof round !== 'string') continue;
+          if (!rounds.has(round)) rounds.set(round, new Set());
+          rounds.get(round).add(i);
+        }
+      }
+      return rounds;
+    };
+    const haystack = (i) => {
+      if (haystacks === null) haystacks = new Array(n);
+      if (haystacks[i] === undefined) {
+        haystacks[i] = keys.map((key) => cellOf(findings[i], key).text).join('\n').toLowerCase();
+      }
+      return haystacks[i];
+    };
+    const searched = () => {
+      const query = search.value.trim();
+      if (query === '') return null;
+      const round = roundsById().get(query);
+      return round ? {round: query, rows: round} : {text: query.toLowerCase()};
+    };
+
+    // Sorting: `order` lists every finding in the order chosen; null is the order found.
+    let order = null;
+    let sortedBy = null;
+    let descending = false;
+    const sortBy = (key) => {
+      descending = sortedBy === key ? !descending : false;
+      sortedBy = key;
+      const values = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const value = findings[i][key];
+        if (typeof value === 'number' || typeof value === 'bigint') {
+          values[i] = Number(value);
+        } else {
+          const text = value === undefined || value === null ? '' : cellOf(findings[i], key).text;
+          // Digits padded, so that T9 comes before T10 by a plain comparison.
+          values[i] = text === '' ? null : text.toLowerCase().replace(/\d+/g, (d) => d.padStart(20, '0'));
+        }
+      }
+      const direction = descending ? -1 : 1;
+      order = Array.from({length: n}, (_, i) => i).sort((a, b) => {
+        const x = values[a];
+        const y = values[b];
+        if (x === y) return a - b;
+        if (x === null) return 1;  // empty cells last either way
+        if (y === null) return -1;
+        if (typeof x !== typeof y) return (typeof x === 'number' ? -1 : 1) * direction;
+        return (x < y ? -1 : 1) * direction;
+      });
+      for (const th of headers) th.removeAttribute('aria-sort');
+      headers[keys.indexOf(key)].setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+    };
+    headers.forEach((th, column) => {
+      if (keys[column] === null) return;
+      const sort = button(th.textContent);
+      sort.className = 'sort';
+      sort.title = 'sort by ' + th.textContent + '; again for the reverse order';
+      sort.addEventListener('click', () => {
+        sortBy(keys[column]);
+        page = 0;
+        apply();
+      });
+      th.replaceChildren(sort);
+    });
+
+    const reset = button('show all');
+    const status = make('span');
+    status.className = 'filter-count';
+    status.setAttribute('role', 'status');
+    const size = make('select');
+    size.name = 'page-size';
+    for (const rows of SIZES) size.add(new Option(rows + ' a page', String(rows)));
+    const pagers = [0, 1].map(() => {
+      const pager = {first: button('\u00ab first'), previous: button('\u2039 previous'),
+        next: button('next \u203a'), last: button('last \u00bb'), where: make('span')};
+      for (const name of ['first', 'previous', 'next', 'last']) pager[name].setAttribute('data-page', name);
+      pager.bar = make('div');
+      pager.bar.className = 'pager';
+      pager.bar.append(pager.first, pager.previous, pager.where, pager.next, pager.last);
+      return pager;
+    });
+    const bar = make('div');
+    bar.className = 'filters';
+    bar.append(labelled('search', search), ...facets.map((facet) => facet.label), reset);
+    pagers[0].bar.append(labelled('show', size), status);
+    const wrap = table.closest('.table-wrap') || table;
+    wrap.before(bar, pagers[0].bar);
+    wrap.after(pagers[1].bar);
+
+    let matched = [];
+    let page = 0;
+    // Shows the page of matching findings.
+    const render = () => {
+      const perPage = Number(size.value);
+      const pages = Math.max(1, Math.ceil(matched.length / perPage));
+      page = Math.max(0, Math.min(page, pages - 1));
+      const first = page * perPage;
+      const last = Math.min(first + perPage, matched.length);
+      const fragment = document.createDocumentFragment();
+      for (let at = first; at < last; at++) {
+        const i = matched[at];
+        const row = make('tr');
+        row.setAttribute('data-index', String(i));
+        for (const key of keys) {
+          const cell = make('td');
+          if (key !== null) {
+            const shown = cellOf(findings[i], key);
+            cell.textContent = shown.text;
+            if (shown.value !== undefined) cell.setAttribute('data-value', shown.value);
+          }
+          if (key === 'severity') cell.className = 's-' + findings[i].severity;
+          row.append(cell);
+        }
+        fragment.append(row);
+      }
+      body.replaceChildren(fragment);
+      for (const pager of pagers) {
+        pager.bar.classList.toggle('one-page', pages === 1);
+        pager.first.disabled = pager.previous.disabled = page === 0;
+        pager.next.disabled = pager.last.disabled = page === pages - 1;
+        pager.where.textContent = 'page ' + thousands(page + 1) + ' of ' + thousands(pages);
+      }
+      const range = thousands(first + 1) + '\u2013' + thousands(last) + ' of ';
+      const query = searched();
+      status.textContent = (query && query.round ? 'round ' + printable(query.round) + ': ' : '') +
+          (matched.length === 0 ? 'no ' + noun + ' match (' + thousands(n) + ' in all)'
+            : matched.length === n ? range + thousands(n) + ' ' + noun
+              : range + thousands(matched.length) + ' matching ' + noun + ' (' + thousands(n) + ' in all)');
+      status.setAttribute('data-matched', String(matched.length));
+    };
+    // Finds the findings that match the search and every select, and counts, for each select's
+    // options, those that would match with that option chosen instead.
+    const apply = () => {
+      const query = searched();
+      const chosen = facets.map((facet) =>
+        (facet.select.selectedIndex > 0 ? facet.choices[facet.select.selectedIndex - 1].at : -1));
+      const counts = facets.map((facet) => new Array(facet.choices.length).fill(0));
+      const totals = facets.map(() => 0);
+      matched = [];
+      const visit = (i) => {
+        if (query && !(query.rows ? query.rows.has(i) : haystack(i).includes(query.text))) return;
+        let fails = 0;
+        let failed = -1;
+        for (let f = 0; f < facets.length && fails < 2; f++) {
+          if (chosen[f] >= 0 && !has(facets[f].codes, i, chosen[f])) {
+            fails++;
+            failed = f;
+          }
+        }
+        if (fails > 1) return;
+        if (fails === 0) matched.push(i);
+        for (let f = 0; f < facets.length; f++) {
+          if (fails === 1 && f !== failed) continue;
+          totals[f]++;
+          const code = facets[f].codes[i];
+          if (typeof code === 'number') {
+            counts[f][code]++;
+          } else {
+            for (const c of code) counts[f][c]++;
+          }
+        }
+      };
+      if (order === null) {
+        for (let i = 0; i < n; i++) visit(i);
+      } else {
+        for (const i of order) visit(i);
+      }
+      facets.forEach((facet, f) => {
+        const options = facet.select.options;
+        options[0].text = 'all (' + thousands(totals[f]) + ')';
+        facet.choices.forEach((choice, k) => {
+          options[k + 1].text = (choice.value === '' ? facet.none || '(empty)' : printable(choice.value)) +
+              ' (' + thousands(counts[f][choice.at]) + ')';
+        });
+      });
+      render();
+    };
+
+    let pending = 0;
+    const applyNow = () => {
+      clearTimeout(pending);
+      page = 0;
+      apply();
+    };
+    bar.addEventListener('change', applyNow);
+    search.addEventListener('input', () => {
+      clearTimeout(pending);
+      pending = setTimeout(applyNow, n > 5000 ? 250 : 60);
+    });
+    reset.addEventListener('click', () => {
+      search.value = '';
+      for (const facet of facets) facet.select.selectedIndex = 0;
+      applyNow();
+    });
+    size.addEventListener('change', () => {
+      page = 0;
+      render();
+    });
+    for (const pager of pagers) {
+      const go = (to) => {
+        page = to;
+        render();
+      };
+      pager.first.addEventListener('click', () => go(0));
+      pager.previous.addEventListener('click', () => go(page - 1));
+      pager.next.addEventListener('click', () => go(page + 1));
+      pager.last.addEventListener('click', () => go(Infinity));
+    }
+    apply();
+    view.setAttribute('data-ready', '');
+    view.setAttribute('data-ready-ms', String(Math.round(performance.now())));
+    // Once the browser has laid out and painted the page with its rows: the next frame, then the
+    // task after it.
+    requestAnimationFrame(() => setTimeout(() =>
+      view.setAttribute('data-shown-ms', String(Math.round(performance.now()))), 0));
+  };
+  for (const view of document.querySelectorAll('.findings-view')) setUp(view);
+})();
+)js";
+
 // The stylesheet of `page`, exactly as written between <style> and </style>.
-std::string Stylesheet(const HtmlPage& page) {
-  // Until the filter script pages a long table, and where scripts do not
-  // run, it shows its first page of rows: a browser lays out a table of tens
-  // of thousands of rows only slowly.
-  return std::string(kStylesheet) + "table[data-paged]:not([data-filter-ready])>tbody>tr:nth-child(n+" +
-         std::to_string(kHtmlRowsPerPage + 1) + "){display:none}\n" + page.extra_css;
-}
+std::string Stylesheet(const HtmlPage& page) { return std::string(kStylesheet) + page.extra_css; }
 
 // Approximate width in pixels of `text` at the plots' 11px font: enough to
 // leave room for labels; a browser's fonts differ a little.
@@ -536,6 +910,218 @@ class HtmlJsonBuffer : public std::streambuf {
   std::string pending_;
 };
 
+// The rows of a compact array (html.h), written to `out` as its objects come, member by member;
+// the lists of keys and of shared values at the end. Keys and values are raw JSON text.
+class CompactRows {
+ public:
+  CompactRows(std::string& out, const std::vector<std::string_view>& shared) : out_(out) {
+    for (const std::string_view key : shared) shared_.push_back({'"' + std::string(key) + '"', {}, {}});
+  }
+
+  void Begin() { out_ += "{\"compact\":1,\"rows\":["; }
+
+  void Member(std::string_view key, std::string_view value) {
+    if (!shape_.empty()) shape_ += ',';
+    shape_ += key;
+    row_ += ',';
+    for (Shared& shared : shared_) {
+      if (shared.key != key) continue;
+      const auto [at, added] = shared.index.try_emplace(std::string(value), shared.values.size());
+      if (added) shared.values.push_back(&at->first);
+      row_ += std::to_string(at->second);
+      return;
+    }
+    row_ += value;
+  }
+
+  void EndObject() {
+    const auto [at, added] = shapes_.try_emplace(shape_, shapes_.size());
+    if (added) shape_order_.push_back(&at->first);
+    if (rows_ > 0) out_ += ',';
+    out_ += '[';
+    out_ += std::to_string(at->second);
+    out_ += row_;
+    out_ += ']';
+    ++rows_;
+    shape_.clear();
+    row_.clear();
+  }
+
+  void End() {
+    out_ += "],\"keys\":[";
+    for (std::size_t i = 0; i < shape_order_.size(); ++i) {
+      if (i > 0) out_ += ',';
+      out_ += '[' + *shape_order_[i] + ']';
+    }
+    out_ += "],\"values\":{";
+    bool first = true;
+    for (const Shared& shared : shared_) {
+      if (shared.values.empty()) continue;
+      if (!first) out_ += ',';
+      first = false;
+      out_ += shared.key + ":[";
+      for (std::size_t i = 0; i < shared.values.size(); ++i) {
+        if (i > 0) out_ += ',';
+        out_ += *shared.values[i];
+      }
+      out_ += ']';
+    }
+    out_ += "}}";
+  }
+
+ private:
+  struct Shared {
+    std::string key;  // as JSON: in quotes
+    std::unordered_map<std::string, std::size_t> index;
+    std::vector<const std::string*> values;  // in order of first use; the map's keys
+  };
+  std::string& out_;
+  std::vector<Shared> shared_;
+  std::unordered_map<std::string, std::size_t> shapes_;  // a row's keys, joined by commas
+  std::vector<const std::string*> shape_order_;
+  std::string shape_;  // the current object's keys so far
+  std::string row_;    // its values so far, each after a comma
+  std::size_t rows_ = 0;
+};
+
+// Passes JSON through to `out` but for the array at the top-level member `compact.member`,
+// which it writes as a compact array. It reads the JSON a byte at a time, as JsonWriter writes
+// it (no whitespace), tracking strings and nesting only: it never holds more than one element.
+class CompactingBuffer : public std::streambuf {
+ public:
+  CompactingBuffer(std::ostream& out, const CompactArray& compact)
+      : out_(out), member_(compact.member), rows_(buffer_, compact.shared) {}
+  // Writes what is left.
+  void Finish() {
+    out_ << buffer_;
+    buffer_.clear();
+  }
+
+ protected:
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i) Feed(s[i]);
+    if (buffer_.size() >= kChunk) Finish();
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    if (!traits_type::eq_int_type(c, traits_type::eof())) Feed(traits_type::to_char_type(c));
+    if (buffer_.size() >= kChunk) Finish();
+    return traits_type::not_eof(c);
+  }
+
+ private:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  enum class State {
+    kPass,      // outside the array
+    kAfterKey,  // after the member's key and colon: an array follows, or another value
+    kArray,     // in the array, between its elements
+    kKey,       // in an element, before a key or between members
+    kValue,     // in an element, in a member's value
+  };
+
+  // Tracks the strings of the JSON: returns true while `c` is inside one (its quotes included).
+  bool InString(char c) {
+    if (in_string_) {
+      if (escaped_) {
+        escaped_ = false;
+      } else if (c == '\\') {
+        escaped_ = true;
+      } else if (c == '"') {
+        in_string_ = false;
+      }
+      return true;
+    }
+    if (c == '"') {
+      in_string_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  void Feed(char c) {
+    switch (state_) {
+      case State::kPass: {
+        buffer_ += c;
+        const bool was_in_string = in_string_;
+        if (InString(c)) {
+          if (!was_in_string) {
+            text_.clear();
+          } else if (in_string_ && depth_ == 1 && text_.size() <= member_.size()) {
+            text_ += c;
+          }
+          if (!in_string_) after_member_key_ = depth_ == 1 && text_ == member_;
+          return;
+        }
+        if (c == ':' && after_member_key_) state_ = State::kAfterKey;
+        after_member_key_ = false;
+        if (c == '{' || c == '[') ++depth_;
+        if (c == '}' || c == ']') --depth_;
+        return;
+      }
+      case State::kAfterKey:
+        if (c == '[') {
+          rows_.Begin();
+          state_ = State::kArray;
+        } else {  // not an array: passed through as it is
+          state_ = State::kPass;
+          Feed(c);
+        }
+        return;
+      case State::kArray:
+        if (c == '{') {
+          state_ = State::kKey;
+        } else if (c == ']') {
+          rows_.End();
+          state_ = State::kPass;
+        }
+        return;  // the commas between elements
+      case State::kKey:
+        if (InString(c)) {
+          key_ += c;
+          if (!in_string_) state_ = State::kValue;  // the colon comes next
+        } else if (c == '}') {
+          rows_.EndObject();
+          state_ = State::kArray;
+        }
+        return;
+      case State::kValue:
+        if (!InString(c)) {
+          if (value_.empty() && c == ':') return;
+          if (value_depth_ == 0 && (c == ',' || c == '}')) {
+            rows_.Member(key_, value_);
+            key_.clear();
+            value_.clear();
+            if (c == '}') {
+              rows_.EndObject();
+              state_ = State::kArray;
+            } else {
+              state_ = State::kKey;
+            }
+            return;
+          }
+          if (c == '{' || c == '[') ++value_depth_;
+          if (c == '}' || c == ']') --value_depth_;
+        }
+        value_ += c;
+        return;
+    }
+  }
+
+  std::ostream& out_;
+  const std::string_view member_;
+  std::string buffer_;  // written, not yet passed on
+  CompactRows rows_;
+  State state_ = State::kPass;
+  bool in_string_ = false;
+  bool escaped_ = false;
+  int depth_ = 0;                  // of objects and arrays, outside the compacted array
+  std::string text_;               // the string being read at depth 1, as far as it may be the member
+  bool after_member_key_ = false;  // the member's key was just read
+  std::string key_;                // the element's current member: its key, in quotes
+  std::string value_;              // and its value so far
+  int value_depth_ = 0;
+};
+
 }  // namespace
 
 void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json) {
@@ -553,7 +1139,22 @@ void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<v
   out << "</script>\n";
 }
 
+void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write,
+                   const CompactArray& compact) {
+  out << "<script type=\"application/json\" id=\"" << HtmlEscape(id) << "\">";
+  HtmlJsonBuffer escaping(out);
+  std::ostream escaped(&escaping);
+  CompactingBuffer compacting(escaped, compact);
+  std::ostream json(&compacting);
+  write(json);
+  compacting.Finish();
+  escaping.Finish();
+  out << "</script>\n";
+}
+
 std::string_view HtmlTableFilterScript() { return kFilterScript; }
+
+std::string_view HtmlFindingsScript() { return kFindingsScript; }
 
 void SvgBarsAgainstExpected(std::ostream& out, const BarsAgainstExpected& plot) {
   const std::vector<BarCategory>& categories = plot.categories;

@@ -22,8 +22,21 @@
 //     shown in words, "USD 5.00", with its figure 500), otherwise its text
 //     (empty where the member is null or absent; an array's elements joined by
 //     ", "; an object {"ambiguity":A,"readings":[R1,R2]} as "A=R1, A=R2").
+//   - A findings view (HtmlFindingsScript) renders its rows from the page's
+//     JSON: each row it shows carries data-index="I", and shows element I of
+//     the array at its tbody's data-rows path, cell by cell as above.
 //   - Log text is shown as HtmlEscape leaves it: control characters as the
 //     escapes of --format text (\n, \x1b, \u0085).
+//
+// Compact arrays: a page's JSON may hold an array of objects (the findings of a
+// report, tens of thousands of them, most members repeating) in this form:
+//   {"compact":1,"rows":[[K,V1,V2,...],...],"keys":[[KEY1,KEY2,...],...],
+//    "values":{"KEY2":[VALUE0,VALUE1,...],...}}
+// Row i is element i of the array: an object whose members are named, in
+// order, by the list keys[K]; member j's value is Vj, or, where its name has a
+// list in "values", the element Vj of that list. Every value is the JSON the
+// array held, byte for byte. A data-figure or data-rows path goes through a
+// compact array as through the array it stands for.
 #ifndef PITBOSS_REPORT_HTML_H_
 #define PITBOSS_REPORT_HTML_H_
 
@@ -75,21 +88,52 @@ void WriteHtmlJson(std::ostream& out, std::string_view id, std::string_view json
 // (a report of a million findings).
 void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write);
 
-// The rows of a long table shown at a time: a browser lays out a table of
-// tens of thousands of rows only slowly.
-inline constexpr int kHtmlRowsPerPage = 1000;
-
-// The table filter: for each <table data-filter="NOUN">, one select box per
-// header cell <th data-filter="NAME"> (named NAME), listing the distinct texts
-// of that column's cells with their counts; a row of the table's first <tbody>
-// is shown when it matches every select. A line saying how many rows match
-// (its data-matched attribute holds the number) goes with the selects, before
-// the table or before its closest ".table-wrap" container. A table with
-// data-paged="N" (N = kHtmlRowsPerPage) shows N matching rows at a time, with
-// previous and next buttons; where scripts do not run, the stylesheet shows its
-// first N rows. A table without rows gets no selects. Strict mode; writes
-// nothing to the console. Add it to HtmlPage::scripts.
+// The table filter, for short tables whose rows are in the page (a findings
+// view renders its own: HtmlFindingsScript): for each <table data-filter="NOUN">,
+// one select box per header cell <th data-filter="NAME"> (named NAME), listing
+// the distinct texts of that column's cells with their counts; a row of the
+// table's first <tbody> is shown when it matches every select. A line saying
+// how many rows match (its data-matched attribute holds the number) goes with
+// the selects, before the table or before its closest ".table-wrap" container.
+// A table without rows gets no selects. Strict mode; writes nothing to the
+// console. Add it to HtmlPage::scripts.
 std::string_view HtmlTableFilterScript();
+
+// The array written in the compact form (above) by the WriteHtmlJson overload
+// below: the value of the top-level member `member`, an array of objects, the
+// values of its members named in `shared` written once each, in "values".
+struct CompactArray {
+  std::string_view member;
+  std::vector<std::string_view> shared;
+};
+
+// WriteHtmlJson of what `write` writes, escaped the same, but for the array of
+// `compact`, which goes into the page in the compact form: a report's findings
+// in well under half of their bytes. Everything else passes through unchanged,
+// so members that the JSON gains reach the page by themselves. Rows are written
+// as they come; only the shared values are held.
+void WriteHtmlJson(std::ostream& out, std::string_view id, const std::function<void(std::ostream&)>& write,
+                   const CompactArray& compact);
+
+// The findings view: for each <div class="findings-view" data-json="ID">, the
+// findings at the data-rows path of its tbody in the page's JSON block ID (an
+// array, or a compact one), shown in the view's <table class="findings">, whose
+// header cells name their member by data-key, a page of rows at a time (100,
+// 500 or 1000 to choose). Above the table: a search (a round id shows that
+// round's findings; other text, the findings whose cells hold it, case aside),
+// a select box per facet (code, severity, table, input, day of the time, and
+// reading: the readings that would clear a finding, else the ambiguities it
+// depends on, else none), each option counting the findings it would show
+// given the other choices, and a line saying how many match (its data-matched
+// attribute holds the number). A click on a header cell sorts by that column,
+// again for the reverse order. Money in minor units is shown in words where
+// the view's data-currency-digits (a JSON object, currency code to ISO 4217
+// digits) knows the currency; the cell's data-value keeps the figure. Integers
+// beyond 2^53 are read exactly. Once the first page is made, the view gets
+// data-ready and, in data-ready-ms, the milliseconds since the page's
+// navigation began; in data-shown-ms, the same once the browser has painted
+// it. Strict mode; writes nothing to the console. Add it to HtmlPage::scripts.
+std::string_view HtmlFindingsScript();
 
 // The stylesheet's classes for the plots: svg.chart, .bar, .expected,
 // .whisker, .interval, .theory, .point, .grid, .axis, .legend.

@@ -164,6 +164,81 @@ TEST(HtmlJsonTest, DataCannotEndTheScriptAndParsesTheSame) {
   EXPECT_EQ(Canonical(data), Canonical(json));
 }
 
+// WriteHtmlJson's compacting overload on the JSON text `json`, the data block's text back.
+std::string CompactBlock(const std::string& json, std::string_view member,
+                         std::vector<std::string_view> shared) {
+  const std::string html = Written([&](std::ostream& out) {
+    WriteHtmlJson(
+        out, "d", [&json](std::ostream& data) { data << json; }, CompactArray{member, shared});
+  });
+  EXPECT_TRUE(html.starts_with("<script type=\"application/json\" id=\"d\">")) << html;
+  EXPECT_TRUE(html.ends_with("</script>\n")) << html;
+  return DataBlock(html, "d");
+}
+
+TEST(HtmlJsonTest, CompactArrayStandsForTheArray) {
+  // Members that differ from object to object, values that repeat, nested values, and text that
+  // looks like the member, in keys and strings, at other depths.
+  const std::string json =
+      "{\"a\":\"\\\"v\\\":[\",\"v\\\"\":[1],\"x\":{\"v\":[{\"k\":1}]},"
+      "\"v\":[{\"k\":\"one\",\"n\":1,\"s\":[\"a\",{\"b\":\"}],\"}],\"t\":\"\\\"}\"},"
+      "{\"k\":\"two\",\"n\":-2.5,\"s\":[\"a\",{\"b\":\"}],\"}]},"
+      "{\"n\":null,\"k\":\"one\",\"s\":[],\"t\":true},{}],\"z\":\"v\"}\n";
+  const std::string data = CompactBlock(json, "v", {"k", "s"});
+  EXPECT_EQ(Canonical(Expanded(data)), Canonical(json));
+  // The other members pass through as they are, the nested "v" and the key "v\"" too.
+  EXPECT_TRUE(data.starts_with("{\"a\":\"\\\"v\\\":[\",\"v\\\"\":[1],\"x\":{\"v\":[{\"k\":1}]},\"v\":{"))
+      << data;
+  EXPECT_TRUE(data.ends_with("},\"z\":\"v\"}\n")) << data;
+  // A row per object, its keys' list first; a shared value written once.
+  EXPECT_NE(
+      data.find("\"v\":{\"compact\":1,\"rows\":[[0,0,1,0,\"\\\"}\"],[1,1,-2.5,0],[2,null,0,1,true],[3]],"
+                "\"keys\":[[\"k\",\"n\",\"s\",\"t\"],[\"k\",\"n\",\"s\"],[\"n\",\"k\",\"s\",\"t\"],[]],"
+                "\"values\":{\"k\":[\"one\",\"two\"],\"s\":[[\"a\",{\"b\":\"}],\"}],[]]}}"),
+      std::string::npos)
+      << data;
+}
+
+TEST(HtmlJsonTest, CompactArrayKeepsTheEscaping) {
+  // Markup, U+2028 and noncharacters in keys and values of the array, across many chunks.
+  std::string json = "{\"v\":[";
+  for (int i = 0; i < 5000; ++i) {
+    if (i > 0) json += ',';
+    json += "{\"</script>\":\"<!--â¨ÂÃ© " + std::to_string(i) +
+            "\",\"s\":\"</script><script>alert(1)</script>\"}";
+  }
+  json += "],\"w\":\"</script>\"}";
+  const std::string data = CompactBlock(json, "v", {"s"});
+  EXPECT_EQ(Count(data, "<"), 0);
+  EXPECT_EQ(Count(data, "â¨"), 0);
+  EXPECT_EQ(Count(data, "Â"), 0);
+  EXPECT_EQ(Count(data, "\\u003c/script>\\u003cscript>alert(1)"), 1);  // shared: once
+  EXPECT_EQ(Canonical(Expanded(data)), Canonical(json));
+}
+
+TEST(HtmlJsonTest, CompactMemberThatIsNoArrayPassesThrough) {
+  for (const std::string json :
+       {"{\"v\":null}", "{\"v\":{\"a\":[1]}}", "{\"v\":[]}", "{\"w\":[{\"a\":1}]}"}) {
+    const std::string data = CompactBlock(json, "v", {"a"});
+    EXPECT_EQ(Canonical(Expanded(data)), Canonical(json)) << data;
+  }
+  EXPECT_EQ(CompactBlock("{\"v\":null}", "v", {}), "{\"v\":null}");
+  EXPECT_EQ(CompactBlock("{\"v\":[]}", "v", {}),
+            "{\"v\":{\"compact\":1,\"rows\":[],\"keys\":[],\"values\":{}}}");
+}
+
+TEST(HtmlFindingsScriptTest, StrictSilentAndText) {
+  const std::string_view script = HtmlFindingsScript();
+  EXPECT_NE(script.find("'use strict';"), std::string_view::npos);
+  EXPECT_EQ(script.find("console"), std::string_view::npos);
+  EXPECT_EQ(script.find("</"), std::string_view::npos);  // could end the <script> element
+  EXPECT_EQ(script.find("<!--"), std::string_view::npos);
+  EXPECT_EQ(script.find("innerHTML"), std::string_view::npos);  // cell text is data, never markup
+  EXPECT_EQ(script.find("insertAdjacentHTML"), std::string_view::npos);
+  EXPECT_EQ(script.find("eval("), std::string_view::npos);
+  EXPECT_EQ(script.find("fetch("), std::string_view::npos);
+}
+
 BarsAgainstExpected RankPlot() {
   BarsAgainstExpected plot;
   plot.title = "Ranks dealt";

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -52,8 +53,21 @@ constexpr std::string_view kCss = R"css(
 table.money td:first-child{white-space:nowrap}
 )css";
 
-// The findings table's columns are styled by position to keep each row plain.
+// The findings view: its controls, and its table's columns styled by position.
 constexpr std::string_view kFindingsCss = R"css(
+.findings-view:not([data-ready]) .table-wrap{display:none}
+.findings-view input[type=search]{font:inherit;font-size:13px;width:15em}
+.findings-view .filters select{max-width:22em}
+details>summary{cursor:pointer;margin:4px 0}
+.pager{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
+.pager button,.pager select{font:inherit;font-size:13px}
+.pager.one-page button{display:none}
+.pager .filter-count{margin-left:8px}
+table.findings th button.sort{all:unset;cursor:pointer}
+table.findings th button.sort:focus-visible{outline:2px solid var(--link)}
+table.findings th[aria-sort=ascending] button.sort::after{content:" \2191"}
+table.findings th[aria-sort=descending] button.sort::after{content:" \2193"}
+@media print{.findings-view .filters,.pager{display:none}}
 table.findings{width:100%;font-size:12px}
 table.findings th,table.findings td{padding:2px 5px}
 table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
@@ -74,8 +88,31 @@ constexpr std::array<std::string_view, 24> kFindingKeys = {
     "unit",     "currency",     "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
     "consequences", "consequences_note", "message"};
 
+// The members of a finding whose values repeat from finding to finding: written once each in the
+// page's JSON (html.h, "Compact arrays"), and referred to by their index.
+constexpr std::array<std::string_view, 13> kSharedFindingKeys = {"code",
+                                                                 "severity",
+                                                                 "table",
+                                                                 "input",
+                                                                 "revision",
+                                                                 "seat",
+                                                                 "wager",
+                                                                 "unit",
+                                                                 "currency",
+                                                                 "clause",
+                                                                 "reading_dependent",
+                                                                 "cleared_by",
+                                                                 "consequences_note"};
+
 constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
                                                  Severity::kError};
+
+// Inputs listed in the open; more are folded into a <details>.
+constexpr std::size_t kInputsShown = 5;
+// Rule specs listed in the open; more are folded away.
+constexpr std::size_t kSpecsShown = 2;
+// Rows of the money totals by table, day and wager listed in the open; more are folded away.
+constexpr std::size_t kMoneyRowsShown = 12;
 
 std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
@@ -194,6 +231,18 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "<p class=\"empty\">None.</p>\n";
     return;
   }
+  // Many inputs (a month of daily logs) are folded away, so that the findings stay near the top;
+  // never so that an input that could not be read whole goes unseen.
+  const std::size_t unread =
+      static_cast<std::size_t>(std::count_if(report.inputs.begin(), report.inputs.end(),
+                                             [](const InputSummary& input) { return !input.error.empty(); }));
+  const bool folded = report.inputs.size() > kInputsShown;
+  if (folded) {
+    out << "<details class=\"inputs\"" << (unread > 0 ? " open" : "") << "><summary>"
+        << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs");
+    if (unread > 0) out << ", " << std::to_string(unread) << " not read whole";
+    out << "</summary>\n";
+  }
   out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
          "class=\"num\">lines</th>"
          "<th class=\"num\">rounds</th><th class=\"num\">malformed lines</th><th class=\"num\">blank lines</th>"
@@ -243,6 +292,7 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "</td></tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
+  if (folded) out << "</details>\n";
   if (report.skipped.empty()) return;
   out << "<h3>Files not read</h3>\n<div class=\"table-wrap\"><table class=\"skipped\">\n<thead><tr>"
          "<th>file</th><th>reason</th></tr></thead>\n<tbody>\n";
@@ -261,6 +311,19 @@ void WriteSpecs(std::ostream& out, const Report& report) {
   if (report.specs.empty()) {
     out << "<p class=\"empty\">None.</p>\n";
     return;
+  }
+  // Several specs, each with its readings, are folded away too; never one checked under readings
+  // other than its defaults (the header's banner names it as well).
+  const std::size_t other_readings = static_cast<std::size_t>(std::count_if(
+      report.specs.begin(), report.specs.end(), [](const SpecUsed& spec) { return !spec.default_readings; }));
+  const bool folded = report.specs.size() > kSpecsShown;
+  if (folded) {
+    out << "<details class=\"specs\"" << (other_readings > 0 ? " open" : "") << "><summary>"
+        << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs");
+    if (other_readings > 0) {
+      out << ", " << std::to_string(other_readings) << " checked under readings other than the defaults";
+    }
+    out << "</summary>\n";
   }
   out << "<div class=\"table-wrap\"><table class=\"specs\">\n<thead><tr><th>spec</th><th>revision</th>"
          "<th>file</th><th>sha256</th><th>readings checked under</th></tr></thead>\n<tbody>\n";
@@ -289,6 +352,7 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     out << "</td></tr>\n";
   }
   out << "</tbody>\n</table></div>\n";
+  if (folded) out << "</details>\n";
 }
 
 // One row of the money totals: underpaid and overpaid in words, each with its figure in minor
@@ -324,9 +388,20 @@ void WriteMoney(std::ostream& out, const Report& report) {
     out << ")";
   }
   out << ".</p>\n";
-  out << "<div class=\"table-wrap\"><table class=\"money\">\n<thead><tr><th></th><th class=\"num\">underpaid</th>"
-         "<th class=\"num\">overpaid</th><th class=\"num\">findings</th><th></th></tr></thead>\n<tbody>\n";
+  constexpr std::string_view kOpen =
+      "<div class=\"table-wrap\"><table class=\"money\">\n<thead><tr><th></th><th "
+      "class=\"num\">underpaid</th>"
+      "<th class=\"num\">overpaid</th><th class=\"num\">findings</th><th></th></tr></thead>\n<tbody>\n";
+  out << kOpen;
   MoneyRow(out, "<b>all</b>", "summary.money.", totals.all, currency);
+  // A long breakdown (a month of days, many tables) is folded away below the totals.
+  const std::size_t breakdown = totals.by_table.size() + totals.by_day.size() + totals.by_wager.size();
+  const bool folded = breakdown > kMoneyRowsShown;
+  if (folded) {
+    out << "</tbody>\n</table></div>\n<details class=\"money\"><summary>by table, day and wager ("
+        << Plural(static_cast<int64_t>(breakdown), "row", "rows") << ")</summary>\n"
+        << kOpen;
+  }
   for (const auto& [title, key, by, none] :
        {std::tuple{"table", "by_table", &totals.by_table, "(no table)"},
         std::tuple{"day", "by_day", &totals.by_day, "(no time)"},
@@ -337,6 +412,7 @@ void WriteMoney(std::ostream& out, const Report& report) {
     }
   }
   out << "</tbody>\n</table></div>\n";
+  if (folded) out << "</details>\n";
 }
 
 void WriteSummary(std::ostream& out, const Report& report) {
@@ -356,72 +432,19 @@ void WriteSummary(std::ostream& out, const Report& report) {
   out << "</section>\n";
 }
 
-// One row; each cell as the data-rows convention of html.h reads it: the JSON member's value
-// as its text, or an amount in words with the member's value as data-value.
-void WriteFindingRow(std::ostream& out, const Finding& finding) {
-  const CodeInfo& info = Info(finding.code);
-  // Money of a known currency in words, its figure as data-value; any other amount as the figure
-  // itself, its unit in the unit column (a cell costs bytes on each of 50,000 rows).
-  const bool in_words = info.unit == Unit::kMinorUnits && MinorUnitDigits(finding.currency).has_value();
-  const auto amount = [&](const std::optional<Money>& m) {
-    out << "<td";
-    if (m && in_words) {
-      out << " data-value=\"" << *m << "\">" << FormatMoney(*m, finding.currency);
-    } else {
-      out << '>';
-      if (m) out << std::to_string(*m);
-    }
-  };
-  out << "<tr><td>" << info.id << "<td class=\"" << SeverityClass(info.severity) << "\">"
-      << ToString(info.severity) << "<td>" << HtmlEscape(finding.round) << "<td>" << HtmlEscape(finding.table)
-      << "<td>" << HtmlEscape(finding.input) << "<td>" << std::to_string(finding.line) << "<td>"
-      << HtmlEscape(finding.time) << "<td>" << HtmlEscape(finding.revision) << "<td>";
-  if (finding.event) out << std::to_string(*finding.event);
-  out << "<td>";
-  if (finding.seat) out << SeatName(*finding.seat);
-  out << "<td>";
-  if (finding.hand) out << std::to_string(*finding.hand);
-  out << "<td>";
-  if (finding.wager) out << HtmlEscape(ToString(*finding.wager));
-  amount(finding.expected);
-  amount(finding.actual);
-  // unit and currency as the JSON report has them: with an amount only.
-  const bool has_unit = (finding.expected || finding.actual) && info.unit != Unit::kNone;
-  out << "<td>";
-  if (has_unit) out << ToString(info.unit);
-  out << "<td>";
-  if (has_unit && info.unit == Unit::kMinorUnits) out << HtmlEscape(finding.currency);
-  // Overpaid or underpaid, in words; an underpayment of INT64_MIN has no positive figure.
-  std::optional<Money> over, under;
-  if (info.money != MoneyEffect::kNone) {
-    if (const std::optional<Money> by = Overpaid(finding); by && *by > 0) over = by;
-    else if (by && *by < 0) under = CheckedSub(0, *by);
-  }
-  for (const std::optional<Money>& m : {over, under}) amount(m);
-  out << "<td>" << HtmlEscape(finding.clause) << "<td>";
-  for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
-    if (i > 0) out << ", ";
-    out << HtmlEscape(finding.reading_dependent[i]);
-  }
-  out << "<td>" << HtmlEscape(ClearedByText(finding.cleared_by)) << "<td>";
-  if (finding.consequences > 0) {
-    out << std::to_string(finding.consequences) << "<td>" << HtmlEscape(finding.consequences_note);
-  } else {
-    out << "<td>";
-  }
-  out << "<td>" << HtmlEscape(finding.message) << "</tr>\n";
-}
-
 void WriteFindings(std::ostream& out, const Report& report) {
   out << "<section id=\"findings\">\n<h2>Findings</h2>\n"
          "<p class=\"note\">Every violation, in the order found. Expected and actual are shown with their "
          "unit, money in its currency where the finding names one (the JSON report has them in minor units); "
-         "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the ambiguities "
+         "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the "
+         "ambiguities "
          "under another reading of which the finding would not be a violation, cleared_by those readings. "
          "The event column: "
       << HtmlEscape(kEventConvention)
       << ". Consequences are the later effects of the same cause, counted under the finding rather than "
-         "listed.</p>\n";
+         "listed. The table shows a page of findings at a time, in any order (a click on a column&#39;s "
+         "head sorts by it): the search above it finds any finding by its round id or by text, where "
+         "the browser&#39;s own Find sees the page shown only.</p>\n";
   WriteFindingsHtml(out, report.violations, "violations");
   if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";
   out << "</section>\n";
@@ -591,7 +614,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
       " in " + Plural(report.rounds, "round", "rounds");
   page.extra_css = std::string(kCss) + std::string(kFindingsCss);
   if (stats != nullptr) page.extra_css += StatsHtmlCss();
-  page.scripts = {std::string(HtmlTableFilterScript())};
+  page.scripts = {std::string(HtmlFindingsScript())};
 
   WriteHtmlPageBegin(page, out);
   WriteHeader(out, report, stats != nullptr);
@@ -602,7 +625,8 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteAmbiguities(out, report);
   if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
-  WriteHtmlJson(out, kJsonId, [&report](std::ostream& json) { WriteJsonReport(report, json); });
+  WriteReportJsonHtml(
+      out, [&report](std::ostream& json) { WriteJsonReport(report, json); }, "violations");
   if (stats != nullptr && stats->ok()) {
     std::ostringstream groups;
     JsonWriter writer(groups);
@@ -618,49 +642,66 @@ std::string_view FindingsHtmlCss() { return kFindingsCss; }
 
 namespace {
 
-// The findings table, over any sequence of findings: `each(write)` calls write on each in order.
+// The findings view (html.h's HtmlFindingsScript) over any sequence of findings: `each(visit)`
+// calls visit on each in order. The rows come from the page's JSON, so only the table's head
+// and the ISO 4217 digits of the currencies the findings name are written here.
 template <typename Each>
-void WriteFindingsTable(std::ostream& out, size_t count, Each each, std::string_view rows_path) {
-  out << "<div class=\"table-wrap\"><table class=\"findings\" data-filter=\"findings\" data-paged=\""
-      << std::to_string(kHtmlRowsPerPage) << "\">\n<thead><tr>";
+void WriteFindingsView(std::ostream& out, Each each, std::string_view rows_path) {
+  std::map<std::string, int> digits;
+  bool any = false;
+  each([&](const Finding& finding) {
+    any = true;
+    if (finding.currency.empty() || digits.contains(finding.currency)) return;
+    if (const std::optional<int> n = MinorUnitDigits(finding.currency)) digits.emplace(finding.currency, *n);
+  });
+  if (!any) return;
+  std::ostringstream currencies;
+  JsonWriter json(currencies);
+  json.BeginObject();
+  for (const auto& [currency, n] : digits) json.Key(currency).Int(n);
+  json.EndObject();
+  out << "<div class=\"findings-view\" data-json=\"" << kJsonId << "\" data-noun=\"findings\" "
+      << "data-currency-digits=\"" << HtmlEscape(currencies.view()) << "\">\n"
+      << "<div class=\"table-wrap\"><table class=\"findings\">\n<thead><tr>";
   for (const std::string_view key : kFindingKeys) {
-    out << "<th data-key=\"" << key << '"';
-    if (key == "code" || key == "table" || key == "severity") out << " data-filter=\"" << key << '"';
     // The header names the key; "reading dependent" may wrap.
     std::string label(key);
     std::replace(label.begin(), label.end(), '_', ' ');
-    out << '>' << label << "</th>";
+    out << "<th data-key=\"" << key << "\">" << label << "</th>";
   }
-  out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\">\n";
-  each([&out](const Finding& finding) { WriteFindingRow(out, finding); });
-  out << "</tbody>\n</table></div>\n";
-  if (count > static_cast<std::size_t>(kHtmlRowsPerPage)) {
-    out << "<noscript><p class=\"note\">Without scripts, this page shows the first "
-        << std::to_string(kHtmlRowsPerPage)
-        << " findings. Every finding is in the JSON embedded at the end of the page, which <code>--format "
-           "json</code> writes.</p></noscript>\n";
-  }
+  out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\"></tbody>\n</table></div>\n"
+      << "<noscript><p class=\"note\">The table of findings needs JavaScript, which is off: every "
+         "finding is in the JSON embedded at the end of this page (the script element with id "
+      << kJsonId
+      << ", its findings in the compact form that <code>src/report/html.h</code> describes), and "
+         "<code>--format json</code> writes the report alone.</p></noscript>\n</div>\n";
 }
 
 }  // namespace
 
 void WriteFindingsHtml(std::ostream& out, const FindingStore& findings, std::string_view rows_path) {
-  WriteFindingsTable(
-      out, findings.size(),
-      [&findings](const auto& write) {
-        for (const Finding& f : findings) write(f);
+  WriteFindingsView(
+      out,
+      [&findings](const auto& visit) {
+        for (const Finding& f : findings) visit(f);
       },
       rows_path);
 }
 
 void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
                        std::string_view rows_path) {
-  WriteFindingsTable(
-      out, findings.size(),
-      [&findings](const auto& write) {
-        for (const Finding* f : findings) write(*f);
+  WriteFindingsView(
+      out,
+      [&findings](const auto& visit) {
+        for (const Finding* f : findings) visit(*f);
       },
       rows_path);
+}
+
+void WriteReportJsonHtml(std::ostream& out, const std::function<void(std::ostream&)>& write,
+                         std::string_view findings_member) {
+  WriteHtmlJson(out, kJsonId, write,
+                CompactArray{findings_member, {kSharedFindingKeys.begin(), kSharedFindingKeys.end()}});
 }
 
 void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report) {

@@ -102,13 +102,14 @@ TEST(HtmlReportTest, HostileStringsStayText) {
   }
   EXPECT_EQ(Count(html, "\xC2\x85"), 0);
   EXPECT_EQ(Count(EmbeddedJson(html), "\xE2\x80\xA8"), 0);
-  // In every field: tool and version, the input, the spec's three, the finding's round, table,
-  // input, clause, message and two reading_dependent, the per-table row's attribute and cell, the
-  // ambiguity's id, spec, revision and clause and its two readings, and the money per table's
-  // row name and the three figures' paths.
-  EXPECT_EQ(Count(html, escaped), 2 + 1 + 3 + 7 + 2 + 6 + 4);
+  // In every field: tool and version, the input, the spec's three, the per-table row's attribute
+  // and cell, the ambiguity's id, spec, revision and clause and its two readings, and the money
+  // per table's row name and the three figures' paths. The findings' are in the data only, which
+  // the page's script shows as text.
+  EXPECT_EQ(Count(html, escaped), 2 + 1 + 3 + 2 + 6 + 4);
   EXPECT_NE(html.find("<tr data-table=\"" + escaped + "\"><td>" + escaped + "</td>"), std::string::npos);
-  EXPECT_NE(html.find("<td>" + escaped + ", " + escaped + "<td>"), std::string::npos);
+  EXPECT_EQ(Count(EmbeddedJson(html), "<"), 0);
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(Write(HostileReport(), "json")));
 }
 
 TEST(HtmlReportTest, NoUrlReferences) {
@@ -140,7 +141,7 @@ TEST(HtmlReportTest, UrlInAnInputPathIsTextAndEscapedData) {
   EXPECT_EQ(Count(json, "<"), 0);
   std::string rest = WithoutJson(html);
   const std::string shown = HtmlEscape(path);
-  EXPECT_EQ(Count(rest, shown), 1 + 4);  // the inputs table, each finding's input
+  EXPECT_EQ(Count(rest, shown), 1);  // the inputs table; the findings' in the data
   for (std::size_t at = rest.find(shown); at != std::string::npos; at = rest.find(shown)) {
     rest.erase(at, shown.size());
   }
@@ -152,7 +153,7 @@ TEST(HtmlReportTest, EmbeddedJsonIsTheJsonReport) {
   for (const Report& report : {ContractReport(), HostileReport(), Report{}}) {
     std::ostringstream json;
     WriteJsonReport(report, json);
-    EXPECT_EQ(Canonical(EmbeddedJson(Html(report))), Canonical(json.str()));
+    EXPECT_EQ(Canonical(Expanded(EmbeddedJson(Html(report)))), Canonical(json.str()));
   }
 }
 
@@ -232,18 +233,21 @@ TEST(HtmlReportTest, MoneyTotalsInWordsWithTheirFigures) {
 
 TEST(HtmlReportTest, FindingEvidenceAndAmbiguities) {
   const std::string html = Html(EvidenceReport());
-  EXPECT_NE(html.find("<tr><td>settle/payout<td class=\"s-critical\">critical<td>T7-000124<td>T7<td>logs/day1.jsonl"
-                      "<td>88<td>2026-11-21T20:14:40Z<td>2012-04-23<td>19<td>1<td><td>raise<td data-value=\"500\">USD "
-                      "5.00<td data-value=\"250\">USD 2.50<td>minor_units<td>USD<td><td data-value=\"250\">USD 2.50"
-                      "<td>ARSD 20:18:16:15.17(4)(d)(i)<td>sd-war-win-payout<td>sd-war-win-payout=paytable-half-on-"
-                      "raise<td><td><td>raise settled"),
+  // The view shows money of the currencies the findings name in words: it is told their digits.
+  EXPECT_NE(html.find("<div class=\"findings-view\" data-json=\"pitboss-report\" data-noun=\"findings\" "
+                      "data-currency-digits=\"{&quot;USD&quot;:2}\">"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("<td>4<td><td><td><td>1<td>2<td>cards<td><td><td><td>ARSD 20:18:16:15.03<td><td><td>163"
-                      "<td>later cards of this shoe<td>the 7 of hearts"),
-            std::string::npos)
-      << html;
-  EXPECT_NE(html.find("<td data-value=\"300\">USD 3.00<td><td>ARSD"), std::string::npos) << html;
+  // Each finding's evidence is in the data, as the JSON report has it.
+  std::ostringstream json;
+  WriteJsonReport(EvidenceReport(), json);
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
+  const std::string data = EmbeddedJson(html);
+  EXPECT_NE(
+      data.find("\"cleared_by\":[[{\"ambiguity\":\"sd-war-win-payout\",\"readings\":[\"paytable-half-on-"
+                "raise\"]}]]"),
+      std::string::npos)
+      << data;
   EXPECT_EQ(Count(html, "events are counted from 0, as in the log&#39;s events array"), 1);
   EXPECT_EQ(Figures(html, "ambiguities.0.readings.1.findings_cleared"), std::vector<std::string>{"1"});
   EXPECT_NE(html.find("data-figure=\"ambiguities.0.readings.1.net_difference\" data-value=\"-824452000\">"
@@ -267,32 +271,71 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
                                       "event", "seat", "hand", "wager", "expected", "actual", "unit", "currency",
                                       "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
                                       "consequences", "consequences_note", "message"}));
-  EXPECT_EQ(Attributes(html, "data-rows"), std::vector<std::string>{"violations"});
-  // Filters by code, severity and table.
-  EXPECT_NE(html.find("<table class=\"findings\" data-filter=\"findings\" data-paged=\"1000\">"),
+  // The rows come from the data, by the page's script; the page says so where scripts do not run.
+  EXPECT_NE(html.find("<tbody data-rows=\"violations\"></tbody>"), std::string::npos) << html;
+  EXPECT_EQ(Count(html, "<tr><td>settle/payout"), 0);
+  EXPECT_NE(html.find("<noscript><p class=\"note\">The table of findings needs JavaScript"),
             std::string::npos);
-  EXPECT_EQ(Count(html, "<th data-key=\"code\" data-filter=\"code\">"), 1);
-  EXPECT_EQ(Count(html, "<th data-key=\"severity\" data-filter=\"severity\">"), 1);
-  EXPECT_EQ(Count(html, "<th data-key=\"table\" data-filter=\"table\">"), 1);
-  // The contract's finding, money in minor units as the JSON has it; and an unreadable line.
-  EXPECT_NE(html.find("<tr><td>settle/payout<td class=\"s-critical\">critical<td>T7-000124<td>T7"
-                      "<td>logs/day1.jsonl<td>88<td><td><td><td>1<td><td>raise<td>500<td>250<td>minor_units<td>"
-                      "<td><td>250<td>ARSD 20:18:16:15.17(4)(d)(i)"
-                      "<td>sd-war-win-payout<td><td><td><td>raise settled at 250, the rules pay 500 (war won: the "
-                      "three wagers)</tr>\n"),
-            std::string::npos)
-      << html;
+  EXPECT_EQ(Count(html, "<script>"), 1);
+  // Compact: the contract's finding and an unreadable line, each shared value once.
+  const std::string data = EmbeddedJson(html);
   EXPECT_NE(
-      html.find("<tr><td>input/malformed<td class=\"s-error\">error<td><td><td>logs/day1.jsonl<td>17"
-                "<td><td><td><td><td><td><td><td><td><td><td><td><td>hand-history-v1<td><td><td><td><td>not JSON: "
-                "expected &#39;,&#39; or &#39;}&#39;</tr>\n"),
+      data.find("\"violations\":{\"compact\":1,\"rows\":[[0,0,0,null,0,0,17,0,0,\"not JSON: expected ',' "
+                "or '}'\"],[1,1,1,\"T7-000124\",1,0,88,0,0,500,250,0,250,1,1,\"raise settled at 250"),
       std::string::npos)
-      << html;
+      << data;
+  EXPECT_NE(data.find("\"values\":{\"code\":[\"input/malformed\",\"settle/payout\",\"deal/burn-count\"],"
+                      "\"severity\":[\"error\",\"critical\",\"major\"],\"table\":[null,\"T7\"]"),
+            std::string::npos)
+      << data;
   Report dealer;
   Finding finding = ContractFinding();
   finding.seat = kDealer;
   dealer.violations = {finding};
-  EXPECT_NE(Html(dealer).find("<td>88<td><td><td><td>dealer<td><td>raise"), std::string::npos);
+  EXPECT_NE(EmbeddedJson(Html(dealer)).find("\"seat\":[\"dealer\"]"), std::string::npos);
+}
+
+// Many inputs, specs or money rows are folded into <details>, so that the findings stay near the
+// top; never an input not read whole, nor a spec checked under other readings.
+TEST(HtmlReportTest, ManyInputsSpecsAndMoneyRowsAreFolded) {
+  const std::string few = Html(EvidenceReport());
+  EXPECT_EQ(Count(few, "<details"), 0);
+  Report report = EvidenceReport();
+  report.inputs[1].error.clear();
+  report.complete = true;
+  while (report.inputs.size() < 6) report.inputs.push_back({"logs/more.jsonl", 10, 10});
+  report.specs.push_back(report.specs[0]);
+  report.specs.push_back(report.specs[0]);
+  for (int day = 10; day < 23; ++day) {
+    Finding finding = report.violations[0];
+    finding.time = "2026-11-" + std::to_string(day) + "T20:00:00Z";
+    report.violations.push_back(finding);
+  }
+  std::string html = Html(report);
+  EXPECT_NE(
+      html.find("<details class=\"inputs\"><summary>6 inputs</summary>\n<div class=\"table-wrap\"><table "
+                "class=\"inputs\">"),
+      std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<details class=\"specs\"><summary>3 rule specs</summary>"), std::string::npos);
+  EXPECT_NE(html.find("</tbody>\n</table></div>\n<details class=\"money\"><summary>by table, day and wager "
+                      "(17 rows)</summary>\n"),
+            std::string::npos)
+      << html;
+  // Folded, every figure is still on the page.
+  EXPECT_EQ(Figures(html, "inputs.5.path"), std::vector<std::string>{"logs/more.jsonl"});
+  EXPECT_EQ(Figures(html, "specs.2.revision"), std::vector<std::string>{"2012-04-23"});
+  EXPECT_EQ(Figures(html, "summary.money.by_day.2026-11-10.findings"), std::vector<std::string>{"1"});
+  // What must be seen stays open.
+  report.inputs[3].error = "truncated gzip stream at byte 9";
+  report.specs[1].default_readings = false;
+  html = Html(report);
+  EXPECT_NE(html.find("<details class=\"inputs\" open><summary>6 inputs, 1 not read whole</summary>"),
+            std::string::npos);
+  EXPECT_NE(
+      html.find("<details class=\"specs\" open><summary>3 rule specs, 1 checked under readings other than "
+                "the defaults</summary>"),
+      std::string::npos);
 }
 
 TEST(HtmlReportTest, PerTableCounts) {
@@ -330,7 +373,9 @@ TEST(HtmlReportTest, ZeroFindingsRenders) {
   report.rounds = 10;
   const std::string html = Html(report);
   EXPECT_NE(html.find("<title>pitboss check: no violations in 10 rounds</title>"), std::string::npos);
-  EXPECT_NE(html.find("<tbody data-rows=\"violations\">\n</tbody>"), std::string::npos);
+  // No findings, no view of them.
+  EXPECT_EQ(Count(html, "class=\"findings-view\""), 0);
+  EXPECT_EQ(Count(html, "data-rows="), 0);
   EXPECT_NE(html.find("<p class=\"empty\">No violations.</p>"), std::string::npos);
   EXPECT_EQ(Count(html, "<svg"), 0);
   EXPECT_EQ(Figures(html, "summary.violations"), std::vector<std::string>{"0"});
@@ -348,7 +393,8 @@ TEST(HtmlReportTest, Deterministic) {
   EXPECT_EQ(out.str(), html);
 }
 
-// A large report stays a reasonable file: each finding's row costs about as much as its JSON.
+// A large report stays a small file: its findings are there once, in well under half the bytes of
+// their JSON.
 TEST(HtmlReportTest, LargeReportStaysLight) {
   Report report = ContractReport();
   for (int i = 0; i < 50000; ++i) {
@@ -360,7 +406,27 @@ TEST(HtmlReportTest, LargeReportStaysLight) {
   std::ostringstream json;
   WriteJsonReport(report, json);
   const std::string html = Html(report);
-  EXPECT_LT(html.size(), json.str().size() * 21 / 10) << html.size() << " bytes for " << json.str().size();
+  EXPECT_LT(html.size(), json.str().size() * 4 / 10) << html.size() << " bytes for " << json.str().size();
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
+}
+
+// Findings spilled to file are read twice (the view's currencies, then the data): all of them, in
+// order, each time.
+TEST(HtmlReportTest, SpilledFindingsAreAllInTheData) {
+  Report report = EvidenceReport();
+  FindingStore spilled(8);
+  for (int i = 0; i < 100; ++i) {
+    Finding finding = EvidenceReport().violations[static_cast<std::size_t>(i % 3)];
+    finding.line = 1000 + i;
+    spilled.push_back(finding);
+  }
+  report.violations = std::move(spilled);
+  ASSERT_GT(report.violations.spilled(), 0u);
+  std::ostringstream json;
+  WriteJsonReport(report, json);
+  const std::string html = Html(report);
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
+  EXPECT_NE(html.find("data-currency-digits=\"{&quot;USD&quot;:2}\""), std::string::npos);
 }
 
 // Statistics of one rule set: every table together, and table T7 alone.
@@ -417,11 +483,11 @@ TEST(HtmlReportTest, StatisticsPerRuleSet) {
   const std::string html = HtmlWithStatistics(ContractReport(), stats);
   EXPECT_NE(html.find("<a href=\"#statistics\">Statistics</a>"), std::string::npos);
   EXPECT_NE(html.find("<section id=\"statistics\" data-json=\"pitboss-stats\">"), std::string::npos);
-  // Two JSON blocks: the check report, unchanged, and the statistics' groups array.
+  // Two JSON blocks: the check report, its findings compact, and the statistics' groups array.
   EXPECT_EQ(Count(html, "<script"), 3);
   std::ostringstream json;
   WriteJsonReport(ContractReport(), json);
-  EXPECT_EQ(Canonical(EmbeddedJson(html)), Canonical(json.str()));
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
   std::ostringstream groups;
   JsonWriter writer(groups);
   WriteStatsGroupsJson(writer, stats);

@@ -104,6 +104,7 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
     json.Key("consequences_note").String(finding.consequences_note);
   }
   json.Key("message").String(finding.message);
+  if (finding.baseline != BaselineState::kNone) json.Key("baseline").String(ToString(finding.baseline));
   json.EndObject();
 }
 
@@ -239,6 +240,10 @@ void WriteProvenanceJson(JsonWriter& json, const Report& report) {
   if (!report.analysis_time.empty()) json.Key("analysis_time").String(report.analysis_time);
   if (!report.currency.empty()) json.Key("currency").String(report.currency);
   json.Key("complete").Bool(report.complete);
+  if (!report.filter.empty()) {
+    json.Key("filter").String(report.filter);
+    json.Key("findings_filtered_out").Int(report.findings_filtered_out);
+  }
 }
 
 void WriteJsonReport(const Report& report, std::ostream& out) {
@@ -284,6 +289,21 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("ambiguities").BeginArray();
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
+
+  // check --baseline: the baseline, the counts and its findings not found again.
+  if (report.baseline) {
+    const BaselineSummary& baseline = *report.baseline;
+    json.Key("baseline").BeginObject();
+    json.Key("path").String(baseline.path);
+    json.Key("sha256").String(baseline.sha256);
+    json.Key("new").Int(baseline.new_findings);
+    json.Key("unchanged").Int(baseline.unchanged);
+    json.Key("absent").Int(static_cast<int64_t>(baseline.absent.size()));
+    json.Key("absent_violations").BeginArray();
+    for (const Finding& finding : baseline.absent) WriteFindingJson(json, finding);
+    json.EndArray();
+    json.EndObject();
+  }
 
   // A merged report's: written for every merged report, the warnings even when there are none.
   if (!report.shards.empty()) {

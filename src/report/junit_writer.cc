@@ -19,12 +19,16 @@
 //   <testcase>    one per violation code found in that input: classname the
 //                 input, name the code id; most frequent code first, ties by id
 //   <failure>     one per testcase: type the code id, message "N findings
-//                 (SEVERITY)", and as text every finding of that code in that
+//   or <error>    (SEVERITY)", and as text every finding of that code in that
 //                 input, one a line: "line L, round R, table T, time, revision,
 //                 event E, seat S, ..., expected X, actual Y, underpaid by Z:
 //                 MESSAGE [CLAUSE]", then what depends on a reading, what clears
 //                 it and its consequences. Amounts are in words with their unit
-//                 ("USD 5.00", "3 cards"); events counted from 0.
+//                 ("USD 5.00", "3 cards"); events counted from 0. A code of
+//                 input/* (a line or a log that could not be read as rounds)
+//                 is an <error>, as JUnit marks a test that could not run,
+//                 every other code a <failure>, a rule the logged play broke;
+//                 `errors` and `failures` count them apart.
 //
 // Why one failure per code rather than one per finding: JUnit's schema allows
 // at most one <failure> in a testcase and the common consumers read only the
@@ -110,6 +114,14 @@ std::vector<Suite> Suites(const Report& report) {
 
 int64_t TestCount(const Suite& suite) {
   return suite.groups.empty() ? 1 : static_cast<int64_t>(suite.groups.size());
+}
+
+// input/*: the input could not be read as rounds, so the rules could not be applied to it.
+bool IsInputError(Code code) { return Info(code).id.starts_with("input/"); }
+
+int64_t ErrorCount(const Suite& suite) {
+  return std::count_if(suite.groups.begin(), suite.groups.end(),
+                       [](const CodeGroup& group) { return IsInputError(group.code); });
 }
 
 // One finding as one line of a failure's text.
@@ -208,7 +220,8 @@ void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGr
   const std::size_t n = group.findings.size();
   out << "    <testcase classname=\"" << XmlAttribute(classname) << "\" name=\"" << XmlAttribute(info.id)
       << "\">\n";
-  out << "      <failure type=\"" << XmlAttribute(info.id) << "\" message=\"" << n
+  const std::string_view element = IsInputError(group.code) ? "error" : "failure";
+  out << "      <" << element << " type=\"" << XmlAttribute(info.id) << "\" message=\"" << n
       << (n == 1 ? " finding" : " findings") << " (" << ToString(info.severity) << ")\">";
   // One pass over the findings (which may be read back from a file) for the group's.
   auto it = findings.begin();
@@ -217,15 +230,16 @@ void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGr
     for (; i < index; ++i) ++it;
     out << XmlText(FindingLine(*it)) << '\n';
   }
-  out << "</failure>\n";
+  out << "</" << element << ">\n";
   out << "    </testcase>\n";
 }
 
 void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& suite, const Properties& report_properties,
                 const std::string& incomplete) {
   const std::string name = SuiteName(suite.path);
+  const int64_t errors = ErrorCount(suite);
   out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\"" << TestCount(suite) << "\" failures=\""
-      << suite.groups.size() << "\" errors=\"0\" skipped=\"0\">\n";
+      << static_cast<int64_t>(suite.groups.size()) - errors << "\" errors=\"" << errors << "\" skipped=\"0\">\n";
   Properties props;
   if (const InputSummary* input = suite.input; input != nullptr) {
     props.emplace_back("lines", std::to_string(input->lines));
@@ -263,13 +277,15 @@ void WriteJunitReport(const Report& report, std::ostream& out) {
   const std::vector<Suite> suites = Suites(report);
   int64_t tests = 0;
   int64_t failures = 0;
+  int64_t errors = 0;
   for (const Suite& suite : suites) {
     tests += TestCount(suite);
-    failures += static_cast<int64_t>(suite.groups.size());
+    errors += ErrorCount(suite);
+    failures += static_cast<int64_t>(suite.groups.size()) - ErrorCount(suite);
   }
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   out << "<testsuites name=\"" << XmlAttribute(report.tool) << "\" tests=\"" << tests << "\" failures=\""
-      << failures << "\" errors=\"0\">\n";
+      << failures << "\" errors=\"" << errors << "\">\n";
   const Properties report_properties = ReportProperties(report);
   const std::string incomplete = IncompleteText(report);
   for (std::size_t i = 0; i < suites.size(); ++i) {

@@ -20,8 +20,8 @@ std::string Junit(const Report& report) { return test_reports::Write(report, "ju
 TEST(JunitReportTest, WholeReport) {
   EXPECT_EQ(Junit(ContractReport()),
             R"x(<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="pitboss" tests="3" failures="3" errors="0">
-  <testsuite name="logs/day1.jsonl" tests="3" failures="3" errors="0" skipped="0">
+<testsuites name="pitboss" tests="3" failures="2" errors="1">
+  <testsuite name="logs/day1.jsonl" tests="3" failures="2" errors="1" skipped="0">
     <properties>
       <property name="lines" value="1200"/>
       <property name="rounds" value="1198"/>
@@ -48,8 +48,8 @@ line 210, round T7-000300, table T7, seat 2, wager raise, expected 500 minor uni
 </failure>
     </testcase>
     <testcase classname="logs/day1.jsonl" name="input/malformed">
-      <failure type="input/malformed" message="1 finding (error)">line 17: not JSON: expected ',' or '}' [hand-history-v1]
-</failure>
+      <error type="input/malformed" message="1 finding (error)">line 17: not JSON: expected ',' or '}' [hand-history-v1]
+</error>
     </testcase>
   </testsuite>
 </testsuites>
@@ -167,10 +167,12 @@ TEST(JunitReportTest, CountsAddUpOverSuites) {
   b1.input = b2.input = "b.jsonl";
   report.violations = {a1, b1, a2, b2, a3};
   const std::string xml = Junit(report);
-  EXPECT_NE(xml.find("<testsuites name=\"pitboss\" tests=\"5\" failures=\"4\" errors=\"0\">"),
+  // The unreadable line of a.jsonl is an error, not a failure (input/*).
+  EXPECT_NE(xml.find("<testsuites name=\"pitboss\" tests=\"5\" failures=\"3\" errors=\"1\">"),
             std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("<testsuite name=\"a.jsonl\" tests=\"3\" failures=\"3\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testsuite name=\"a.jsonl\" tests=\"3\" failures=\"2\" errors=\"1\""), std::string::npos)
+      << xml;
   EXPECT_NE(xml.find("<testsuite name=\"b.jsonl\" tests=\"1\" failures=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("<testsuite name=\"c.jsonl\" tests=\"1\" failures=\"0\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("<testcase classname=\"b.jsonl\" name=\"settle/payout\">\n"
@@ -179,7 +181,8 @@ TEST(JunitReportTest, CountsAddUpOverSuites) {
       << xml;
   EXPECT_EQ(Count(xml, "<testsuite "), 3);
   EXPECT_EQ(Count(xml, "<testcase "), 5);
-  EXPECT_EQ(Count(xml, "<failure "), 4);
+  EXPECT_EQ(Count(xml, "<failure "), 3);
+  EXPECT_EQ(Count(xml, "<error "), 1);
   // Every finding listed once: the first of a failure right after its tag.
   EXPECT_EQ(Count(xml, "\">line ") + Count(xml, "\nline "), 5);
 }
@@ -195,7 +198,7 @@ TEST(JunitReportTest, FindingsOfNoListedInputGetASuiteOfTheirOwn) {
   report.violations = {nowhere, unlisted, from_stdin};
   const std::string xml = Junit(report);
   const auto stdin_suite = xml.find("<testsuite name=\"&lt;stdin&gt;\" tests=\"1\" failures=\"1\"");
-  const auto no_input = xml.find("<testsuite name=\"pitboss\" tests=\"1\" failures=\"1\"");
+  const auto no_input = xml.find("<testsuite name=\"pitboss\" tests=\"1\" failures=\"0\" errors=\"1\"");
   const auto other = xml.find("<testsuite name=\"other.jsonl\" tests=\"1\" failures=\"1\"");
   ASSERT_NE(stdin_suite, std::string::npos) << xml;
   ASSERT_NE(no_input, std::string::npos) << xml;
@@ -232,7 +235,7 @@ TEST(JunitReportTest, LogTextIsEscaped) {
       << xml;
   EXPECT_NE(
       xml.find(">line 17: bad line: {\"id\":\"&lt;T7&gt;\" &amp; \\x1b[2J\\x01&#13;\xEF\xBF\xBD\\uFFFF} "
-               "[it's &lt;clause&gt;]\n</failure>"),
+               "[it's &lt;clause&gt;]\n</error>"),
       std::string::npos)
       << xml;
   // Nothing XML 1.0 forbids: no C0 control but newline.

@@ -14,6 +14,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/baseline.h"
 #include "report/money_format.h"
 #include "report/printable.h"
 #include "report/writers.h"
@@ -246,6 +247,10 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
     out << '\n';
   }
   WriteProvenance(out, report);
+  // check --baseline: what is new since it, for a pull-request comment.
+  if (const std::string baseline = BaselineCountsText(report); !baseline.empty()) {
+    out << "\n**" << Cell(baseline) << "**\n";
+  }
   WriteCounts(out, report);
   WriteInputs(out, report);
   WriteSpecs(out, report);

@@ -69,6 +69,8 @@ std::string Unsigned(Magnitude128 minor_units, std::string_view currency) {
 
 }  // namespace
 
+std::string FormatCount(int64_t n) { return (n < 0 ? "-" : "") + Grouped(Magnitude(n)); }
+
 std::optional<int> MinorUnitDigits(std::string_view currency) {
   for (const auto& [code, digits] : kMinorUnits) {
     if (code == currency) return digits;

@@ -29,6 +29,8 @@ std::optional<int> MinorUnitDigits(std::string_view currency);
 // (XYZ)" where the code is three capital letters, else "500 minor units" (none given, or not
 // a code: log text never reaches the words through here).
 std::string FormatMoney(Money minor_units, std::string_view currency);
+// A count with its thousands grouped by commas: "1,234,567", "-12".
+std::string FormatCount(int64_t n);
 
 // FormatMoney with a sign in front of a positive amount too: "+USD 5.00", "-USD 5.00", "USD 0.00".
 std::string FormatSignedMoney(Money minor_units, std::string_view currency);

@@ -21,6 +21,21 @@ std::string SeatName(Seat seat) {
   return std::to_string(seat);
 }
 
+// Part of the report format: never rename.
+std::string_view ToString(BaselineState state) {
+  switch (state) {
+    case BaselineState::kNone:
+      return "";
+    case BaselineState::kNew:
+      return "new";
+    case BaselineState::kUnchanged:
+      return "unchanged";
+    case BaselineState::kAbsent:
+      return "absent";
+  }
+  return "";
+}
+
 std::optional<Money> Overpaid(const Finding& finding) {
   switch (Info(finding.code).money) {
     case MoneyEffect::kNone:

@@ -269,7 +269,9 @@ bool ReportParser::Parse(element doc) {
   if (!OptionalStrings(top, "", "command_line", &report_->command_line) ||
       !OptionalString(top, "", "analysis_time", &report_->analysis_time) ||
       !OptionalString(top, "", "currency", &report_->currency) ||
-      !OptionalBool(top, "", "complete", &report_->complete)) {
+      !OptionalBool(top, "", "complete", &report_->complete) ||
+      !OptionalString(top, "", "filter", &report_->filter) ||
+      !OptionalCount(top, "", "findings_filtered_out", &report_->findings_filtered_out)) {
     return false;
   }
 

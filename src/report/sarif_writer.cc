@@ -5,13 +5,28 @@
 // One run. Its driver is pitboss, with one rule per violation code of the
 // contract's table, in table order (so a result's ruleIndex is its code's
 // position there): id the code id, shortDescription the contract's "found
-// when", defaultConfiguration.level from the severity, and properties
+// when", help (text and markdown) the code, its severity and that description,
+// defaultConfiguration.level from the severity, and properties
 // {severity, clauses: every clause the findings of that code cite}. Each
-// finding is one result: ruleId the code, its level, message the finding's,
-// one location (the log as artifactLocation.uri, the line as
-// region.startLine) and properties with the rest of the finding as the JSON
-// report names it (time, revision, event counted from 0 as the log's events
-// array, consequences and consequences_note among them). The inputs are the
+// finding is one result: ruleId the code, its level, message the finding's in
+// plain words with what code-scanning views show of nothing else (ResultText:
+// round, table, seat, hand, wager, event, expected and actual with their unit,
+// underpaid or overpaid by how much, the clause and spec revision, the readings
+// it depends on and those that clear it, its consequences), partialFingerprints
+// {"pitbossFinding/v1": the finding's identity across runs, report/baseline.h},
+// baselineState (new or unchanged) with check --baseline, one location (the
+// log as artifactLocation.uri, the line as region.startLine) and properties
+// with the rest of the finding as the JSON report names it (time, revision,
+// event counted from 0 as the log's events array, consequences and
+// consequences_note among them). With a baseline, the baseline's findings not
+// found again follow, baselineState "absent", at their old location.
+//
+// Results are capped at kMaxResultsPerRun (below), what GitHub code scanning
+// shows of a run: the results kept are all those of the highest levels that
+// fit (error, then warning, then note; absent ones after every current one),
+// each level in the report's order, and the invocation's notifications and
+// the run's properties ("results_left_out") say how many were left out and
+// that the JSON report is whole. The inputs are the
 // run's artifacts (with their lines, rounds, period, and where so, context and
 // error); the report's summary, money totals, specs, skipped files and
 // ambiguities are the run's properties. The one invocation carries the
@@ -19,6 +34,9 @@
 // executionSuccessful (false where the report is incomplete) and a
 // toolExecutionNotification per input that could not be read whole and per
 // file skipped.
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -30,6 +48,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/baseline.h"
 #include "report/json.h"
 #include "report/money_format.h"
 #include "report/writers.h"
@@ -39,6 +58,18 @@ namespace {
 
 constexpr std::string_view kSarifSchema = "https://json.schemastore.org/sarif-2.1.0.json";
 constexpr std::string_view kSarifVersion = "2.1.0";
+
+// GitHub code scanning's upload limits, from GitHub Docs, "SARIF support for code scanning",
+// section "Upload limits" (docs.github.com/en/code-security/code-scanning/
+// integrating-with-code-scanning/sarif-support-for-code-scanning): a SARIF file of at most
+// 10 MB gzip-compressed; at most 20 runs per file; at most 25,000 results per run, of which
+// only the top 5,000 are included, prioritized by severity; at most 25,000 rules per run; 100
+// tool extensions per run; 1,000 locations per result (100 shown); 10,000 thread flow
+// locations per result (1,000 shown); 20 tags per rule (10 shown). pitboss writes one run,
+// 28 rules, one location per result and no extensions, thread flows or tags, and caps its
+// results at the 5,000 shown, so that what is uploaded is what is seen, and says so.
+// tests/sarif_limits.py checks a large report against each of these figures.
+constexpr int64_t kMaxResultsPerRun = 5000;
 
 // SARIF has three levels of a result that fails a rule.
 std::string_view Level(Severity severity) {
@@ -98,6 +129,18 @@ void WriteRules(JsonWriter& json, const Report& report) {
     json.BeginObject();
     json.Key("id").String(info.id);
     json.Key("shortDescription").BeginObject().Key("text").String(info.found_when).EndObject();
+    // What code-scanning views show as the rule's help.
+    const std::string severity(ToString(info.severity));
+    json.Key("help").BeginObject();
+    json.Key("text").String(std::string(info.id) + " (severity " + severity + "): found when " +
+                            std::string(info.found_when) +
+                            ". Each finding names the clause of the rule text it breaks, its round, input line, "
+                            "and the seat, wager and money where they apply.");
+    json.Key("markdown").String("**`" + std::string(info.id) + "`** (severity **" + severity +
+                                "**): found when " + std::string(info.found_when) +
+                                ".\n\nEach finding names the clause of the rule text it breaks, its round, input "
+                                "line, and the seat, wager and money where they apply.");
+    json.EndObject();
     json.Key("defaultConfiguration").BeginObject().Key("level").String(Level(info.severity)).EndObject();
     json.Key("properties").BeginObject();
     json.Key("severity").String(ToString(info.severity));
@@ -138,16 +181,62 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
   return index;
 }
 
-void WriteResult(JsonWriter& json, const Finding& finding, const std::map<std::string, int64_t>& artifacts) {
+// The finding in plain words: its message, then where, the money, the clause and what it
+// depends on, since code-scanning views show a result's message and not its properties.
+std::string ResultText(const Finding& finding) {
+  const CodeInfo& info = Info(finding.code);
+  // SARIF requires message text; a finding always has one, but never write "".
+  std::string text = finding.message.empty() ? std::string(info.found_when) : finding.message;
+  if (finding.consequences > 0) text += " (" + ConsequencesText(finding) + ")";
+  std::string where;
+  const auto add = [&where](std::string_view name, const std::string& value) {
+    where.append(where.empty() ? "" : ", ").append(name).append(" ").append(value);
+  };
+  if (!finding.round.empty()) add("round", finding.round);
+  if (!finding.table.empty()) add("table", finding.table);
+  if (finding.seat) add("seat", SeatName(*finding.seat));
+  if (finding.hand) add("hand", std::to_string(*finding.hand));
+  if (finding.wager) add("wager", std::string(ToString(*finding.wager)));
+  if (finding.event) add("event", std::to_string(*finding.event) + " (counted from 0)");
+  if (!where.empty()) text += ". In " + where;
+  std::string money;
+  if (finding.expected) money = "expected " + FormatAmount(*finding.expected, info.unit, finding.currency);
+  if (finding.actual) {
+    money += (money.empty() ? "" : ", ") + ("actual " + FormatAmount(*finding.actual, info.unit, finding.currency));
+  }
+  if (const std::string effect = MoneyEffectText(finding); !effect.empty()) {
+    money += (money.empty() ? "" : ": ") + effect;
+  }
+  if (!money.empty()) {
+    money[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(money[0])));
+    text += ". " + money;
+  }
+  if (!finding.clause.empty()) {
+    text += ". Clause " + finding.clause;
+    if (!finding.revision.empty()) text += " (spec revision " + finding.revision + ")";
+  }
+  if (!finding.reading_dependent.empty()) {
+    text += ". Depends on the reading of ";
+    for (std::size_t i = 0; i < finding.reading_dependent.size(); ++i) {
+      text += (i == 0 ? "" : ", ") + finding.reading_dependent[i];
+    }
+    if (!finding.cleared_by.empty()) text += "; not a violation under " + ClearedByText(finding.cleared_by);
+  }
+  text += ".";
+  return text;
+}
+
+void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fingerprint,
+                 const std::map<std::string, int64_t>& artifacts) {
   const CodeInfo& info = Info(finding.code);
   json.BeginObject();
   json.Key("ruleId").String(info.id);
   json.Key("ruleIndex").Int(static_cast<int64_t>(finding.code));
   json.Key("level").String(Level(info.severity));
-  // SARIF requires message text; a finding always has one, but never write "".
-  json.Key("message").BeginObject().Key("text").String(finding.message.empty() ? info.found_when
-                                                                               : finding.message);
+  json.Key("message").BeginObject().Key("text").String(ResultText(finding));
   json.EndObject();
+  json.Key("partialFingerprints").BeginObject().Key(kFingerprintKey).String(fingerprint).EndObject();
+  if (finding.baseline != BaselineState::kNone) json.Key("baselineState").String(ToString(finding.baseline));
   if (!finding.input.empty()) {
     json.Key("locations").BeginArray().BeginObject();
     json.Key("physicalLocation").BeginObject();
@@ -174,6 +263,52 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::map<std::s
   }
   json.EndObject();
   json.EndObject();
+}
+
+// Which results fit under kMaxResultsPerRun: every result of a rank below `rank`, and the
+// first `quota` of rank `rank`. A rank is the SARIF level's (error 0, warning 1, note 2), and
+// 3 more for a baseline's finding no longer found.
+struct ResultCap {
+  int rank = 6;
+  int64_t quota = 0;
+  int64_t total = 0;
+  int64_t left_out = 0;
+};
+
+int Rank(const Finding& finding) {
+  const std::string_view level = Level(Info(finding.code).severity);
+  const int rank = level == "error" ? 0 : level == "warning" ? 1 : 2;
+  return finding.baseline == BaselineState::kAbsent ? rank + 3 : rank;
+}
+
+ResultCap PlanResults(const Report& report) {
+  std::array<int64_t, 6> by_rank{};
+  for (const Finding& finding : report.violations) ++by_rank[Rank(finding)];
+  if (report.baseline) {
+    for (const Finding& finding : report.baseline->absent) ++by_rank[Rank(finding)];
+  }
+  ResultCap cap;
+  int64_t room = kMaxResultsPerRun;
+  for (int rank = 0; rank < 6; ++rank) {
+    cap.total += by_rank[rank];
+    if (cap.rank < 6) continue;
+    if (by_rank[rank] > room) {
+      cap.rank = rank;
+      cap.quota = room;
+    } else {
+      room -= by_rank[rank];
+    }
+  }
+  cap.left_out = std::max<int64_t>(0, cap.total - kMaxResultsPerRun);
+  return cap;
+}
+
+// Whether the next result of `finding`'s rank is kept; counts the results of the cut rank.
+bool Keep(const Finding& finding, const ResultCap& cap, int64_t* taken_at_cut) {
+  const int rank = Rank(finding);
+  if (rank < cap.rank) return true;
+  if (rank > cap.rank) return false;
+  return (*taken_at_cut)++ < cap.quota;
 }
 
 void WriteMoneyTotal(JsonWriter& json, const MoneyTotal& total) {
@@ -208,7 +343,8 @@ void WriteMoney(JsonWriter& json, const MoneyTotals& totals) {
 }
 
 // The run's one invocation: how pitboss was run, when, and whether it read everything.
-void WriteInvocation(JsonWriter& json, const Report& report, const std::map<std::string, int64_t>& artifacts) {
+void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& cap,
+                     const std::map<std::string, int64_t>& artifacts) {
   json.Key("invocations").BeginArray().BeginObject();
   if (!report.command_line.empty()) {
     json.Key("commandLine").String(CommandLineText(report.command_line));
@@ -234,8 +370,18 @@ void WriteInvocation(JsonWriter& json, const Report& report, const std::map<std:
   };
   bool unread = false;
   for (const InputSummary& input : report.inputs) unread = unread || !input.error.empty();
-  if (unread || !report.complete || !report.skipped.empty()) {
+  if (unread || !report.complete || !report.skipped.empty() || cap.left_out > 0) {
     json.Key("toolExecutionNotifications").BeginArray();
+    if (cap.left_out > 0) {
+      notification("warning",
+                   std::to_string(cap.left_out) + " of " + std::to_string(cap.total) +
+                       " results left out: GitHub code scanning shows at most " +
+                       std::to_string(kMaxResultsPerRun) +
+                       " results of a run, so this run keeps that many, the highest levels first (error, "
+                       "warning, note), each in the report's order. The JSON report (--format json) lists "
+                       "every finding.",
+                   nullptr);
+    }
     for (const InputSummary& input : report.inputs) {
       if (!input.error.empty()) notification("error", "could not be read whole: " + input.error, &input.path);
     }
@@ -250,9 +396,23 @@ void WriteInvocation(JsonWriter& json, const Report& report, const std::map<std:
 
 // The figures of the JSON report's summary, specs and ambiguities, keyed as
 // there, and its provenance.
-void WriteRunProperties(JsonWriter& json, const Report& report) {
+void WriteRunProperties(JsonWriter& json, const Report& report, const ResultCap& cap) {
   json.Key("properties").BeginObject();
   WriteProvenanceJson(json, report);
+  json.Key("results_left_out").Int(cap.left_out);
+  json.Key("fingerprint").String(std::string(kFingerprintKey) +
+                                 " in partialFingerprints: the finding's code, the file name of its input, its "
+                                 "round, event, seat, hand and wager, hashed, and its count among findings alike "
+                                 "(docs/report.md)");
+  if (report.baseline) {
+    json.Key("baseline").BeginObject();
+    json.Key("path").String(report.baseline->path);
+    json.Key("sha256").String(report.baseline->sha256);
+    json.Key("new").Int(report.baseline->new_findings);
+    json.Key("unchanged").Int(report.baseline->unchanged);
+    json.Key("absent").Int(static_cast<int64_t>(report.baseline->absent.size()));
+    json.EndObject();
+  }
   json.Key("skipped").BeginArray();
   for (const SkippedFile& skipped : report.skipped) {
     json.BeginObject().Key("path").String(skipped.path).Key("reason").String(skipped.reason).EndObject();
@@ -289,11 +449,25 @@ void WriteSarifReport(const Report& report, std::ostream& out) {
   json.EndObject().EndObject();
 
   const std::map<std::string, int64_t> artifacts = WriteArtifacts(json, report);
-  WriteInvocation(json, report, artifacts);
+  const ResultCap cap = PlanResults(report);
+  WriteInvocation(json, report, cap, artifacts);
   json.Key("results").BeginArray();
-  for (const Finding& finding : report.violations) WriteResult(json, finding, artifacts);
+  int64_t taken_at_cut = 0;
+  Fingerprinter prints;
+  for (const Finding& finding : report.violations) {
+    // Every finding's fingerprint is counted, kept or not, so that a kept one's is its own.
+    const std::string print = prints.Next(finding);
+    if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts);
+  }
+  if (report.baseline) {
+    std::size_t i = 0;
+    for (const Finding& finding : report.baseline->absent) {
+      const std::string& print = report.baseline->absent_fingerprints[i++];
+      if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts);
+    }
+  }
   json.EndArray();
-  WriteRunProperties(json, report);
+  WriteRunProperties(json, report, cap);
 
   json.EndObject().EndArray();
   json.EndObject();

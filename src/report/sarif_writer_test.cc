@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "pitboss/codes.h"
+#include "report/baseline.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
 
@@ -141,7 +142,11 @@ TEST(SarifReportTest, ResultCarriesTheWholeFinding) {
   EXPECT_EQ(Str(r["ruleId"]), "settle/payout");
   EXPECT_EQ(Str(sarif.rule(static_cast<std::size_t>(Int(r["ruleIndex"])))["id"]), "settle/payout");
   EXPECT_EQ(Str(r["level"]), "error");
-  EXPECT_EQ(Str(r["message"]["text"]), "raise settled at 250, the rules pay 500 (war won: the three wagers)");
+  // The finding's message, then what code-scanning views show of nothing else.
+  EXPECT_EQ(Str(r["message"]["text"]),
+            "raise settled at 250, the rules pay 500 (war won: the three wagers). In round T7-000124, table T7, "
+            "seat 1, wager raise. Expected 500 minor units, actual 250 minor units: underpaid by 250 minor units. "
+            "Clause ARSD 20:18:16:15.17(4)(d)(i). Depends on the reading of sd-war-win-payout.");
   ASSERT_EQ(Size(r["locations"]), 1u);
   const auto where = r["locations"].at(0)["physicalLocation"];
   EXPECT_EQ(Str(where["artifactLocation"]["uri"]), "logs/day1.jsonl");
@@ -210,7 +215,9 @@ TEST(SarifReportTest, MessageIsNeverEmpty) {
   Finding f = BurnCount();
   f.message.clear();
   report.violations = {f};
-  EXPECT_EQ(Str(Sarif(report).result(0)["message"]["text"]), Info(Code::kDealBurnCount).found_when);
+  EXPECT_EQ(Str(Sarif(report).result(0)["message"]["text"]),
+            std::string(Info(Code::kDealBurnCount).found_when) + ". In round T7-000200, table T7. Clause ARSD "
+            "20:18:16:15.05.");
 }
 
 TEST(SarifReportTest, UrisAreValidReferences) {
@@ -366,7 +373,133 @@ TEST(SarifReportTest, ControlCharactersAndBadBytesStayValidJson) {
   f.message = "bad line: {\"id\":\n\x1b[2J\xFF}";
   report.violations = {f};
   const Sarif sarif(report);  // parses: simdjson rejects raw controls and invalid UTF-8
-  EXPECT_EQ(Str(sarif.result(0)["message"]["text"]), "bad line: {\"id\":\n\x1b[2J\xEF\xBF\xBD}");
+  EXPECT_EQ(Str(sarif.result(0)["message"]["text"]), "bad line: {\"id\":\n\x1b[2J\xEF\xBF\xBD}. Clause hand-history-v1.");
+}
+
+TEST(SarifReportTest, MessageTextCarriesTheEvidenceInWords) {
+  Report report;
+  Finding f = test_reports::EvidenceFinding();
+  f.hand = 2;
+  f.consequences = 3;
+  f.consequences_note = "later rounds of this table";
+  report.violations = {f};
+  const Sarif sarif(report);
+  const std::string text = Str(sarif.result(0)["message"]["text"]);
+  for (const char* part : {"round T7-000124", "table T7", "seat 1", "hand 2", "wager raise", "event 19 (counted from 0)",
+                           "Expected USD 5.00, actual USD 2.50: underpaid by USD 2.50",
+                           "Clause ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)",
+                           "Depends on the reading of sd-war-win-payout; not a violation under "
+                           "sd-war-win-payout=paytable-half-on-raise",
+                           "3 later rounds of this table"}) {
+    EXPECT_NE(text.find(part), std::string::npos) << part << " in: " << text;
+  }
+}
+
+TEST(SarifReportTest, PartialFingerprintsAreTheFindingsIdentity) {
+  Report report = ContractReport();
+  Report again = ContractReport();
+  // Another run: other lines, other messages, the logs in another folder.
+  std::vector<Finding> moved = again.violations.ToVector();
+  for (Finding& f : moved) {
+    f.line += 100;
+    f.message += " (reworded)";
+    f.input = "/elsewhere/" + f.input;
+  }
+  again.violations = moved;
+  const Sarif a(report), b(again);
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::string print = Str(a.result(i)["partialFingerprints"]["pitbossFinding/v1"]);
+    EXPECT_EQ(print, Str(b.result(i)["partialFingerprints"]["pitbossFinding/v1"]));
+    EXPECT_EQ(print, FindingHash(report.violations.ToVector()[i]) + ":1");
+  }
+  EXPECT_NE(Str(a.result(1)["partialFingerprints"]["pitbossFinding/v1"]),
+            Str(a.result(3)["partialFingerprints"]["pitbossFinding/v1"]));
+  EXPECT_FALSE(Has(a.result(0), "baselineState"));  // no baseline, no state
+}
+
+TEST(SarifReportTest, RulesHaveHelpFromTheCodeTable) {
+  const Sarif sarif(Report{});
+  for (std::size_t i = 0; i < static_cast<std::size_t>(kCodeCount); ++i) {
+    const CodeInfo& info = AllCodes()[i];
+    const std::string text = Str(sarif.rule(i)["help"]["text"]);
+    const std::string markdown = Str(sarif.rule(i)["help"]["markdown"]);
+    EXPECT_NE(text.find(std::string(info.found_when)), std::string::npos) << text;
+    EXPECT_NE(text.find(std::string(info.id) + " (severity " + std::string(ToString(info.severity)) + ")"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(markdown.find("**`" + std::string(info.id) + "`**"), std::string::npos) << markdown;
+    EXPECT_NE(markdown.find(std::string(info.found_when)), std::string::npos) << markdown;
+  }
+}
+
+TEST(SarifReportTest, BaselineStates) {
+  Report old_report;
+  Finding gone = ContractFinding();
+  gone.round = "T7-GONE";
+  old_report.violations = {ContractFinding(), gone};
+  Report report;
+  report.violations = {BurnCount(), ContractFinding()};
+  ApplyBaseline(old_report, "old.json", "", &report);
+  const Sarif sarif(report);
+  ASSERT_EQ(Size(sarif.run()["results"]), 3u);
+  EXPECT_EQ(Str(sarif.result(0)["baselineState"]), "new");
+  EXPECT_EQ(Str(sarif.result(1)["baselineState"]), "unchanged");
+  EXPECT_EQ(Str(sarif.result(2)["baselineState"]), "absent");
+  EXPECT_EQ(Str(sarif.result(2)["properties"]["round"]), "T7-GONE");
+  EXPECT_EQ(Str(sarif.result(2)["partialFingerprints"]["pitbossFinding/v1"]), FindingHash(gone) + ":1");
+  EXPECT_EQ(Int(sarif.run()["properties"]["baseline"]["new"]), 1);
+  EXPECT_EQ(Int(sarif.run()["properties"]["baseline"]["absent"]), 1);
+}
+
+// GitHub code scanning shows 5,000 results of a run: beyond them, the highest levels are kept
+// and the run says how many were left out.
+TEST(SarifReportTest, ResultsAreCappedAtWhatCodeScanningShows) {
+  Report report;
+  report.violations = FindingStore(64);  // spilled, as a large report is
+  for (int i = 0; i < 4000; ++i) {
+    Finding f = BurnCount();  // major: warning
+    f.round = "W" + std::to_string(i);
+    report.violations.push_back(f);
+  }
+  for (int i = 0; i < 1500; ++i) {
+    Finding f = ContractFinding();  // critical: error
+    f.round = "E" + std::to_string(i);
+    report.violations.push_back(f);
+  }
+  for (int i = 0; i < 10; ++i) {
+    Finding f = ContractFinding();
+    f.code = Code::kSettleOrder;  // minor: note
+    f.round = "N" + std::to_string(i);
+    report.violations.push_back(f);
+  }
+  const Sarif sarif(report);
+  const auto results = sarif.run()["results"];
+  ASSERT_EQ(Size(results), 5000u);
+  int64_t errors = 0, warnings = 0, notes = 0;
+  for (const auto result : results.get_array()) {
+    const std::string level = Str(result["level"]);
+    errors += level == "error";
+    warnings += level == "warning";
+    notes += level == "note";
+  }
+  EXPECT_EQ(errors, 1500);
+  EXPECT_EQ(warnings, 3500);
+  EXPECT_EQ(notes, 0);
+  // Each level in the report's order: the first 3,500 warnings, then the errors after them.
+  EXPECT_EQ(Str(sarif.result(0)["properties"]["round"]), "W0");
+  EXPECT_EQ(Str(sarif.result(3499)["properties"]["round"]), "W3499");
+  EXPECT_EQ(Str(sarif.result(3500)["properties"]["round"]), "E0");
+  EXPECT_EQ(Int(sarif.run()["properties"]["results_left_out"]), 510);
+  EXPECT_EQ(Int(sarif.run()["properties"]["violations"]), 5510);
+  const auto notes_of_run = sarif.run()["invocations"].at(0)["toolExecutionNotifications"];
+  ASSERT_EQ(Size(notes_of_run), 1u);
+  const std::string note = Str(notes_of_run.at(0)["message"]["text"]);
+  EXPECT_NE(note.find("510 of 5510 results left out"), std::string::npos) << note;
+  EXPECT_NE(note.find("The JSON report (--format json) lists every finding"), std::string::npos) << note;
+  // Under the cap, nothing is left out and nothing is said.
+  const Sarif small(ContractReport());
+  EXPECT_EQ(Int(small.run()["properties"]["results_left_out"]), 0);
+  EXPECT_FALSE(Has(small.run()["invocations"].at(0), "toolExecutionNotifications"));
 }
 
 }  // namespace

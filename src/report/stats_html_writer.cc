@@ -16,7 +16,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -30,9 +29,6 @@
 
 namespace pitboss {
 namespace {
-
-// Part of the report format: scripts and tests find the data by this id.
-constexpr std::string_view kJsonId = "pitboss-report";
 
 // The styles of the pieces both pages show.
 constexpr std::string_view kStatsCss = R"css(
@@ -504,7 +500,7 @@ void WriteStatsHtml(const StatsDocument& doc, std::ostream& out) {
                               : std::to_string(failed) + " of " + Plural(tests, "test fails", "tests fail")) +
                " in " + Plural(doc.check.rounds, "round", "rounds");
   page.extra_css = std::string(FindingsHtmlCss()) + std::string(kStatsCss) + std::string(kPageCss);
-  page.scripts = {std::string(HtmlTableFilterScript())};
+  page.scripts = {std::string(HtmlTableFilterScript()), std::string(HtmlFindingsScript())};
 
   WriteHtmlPageBegin(page, out);
   WriteHeader(out, doc);
@@ -514,9 +510,8 @@ void WriteStatsHtml(const StatsDocument& doc, std::ostream& out) {
   WriteAllTests(out, stats);
   for (std::size_t g = 0; g < stats.groups.size(); ++g) WriteGroup(out, stats.groups[g], g);
   out << "</main>\n";
-  std::ostringstream json;
-  WriteStatsJson(doc, json);
-  WriteHtmlJson(out, kJsonId, json.view());
+  WriteReportJsonHtml(
+      out, [&doc](std::ostream& json) { WriteStatsJson(doc, json); }, "input_findings");
   WriteHtmlPageEnd(page, out);
 }
 

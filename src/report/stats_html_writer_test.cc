@@ -134,9 +134,9 @@ TEST(StatsHtmlTest, IsRegistered) {
 }
 
 TEST(StatsHtmlTest, EmbeddedJsonIsTheJsonReport) {
-  // Byte for byte where the JSON holds nothing WriteHtmlJson escapes.
+  // The same value, its input findings a compact array (report/html.h).
   const StatsDocument doc = Document();
-  EXPECT_EQ(EmbeddedJson(Html(doc)), Json(doc));
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(Html(doc)))), Canonical(Json(doc)));
   // The same value where it does.
   StatsDocument hostile = Document();
   hostile.stats.groups[1].table = kHostile;
@@ -144,8 +144,8 @@ TEST(StatsHtmlTest, EmbeddedJsonIsTheJsonReport) {
   hostile.check.inputs[0].path = kHostile;
   const std::string embedded = EmbeddedJson(Html(hostile));
   EXPECT_EQ(Count(embedded, "<"), 0);
-  EXPECT_EQ(Canonical(embedded), Canonical(Json(hostile)));
-  EXPECT_EQ(Canonical(EmbeddedJson(Html(StatsDocument{}))), Canonical(Json(StatsDocument{})));
+  EXPECT_EQ(Canonical(Expanded(embedded)), Canonical(Json(hostile)));
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(Html(StatsDocument{})))), Canonical(Json(StatsDocument{})));
 }
 
 TEST(StatsHtmlTest, HostileNamesStayText) {
@@ -163,9 +163,9 @@ TEST(StatsHtmlTest, HostileNamesStayText) {
   doc.check.violations[0].table = kHostile;
   const std::string html = Html(doc);
   const std::string escaped = HtmlEscape(kHostile);
-  // The page's own elements only: one data block, one script, no image, no link out.
-  EXPECT_EQ(Count(html, "<script"), 2);
-  EXPECT_EQ(Count(html, "</script>"), 2);
+  // The page's own elements only: one data block, two scripts, no image, no link out.
+  EXPECT_EQ(Count(html, "<script"), 3);
+  EXPECT_EQ(Count(html, "</script>"), 3);
   EXPECT_EQ(Count(html, "<img"), 0);
   EXPECT_EQ(Count(html, "<a href=\"h"), 0);
   EXPECT_EQ(Count(html, "<!--"), 0);
@@ -183,7 +183,8 @@ TEST(StatsHtmlTest, HostileNamesStayText) {
       std::string::npos);
   EXPECT_NE(html.find("(" + escaped + "), with its 99% interval."), std::string::npos);
   EXPECT_EQ(Figures(html, "groups.0.tests.0.note"), std::vector<std::string>{escaped});
-  EXPECT_NE(html.find("<td>" + escaped + "<td>logs/day1.jsonl"), std::string::npos);
+  // The input finding's table and message are in the data only, which the script shows as text.
+  EXPECT_EQ(Count(EmbeddedJson(html), "<"), 0);
 }
 
 TEST(StatsHtmlTest, SummaryFigures) {
@@ -206,15 +207,15 @@ TEST(StatsHtmlTest, SummaryFigures) {
   EXPECT_EQ(Figures(html, "command"), std::vector<std::string>{"stats"});
 }
 
-TEST(StatsHtmlTest, InputFindingsAreAFilteredTable) {
+TEST(StatsHtmlTest, InputFindingsAreAFindingsView) {
   const std::string html = Html(Document());
   const std::string section = Between(html, "<section id=\"input-findings\">", "</section>");
-  EXPECT_NE(section.find("<table class=\"findings\" data-filter=\"findings\" data-paged=\"1000\">"),
-            std::string::npos);
-  EXPECT_NE(
-      section.find("<tbody data-rows=\"input_findings\">\n<tr><td>input/malformed<td class=\"s-error\">"),
-      std::string::npos)
+  EXPECT_NE(section.find("<div class=\"findings-view\" data-json=\"pitboss-report\""), std::string::npos)
       << section;
+  EXPECT_NE(section.find("<tbody data-rows=\"input_findings\"></tbody>"), std::string::npos) << section;
+  EXPECT_NE(EmbeddedJson(html).find("\"input_findings\":{\"compact\":1,\"rows\":[[0,0,0,null,"),
+            std::string::npos)
+      << EmbeddedJson(html);
   StatsDocument clean = Document();
   clean.check.violations.clear();
   EXPECT_NE(Html(clean).find("<p class=\"empty\">None: every line is a round.</p>"), std::string::npos);

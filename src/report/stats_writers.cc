@@ -74,6 +74,7 @@ void WriteStatsText(const StatsDocument& doc, std::ostream& out) {
   out << "pitboss stats: " << doc.check.rounds << " rounds read from " << doc.check.inputs.size()
       << (doc.check.inputs.size() == 1 ? " input" : " inputs") << ", " << s.rounds_used
       << " in the statistics";
+  if (!doc.check.filter.empty()) out << " (only rounds of " << Printable(doc.check.filter) << ")";
   if (s.rounds_unknown_decks > 0) {
     out << " (" << s.rounds_unknown_decks
         << " before any shuffle on their table: in the card tests, not the return tests)";
@@ -183,6 +184,7 @@ void WriteStatsJson(const StatsDocument& doc, std::ostream& out) {
   std::vector<const Finding*> inputs = doc.input_findings();
   json.Key("summary").BeginObject();
   json.Key("rounds").Int(doc.check.rounds).Key("rounds_used").Int(s.rounds_used);
+  if (!doc.check.filter.empty()) json.Key("filter").String(doc.check.filter);
   json.Key("rounds_unknown_decks").Int(s.rounds_unknown_decks);
   json.Key("level").Double(s.level).Key("correction").String(s.correction);
   json.Key("tests").Int(s.tests()).Key("failed").Int(s.failed());

@@ -3,6 +3,7 @@
 #ifndef PITBOSS_REPORT_STATS_WRITERS_H_
 #define PITBOSS_REPORT_STATS_WRITERS_H_
 
+#include <functional>
 #include <ostream>
 #include <string_view>
 #include <vector>
@@ -46,14 +47,20 @@ void WriteHtmlReport(const Report& report, const StatusOr<StatsReport>& stats, s
 // Pieces the two pages share. A figure path (report/html.h, "Page conventions") starts with
 // `path`: "groups.3." on the stats page, "3." in the check page's statistics.
 //
-// From the check page (html_writer.cc): the findings table, a row per finding with
-// data-rows="`rows_path`", filtered by code, severity and table, and its styles; the tables
-// of the inputs and specs, at "inputs" and "specs" as in both JSON reports.
+// From the check page (html_writer.cc): the findings view (html.h's HtmlFindingsScript, which
+// the page adds to its scripts) over the findings at `rows_path` of the JSON block that
+// WriteReportJsonHtml writes, nothing where there are none, and its styles; the tables of the
+// inputs (folded away where there are many) and specs, at "inputs" and "specs" as in both
+// JSON reports.
 std::string_view FindingsHtmlCss();
 void WriteFindingsHtml(std::ostream& out, const FindingStore& findings, std::string_view rows_path);
 void WriteFindingsHtml(std::ostream& out, const std::vector<const Finding*>& findings,
                        std::string_view rows_path);
 void WriteInputsAndSpecsHtml(std::ostream& out, const Report& report);
+// The page's JSON block, id "pitboss-report", which the findings view reads: what `write`
+// writes, its array of findings at the top-level member `findings_member` compact (html.h).
+void WriteReportJsonHtml(std::ostream& out, const std::function<void(std::ostream&)>& write,
+                         std::string_view findings_member);
 // From the stats page (stats_html_writer.cc): a group's tests as a table (with `notes`, a
 // column of them; without, a compact table with each note as its row's tooltip), its plots
 // of ranks against expectation and of returns against theory (captions that `explain` them

@@ -7,10 +7,15 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <locale>
 #include <regex>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "report/json.h"
 
 namespace pitboss::test_html {
 
@@ -34,6 +39,86 @@ inline std::string Canonical(const std::string& json) {
   const auto error = parser.parse(json).get(element);
   EXPECT_EQ(error, simdjson::SUCCESS) << json;
   return error ? "" : std::string(simdjson::minify(element));
+}
+
+namespace internal {
+
+// Writes `element` to `json`, each compact array (report/html.h) as the array it stands for.
+inline void WriteExpanded(JsonWriter& json, simdjson::dom::element element) {
+  switch (element.type()) {
+    case simdjson::dom::element_type::OBJECT: {
+      const simdjson::dom::object object = element.get_object().value_unsafe();
+      simdjson::dom::element compact, rows, keys, values;
+      if (!object["compact"].get(compact) && compact.is_int64() && int64_t(compact) == 1 &&
+          !object["rows"].get(rows) && !object["keys"].get(keys) && !object["values"].get(values)) {
+        json.BeginArray();
+        for (const simdjson::dom::element row : rows.get_array()) {
+          const simdjson::dom::array cells = row.get_array();
+          const simdjson::dom::array names = keys.at(uint64_t(cells.at(0)));
+          EXPECT_EQ(cells.size(), names.size() + 1) << simdjson::minify(row);
+          json.BeginObject();
+          std::size_t j = 1;
+          for (const simdjson::dom::element name : names) {
+            const std::string_view key = name.get_string();
+            json.Key(key);
+            simdjson::dom::element shared;
+            const simdjson::dom::element cell = cells.at(j++);
+            if (!values.get_object()[key].get(shared)) {
+              WriteExpanded(json, shared.get_array().at(uint64_t(cell)));
+            } else {
+              WriteExpanded(json, cell);
+            }
+          }
+          json.EndObject();
+        }
+        json.EndArray();
+        return;
+      }
+      json.BeginObject();
+      for (const auto field : object) {
+        json.Key(field.key);
+        WriteExpanded(json, field.value);
+      }
+      json.EndObject();
+      return;
+    }
+    case simdjson::dom::element_type::ARRAY:
+      json.BeginArray();
+      for (const simdjson::dom::element value : element.get_array()) WriteExpanded(json, value);
+      json.EndArray();
+      return;
+    case simdjson::dom::element_type::STRING:
+      json.String(element.get_string().value_unsafe());
+      return;
+    case simdjson::dom::element_type::INT64:
+      json.Int(int64_t(element));
+      return;
+    case simdjson::dom::element_type::BOOL:
+      json.Bool(bool(element));
+      return;
+    case simdjson::dom::element_type::NULL_VALUE:
+      json.Null();
+      return;
+    default:  // a double, or an integer beyond int64: pitboss's reports have none in findings
+      json.Double(double(element));
+      return;
+  }
+}
+
+}  // namespace internal
+
+// A page's JSON with each compact array written out as the array it stands for (compare it
+// with Canonical).
+inline std::string Expanded(const std::string& json) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element element;
+  const auto error = parser.parse(json).get(element);
+  EXPECT_EQ(error, simdjson::SUCCESS) << json;
+  if (error) return "";
+  std::ostringstream out;
+  JsonWriter writer(out);
+  internal::WriteExpanded(writer, element);
+  return out.str();
 }
 
 // Every value of attribute `name` in `html` (after a space), in order.

@@ -10,6 +10,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/baseline.h"
 #include "report/money_format.h"
 #include "report/printable.h"
 #include "report/writers.h"
@@ -146,18 +147,6 @@ void WriteSummary(std::ostream& out, const Report& report) {
   out << "rounds with violations: " << report.rounds_with_violations << '\n';
   const MoneyTotals totals = TotalMoney(report);
   const std::string currency = ReportCurrency(report, totals);
-  WriteMoney(out, totals, currency);
-
-  const auto counts = CodeCounts(report);
-  out << "violations by code:";
-  if (counts.empty()) out << " none";
-  out << '\n';
-  std::size_t id_width = 0;
-  for (const auto& [id, count] : counts)
-    id_width = std::max(id_width, id.size());
-  for (const auto& [id, count] : counts) {
-    out << "  " << PadRight(id, id_width) << "  " << count << '\n';
-  }
 
   out << "ambiguities:";
   if (report.ambiguities.empty()) {
@@ -190,14 +179,31 @@ void WriteHeader(std::ostream& out, const Report& report) {
   }
 }
 
+// The severity as the text report writes it, in colour for a terminal (ANSI SGR).
+std::string SeverityText(Severity severity, bool colour) {
+  std::string word(ToString(severity));
+  if (!colour) return word;
+  std::string_view sgr;
+  switch (severity) {
+    case Severity::kError: sgr = "1;35"; break;     // bold magenta
+    case Severity::kCritical: sgr = "1;31"; break;  // bold red
+    case Severity::kMajor: sgr = "33"; break;       // yellow
+    case Severity::kMinor: sgr = "36"; break;       // cyan
+  }
+  return "\x1b[" + std::string(sgr) + "m" + word + "\x1b[0m";
+}
+
 }  // namespace
 
-void WriteFindingText(std::ostream& out, const Finding& finding) {
+void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
   const CodeInfo& info = Info(finding.code);
   out << InputName(finding.input);
   if (finding.line > 0) out << ':' << finding.line;
-  out << ": " << ToString(info.severity) << ": " << Printable(finding.message)
-      << " [" << info.id << "]\n";
+  out << ": " << SeverityText(info.severity, colour) << ": " << Printable(finding.message)
+      << " [" << info.id << "]";
+  if (finding.baseline == BaselineState::kNew) out << " (new)";
+  if (finding.baseline == BaselineState::kUnchanged) out << " (in the baseline)";
+  out << '\n';
 
   std::string where;
   const auto add = [&where](std::string_view name, const std::string& value) {
@@ -247,26 +253,188 @@ void WriteReadingsBanner(std::ostream& out, const Report& report) {
   }
 }
 
-void WriteTextReport(const Report& report, std::ostream& out) {
+namespace {
+
+// The findings' counts by code and table (the groups the list is written in), by table and by
+// day, gathered in one pass.
+struct Tally {
+  std::map<std::pair<Code, std::string>, int64_t> by_group;
+  std::map<std::string, int64_t> by_table;
+  std::map<std::string, int64_t> by_day;  // the date of the round's time as logged
+};
+
+Tally TallyOf(const Report& report) {
+  Tally t;
+  for (const Finding& f : report.violations) {
+    ++t.by_group[{f.code, f.table}];
+    ++t.by_table[f.table];
+    ++t.by_day[f.time.size() >= 10 ? f.time.substr(0, 10) : std::string()];
+  }
+  return t;
+}
+
+// A list of counts; past `limit` entries, only the `limit` largest, and how many more.
+void WriteCounts(std::ostream& out, std::string_view title, const std::map<std::string, int64_t>& counts,
+                 std::string_view none, std::size_t limit) {
+  if (counts.empty()) return;
+  std::vector<std::pair<std::string, int64_t>> rows(counts.begin(), counts.end());
+  if (rows.size() > limit) {
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    rows.resize(limit);
+  }
+  out << "violations by " << title;
+  if (counts.size() > limit) out << " (the " << limit << " with most, of " << counts.size() << ")";
+  out << ":\n";
+  std::size_t width = none.size();
+  for (const auto& [key, n] : rows) width = std::max(width, Printable(key).size());
+  for (const auto& [key, n] : rows) {
+    out << "  " << PadRight(key.empty() ? std::string(none) : Printable(key), width) << "  " << n << '\n';
+  }
+}
+
+// Writes the findings grouped by code (most frequent first) then table (by name), each group
+// in input order, at most `max` of them (-1: all). The findings may be on file (FindingStore):
+// they are read in passes, each holding at most kHeld of them, so that memory stays bounded
+// whatever the report's size.
+void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& tally, int64_t max, bool colour) {
+  constexpr int64_t kHeld = 32768;
+  struct Group {
+    Code code;
+    std::string table;
+    int64_t count;
+    int64_t shown;
+    int64_t first;  // position of its first finding in the list written
+  };
+  std::vector<Group> groups;
+  std::map<std::pair<Code, std::string>, size_t> rank;
+  for (const auto& [id, count] : CodeCounts(report)) {
+    const Code code = *ParseCode(id);
+    for (const auto& [key, n] : tally.by_group) {
+      if (key.first != code) continue;
+      rank[key] = groups.size();
+      groups.push_back({code, key.second, n, 0, 0});
+    }
+  }
+  int64_t total = 0;
+  for (Group& g : groups) {
+    g.first = total;
+    g.shown = max < 0 ? g.count : std::min(g.count, std::max<int64_t>(0, max - total));
+    total += g.shown;
+  }
+  std::optional<Code> code_open;
+  std::optional<size_t> group_open;
+  std::vector<std::optional<Finding>> held;
+  std::vector<int64_t> seen(groups.size());
+  for (int64_t begin = 0; begin < total; begin += kHeld) {
+    const int64_t end = std::min(total, begin + kHeld);
+    held.assign(static_cast<size_t>(end - begin), std::nullopt);
+    std::fill(seen.begin(), seen.end(), 0);
+    std::vector<size_t> group_at(held.size());
+    for (const Finding& f : report.violations) {
+      const size_t r = rank.at({f.code, f.table});
+      const int64_t seq = seen[r]++;
+      if (seq >= groups[r].shown) continue;
+      const int64_t pos = groups[r].first + seq;
+      if (pos < begin || pos >= end) continue;
+      held[static_cast<size_t>(pos - begin)] = f;
+      group_at[static_cast<size_t>(pos - begin)] = r;
+    }
+    for (size_t i = 0; i < held.size(); ++i) {
+      const Group& g = groups[group_at[i]];
+      if (code_open != g.code) {
+        code_open = g.code;
+        const CodeInfo& info = Info(g.code);
+        int64_t n = 0;
+        for (const Group& h : groups) n += h.code == g.code ? h.count : 0;
+        out << "\n== " << info.id << " (" << SeverityText(info.severity, colour) << "): "
+            << Plural(n, "finding", "findings") << " ==\n";
+      }
+      if (group_open != group_at[i]) {
+        group_open = group_at[i];
+        out << "-- " << Info(g.code).id << " at " << (g.table.empty() ? std::string("no table") : "table " + Printable(g.table))
+            << ": " << Plural(g.count, "finding", "findings");
+        if (g.shown < g.count) out << ", " << g.shown << " shown";
+        out << " --\n";
+      }
+      WriteFindingText(out, *held[i], colour);
+    }
+  }
+  const int64_t left = static_cast<int64_t>(report.violations.size()) - total;
+  if (left > 0) {
+    out << '\n'
+        << Plural(left, "more finding", "more findings") << " not listed here (--max-findings " << max
+        << "); every format but text lists them all (--format json)\n";
+  }
+}
+
+}  // namespace
+
+std::string VerdictLine(const Report& report) {
+  const std::string rounds = Plural(report.rounds, "round", "rounds");
+  std::string line;
+  const int64_t n = static_cast<int64_t>(report.violations.size());
+  if (report.rounds == 0 && n == 0) {
+    line = "NOTHING CHECKED: no round was read";
+  } else if (!report.complete) {
+    line = "INCOMPLETE: " + Plural(n, "violation", "violations") + " in the " + rounds +
+           " read, and a log could not be read whole";
+  } else if (n == 0) {
+    line = "PASS: no violations in " + rounds;
+  } else {
+    line = "FAIL: " + Plural(n, "violation", "violations") + " in " + rounds + " (" +
+           Plural(report.rounds_with_violations, "round", "rounds") + " with violations)";
+  }
+  if (n > 0) {
+    const MoneyTotals totals = TotalMoney(report);
+    if (totals.all.findings > 0) {
+      const std::string currency = ReportCurrency(report, totals);
+      line += "; underpaid " + FormatTotal(totals.all.underpaid, totals.all.overflow, currency) + ", overpaid " +
+              FormatTotal(totals.all.overpaid, totals.all.overflow, currency);
+    }
+  }
+  if (!report.filter.empty()) {
+    line += " [filtered: " + report.filter + "; " + Plural(report.findings_filtered_out, "finding", "findings") +
+            " left out]";
+  }
+  return Printable(line);
+}
+
+void WriteTextReport(const Report& report, std::ostream& out) { WriteTextReport(report, out, TextOptions{}); }
+
+// Verdict and summary first, then the findings by code and table, then the provenance (inputs,
+// specs, readings) in detail.
+void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options) {
   const std::string incomplete = IncompleteText(report);
+  out << VerdictLine(report) << '\n';
+  if (report.baseline) out << Printable(BaselineCountsText(report)) << '\n';
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);
   WriteHeader(out, report);
-  for (const Finding& finding : report.violations) WriteFindingText(out, finding);
-  if (!report.violations.empty()) out << '\n';
-  WriteSummary(out, report);
-
-  const std::string rounds = Plural(report.rounds, "round", "rounds");
-  if (report.rounds == 0 && report.violations.empty()) {
-    out << "no round was read: nothing was checked\n";
-  } else if (report.violations.empty()) {
-    out << "no violations in " << rounds << '\n';
-  } else {
-    out << Plural(static_cast<int64_t>(report.violations.size()), "violation",
-                  "violations")
-        << " in " << rounds << '\n';
+  const Tally tally = TallyOf(report);
+  const auto counts = CodeCounts(report);
+  if (!counts.empty()) {
+    out << "violations by code:\n";
+    std::size_t id_width = 0;
+    for (const auto& [id, count] : counts) id_width = std::max(id_width, id.size());
+    for (const auto& [id, count] : counts) {
+      out << "  " << PadRight(id, id_width) << "  " << PadRight(SeverityText(Info(*ParseCode(id)).severity, false), 8)
+          << "  " << count << '\n';
+    }
+    WriteCounts(out, "table", tally.by_table, "(no table)", 20);
+    WriteCounts(out, "day", tally.by_day, "(no time)", 31);
   }
-  if (!incomplete.empty()) out << Printable(incomplete) << '\n';
+  const MoneyTotals totals = TotalMoney(report);
+  WriteMoney(out, totals, ReportCurrency(report, totals));
+  if (!report.violations.empty()) {
+    WriteGroupedFindings(out, report, tally, options.max_findings, options.colour);
+  }
+  if (report.baseline && !report.baseline->absent.empty()) {
+    out << "\nIn the baseline, not found now:\n";
+    for (const Finding& finding : report.baseline->absent) WriteFindingText(out, finding);
+  }
+  out << '\n';
+  WriteSummary(out, report);
+  out << VerdictLine(report) << '\n';
 }
 
 }  // namespace pitboss

@@ -2,25 +2,43 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <map>
 #include <string>
+
+#include "report/baseline.h"
+#include "report/printable.h"
 
 namespace pitboss {
 namespace {
 
+void WriteTextReportWhole(const Report& report, std::ostream& out) { WriteTextReport(report, out); }
+
 struct FormatEntry {
   std::string_view name;  // Part of the command line (--format): never rename.
+  // The file names that are this format's for --out: each a suffix, matched without case;
+  // the longest suffix that matches wins (".sarif.json" is sarif). Part of the command line.
+  std::array<std::string_view, 2> extensions;
   void (*write)(const Report&, std::ostream&);
 };
 
-constexpr std::array<FormatEntry, 6> kFormats = {{
-    {"text", WriteTextReport},
-    {"json", WriteJsonReport},
-    {"junit", WriteJunitReport},
-    {"sarif", WriteSarifReport},
-    {"md", WriteMarkdownReport},
-    {"html", WriteHtmlReport},
+constexpr std::array<FormatEntry, 7> kFormats = {{
+    {"text", {".txt"}, WriteTextReportWhole},
+    {"json", {".json"}, WriteJsonReport},
+    {"junit", {".xml"}, WriteJunitReport},
+    {"sarif", {".sarif", ".sarif.json"}, WriteSarifReport},
+    {"md", {".md"}, WriteMarkdownReport},
+    {"html", {".html", ".htm"}, WriteHtmlReport},
+    {"csv", {".csv"}, WriteCsvReport},
 }};
+
+bool EndsWithNoCase(std::string_view text, std::string_view suffix) {
+  if (suffix.empty() || text.size() < suffix.size()) return false;
+  text.remove_prefix(text.size() - suffix.size());
+  return std::equal(text.begin(), text.end(), suffix.begin(), [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  });
+}
 
 std::string FormatList() {
   std::string list;
@@ -56,6 +74,32 @@ std::vector<std::string_view> ReportFormats() {
   std::vector<std::string_view> names;
   for (const FormatEntry& entry : kFormats) names.push_back(entry.name);
   return names;
+}
+
+std::string_view FormatOfPath(std::string_view path) {
+  std::string_view format;
+  size_t longest = 0;
+  for (const FormatEntry& entry : kFormats) {
+    for (std::string_view extension : entry.extensions) {
+      if (extension.size() > longest && EndsWithNoCase(path, extension)) {
+        format = entry.name;
+        longest = extension.size();
+      }
+    }
+  }
+  return format;
+}
+
+std::string FormatExtensionsText() {
+  std::string text;
+  for (const FormatEntry& entry : kFormats) {
+    std::string names;
+    for (std::string_view extension : entry.extensions) {
+      if (!extension.empty()) names += (names.empty() ? "" : "/") + std::string(extension);
+    }
+    text += (text.empty() ? "" : ", ") + names + " " + std::string(entry.name);
+  }
+  return text;
 }
 
 std::vector<std::pair<std::string, int64_t>> CodeCounts(const Report& report) {

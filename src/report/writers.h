@@ -27,9 +27,27 @@ Status WriteReport(const Report& report, std::string_view format,
 // default.
 std::vector<std::string_view> ReportFormats();
 
+// The format an --out file is written in, from its name's extension (".json", ".sarif",
+// ".xml" junit, ".md", ".html", ".csv", ".txt" text...: the table in writers.cc); "" for a
+// name with none of them.
+std::string_view FormatOfPath(std::string_view path);
+// The extensions and their formats, for --help: ".txt text, .json json, ...".
+std::string FormatExtensionsText();
+
 // The writers behind the table. Each writes the whole report, ending with a
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
+// How the text report lists findings.
+struct TextOptions {
+  int64_t max_findings = -1;  // list at most this many (the rest are counted); -1: all
+  bool colour = false;        // severities in colour (ANSI), for a terminal
+};
+void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options);
+// The report's verdict in one line, as the text report opens and ends with it (and a check
+// writing its report to a file says it on standard error): "PASS: no violations in 120
+// rounds", "FAIL: 3 violations in 120 rounds (2 rounds with violations); underpaid ...",
+// "INCOMPLETE: ...", "NOTHING CHECKED: ...".
+std::string VerdictLine(const Report& report);
 void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
@@ -48,11 +66,13 @@ void WriteProvenanceJson(JsonWriter& json, const Report& report);
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
 // details), for the reports that list findings among other things.
-void WriteFindingText(std::ostream& out, const Finding& finding);
+void WriteFindingText(std::ostream& out, const Finding& finding, bool colour = false);
 void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity);
 void WriteJunitReport(const Report& report, std::ostream& out);
 void WriteSarifReport(const Report& report, std::ostream& out);
 void WriteMarkdownReport(const Report& report, std::ostream& out);
+// RFC 4180 CSV, one row per finding (csv_writer.cc).
+void WriteCsvReport(const Report& report, std::ostream& out);
 // A self-contained page (report/html.h) with the JSON report embedded.
 void WriteHtmlReport(const Report& report, std::ostream& out);
 

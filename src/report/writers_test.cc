@@ -1,5 +1,6 @@
 #include "report/writers.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -183,8 +184,7 @@ TEST(TextReportTest, FindingIsCompilerStyleWithItsDetails) {
           "    depends on the reading of: sd-war-win-payout\n"),
       std::string::npos)
       << text;
-  EXPECT_NE(text.find("1 violation in 1198 rounds\n"), std::string::npos)
-      << text;
+  EXPECT_TRUE(text.starts_with("FAIL: 1 violation in 1198 rounds (1 round with violations)")) << text;
 }
 
 TEST(TextReportTest, OnlyThePartsPresent) {
@@ -193,13 +193,20 @@ TEST(TextReportTest, OnlyThePartsPresent) {
   report.violations = {f, BurnCount()};
   report.violations[1].seat = kDealer;
   const std::string text = Text(report);
-  EXPECT_NE(
-      text.find("logs/day1.jsonl:17: error: not JSON: expected ',' or '}' "
-                "[input/malformed]\n"
-                "    clause: hand-history-v1\n"
-                "logs/day1.jsonl:140: major: "),
-      std::string::npos)
+  // Grouped by code, most frequent first, ties by id; then by table.
+  EXPECT_NE(text.find("\n== deal/burn-count (major): 1 finding ==\n"
+                      "-- deal/burn-count at table T7: 1 finding --\n"
+                      "logs/day1.jsonl:140: major: "),
+            std::string::npos)
       << text;
+  EXPECT_NE(text.find("\n== input/malformed (error): 1 finding ==\n"
+                      "-- input/malformed at no table: 1 finding --\n"
+                      "logs/day1.jsonl:17: error: not JSON: expected ',' or '}' "
+                      "[input/malformed]\n"
+                      "    clause: hand-history-v1\n"),
+            std::string::npos)
+      << text;
+  EXPECT_LT(text.find("deal/burn-count (major)"), text.find("input/malformed (error)")) << text;
   EXPECT_NE(text.find("    round T7-000200, table T7, seat dealer\n"),
             std::string::npos)
       << text;
@@ -236,9 +243,9 @@ TEST(TextReportTest, Summary) {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("violations by code:\n"
-                      "  settle/payout    2\n"
-                      "  deal/burn-count  1\n"
-                      "  input/malformed  1\n"),
+                      "  settle/payout    critical  2\n"
+                      "  deal/burn-count  major     1\n"
+                      "  input/malformed  error     1\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("ambiguities:\n  (net difference: the players' net under the reading minus under the "
@@ -259,10 +266,17 @@ TEST(TextReportTest, Summary) {
                       "units):\n  total: underpaid 500 minor units, overpaid 0 minor units (2 findings)\n"),
             std::string::npos)
       << text;
-  EXPECT_TRUE(text.starts_with("pitboss 0.1.0\n")) << text;
+  // The verdict first and last, where a CI log is read; then who made the report.
+  const std::string verdict =
+      "FAIL: 4 violations in 1198 rounds (3 rounds with violations); underpaid 500 minor units, overpaid 0 minor "
+      "units\n";
+  EXPECT_TRUE(text.starts_with(verdict + "pitboss 0.1.0\n")) << text;
   EXPECT_EQ(text.find("INCOMPLETE"), std::string::npos) << text;
   EXPECT_EQ(text.find("events are counted"), std::string::npos) << text;  // no finding has an event
-  EXPECT_TRUE(text.ends_with("\n4 violations in 1198 rounds\n")) << text;
+  EXPECT_TRUE(text.ends_with("\n" + verdict)) << text;
+  // The summary comes before the findings.
+  EXPECT_LT(text.find("violations by code:"), text.find("\n== settle/payout")) << text;
+  EXPECT_NE(text.find("violations by table:\n  (no table)  1\n  T7          3\n"), std::string::npos) << text;
 }
 
 TEST(TextReportTest, NoFindingsSaysSoPlainly) {
@@ -270,10 +284,11 @@ TEST(TextReportTest, NoFindingsSaysSoPlainly) {
   report.rounds = 5;
   report.inputs = {{"-", 6, 5}};
   const std::string text = Text(report);
-  EXPECT_TRUE(text.ends_with("no violations in 5 rounds\n")) << text;
+  EXPECT_TRUE(text.starts_with("PASS: no violations in 5 rounds\n")) << text;
+  EXPECT_TRUE(text.ends_with("\nPASS: no violations in 5 rounds\n")) << text;
   EXPECT_NE(text.find("  <stdin>: 6 lines, 5 rounds, 0 malformed lines, 0 blank lines\n"), std::string::npos)
       << text;
-  EXPECT_NE(text.find("violations by code: none\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("violations by code"), std::string::npos) << text;
   EXPECT_NE(text.find("ambiguities: none\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("error"), std::string::npos) << text;
 }
@@ -283,11 +298,14 @@ TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
   const std::string banner =
       "INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated gzip stream at byte 2048)\n";
   // First and last, where a CI log is read.
-  EXPECT_TRUE(text.starts_with(banner + "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z\n"
+  const std::string verdict =
+      "INCOMPLETE: 3 violations in the 1238 rounds read, and a log could not be read whole; underpaid USD 2.50, "
+      "overpaid USD 3.00\n";
+  EXPECT_TRUE(text.starts_with(verdict + banner + "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z\n"
                                "command line: pitboss check --currency USD logs/ 'my logs/x.jsonl'\n"
                                "currency of rounds that name none: USD\n"))
       << text;
-  EXPECT_TRUE(text.ends_with("3 violations in 1238 rounds\n" + banner)) << text;
+  EXPECT_TRUE(text.ends_with(verdict)) << text;
   EXPECT_NE(text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line, 2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
                       "    52311 bytes, sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"),
             std::string::npos)
@@ -313,7 +331,8 @@ TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
   // Incomplete with no input to blame: no round was read.
   Report empty;
   empty.complete = false;
-  EXPECT_TRUE(Text(empty).starts_with("INCOMPLETE: no round was read\n")) << Text(empty);
+  EXPECT_TRUE(Text(empty).starts_with("NOTHING CHECKED: no round was read\nINCOMPLETE: no round was read\n"))
+      << Text(empty);
 }
 
 TEST(TextReportTest, FindingEvidence) {
@@ -376,7 +395,7 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
-  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html"}));
+  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
   for (std::string_view format : ReportFormats()) {
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
@@ -410,6 +429,28 @@ TEST(CodeCountsTest, MostFrequentFirstThenById) {
   const std::vector<std::pair<std::string, int64_t>> expected = {
       {"settle/payout", 2}, {"deal/burn-count", 1}, {"input/malformed", 1}};
   EXPECT_EQ(CodeCounts(ContractReport()), expected);
+}
+
+TEST(FormatOfPathTest, TheExtensionNamesTheFormat) {
+  EXPECT_EQ(FormatOfPath("out/day1.json"), "json");
+  EXPECT_EQ(FormatOfPath("day1.sarif"), "sarif");
+  EXPECT_EQ(FormatOfPath("day1.sarif.json"), "sarif");  // the longest suffix wins
+  EXPECT_EQ(FormatOfPath("junit.XML"), "junit");        // without case
+  EXPECT_EQ(FormatOfPath("summary.md"), "md");
+  EXPECT_EQ(FormatOfPath("page.html"), "html");
+  EXPECT_EQ(FormatOfPath("page.htm"), "html");
+  EXPECT_EQ(FormatOfPath("rows.csv"), "csv");
+  EXPECT_EQ(FormatOfPath("report.txt"), "text");
+  EXPECT_EQ(FormatOfPath("report.junit"), "");
+  EXPECT_EQ(FormatOfPath("json"), "");
+  EXPECT_EQ(FormatOfPath(""), "");
+  // Every extension listed names a format WriteReport writes.
+  const auto formats = ReportFormats();
+  for (std::string_view name : {"a.txt", "a.json", "a.xml", "a.sarif", "a.md", "a.html", "a.csv"}) {
+    EXPECT_NE(std::find(formats.begin(), formats.end(), FormatOfPath(name)), formats.end()) << name;
+  }
+  EXPECT_NE(FormatExtensionsText().find(".xml junit, .sarif/.sarif.json sarif"), std::string::npos)
+      << FormatExtensionsText();
 }
 
 }  // namespace

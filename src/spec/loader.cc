@@ -10,6 +10,7 @@
 #include "games/games.h"
 #include "spec/sha256.h"
 #include "spec/spec_reader.h"
+#include "spec/suggest.h"
 #include "spec/source_text.h"
 #include "spec/yaml_reader.h"
 
@@ -636,8 +637,13 @@ StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::stri
     }
     if (std::none_of(a->readings.begin(), a->readings.end(), [&](const Reading& r) { return r.name == name; })) {
       std::string list;
-      for (const Reading& r : a->readings) list += (list.empty() ? "" : ", ") + r.name;
-      return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name + "' (readings: " + list + ")");
+      std::vector<std::string> names;
+      for (const Reading& r : a->readings) {
+        list += (list.empty() ? "" : ", ") + r.name;
+        names.push_back(r.name);
+      }
+      return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name + "' (readings: " + list + ")" +
+                                     DidYouMean(name, names));
     }
   }
   bool all_default = std::all_of(readings.begin(), readings.end(), [&](const auto& kv) {

@@ -22,13 +22,25 @@ ended by a NUL byte). Fails on:
     differ from the JSON's, or that lacks a mark;
   - check: per-table counts that differ from the JSON report's violations, a rule set whose
     statistics are not shown;
-  - a filter (check: code, severity, table of the findings; stats: rule set, table, test and
-    verdicts of the tests, and the input findings') that shows a number of rows other than the
-    JSON's count.
+  - a findings view (src/report/html.h: the findings rendered from the page's JSON, a page at a
+    time) whose pages, read through, do not show each finding once and as the JSON has it; whose
+    facets (code, severity, table, input, day, reading) count or show other findings than the
+    JSON's, alone or narrowed by another facet; whose search by a round id (of a finding beyond
+    the first page) or by text finds others; or whose sort by a column of numbers or of text,
+    either way, orders them otherwise;
+  - the stats page's table of tests, whose filters (rule set, table, test and verdicts) show a
+    number of rows other than the JSON's count.
 
 Then writes a full-page screenshot. Python 3 standard library only. Gives up after 60 s.
 
+With --findings N instead of logs, it generates a log of N rounds each with a finding
+(`pitboss generate`, bench/corrupt_settle.py), and fails where the check page is not smaller
+than --max-bytes, where it shows its first page of findings later than --max-ms after the
+navigation began (the time the page records), where its data differs from the JSON report, and
+on the findings view's checks above. It prints the size and time measured.
+
 Usage: html_report_test.py [--command check|stats] --pitboss BIN --screenshot PNG [--chromium PATH] LOG...
+       html_report_test.py --findings N [--max-bytes B] [--max-ms T] --pitboss BIN --screenshot PNG
 """
 
 import argparse
@@ -38,6 +50,7 @@ import fcntl
 import json
 import os
 import pathlib
+import re
 import select
 import shutil
 import signal
@@ -60,12 +73,13 @@ class Failure(Exception):
 
 class Deadline:
     def __init__(self, seconds):
+        self.seconds = seconds
         self.end = time.monotonic() + seconds
 
     def left(self, what):
         left = self.end - time.monotonic()
         if left <= 0:
-            raise Failure(f"timed out after {TIME_LIMIT:.0f} s {what}")
+            raise Failure(f"timed out after {self.seconds:.0f} s {what}")
         return left
 
 
@@ -138,6 +152,25 @@ def resolve(document, path):
         else:
             raise Failure(f"data-figure {path!r}: {segments[i]!r} is inside a scalar")
     return node
+
+
+def expand_compact(node):
+    """A page's JSON with each compact array (src/report/html.h, "Compact arrays") written out as
+    the array it stands for."""
+    if isinstance(node, list):
+        return [expand_compact(value) for value in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("compact") == 1 and set(node) == {"compact", "rows", "keys", "values"}:
+        items = []
+        for row in node["rows"]:
+            names = node["keys"][row[0]]
+            if len(row) != len(names) + 1:
+                raise Failure(f"a compact row of {len(row) - 1} values under {len(names)} keys")
+            items.append({name: node["values"][name][value] if name in node["values"] else value
+                          for name, value in zip(names, row[1:])})
+        return items
+    return {key: expand_compact(value) for key, value in node.items()}
 
 
 def leaves(node, prefix=""):
@@ -333,11 +366,28 @@ READ_PAGE = r"""
   };
   const jsons = {};
   for (const script of document.querySelectorAll('script[type="application/json"]')) jsons[script.id] = script.textContent;
+  // A findings view shows a page of rows at a time: every page is read, the largest pages first.
   const bodies = Array.from(document.querySelectorAll('tbody[data-rows]')).map((body) => {
     const table = body.closest('table');
     const keys = Array.from(table.tHead.rows[table.tHead.rows.length - 1].cells, (th) => th.getAttribute('data-key'));
-    return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys,
-            rows: Array.from(body.rows, (row) => Array.from(row.cells, valueOf))};
+    const view = body.closest('.findings-view');
+    const read = () => Array.from(body.rows, (row) => ({index: row.hasAttribute('data-index') ? Number(row.getAttribute('data-index')) : null,
+                                                         cells: Array.from(row.cells, valueOf)}));
+    let rows = read();
+    if (view) {
+      const size = view.querySelector('select[name="page-size"]');
+      size.selectedIndex = size.options.length - 1;
+      size.dispatchEvent(new Event('change'));
+      view.querySelector('.pager button[data-page="first"]').click();
+      rows = read();
+      for (let next = view.querySelector('.pager button[data-page="next"]'); !next.disabled;) {
+        next.click();
+        rows = rows.concat(read());
+      }
+      size.selectedIndex = 0;
+      size.dispatchEvent(new Event('change'));
+    }
+    return {path: body.getAttribute('data-rows'), source: sourceOf(body), keys, view: Boolean(view), rows};
   });
   const marks = (plot, selector, names) => Array.from(plot.querySelectorAll(selector), (el) => {
     const mark = {};
@@ -405,7 +455,6 @@ APPLY_FILTER = r"""
   const status = bar.querySelector('.filter-count');
   return {visible: rows.filter((row) => row.getClientRects().length > 0).length,
           matched: Number(status.getAttribute('data-matched')),
-          perPage: Number(table.getAttribute('data-paged')) || rows.length,
           status: status.textContent};
 })(%s, %s)
 """
@@ -421,6 +470,54 @@ SHOW_ALL = r"""
   return Array.from(table.tBodies[0].rows).filter((row) => row.getClientRects().length > 0).length;
 })(%s)
 """
+
+
+# An expression, in a function of the findings view `view`: what the view shows, its count
+# line, its rows' indices and its selects' options.
+VIEW_STATE = r"""(() => {
+  const status = view.querySelector('.filter-count');
+  const options = {};
+  for (const select of view.querySelectorAll('.filters select')) {
+    options[select.name] = Array.from(select.options).slice(1).map((o) => [o.value, o.text]);
+  }
+  return {matched: Number(status.getAttribute('data-matched')), status: status.textContent,
+          perPage: Number(view.querySelector('select[name="page-size"]').value),
+          rows: Array.from(view.querySelector('tbody').rows, (row) => Number(row.getAttribute('data-index'))),
+          options};
+})()"""
+
+# Run in the page with a findings view's selector, a search and [select name, value] pairs: sets
+# them (every other select to all) and returns VIEW_STATE.
+VIEW_SET = r"""
+((selector, search, choices) => {
+  const view = document.querySelector(selector);
+  if (!view) return {error: 'no findings view'};
+  const bar = view.querySelector('.filters');
+  for (const select of bar.querySelectorAll('select')) select.selectedIndex = 0;
+  for (const [name, value] of choices) {
+    const select = bar.querySelector('select[name="' + name + '"]');
+    if (!select) return {error: 'no select named ' + name};
+    const option = Array.from(select.options).findIndex((o, i) => i > 0 && o.value === value);
+    if (option < 0) return {error: 'select ' + name + ' has no option ' + JSON.stringify(value)};
+    select.selectedIndex = option;
+  }
+  const box = bar.querySelector('input[type="search"]');
+  box.value = search;
+  box.dispatchEvent(new Event('change', {bubbles: true}));
+  return STATE;
+})(%s, %s, %s)
+""".replace("STATE", VIEW_STATE)
+
+# Run in the page with a findings view's selector and a data-key: clicks that column's head and
+# returns VIEW_STATE with the head's aria-sort.
+VIEW_SORT = r"""
+((selector, key) => {
+  const view = document.querySelector(selector);
+  const head = view.querySelector('th[data-key="' + key + '"]');
+  head.querySelector('button').click();
+  return Object.assign(STATE, {sort: head.getAttribute('aria-sort')});
+})(%s, %s)
+""".replace("STATE", VIEW_STATE)
 
 
 def evaluate(browser, session, expression):
@@ -451,7 +548,7 @@ def check_figures(page, references):
     for source, reference in references.items():
         if source not in page["jsons"]:
             continue
-        embedded[source] = json.loads(page["jsons"][source])
+        embedded[source] = expand_compact(json.loads(page["jsons"][source]))
         if without_run_provenance(embedded[source]) != without_run_provenance(reference):
             problems.append(f"the JSON embedded in the page as {source!r} differs from the one written apart")
     if page["outside"]:
@@ -487,7 +584,18 @@ def check_figures(page, references):
         row_paths[source].add(body["path"])
         if len(body["rows"]) != len(rows):
             problems.append(f"tbody data-rows={body['path']!r}: {len(body['rows'])} rows, the JSON has {len(rows)}")
-        for i, (cells, item) in enumerate(zip(body["rows"], rows)):
+        # A findings view's row I shows element I; every element once, over its pages.
+        if body["view"]:
+            indices = [row["index"] for row in body["rows"]]
+            if sorted(indices) != list(range(len(rows))):
+                problems.append(f"tbody data-rows={body['path']!r}: its pages show the elements {indices[:20]}..., "
+                                f"not each of the JSON's {len(rows)} once")
+                continue
+            ordered = sorted(body["rows"], key=lambda row: row["index"])
+        else:
+            ordered = body["rows"]
+        for i, (row, item) in enumerate(zip(ordered, rows)):
+            cells = row["cells"]
             if len(cells) != len(body["keys"]):
                 problems.append(f"{body['path']}.{i}: {len(cells)} cells under {len(body['keys'])} headers")
                 continue
@@ -670,39 +778,210 @@ def check_filter(browser, session, selector, expectations, total):
         if "error" in result:
             problems.append(f"filter {what}: {result['error']}")
             continue
-        # A page of rows at a time (data-paged); the count line counts every match.
-        if result["visible"] != min(count, result["perPage"]):
-            problems.append(f"filter {what}: {result['visible']} rows visible, the JSON has {count} "
-                            f"({result['perPage']} a page)")
-        one_page = count <= result["perPage"]
-        if result["matched"] != count or (one_page and not result["status"].startswith(f"{count} of {total} ")):
+        if result["visible"] != count:
+            problems.append(f"filter {what}: {result['visible']} rows visible, the JSON has {count}")
+        if result["matched"] != count or not result["status"].startswith(f"{count} of {total} "):
             problems.append(f"filter {what}: the count line says {result['status']!r} "
                             f"(data-matched {result['matched']}), the JSON has {count}")
     visible = evaluate(browser, session, SHOW_ALL % json.dumps(selector))
-    per_page = evaluate(browser, session,
-                        f"Number(document.querySelector({json.dumps(selector)}).getAttribute('data-paged'))") or total
-    if visible != min(total, per_page):
-        problems.append(f"{selector}: 'show all': {visible} rows visible of {total} ({per_page} a page)")
+    if visible != total:
+        problems.append(f"{selector}: 'show all': {visible} rows visible of {total}")
     return problems
 
 
-def check_findings_filter(browser, session, section, findings):
-    """The filters of a findings table (code, severity, table)."""
-    selector = f"#{section} table.findings"
+def facet_values(finding):
+    """A finding's values of each facet of the findings view (src/report/html.h)."""
+    cleared = [f"cleared by {by['ambiguity']}={reading}" for by in finding.get("cleared_by", [])
+               for reading in by["readings"]]
+    time_ = finding.get("time")
+    return {"code": [finding["code"]], "severity": [finding["severity"]], "table": [finding["table"] or ""],
+            "input": [finding["input"]], "day": [time_[:10] if time_ else ""],
+            "reading": cleared or finding.get("reading_dependent") or [""]}
+
+
+def option_counts(options):
+    """{value: count} from a select's options, as [value, text] pairs whose text ends in (N)."""
+    counts = {}
+    for value, text in options:
+        number = text[text.rindex("(") + 1:-1].replace(",", "")
+        counts[value] = int(number)
+    return counts
+
+
+def money_words(amount, currency, digits):
+    """Minor units in words, as src/report/money_format.h's FormatMoney writes them."""
+    whole, fraction = divmod(abs(amount), 10 ** digits)
+    text = f"{currency} {whole:,}" + (f".{fraction:0{digits}d}" if digits else "")
+    return ("-" if amount < 0 else "") + text
+
+
+def check_money_words(browser, session, selector, findings):
+    """The amounts on a findings view's page: in words where the view knows the currency's
+    digits, with the figure as data-value; the figure itself otherwise."""
+    problems = []
+    page = evaluate(browser, session, r"""
+((selector) => {
+  const view = document.querySelector(selector);
+  const keys = Array.from(view.querySelectorAll('th'), (th) => th.getAttribute('data-key'));
+  return {digits: JSON.parse(view.getAttribute('data-currency-digits')),
+          rows: Array.from(view.querySelector('tbody').rows, (row) => ({
+            index: Number(row.getAttribute('data-index')),
+            cells: Object.fromEntries(Array.from(row.cells, (cell, i) =>
+              [keys[i], [cell.textContent, cell.getAttribute('data-value')]]))}))};
+})(%s)""" % json.dumps(selector))
+    for row in page["rows"]:
+        finding = findings[row["index"]]
+        for key in ("expected", "actual", "overpaid", "underpaid"):
+            if key not in finding:
+                continue
+            text, value = row["cells"][key]
+            digits = page["digits"].get(finding.get("currency"))
+            want = ((money_words(finding[key], finding["currency"], digits), str(finding[key])) if digits is not None
+                    else (str(finding[key]), None))
+            if (text, value) != want:
+                problems.append(f"finding {row['index']} {key}: shown {text!r} (data-value {value!r}), expected {want}")
+    return problems
+
+
+def natural(text):
+    """The findings view's sort key of a cell's text."""
+    return re.sub(r"\d+", lambda digits: digits.group().zfill(20), text.lower())
+
+
+def check_without_scripts(browser, page_url, report):
+    """The check page with scripts off: its summary figures shown, and in place of the findings
+    (where there are some) the note that says where their data is."""
+    session = open_page(browser, page_url, scripts=False)
+    seen = evaluate(browser, session, r"""
+(() => {
+  const shown = (el) => el !== null && el.getClientRects().length > 0;
+  return {violations: Array.from(document.querySelectorAll('#summary [data-figure="summary.violations"]'),
+                                 (el) => shown(el) ? el.textContent : null),
+          table: shown(document.querySelector('#findings table.findings')),
+          note: document.querySelector('#findings noscript') !== null &&
+                document.body.innerText.includes('The table of findings needs JavaScript')};
+})()""")
+    problems = []
+    if seen["violations"] != [str(len(report["violations"]))]:
+        problems.append(f"scripts off: the summary shows {seen['violations']} violations, the JSON has "
+                        f"{len(report['violations'])}")
+    if seen["table"]:
+        problems.append("scripts off: the empty findings table is shown")
+    if seen["note"] != bool(report["violations"]):
+        problems.append(f"scripts off: the note on the findings' data is {'' if seen['note'] else 'not '}shown")
+    return problems
+
+
+def check_findings_view(browser, session, section, findings, keys):
+    """The findings view of #SECTION against its findings: each facet's options, alone and
+    narrowed by another, the search by round id (a round beyond the first page) and by text,
+    and the sort by a column of numbers and one of text, both ways."""
+    selector = f"#{section} .findings-view"
     if not findings:
-        if evaluate(browser, session, f"document.querySelectorAll('#{section} .filters').length") != 0:
-            return [f"a filter bar over the empty findings table of #{section}"]
+        if evaluate(browser, session, f"document.querySelectorAll('#{section} .findings-view').length") != 0:
+            return [f"a findings view over no findings in #{section}"]
         return []
-    expectations = []
-    for key in ("code", "severity"):
-        for value, count in collections.Counter(f[key] for f in findings).items():
-            expectations.append(([[key, value]], count, f"{key}={value}"))
-    for table, count in collections.Counter(f["table"] or "" for f in findings).items():
-        expectations.append(([["table", table]], count, f"table={table!r}"))
-    first = findings[0]
-    pair = sum(1 for f in findings if f["code"] == first["code"] and f["table"] == first["table"])
-    expectations.append(([["code", first["code"]], ["table", first["table"] or ""]], pair, "code and table together"))
-    return check_filter(browser, session, selector, expectations, len(findings))
+    problems = []
+    n = len(findings)
+    values = [facet_values(f) for f in findings]
+
+    def state(search="", choices=()):
+        result = evaluate(browser, session, VIEW_SET % (json.dumps(selector), json.dumps(search), json.dumps(list(choices))))
+        if "error" in result:
+            raise Failure(f"{selector}: {result['error']}")
+        return result
+
+    def expect(result, wanted, what):
+        """The view shows the findings `wanted` (indices, in order found): its count, its first page."""
+        if result["matched"] != len(wanted):
+            problems.append(f"{what}: data-matched {result['matched']} ({result['status']!r}), the JSON has {len(wanted)}")
+        if result["rows"] != wanted[:result["perPage"]]:
+            problems.append(f"{what}: rows {result['rows'][:10]}..., the JSON's first page is {wanted[:10]}...")
+
+    # Each facet alone: every value's count, in the options and in the rows.
+    unfiltered = state()
+    expect(unfiltered, list(range(n)), "no filter")
+    problems += check_money_words(browser, session, selector, findings)
+    for facet, options in unfiltered["options"].items():
+        want = collections.Counter(v for row in values for v in row[facet])
+        if option_counts(options) != dict(want):
+            problems.append(f"facet {facet}: options {options}, the JSON counts {dict(want)}")
+    for facet in ("code", "severity", "table", "input", "day", "reading"):
+        for value in sorted({v for row in values for v in row[facet]})[:12]:
+            wanted = [i for i, row in enumerate(values) if value in row[facet]]
+            expect(state(choices=[[facet, value]]), wanted, f"{facet}={value!r}")
+
+    # A filter narrows the other facets' counts: those of the findings it leaves.
+    code = values[-1]["code"][0]
+    narrowed = state(choices=[["code", code]])
+    for facet, options in narrowed["options"].items():
+        pool = values if facet == "code" else [row for row in values if code in row["code"]]
+        want = collections.Counter(v for row in pool for v in row[facet])
+        got = option_counts(options)
+        if {k: v for k, v in got.items() if v} != dict(want):
+            problems.append(f"with code={code}: facet {facet} counts {got}, the JSON {dict(want)}")
+    table = values[-1]["table"][0]
+    wanted = [i for i, row in enumerate(values) if code in row["code"] and table in row["table"]]
+    expect(state(choices=[["code", code], ["table", table]]), wanted, f"code={code} and table={table!r}")
+
+    # The search: a round id beyond the first page finds its round's findings only.
+    per_page = unfiltered["perPage"]
+    with_round = [i for i, f in enumerate(findings) if f["round"]]
+    if with_round:
+        beyond = [i for i in with_round if i >= per_page]
+        at = beyond[len(beyond) // 2] if beyond else with_round[-1]
+        round_id = findings[at]["round"]
+        wanted = [i for i, f in enumerate(findings) if f["round"] == round_id]
+        result = state(search=round_id)
+        expect(result, wanted, f"search for round {round_id!r} (finding {at})")
+        if not result["status"].startswith(f"round {shown(round_id)}: "):
+            problems.append(f"search for round {round_id!r}: the count line says {result['status']!r}")
+        # With a filter that leaves it out, none.
+        other = next((row["code"][0] for row in values if row["code"][0] != findings[at]["code"]), None)
+        if other:
+            expect(state(search=round_id, choices=[["code", other]]),
+                   [i for i in wanted if other in values[i]["code"]], f"round {round_id!r} and code={other}")
+    # Free text, case aside: a clause, in any column.
+    query = findings[-1]["clause"].upper()
+    wanted = [i for i, f in enumerate(findings)
+              if any(query.lower() in shown(f.get(key)).lower() for key in keys if key)]
+    expect(state(search=query), wanted, f"search for text {query!r}")
+
+    # Sorting by a column of numbers, then of text: both ways, empty cells last, ties in the order found.
+    state()
+    lines = [f["line"] for f in findings]
+    for direction, wanted in (("ascending", sorted(range(n), key=lambda i: (lines[i], i))),
+                              ("descending", sorted(range(n), key=lambda i: (-lines[i], i)))):
+        result = evaluate(browser, session, VIEW_SORT % (json.dumps(selector), json.dumps("line")))
+        if result["sort"] != direction:
+            problems.append(f"sort by line: aria-sort {result['sort']!r}, expected {direction}")
+        expect(result, wanted, f"sorted by line, {direction}")
+    rounds = [natural(shown(f["round"])) if f["round"] else None for f in findings]
+    present = [i for i in range(n) if rounds[i] is not None]
+    empty = [i for i in range(n) if rounds[i] is None]
+    for direction, wanted in (("ascending", sorted(present, key=lambda i: (rounds[i], i)) + empty),
+                              ("descending", sorted(present, key=lambda i: (Reverse(rounds[i]), i)) + empty)):
+        result = evaluate(browser, session, VIEW_SORT % (json.dumps(selector), json.dumps("round")))
+        expect(result, wanted, f"sorted by round, {direction}")
+    return problems
+
+
+def page_keys(page):
+    """The columns of the page's findings views: their header cells' data-key."""
+    return next((body["keys"] for body in page["bodies"] if body["view"]), [])
+
+
+class Reverse:
+    """A sort key in reverse order."""
+
+    def __init__(self, key):
+        self.key = key
+
+    def __lt__(self, other):
+        return other.key < self.key
+
+    def __eq__(self, other):
+        return self.key == other.key
 
 
 def check_tests_filter(browser, session, report):
@@ -728,18 +1007,133 @@ def check_tests_filter(browser, session, report):
     return check_filter(browser, session, "#tests table.all-tests", expectations, len(rows))
 
 
-def run(pitboss, command, fmt, out, logs, deadline):
+def run(pitboss, command, fmt, out, logs, deadline, extra=()):
     """Runs `pitboss COMMAND --format FMT --out OUT LOG...`; returns its exit status."""
-    options = ["--no-progress"] if command == "check" else []
+    options = (["--no-progress"] if command == "check" else []) + list(extra)
     try:
         result = subprocess.run([pitboss, command, *options, "--format", fmt, "--out", str(out), *logs],
                                 stdin=subprocess.DEVNULL, capture_output=True, text=True,
                                 timeout=deadline.left(f"running pitboss {command} --format {fmt}"))
     except subprocess.TimeoutExpired:
-        raise Failure(f"timed out after {TIME_LIMIT:.0f} s running pitboss {command} --format {fmt}") from None
+        raise Failure(f"timed out running pitboss {command} --format {fmt}") from None
     if result.returncode not in (0, 1):
         raise Failure(f"pitboss {command} --format {fmt} exited {result.returncode}:\n{result.stderr}")
     return result.returncode
+
+
+def open_page(browser, page_url, scripts=True):
+    """Opens `page_url` in a new tab of a 1280 by 900 window, watching its scripts, console, log
+    and requests; returns the tab's session once the page has loaded."""
+    target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    for domain in ("Runtime", "Log", "Page", "Network"):
+        browser.call(f"{domain}.enable", {}, session)
+    if not scripts:
+        browser.call("Emulation.setScriptExecutionDisabled", {"value": True}, session)
+    browser.call("Emulation.setDeviceMetricsOverride",
+                 {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
+    navigation = browser.call("Page.navigate", {"url": page_url}, session)
+    if navigation.get("errorText"):
+        raise Failure(f"could not open {page_url}: {navigation['errorText']}")
+    browser.wait_for_event("Page.loadEventFired", session)
+    return session
+
+
+BIG_AMOUNT = 2**53 + 1
+
+
+def generate_findings(pitboss, rounds, log, deadline):
+    """Writes a log of `rounds` generated rounds of casino war at eight tables, each settled one
+    minor unit wrong (bench/corrupt_settle.py): a finding a round."""
+    corrupt = pathlib.Path(__file__).resolve().parents[2] / "bench" / "corrupt_settle.py"
+    with open(log, "wb") as out:
+        generate = subprocess.Popen([pitboss, "generate", "--spec", "us-sd/casino-war", "--rounds", str(rounds),
+                                     "--tables", "8", "--seed", "11", "--out", "-"],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            subprocess.run([sys.executable, str(corrupt)], stdin=generate.stdout, stdout=out, check=True,
+                           timeout=deadline.left("generating the log"))
+            generate.stdout.close()
+            status = generate.wait(timeout=deadline.left("generating the log"))
+        except subprocess.TimeoutExpired:
+            generate.kill()
+            raise Failure("timed out generating the log") from None
+        if status != 0:
+            raise Failure(f"pitboss generate exited {status}:\n{generate.stderr.read().decode(errors='replace')}")
+    # The first round's last settlement pays 2^53 + 1: an amount a JavaScript number cannot hold,
+    # which the page must still show exactly.
+    with open(log, "r+b") as file:
+        first = file.readline()
+        rest = file.read()
+        last = list(re.finditer(rb'"net":(-?[0-9]+)', first))[-1]
+        file.seek(0)
+        file.write(first[:last.start(1)] + str(BIG_AMOUNT).encode() + first[last.end(1):] + rest)
+        file.truncate()
+
+
+def main_at_scale(args, chromium, screenshot, deadline):
+    """The check page of a log of args.findings findings: its size, the time until its first page
+    of findings is shown, the data against the JSON report, and its search, filters and sort."""
+    log = screenshot.with_suffix(".jsonl")
+    json_path = screenshot.with_suffix(".json")
+    html_path = screenshot.with_suffix(".html")
+    generate_findings(args.pitboss, args.findings, log, deadline)
+    # The generated rounds name no currency: in dollars, their money is shown in words.
+    run(args.pitboss, "check", "json", json_path, [str(log)], deadline, ["--currency", "USD"])
+    run(args.pitboss, "check", "html", html_path, [str(log)], deadline, ["--currency", "USD"])
+    report = json.loads(json_path.read_text(encoding="utf-8"))
+    findings = report["violations"]
+    if BIG_AMOUNT not in (findings[0].get("actual"), findings[0].get("expected")):
+        raise Failure(f"the first finding does not carry the amount {BIG_AMOUNT}: {findings[0]}")
+    if len(findings) < args.findings:
+        raise Failure(f"{len(findings)} findings in the generated log; expected {args.findings}")
+    size = html_path.stat().st_size
+    problems = []
+    if size >= args.max_bytes:
+        problems.append(f"the page of {len(findings)} findings is {size} bytes, the limit {args.max_bytes}")
+
+    profile = tempfile.mkdtemp(prefix="pitboss-chromium-")
+    browser = None
+    try:
+        browser = Browser(chromium, profile, os.path.join(profile, "chromium.log"), deadline)
+        started = time.monotonic()
+        session = open_page(browser, html_path.as_uri())
+        loaded = time.monotonic() - started
+        # Recorded by the page when it has made its first page of findings, and when the browser
+        # has painted it: milliseconds since the navigation began.
+        ready = evaluate(browser, session, "Number(document.querySelector('.findings-view').getAttribute('data-ready-ms'))")
+        shown_ms = None
+        for _ in range(100):
+            shown_ms = evaluate(browser, session,
+                                "Number(document.querySelector('.findings-view').getAttribute('data-shown-ms'))")
+            if shown_ms:
+                break
+            time.sleep(0.05)
+        if not ready or not shown_ms or shown_ms >= args.max_ms:
+            problems.append(f"the first page of findings was made {ready} ms and painted {shown_ms} ms after the "
+                            f"navigation began; the limit is {args.max_ms:.0f} ms")
+        data = evaluate(browser, session, f"document.getElementById('{JSON_ID}').textContent")
+        if without_run_provenance(expand_compact(json.loads(data))) != without_run_provenance(report):
+            problems.append("the data embedded in the page differs from the JSON report")
+        keys = evaluate(browser, session,
+                        "Array.from(document.querySelectorAll('.findings-view th'), (th) => th.getAttribute('data-key'))")
+        problems += check_findings_view(browser, session, "findings", findings, keys)
+        evaluate(browser, session, VIEW_SET % (json.dumps("#findings .findings-view"), '""', "[]"))
+        shot = browser.call("Page.captureScreenshot", {"format": "png"}, session)
+        screenshot.write_bytes(base64.b64decode(shot["data"]))
+        browser.drain(0.3)
+        problems = problems_in(browser.events, html_path.as_uri()) + problems
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+        log.unlink(missing_ok=True)
+    if problems:
+        raise Failure("\n".join(problems[:40]))
+    print(f"ok: {len(findings):,} findings: the page is {size / 1e6:.2f} MB (limit {args.max_bytes / 1e6:.0f} MB), "
+          f"its first page of findings made {ready:.0f} ms and painted {shown_ms:.0f} ms after the navigation "
+          f"began (limit {args.max_ms:.0f} ms; the tab's load event {loaded * 1000:.0f} ms after it was opened); data, search, filters and sort agree with {json_path.name}; "
+          f"screenshot {screenshot}")
 
 
 def main():
@@ -748,15 +1142,27 @@ def main():
     parser.add_argument("--pitboss", required=True, help="the pitboss binary")
     parser.add_argument("--screenshot", required=True, help="where to write the full-page PNG")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("logs", nargs="+", metavar="LOG")
+    parser.add_argument("--findings", type=int, metavar="N",
+                        help="instead of LOGs, a generated log of N rounds each with a finding: the check page's "
+                             "size, time until its findings are shown, and its search, filters and sort at scale")
+    parser.add_argument("--max-bytes", type=int, default=10_000_000, help="with --findings: the page's size limit")
+    parser.add_argument("--max-ms", type=float, default=2000,
+                        help="with --findings: the limit on the time from navigation to the first page of findings")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds before giving up")
+    parser.add_argument("logs", nargs="*", metavar="LOG")
     args = parser.parse_args()
-    deadline = Deadline(TIME_LIMIT)
+    if bool(args.logs) == bool(args.findings):
+        parser.error("give LOGs, or --findings N")
+    deadline = Deadline(args.time_limit)
 
     chromium = shutil.which(args.chromium)
     if not chromium:
         raise Failure(f"{args.chromium} not found: run scripts/setup.sh, which installs Debian's chromium")
     screenshot = pathlib.Path(args.screenshot).resolve()
     screenshot.parent.mkdir(parents=True, exist_ok=True)
+    if args.findings:
+        main_at_scale(args, chromium, screenshot, deadline)
+        return
     json_path = screenshot.with_suffix(".json")
     html_path = screenshot.with_suffix(".html")
     json_status = run(args.pitboss, args.command, "json", json_path, args.logs, deadline)
@@ -776,24 +1182,16 @@ def main():
     browser = None
     try:
         browser = Browser(chromium, profile, os.path.join(profile, "chromium.log"), deadline)
-        target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
-        session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ("Runtime", "Log", "Page", "Network"):
-            browser.call(f"{domain}.enable", {}, session)
-        browser.call("Emulation.setDeviceMetricsOverride",
-                     {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
-        navigation = browser.call("Page.navigate", {"url": page_url}, session)
-        if navigation.get("errorText"):
-            raise Failure(f"could not open {page_url}: {navigation['errorText']}")
-        browser.wait_for_event("Page.loadEventFired", session)
+        session = open_page(browser, page_url)
 
         page = evaluate(browser, session, READ_PAGE)
         if args.command == "check":
             problems = check_check_page(page, report, groups)
-            problems += check_findings_filter(browser, session, "findings", report["violations"])
+            problems += check_findings_view(browser, session, "findings", report["violations"], page_keys(page))
         else:
             problems = check_stats_page(page, report)
-            problems += check_findings_filter(browser, session, "input-findings", report["input_findings"])
+            problems += check_findings_view(browser, session, "input-findings", report["input_findings"],
+                                            page_keys(page))
             problems += check_tests_filter(browser, session, report)
 
         metrics = browser.call("Page.getLayoutMetrics", {}, session)
@@ -808,6 +1206,8 @@ def main():
                                       "scale": scale}},
                             session)
         screenshot.write_bytes(base64.b64decode(shot["data"]))
+        if args.command == "check":
+            problems += check_without_scripts(browser, page_url, report)
 
         browser.drain(0.3)
         problems = problems_in(browser.events, page_url) + problems

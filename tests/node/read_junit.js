@@ -6,7 +6,9 @@
 // violation code found there, carrying one failure whose message counts that
 // code's findings and whose text lists them, line by line, in the report's
 // order; a passing "no violations" testcase in a clean input; and the totals
-// of <testsuites> and each <testsuite> that CI systems display.
+// of <testsuites> and each <testsuite> that CI systems display. A code of
+// input/* (input that could not be read as rounds) is an <error>, every other
+// code a <failure>, and `errors` and `failures` count them apart.
 import { readFileSync } from 'node:fs';
 
 import { parse } from 'junit2json';
@@ -41,6 +43,8 @@ const suites = junit?.testsuite ?? [];
 expect('testsuites', suites.length, inputs.size);
 let tests = 0;
 let failing = 0;
+let erring = 0;
+const isInputError = (code) => code.startsWith('input/');
 let findings = 0;
 [...inputs.entries()].forEach(([path, want], i) => {
   const suite = suites[i] ?? {};
@@ -49,9 +53,12 @@ let findings = 0;
   const cases = suite.testcase ?? [];
   tests += cases.length;
   const failed = cases.filter((c) => (c.failure ?? []).length > 0);
+  const errored = cases.filter((c) => (c.error ?? []).length > 0);
   failing += failed.length;
+  erring += errored.length;
   expect(`${name}: tests`, suite.tests, cases.length);
   expect(`${name}: failures`, suite.failures, failed.length);
+  expect(`${name}: errors`, suite.errors, errored.length);
   if (want.input !== null) {
     const props = Object.fromEntries((suite.properties ?? []).map((p) => [p.name, p.value]));
     expect(`${name}: lines`, props.lines, want.input.lines);
@@ -65,8 +72,11 @@ let findings = 0;
   for (const c of cases) {
     const list = want.codes.get(c.name) ?? [];
     expect(`${name}: ${c.name} classname`, c.classname, name);
-    const failures = c.failure ?? [];
-    expect(`${name}: ${c.name} failure elements`, failures.length, 1);
+    const element = isInputError(c.name) ? 'error' : 'failure';
+    const other = isInputError(c.name) ? 'failure' : 'error';
+    const failures = c[element] ?? [];
+    expect(`${name}: ${c.name} ${element} elements`, failures.length, 1);
+    expect(`${name}: ${c.name} ${other} elements`, (c[other] ?? []).length, 0);
     const f = failures[0] ?? {};
     expect(`${name}: ${c.name} failure type`, f.type, c.name);
     const count = /^(\d+) findings? \((\w+)\)$/.exec(f.message ?? '');
@@ -86,6 +96,7 @@ let findings = 0;
 });
 expect('<testsuites> tests', junit?.tests, tests);
 expect('<testsuites> failures', junit?.failures, failing);
+expect('<testsuites> errors', junit?.errors, erring);
 expect('findings listed in all', findings, report.summary.violations);
 
 if (problems.length > 0) {
@@ -93,5 +104,5 @@ if (problems.length > 0) {
   for (const p of problems) console.log(`  ${p}`);
   process.exit(1);
 }
-console.log(`${junitPath}: ${suites.length} testsuites, ${tests} testcases, ${failing} failing, ` +
+console.log(`${junitPath}: ${suites.length} testsuites, ${tests} testcases, ${failing} failing, ${erring} in error, ` +
             `${findings} findings: as the JSON report says`);

@@ -936,9 +936,16 @@ void BlackjackReplay::MatchSettlements() {
 
 }  // namespace
 
+void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
+  out->findings.clear();
+  out->settlements.clear();
+  out->touched = 0;
+  BlackjackReplay(spec, round, out).Run();
+}
+
 RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round) {
   RoundResult result;
-  BlackjackReplay(spec, round, &result).Run();
+  ReplayBlackjackInto(spec, round, &result);
   return result;
 }
 

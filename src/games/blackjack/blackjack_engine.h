@@ -16,6 +16,8 @@ namespace pitboss {
 // settle/*, shoe/deck-count. Shoe continuity across rounds is the ShoeTracker's; card codes
 // the parser's.
 RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round);
+// The same into *out (the checker's Engine), cleared first and its buffers reused.
+void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* out);
 
 }  // namespace pitboss
 

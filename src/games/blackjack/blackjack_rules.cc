@@ -385,7 +385,7 @@ const Game& BlackjackGame() {
       {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts", "war_wager"},
       {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
       &ParseBlackjack,
-      &ReplayBlackjack,
+      &ReplayBlackjackInto,
       &BlackjackRtp(),
       &FlattenBlackjack,
       &BlackjackDifferingParts,

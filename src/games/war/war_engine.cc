@@ -2,10 +2,10 @@
 #include "games/war/war_engine.h"
 
 #include "spec/parts.h"
+#include "spec/suggest.h"
 
 #include <algorithm>
 #include <climits>
-#include <map>
 #include <string>
 
 namespace pitboss {
@@ -56,8 +56,64 @@ struct SeatPlay {
   std::optional<Outcome> war;
   std::vector<Expectation> expect;
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
+  // A bet on a wager the game does not have (found there, wager/late): its cards and its
+  // settlement follow that bet, and are not found again.
+  bool foreign_bet = false;
 
   int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+
+  // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
+  void Reset(Seat s) {
+    seat = s;
+    bets = {};
+    in_action = false;
+    cards.clear();
+    decision = kNone;
+    action = Action::kUnknown;
+    path = Path::kUnknown;
+    initial.reset();
+    war.reset();
+    expect.clear();
+    settled.fill(kNone);
+    foreign_bet = false;
+  }
+};
+
+// The seats of one round in seat order (as a std::map<Seat, SeatPlay> iterates them), in
+// storage that outlives the round: a seat's buffers are reused by the next round's seats.
+class SeatTable {
+ public:
+  using Entry = std::pair<Seat, SeatPlay>;
+
+  void Clear() { size_ = 0; }
+  Entry* begin() { return entries_.data(); }
+  Entry* end() { return entries_.data() + size_; }
+  SeatPlay* Find(Seat seat) {
+    for (Entry& e : *this) {
+      if (e.first == seat) return &e.second;
+    }
+    return nullptr;
+  }
+  // The seat's play, added in its place when new.
+  SeatPlay& Get(Seat seat) {
+    Entry* at = begin();
+    while (at != end() && at->first < seat) ++at;
+    if (at != end() && at->first == seat) return at->second;
+    size_t index = static_cast<size_t>(at - begin());
+    if (size_ == entries_.size()) entries_.emplace_back();
+    Entry& spare = entries_[size_];
+    spare.first = seat;
+    spare.second.Reset(seat);
+    std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(index),
+                entries_.begin() + static_cast<std::ptrdiff_t>(size_),
+                entries_.begin() + static_cast<std::ptrdiff_t>(size_ + 1));
+    ++size_;
+    return entries_[index].second;
+  }
+
+ private:
+  std::vector<Entry> entries_;
+  size_t size_ = 0;
 };
 
 struct Draw {
@@ -65,6 +121,36 @@ struct Draw {
   Seat target;
   int burns_before;
   int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
+};
+
+// A settlement matched to what the rules expect, for the order of settling.
+struct Settled {
+  int event;
+  Seat seat;
+  const Expectation* x;
+};
+
+// What a replay works in, kept from round to round on its thread so that a replay allocates
+// nothing once the buffers have grown to the size of the rounds seen.
+struct WarScratch {
+  bool busy = false;  // in use by a replay on this thread
+  SeatTable seats;
+  std::vector<int> dealer_cards, bet_events, decision_events, settle_events;
+  std::vector<Draw> draws;
+  std::vector<const Draw*> picked;  // the draws of one phase, for their order
+  std::vector<Settled> first_pass, later, war_pass;
+  std::vector<Seat> flagged;
+
+  void Clear() {
+    seats.Clear();
+    for (auto* v : {&dealer_cards, &bet_events, &decision_events, &settle_events}) v->clear();
+    draws.clear();
+    picked.clear();
+    first_pass.clear();
+    later.clear();
+    war_pass.clear();
+    flagged.clear();
+  }
 };
 
 std::string_view OutcomeWords(Stage stage, Outcome outcome) {
@@ -108,8 +194,19 @@ std::string OrderWords(SeatOrder order) {
 
 class WarReplay {
  public:
-  WarReplay(const RuleSpec& spec, const Round& round, RoundResult* out)
-      : spec_(spec), round_(round), out_(out) {}
+  WarReplay(const RuleSpec& spec, const Round& round, WarScratch& scratch, RoundResult* out)
+      : spec_(spec),
+        round_(round),
+        out_(out),
+        seats_(scratch.seats),
+        dealer_cards_(scratch.dealer_cards),
+        draws_(scratch.draws),
+        bet_events_(scratch.bet_events),
+        decision_events_(scratch.decision_events),
+        settle_events_(scratch.settle_events),
+        scratch_(scratch) {
+    scratch.Clear();
+  }
 
   void Run() {
     // Read in every round, whatever happens in it.
@@ -136,19 +233,18 @@ class WarReplay {
         {code, event, seat, wager, expected, actual, cite.clause, std::move(message)});
   }
 
-  SeatPlay& Play(Seat seat) {
-    auto it = seats_.find(seat);
-    if (it == seats_.end()) {
-      it = seats_.emplace(seat, SeatPlay{}).first;
-      it->second.seat = seat;
-      it->second.settled.fill(kNone);
-    }
-    return it->second;
+  SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
+  // True when the seat bet on a name the format does not have that is a misspelling of
+  // `kind` ("Main"): what follows from the wager missing is found at that bet, once.
+  bool Misspelt(const SeatPlay& play, WagerKind kind) const {
+    if (!play.foreign_bet) return false;
+    const std::string name(ToString(kind));
+    return std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
+      const Event& e = round_.events[b];
+      return e.seat == play.seat && e.wager == WagerKind::kUnknown && Nearest(e.text, {name}) == name;
+    });
   }
-  SeatPlay* Find(Seat seat) {
-    auto it = seats_.find(seat);
-    return it == seats_.end() ? nullptr : &it->second;
-  }
+  SeatPlay* Find(Seat seat) { return seats_.Find(seat); }
 
   // The spec's payouts and choices, read through these so that the parts consulted are known.
   const Payout& Pay(Stage stage, Outcome outcome, WagerKind kind) {
@@ -191,12 +287,13 @@ class WarReplay {
   const Round& round_;
   RoundResult* out_;
 
-  std::map<Seat, SeatPlay> seats_;
-  std::vector<int> dealer_cards_;
-  std::vector<Draw> draws_;
-  std::vector<int> bet_events_;
-  std::vector<int> decision_events_;
-  std::vector<int> settle_events_;
+  SeatTable& seats_;
+  std::vector<int>& dealer_cards_;
+  std::vector<Draw>& draws_;
+  std::vector<int>& bet_events_;
+  std::vector<int>& decision_events_;
+  std::vector<int>& settle_events_;
+  WarScratch& scratch_;
   int first_draw_ = INT_MAX;
   int trailing_burns_ = 0;
   int trailing_burn_event_ = kNone;
@@ -287,9 +384,18 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Cite& game_cite = spec_.wager(Required()).cite;
   if (!rule || !rule->offered) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    std::vector<std::string> kinds;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (spec_.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
+    }
+    std::string list;
+    for (const std::string& k : kinds) list += (list.empty() ? "" : ", ") + k;
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, game_cite, Ev(i) + "a bet on '" + name + "', a wager this game does not have");
+        std::nullopt, e.amount, game_cite,
+        Ev(i) + "a bet on '" + name + "', a wager this game does not have (its wagers: " + list + ")" +
+            DidYouMean(name, kinds));
     if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
+    play.foreign_bet = true;
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -350,6 +456,7 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
+  if (Misspelt(play, *rule.depends_on)) return;  // found at the misspelt bet
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
       Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
           std::string(ToString(*rule.depends_on)) + " wager");
@@ -418,11 +525,13 @@ void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
 void WarReplay::CheckInitialDeal() {
   const DealRule& rule = War(spec_).initial_deal;
   bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
-  std::vector<const Draw*> initial;
+  std::vector<const Draw*>& initial = scratch_.picked;
+  initial.clear();
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
-    bool expected = d.target == kDealer ? any_in_action : seats_.at(d.target).in_action;
-    if (!expected && d.target != kDealer && seats_.at(d.target).bets[static_cast<int>(Required())].placed) {
+    bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
+    if (!expected && d.target != kDealer &&
+        ((*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed || (*seats_.Find(d.target)).foreign_bet)) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -572,7 +681,8 @@ void WarReplay::CheckWarDeal() {
   for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
   bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
   if (any_war || war_cards) out_->touched |= part::kWarDeal;
-  std::vector<const Draw*> war;
+  std::vector<const Draw*>& war = scratch_.picked;
+  war.clear();
   for (const Draw& d : draws_) {
     if (d.card_index == 0) continue;
     if (d.card_index > 1) {
@@ -581,10 +691,10 @@ void WarReplay::CheckWarDeal() {
               "th)");
       continue;
     }
-    bool expected = d.target == kDealer ? any_war : seats_.at(d.target).path == Path::kWar;
+    bool expected = d.target == kDealer ? any_war : (*seats_.Find(d.target)).path == Path::kWar;
     if (!expected) {
       std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
-      if (d.target != kDealer && !seats_.at(d.target).in_action) {
+      if (d.target != kDealer && !(*seats_.Find(d.target)).in_action) {
         continue;  // found already: the seat should have no card at all
       }
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
@@ -686,6 +796,16 @@ void WarReplay::MatchSettlements() {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
+    if (!kind && play && play->foreign_bet &&
+        std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
+          return round_.events[b].seat == e.seat && round_.events[b].wager == WagerKind::kUnknown &&
+                 round_.events[b].text == e.text;
+        })) {
+      continue;  // the settling of a bet on a wager the game does not have: found at the bet
+    }
+    if (kind && bet && !bet->placed && Misspelt(*play, *kind)) {
+      continue;  // the wager its bet misspelt ("Main"): found at the bet
+    }
     if (!bet || !bet->placed) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
           Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
@@ -730,12 +850,12 @@ void WarReplay::MatchSettlements() {
       for (const Expectation& x : play.expect) {
         if (x.actual == x.net) continue;
         if (!first) first = &x;
-        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " " + Amount(x.actual) +
-                  " for " + Amount(x.net);
+        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " at " + Amount(x.actual) +
+                  " where the rules pay " + Amount(x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; the total " + got.ToString() +
-              " is right (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
+          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; their total " + got.ToString() +
+              " is what the rules pay (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
       continue;
     }
     for (const Expectation& x : play.expect) {
@@ -748,12 +868,9 @@ void WarReplay::MatchSettlements() {
 }
 
 void WarReplay::CheckSettleOrder() {
-  struct Settled {
-    int event;
-    Seat seat;
-    const Expectation* x;
-  };
-  std::vector<Settled> first_pass, later, war_pass;
+  std::vector<Settled>& first_pass = scratch_.first_pass;
+  std::vector<Settled>& later = scratch_.later;
+  std::vector<Settled>& war_pass = scratch_.war_pass;
   for (auto& [seat, play] : seats_) {
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) continue;
@@ -767,10 +884,10 @@ void WarReplay::CheckSettleOrder() {
   std::sort(later.begin(), later.end(), by_event);
   std::sort(war_pass.begin(), war_pass.end(), by_event);
 
-  std::map<Seat, bool> flagged;  // one finding per seat
+  std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
   auto flag = [&](const Settled& s, const Cite& cite, const std::string& why) {
-    if (flagged[s.seat]) return;
-    flagged[s.seat] = true;
+    if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
+    flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
         Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why);
   };
@@ -822,11 +939,67 @@ void WarReplay::CheckSettleOrder() {
 
 }  // namespace
 
+void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
+  out->findings.clear();
+  out->settlements.clear();
+  out->touched = 0;
+  thread_local WarScratch scratch;
+  WarScratch own;  // should a replay ever run inside another on this thread
+  WarScratch& use = scratch.busy ? own : scratch;
+  use.busy = true;
+  struct Release {
+    WarScratch& s;
+    ~Release() { s.busy = false; }
+  } release{use};
+  WarReplay(spec, round, use, out).Run();
+  if (out->findings.size() > 1) {
+    std::stable_sort(out->findings.begin(), out->findings.end(),
+                     [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+  }
+}
+
+std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event) {
+  const Event& e = round.events[event];
+  const WarRules& war = War(spec);
+  switch (e.type) {
+    case EventType::kShuffle:
+      return spec.decks.min == spec.decks.max
+                 ? "the rules: " + std::to_string(spec.decks.min) + " decks"
+                 : "the rules: " + std::to_string(spec.decks.min) + " to " + std::to_string(spec.decks.max) + " decks";
+    case EventType::kDeal: {
+      // Which of the target's cards this is (the first: initial, the second: war), and the
+      // burns logged right before it.
+      int index = 0, burns = 0;
+      for (size_t i = 0; i < event; ++i) {
+        const Event& x = round.events[i];
+        if (x.type == EventType::kDeal) {
+          burns = 0;
+          if (x.seat == e.seat) ++index;
+        } else if (x.type == EventType::kBurn) {
+          ++burns;
+        }
+      }
+      if (index > 1) return "the rules deal no third card";
+      const DealRule& rule = index == 0 ? war.initial_deal : war.war_deal;
+      const int want = e.seat == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card;
+      return std::string(index == 0 ? "initial" : "war") + " card after " + std::to_string(burns) +
+             (burns == 1 ? " burn" : " burns") + "; the rules burn " + std::to_string(want);
+    }
+    case EventType::kDecision: {
+      std::string offered;
+      for (int a = 0; a < kActions; ++a) {
+        if (war.tie_decision.offered[a]) offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
+      }
+      return offered.empty() ? "the rules offer no choice on a tie" : "offered on a tie: " + offered;
+    }
+    default:
+      return "";
+  }
+}
+
 RoundResult ReplayWar(const RuleSpec& spec, const Round& round) {
   RoundResult result;
-  WarReplay(spec, round, &result).Run();
-  std::stable_sort(result.findings.begin(), result.findings.end(),
-                   [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
+  ReplayWarInto(spec, round, &result);
   return result;
 }
 

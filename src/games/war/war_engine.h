@@ -16,6 +16,12 @@ namespace pitboss {
 // shoe/no-shuffle (fresh shuffle required), deal/*, wager/*, decision/*, settle/*.
 // Shoe continuity across rounds is the ShoeTracker's; card codes the parser's.
 RoundResult ReplayWar(const RuleSpec& spec, const Round& round);
+// The same into *out, whose buffers are reused (the checker's Engine): with the replay's own
+// working storage kept per thread, a replay allocates nothing in the steady state.
+void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out);
+// What the rules expect at one event, in words (Game::expected_at): the burns before a card,
+// the choices offered on a tie, the decks a shoe may hold.
+std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event);
 
 }  // namespace pitboss
 

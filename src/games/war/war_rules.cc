@@ -312,13 +312,14 @@ const Game& WarGame() {
       {"ranks", "deal", "decisions", "payouts", "settle"},
       {"ranks", "deal", "payouts", "settle"},
       &ParseWar,
-      &ReplayWar,
+      &ReplayWarInto,
       &WarRtp(),
       &FlattenWar,
       &WarDifferingParts,
       &WarEffect,
       &RepriceWar,
       &GenerateWarRounds,
+      &WarExpectedAt,
   };
   return game;
 }
