@@ -121,6 +121,66 @@ void MarkReadingDependent(const RoundResult& base, const RoundResult& other, con
   }
 }
 
+// A bet on a name the format does not have that is a misspelling of a wager the game has
+// ("Main", "Blackjack") is found at the bet (wager/late); what then follows at that seat from
+// the wager missing (its cards, decisions and settlements found as placed without it, the
+// dealer playing for no hand) is the same fault. One fault, one finding: those are counted
+// under the bet's finding, not listed. Runs on the findings of the readings checked, after
+// their reading dependence is known (`depends` is kept in step).
+void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vector<RoundFinding>* findings,
+                            std::vector<std::vector<ClearedBy>>* depends) {
+  std::vector<std::string> kinds;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (spec.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
+  }
+  std::vector<std::pair<Seat, size_t>> roots;  // seat, index of its misspelt bet's finding
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const RoundFinding& f = (*findings)[i];
+    if (f.code != Code::kWagerLate || f.event < 0 || !f.seat) continue;
+    const Event& e = round.events[static_cast<size_t>(f.event)];
+    if (e.type != EventType::kBet || e.wager != WagerKind::kUnknown || Nearest(e.text, kinds).empty()) continue;
+    if (std::none_of(roots.begin(), roots.end(), [&](const auto& r) { return r.first == *f.seat; })) {
+      roots.emplace_back(*f.seat, i);
+    }
+  }
+  if (roots.empty()) return;
+  auto root_of = [&](const RoundFinding& f) -> std::optional<size_t> {
+    if (f.code == Code::kDealDealerPlay) return roots.front().second;
+    for (const auto& [seat, index] : roots) {
+      if (f.seat && *f.seat == seat) return index;
+    }
+    return std::nullopt;
+  };
+  std::vector<bool> drop(findings->size(), false);
+  for (size_t i = 0; i < findings->size(); ++i) {
+    std::optional<size_t> root = root_of((*findings)[i]);
+    if (!root || *root == i || std::any_of(roots.begin(), roots.end(), [&](const auto& r) { return r.second == i; })) {
+      continue;
+    }
+    drop[i] = true;
+    ++(*findings)[*root].consequences;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < findings->size(); ++i) {
+    if (drop[i]) continue;
+    if (kept != i) {
+      (*findings)[kept] = std::move((*findings)[i]);
+      (*depends)[kept] = std::move((*depends)[i]);
+    }
+    ++kept;
+  }
+  findings->resize(kept);
+  depends->resize(kept);
+  for (RoundFinding& f : *findings) {
+    if (f.consequences > 0) {
+      f.consequences_note = f.consequences == 1 ? "finding that follows from the wager missing (its cards, decisions, "
+                                                  "settlements)"
+                                                : "findings that follow from the wager missing (its cards, decisions, "
+                                                  "settlements)";
+    }
+  }
+}
+
 }  // namespace
 
 struct Checker::Impl {
@@ -404,6 +464,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
       }
     }
   }
+  if (!base.findings.empty()) CollapseMisspeltWagers(rt->selected, round, &base.findings, &w->depends);
 }
 
 void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {

@@ -1,6 +1,20 @@
 #include "games/finding.h"
 
+#include "spec/suggest.h"
+
 namespace pitboss {
+
+std::string ForeignWagerText(const RuleSpec& spec, std::string_view name) {
+  std::vector<std::string> kinds;
+  std::string list;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (!spec.wagers[k].offered) continue;
+    kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
+    list += (list.size() ? ", " : "") + kinds.back();
+  }
+  return "a bet on '" + std::string(name) + "', a wager this game does not have (its wagers: " + list + ")" +
+         DidYouMean(name, kinds);
+}
 
 Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const Round& round,
                   const std::string& revision) {
@@ -20,6 +34,8 @@ Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const
   f.actual = rf.actual;
   f.clause = std::move(rf.clause);
   f.message = std::move(rf.message);
+  f.consequences = rf.consequences;
+  f.consequences_note = std::move(rf.consequences_note);
   return f;
 }
 

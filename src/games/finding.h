@@ -28,6 +28,10 @@ struct RoundFinding {
   std::optional<int> hand;  // where the game splits a seat's hands
   // A root cause whose consequences are counted, not listed (ShoeTracker): its id; -1 else.
   int64_t root = -1;
+  // Findings of the same round that follow from this one, counted here rather than listed
+  // (Finding::consequences), and what they are.
+  int64_t consequences = 0;
+  std::string consequences_note;
 
   // Identity across readings: the same fault found under two readings has the same key.
   auto Key() const { return std::make_tuple(code, event, seat, wager, hand); }
@@ -44,6 +48,10 @@ struct Settlement {
   int payout = 0;
   int hand = 0;  // the seat's hand (split hands); 0 where the game has one hand a seat
 };
+
+// "a bet on 'Main', a wager this game does not have (its wagers: main, tie, raise); did you
+// mean 'main'?": the words of a wager/late on a name `spec` has no wager of.
+std::string ForeignWagerText(const RuleSpec& spec, std::string_view name);
 
 // The finding as the report writes it, with where the round came from and the revision of
 // the spec it was checked under ("" where none).

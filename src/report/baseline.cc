@@ -1,5 +1,7 @@
 #include "report/baseline.h"
 
+#include <algorithm>
+#include <charconv>
 #include <unordered_set>
 #include <utility>
 
@@ -35,10 +37,35 @@ std::string FindingHash(const Finding& finding) {
   return Sha256Hex(key).substr(0, 32);
 }
 
+int64_t Fingerprinter::Count(uint64_t high, uint64_t low) {
+  if ((used_ + 1) * 10 > slots_.size() * 7) {  // keep the table at most 70% full
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(std::max<size_t>(1024, old.size() * 2), Slot{});
+    used_ = 0;
+    for (const Slot& s : old) {
+      if (s.count == 0) continue;
+      size_t i = s.high & (slots_.size() - 1);
+      while (slots_[i].count != 0) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = s;
+      ++used_;
+    }
+  }
+  size_t i = high & (slots_.size() - 1);  // the hash's bits are uniform: a slot of its own
+  while (slots_[i].count != 0 && (slots_[i].high != high || slots_[i].low != low)) i = (i + 1) & (slots_.size() - 1);
+  if (slots_[i].count == 0) {
+    slots_[i].high = high;
+    slots_[i].low = low;
+    ++used_;
+  }
+  return ++slots_[i].count;
+}
+
 std::string Fingerprinter::Next(const Finding& finding) {
   std::string hash = FindingHash(finding);
-  const int64_t n = ++seen_[hash];
-  return hash + ":" + std::to_string(n);
+  uint64_t high = 0, low = 0;
+  std::from_chars(hash.data(), hash.data() + 16, high, 16);
+  std::from_chars(hash.data() + 16, hash.data() + 32, low, 16);
+  return hash + ":" + std::to_string(Count(high, low));
 }
 
 void ApplyBaseline(const Report& baseline, const std::string& path, const std::string& sha256, Report* report) {

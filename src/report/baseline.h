@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "pitboss/report.h"
 
@@ -34,7 +34,15 @@ class Fingerprinter {
   std::string Next(const Finding& finding);
 
  private:
-  std::unordered_map<std::string, int64_t> seen_;
+  // How many times each hash was seen: an open-addressed table of the hashes' 128 bits, some
+  // 34 bytes a distinct finding (a million findings' fingerprints fit in tens of MiB).
+  struct Slot {
+    uint64_t high = 0, low = 0;
+    int64_t count = 0;  // 0: empty
+  };
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+  int64_t Count(uint64_t high, uint64_t low);
 };
 
 // Marks each finding of `report` new or unchanged against the findings of `baseline` (by

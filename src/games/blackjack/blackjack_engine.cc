@@ -224,7 +224,7 @@ void BlackjackReplay::CheckInitialBet(int i) {
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
         std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
         Ev(i) + (later ? name + " wager placed before any card, where the rules take it only after its decision"
-                       : "a bet on '" + name + "', a wager this game does not have"));
+                       : ForeignWagerText(spec_, name)));
     return;
   }
   if (e.wager == WagerKind::kWar && !spec_.wager(WagerKind::kWar).offered) {

@@ -384,16 +384,8 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Cite& game_cite = spec_.wager(Required()).cite;
   if (!rule || !rule->offered) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
-    std::vector<std::string> kinds;
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
-    }
-    std::string list;
-    for (const std::string& k : kinds) list += (list.empty() ? "" : ", ") + k;
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, game_cite,
-        Ev(i) + "a bet on '" + name + "', a wager this game does not have (its wagers: " + list + ")" +
-            DidYouMean(name, kinds));
+        std::nullopt, e.amount, game_cite, Ev(i) + ForeignWagerText(spec_, name));
     if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
     play.foreign_bet = true;
     return false;
