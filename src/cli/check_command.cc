@@ -117,18 +117,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "check under that reading of an unclear clause (repeatable)")
       ->type_name("AMBIGUITY=READING")
       ->allow_extra_args(false);
-  std::string formats;
-  for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  CLI::Option* format_option =
-      sub->add_option("--format", args->format,
-                      "report format: " + formats + " (of standard output, and of an --out whose extension names none)")
-          ->type_name("FORMAT")
-          ->capture_default_str();
-  sub->add_option("--out", args->outs,
-                  "write the report to FILE instead of standard output, in the format its extension names (" +
-                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
+  CLI::Option* format_option = AddReportOutputOptions(sub, &args->format, &args->outs);
   sub->add_option("--baseline", args->baseline,
                   "a JSON report of an earlier check: mark each finding new or unchanged, and list the "
                   "baseline's findings not found again as absent")

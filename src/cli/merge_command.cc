@@ -58,18 +58,7 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
     bool allow_mixed = false;
   };
   auto args = std::make_shared<Args>();
-  std::string formats;
-  for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  CLI::Option* format_option =
-      sub->add_option("--format", args->format,
-                      "report format: " + formats + " (of standard output, and of an --out whose extension names none)")
-          ->type_name("FORMAT")
-          ->capture_default_str();
-  sub->add_option("--out", args->outs,
-                  "write the report to FILE instead of standard output, in the format its extension names (" +
-                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
-      ->type_name("FILE")
-      ->allow_extra_args(false);
+  CLI::Option* format_option = AddReportOutputOptions(sub, &args->format, &args->outs);
   sub->add_flag("--allow-mixed", args->allow_mixed,
                 "merge reports of different pitboss versions, spec files or readings, with a warning "
                 "for each difference, instead of refusing them");

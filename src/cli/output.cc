@@ -185,6 +185,24 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
   return WriteOutput(out_path, [&](std::ostream& out) { return WriteReport(report, format, out); });
 }
 
+CLI::Option* AddReportOutputOptions(CLI::App* sub, std::string* format, std::vector<std::string>* outs) {
+  std::string formats;
+  for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
+  CLI::Option* option =
+      sub->add_option("--format", *format,
+                      "report format: " + formats + " (of standard output, of one --out, and of an --out whose "
+                      "extension names none)")
+          ->type_name("FORMAT")
+          ->capture_default_str();
+  sub->add_option("--out", *outs,
+                  "write the report to FILE instead of standard output: in --format where given with one --out, "
+                  "else in the format its extension names (" +
+                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
+  return option;
+}
+
 StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs, const std::string& format,
                                                 bool format_given, const std::vector<std::string_view>& formats) {
   const auto available = [&](const std::string& f) {

@@ -9,6 +9,8 @@
 #include <ostream>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "pitboss/checker.h"
 #include "pitboss/report.h"
 #include "pitboss/status.h"
@@ -42,6 +44,10 @@ struct ReportOutput {
   std::string path;
   std::string format;
 };
+
+// Adds --format and --out (repeatable) of a command that writes a check report (check, merge),
+// as PlanOutputs reads them; returns --format's option, whose count() says it was given.
+CLI::Option* AddReportOutputOptions(CLI::App* sub, std::string* format, std::vector<std::string>* outs);
 
 // Where a command writes its report, from its --out options (repeatable) and --format. One
 // --out with --format given is the contract's `--format F --out FILE`: FILE in F, whatever its

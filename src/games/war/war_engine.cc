@@ -2,7 +2,6 @@
 #include "games/war/war_engine.h"
 
 #include "spec/parts.h"
-#include "spec/suggest.h"
 
 #include <algorithm>
 #include <climits>
@@ -56,9 +55,6 @@ struct SeatPlay {
   std::optional<Outcome> war;
   std::vector<Expectation> expect;
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
-  // A bet on a wager the game does not have (found there, wager/late): its cards and its
-  // settlement follow that bet, and are not found again.
-  bool foreign_bet = false;
 
   int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
 
@@ -75,7 +71,6 @@ struct SeatPlay {
     war.reset();
     expect.clear();
     settled.fill(kNone);
-    foreign_bet = false;
   }
 };
 
@@ -234,16 +229,6 @@ class WarReplay {
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
-  // True when the seat bet on a name the format does not have that is a misspelling of
-  // `kind` ("Main"): what follows from the wager missing is found at that bet, once.
-  bool Misspelt(const SeatPlay& play, WagerKind kind) const {
-    if (!play.foreign_bet) return false;
-    const std::string name(ToString(kind));
-    return std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
-      const Event& e = round_.events[b];
-      return e.seat == play.seat && e.wager == WagerKind::kUnknown && Nearest(e.text, {name}) == name;
-    });
-  }
   SeatPlay* Find(Seat seat) { return seats_.Find(seat); }
 
   // The spec's payouts and choices, read through these so that the parts consulted are known.
@@ -387,7 +372,6 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
         std::nullopt, e.amount, game_cite, Ev(i) + ForeignWagerText(spec_, name));
     if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
-    play.foreign_bet = true;
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -448,7 +432,6 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
-  if (Misspelt(play, *rule.depends_on)) return;  // found at the misspelt bet
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
       Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
           std::string(ToString(*rule.depends_on)) + " wager");
@@ -523,7 +506,7 @@ void WarReplay::CheckInitialDeal() {
     if (d.card_index != 0) continue;
     bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
     if (!expected && d.target != kDealer &&
-        ((*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed || (*seats_.Find(d.target)).foreign_bet)) {
+        (*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -788,16 +771,6 @@ void WarReplay::MatchSettlements() {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
-    if (!kind && play && play->foreign_bet &&
-        std::any_of(bet_events_.begin(), bet_events_.end(), [&](int b) {
-          return round_.events[b].seat == e.seat && round_.events[b].wager == WagerKind::kUnknown &&
-                 round_.events[b].text == e.text;
-        })) {
-      continue;  // the settling of a bet on a wager the game does not have: found at the bet
-    }
-    if (kind && bet && !bet->placed && Misspelt(*play, *kind)) {
-      continue;  // the wager its bet misspelt ("Main"): found at the bet
-    }
     if (!bet || !bet->placed) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
           Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
