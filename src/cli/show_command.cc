@@ -39,29 +39,36 @@ struct Shown {
   std::vector<std::string> game_expected;  // Game::expected_at of each event, "" where none
 };
 
-std::string EventText(const Event& e) {
-  std::string text(ToString(e.type));
-  text.resize(std::max<size_t>(text.size(), 8), ' ');
+// What the event logged, after its type: "seat 1 main 500", "shoe T7-1, 6 decks".
+
+std::string LoggedText(const Event& e) {
   switch (e.type) {
     case EventType::kShuffle:
-      return text + " shoe " + Printable(e.text) + ", " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks");
+      return "shoe " + Printable(e.text) + ", " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks");
     case EventType::kBurn:
-      return text + " " + (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
+      return (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
     case EventType::kDeal:
-      return text + " " + (e.seat == kDealer ? std::string("dealer") : "seat " + std::to_string(e.seat)) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
+      return (e.seat == kDealer ? std::string("dealer") : "seat " + std::to_string(e.seat)) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
              (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
     case EventType::kBet:
     case EventType::kSettle: {
       const std::string wager = e.wager == WagerKind::kUnknown ? "'" + Printable(e.text) + "'"
                                                                : std::string(ToString(e.wager));
-      return text + " seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
+      return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
              wager + " " + (e.type == EventType::kSettle && e.amount > 0 ? "+" : "") + std::to_string(e.amount);
     }
     case EventType::kDecision:
-      return text + " seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
+      return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
              (e.action == Action::kUnknown ? "'" + Printable(e.text) + "'" : std::string(ToString(e.action)));
   }
-  return text;
+  return "";
+}
+
+// The event as a line of the text: its type in a column of 8, then what it logged.
+std::string EventText(const Event& e) {
+  std::string text(ToString(e.type));
+  text.resize(std::max<size_t>(text.size(), 8), ' ');
+  return text + " " + LoggedText(e);
 }
 
 // What the rules owe at event `e`: "rules pay +500" for a settlement, the limits of a bet, and
@@ -141,7 +148,7 @@ void WriteJson(std::ostream& out, const Shown& s, const std::string& input, int6
     json.BeginObject();
     json.Key("index").Int(static_cast<int64_t>(i));
     json.Key("type").String(ToString(e.type));
-    json.Key("logged").String(EventText(e).substr(std::min<size_t>(EventText(e).size(), 9)));
+    json.Key("logged").String(LoggedText(e));
     if (const std::string expected = ExpectedText(s, e, r.currency); !expected.empty()) {
       json.Key("expected").String(expected);
     }

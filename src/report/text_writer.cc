@@ -405,7 +405,8 @@ void WriteTextReport(const Report& report, std::ostream& out) { WriteTextReport(
 // specs, readings) in detail.
 void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options) {
   const std::string incomplete = IncompleteText(report);
-  out << VerdictLine(report) << '\n';
+  const std::string verdict = VerdictLine(report);  // a pass over every finding: once
+  out << verdict << '\n';
   if (report.baseline) out << Printable(BaselineCountsText(report)) << '\n';
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);
@@ -434,7 +435,7 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   }
   out << '\n';
   WriteSummary(out, report);
-  out << VerdictLine(report) << '\n';
+  out << verdict << '\n';
 }
 
 }  // namespace pitboss
