@@ -909,8 +909,8 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
   out->settlements.clear();
   out->touched = 0;
   thread_local WarScratch scratch;
-  WarScratch own;  // should a replay ever run inside another on this thread
-  WarScratch& use = scratch.busy ? own : scratch;
+  std::optional<WarScratch> own;  // should a replay ever run inside another on this thread
+  WarScratch& use = scratch.busy ? own.emplace() : scratch;
   use.busy = true;
   struct Release {
     WarScratch& s;
