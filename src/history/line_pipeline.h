@@ -48,8 +48,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     return;
   }
 
-  constexpr size_t kBatchLines = 64;
-  constexpr size_t kBatchBytes = size_t{64} << 10;
+  constexpr size_t kBatchLines = 128;
+  constexpr size_t kBatchBytes = size_t{128} << 10;
   struct Batch {
     uint64_t seq = 0;
     bool ready = false;  // prepared, waiting for its turn
@@ -67,8 +67,11 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     all.back()->slots.resize(kBatchLines);
     free_batches.push_back(all.back().get());
   }
+  // One lock, and one condition for each kind of waiter, so that a thread is woken only by
+  // what it waits for: the reader by a batch freed, the workers by a batch read, the calling
+  // thread by a batch read or prepared.
   std::mutex mu;
-  std::condition_variable cv;
+  std::condition_variable freed_cv, read_cv, prepared_cv;
   size_t queued_front = 0;
   uint64_t made = 0;
   bool end = false;
@@ -81,7 +84,9 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     std::lock_guard<std::mutex> lock(mu);
     if (!failure) failure = e;
     failed = true;
-    cv.notify_all();
+    freed_cv.notify_all();
+    read_cv.notify_all();
+    prepared_cv.notify_all();
   };
   std::thread read_thread([&] {
     try {
@@ -92,13 +97,14 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
         batch->seq = made++;
         queued.push_back(batch);
         batch = nullptr;
-        cv.notify_all();
+        read_cv.notify_one();
+        prepared_cv.notify_one();  // the calling thread prepares batches too
       };
       while (reader.Next(&text)) {
         if (IsBlankLine(text)) continue;
         if (!batch) {
           std::unique_lock<std::mutex> lock(mu);
-          cv.wait(lock, [&] { return !free_batches.empty() || failed; });
+          freed_cv.wait(lock, [&] { return !free_batches.empty() || failed; });
           if (failed) break;
           batch = free_batches.back();
           free_batches.pop_back();
@@ -115,7 +121,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
       if (batch) send();
       std::lock_guard<std::mutex> lock(mu);
       end = true;
-      cv.notify_all();
+      read_cv.notify_all();
+      prepared_cv.notify_all();
     } catch (...) {
       fail(std::current_exception());
     }
@@ -141,7 +148,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     std::lock_guard<std::mutex> lock(mu);
     batch->ready = true;
     ready[batch->seq % pool_size] = batch;
-    cv.notify_all();
+    prepared_cv.notify_one();  // only the calling thread waits for it
   };
   // jobs - 1 threads of their own; the calling thread is the last worker, preparing batches
   // whenever the next one to apply is not ready yet, so that `jobs` threads do the work and
@@ -154,7 +161,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
           Batch* batch = nullptr;
           {
             std::unique_lock<std::mutex> lock(mu);
-            cv.wait(lock, [&] { return queued_front < queued.size() || end || failed; });
+            read_cv.wait(lock, [&] { return queued_front < queued.size() || end || failed; });
             if (failed) return;
             batch = take();
             if (batch == nullptr) return;  // the end, and nothing left to take
@@ -175,7 +182,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
         Batch* own = nullptr;
         {
           std::unique_lock<std::mutex> lock(mu);
-          cv.wait(lock, [&] {
+          prepared_cv.wait(lock, [&] {
             Batch* b = ready[seq % pool_size];
             return (b && b->seq == seq && b->ready) || (end && seq == made) || failed ||
                    queued_front < queued.size();
@@ -197,7 +204,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
       std::lock_guard<std::mutex> lock(mu);
       batch->ready = false;
       free_batches.push_back(batch);
-      cv.notify_all();
+      freed_cv.notify_one();
     }
   } catch (...) {
     fail(std::current_exception());

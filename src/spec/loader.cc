@@ -619,7 +619,9 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
       if (!variant.ok()) {
         errors->push_back(path + ":" + std::to_string(r.line) + ":1: ambiguity '" + a.id +
                           "', reading '" + r.name + "': " + variant.status().message());
+        continue;
       }
+      doc.reading_specs.push_back({a.id, r.name, std::move(variant.value())});
     }
   }
   if (errors->size() != before) return std::nullopt;
@@ -650,6 +652,11 @@ StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::stri
     return doc.spec.readings.at(kv.first) == kv.second;
   });
   if (all_default) return doc.spec;
+  if (readings.size() == 1) {
+    for (const SpecDocument::ReadingSpec& made : doc.reading_specs) {
+      if (made.ambiguity == readings.begin()->first && made.reading == readings.begin()->second) return made.spec;
+    }
+  }
 
   YAML::Node tree = YAML::Clone(doc.root);
   YAML::Node ambiguities = doc.root["ambiguities"];

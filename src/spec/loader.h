@@ -46,6 +46,15 @@ struct SpecDocument {
   YAML::Node root;          // with its parts merged in
   std::vector<std::string> parts;  // the parts it includes, in order
   RuleSpec spec;           // under the default reading of every ambiguity
+  // The spec under each reading that is not a default, the others left at theirs: made once
+  // when the document is validated, so that Instantiate of one reading is a copy, not a
+  // second parse of the tree.
+  struct ReadingSpec {
+    std::string ambiguity;
+    std::string reading;
+    RuleSpec spec;
+  };
+  std::vector<ReadingSpec> reading_specs;
 };
 
 // Reads and validates one spec file. Problems are appended to `errors`, each as
