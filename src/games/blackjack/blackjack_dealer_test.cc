@@ -181,5 +181,33 @@ TEST(BlackjackDealerTest, RejectsWhatCannotBeDealt) {
   EXPECT_EQ(code(peek, [](DealerOptions&) {}), C::kInvalidArgument);
 }
 
+// A natural paid 3 to 2 on a wager of 8e18 is past 64-bit minor units: one wager/limit
+// finding at the bet, and the settlement is not judged against a wrong sum (it used to be
+// expected at nothing, silently).
+TEST(BlackjackEngineTest, SettlementPast64BitsIsOneFinding) {
+  const RuleSpec& spec = BundledSpec(kSpecFile).spec;
+  const std::string line =
+      R"({"round":"B1-0001","time":"2026-03-07T20:00:10Z","table":"B1","rules":"us-sd/war-blackjack",)"
+      R"("events":[{"type":"shuffle","shoe":"B1-A","decks":6},)"
+      R"({"type":"bet","seat":2,"wager":"blackjack","amount":8000000000000000000},)"
+      R"({"type":"deal","seat":2,"card":"TC"},{"type":"deal","seat":"dealer","card":"6D"},)"
+      R"({"type":"deal","seat":2,"card":"AC"},{"type":"deal","seat":"dealer","card":"5H"},)"
+      R"({"type":"settle","seat":2,"wager":"blackjack","net":0,"hand":1}]})";
+  RoundParser parser;
+  Round round;
+  ASSERT_TRUE(parser.Parse(line, &round).ok());
+  RoundResult result = ReplayBlackjack(spec, round);
+  int too_large = 0;
+  for (const RoundFinding& f : result.findings) {
+    EXPECT_NE(f.code, Code::kSettlePayout) << f.message;
+    if (f.code == Code::kWagerLimit && f.message.find("too large to settle in 64-bit minor units") != std::string::npos) {
+      ++too_large;
+      EXPECT_EQ(f.event, 1);
+      EXPECT_EQ(f.actual, 8000000000000000000);
+    }
+  }
+  EXPECT_EQ(too_large, 1);
+}
+
 }  // namespace
 }  // namespace pitboss

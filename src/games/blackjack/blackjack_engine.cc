@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -131,6 +132,15 @@ class BlackjackReplay {
            std::optional<Money> expected, std::optional<Money> actual, const Cite& cite, std::string message,
            std::optional<int> hand = std::nullopt) {
     out_->findings.push_back({code, event, seat, wager, expected, actual, cite.clause, std::move(message), hand});
+  }
+
+  // A wager whose settlement does not fit in 64-bit minor units: one finding at its bet, and
+  // its settlement is not judged (as in the War engine), rather than judged against a wrong sum.
+  void TooLarge(int event, Seat seat, WagerKind kind, Money amount, const Cite& cite, std::optional<int> hand) {
+    Add(Code::kWagerLimit, event, seat, kind, std::nullopt, amount, cite,
+        (event == kNone ? std::string() : Ev(event)) + std::string(ToString(kind)) + " wager of " + std::to_string(amount) +
+            " is too large to settle in 64-bit minor units",
+        hand);
   }
 
   SeatState& State(Seat seat) {
@@ -618,14 +628,17 @@ void BlackjackReplay::OnBet(int i) {
   switch (e.wager) {
     case WagerKind::kBlackjack: {  // a ride
       out_->touched |= part::kBjRide;
-      Money winnings = ApplyRatio(s.war, b_.pays_war_win.net).value_or(0);
-      Money want = b_.ride_adds_stake.value ? (MoneySum(winnings) + s.war).Saturated() : winnings;
       if (s.war_action != Action::kRide || s.ride_event != kNone) {
         return late(spec_.wager(WagerKind::kBlackjack).cite,
                     "blackjack wager placed after the first card, other than a ride of the War winnings");
       }
       s.ride_event = i;
       s.ride = e.amount;
+      // Winnings past 64 bits: the War wager is found too large to settle (Expected), and what
+      // a ride of them should be is not judged.
+      std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
+      if (!winnings) return;
+      Money want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
       if (e.amount != want) {
         amount(b_.ride_adds_stake.cite, want,
                "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
@@ -641,7 +654,8 @@ void BlackjackReplay::OnBet(int i) {
       }
       h->doubled = e.amount;
       Money base = number == 1 ? s.Stake() : h->wager;
-      Money max = ApplyRatio(base, b_.double_max.value).value_or(0);
+      // A ratio past 64 bits allows any amount a log can hold.
+      Money max = ApplyRatio(base, b_.double_max.value).value_or(std::numeric_limits<Money>::max());
       if (e.amount > max || e.amount <= 0) {
         amount(b_.double_max.cite, max,
                "double of " + std::to_string(e.amount) + " on a hand wager of " + std::to_string(base) +
@@ -672,7 +686,7 @@ void BlackjackReplay::OnBet(int i) {
       }
       s.insurance_event = i;
       s.insurance = e.amount;
-      Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(0);
+      Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(std::numeric_limits<Money>::max());
       if (e.amount > max || e.amount <= 0) {
         amount(b_.insurance_max.cite, max,
                "insurance of " + std::to_string(e.amount) + "; the rules allow at most " + std::to_string(max) +
@@ -781,6 +795,8 @@ void BlackjackReplay::Expected() {
       if (auto net = ApplyRatio(s.war, p.net)) {
         expect_.push_back({seat, 0, WagerKind::kWar, *net, &p.cite,
                            won ? "War won" : mine == theirs ? "War tied" : "War lost", second_pass_});
+      } else {
+        TooLarge(s.war_event, seat, WagerKind::kWar, s.war, p.cite, std::nullopt);
       }
       if (won && s.war_decision == kNone) {
         Add(Code::kDecisionMissing, s.war_card, seat, std::nullopt, std::nullopt, std::nullopt, b_.ride_adds_stake.cite,
@@ -792,8 +808,10 @@ void BlackjackReplay::Expected() {
                 ": offered only on a won War wager");
       }
       if (won && s.war_action == Action::kRide && s.ride_event == kNone) {
-        Money winnings = ApplyRatio(s.war, b_.pays_war_win.net).value_or(0);
-        Money want = b_.ride_adds_stake.value ? (MoneySum(winnings) + s.war).Saturated() : winnings;
+        // What the ride should be is unknown where the winnings are past 64 bits (found above).
+        std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
+        std::optional<Money> want;
+        if (winnings) want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
         Add(Code::kWagerAmount, s.war_decision, seat, WagerKind::kBlackjack, want, 0, b_.ride_adds_stake.cite,
             Ev(s.war_decision) + "seat " + std::to_string(seat) + " rode the War winnings with no ride wager placed");
       }
@@ -805,6 +823,8 @@ void BlackjackReplay::Expected() {
       if (auto net = ApplyRatio(s.insurance, p.net)) {
         expect_.push_back({seat, 0, WagerKind::kInsurance, *net, &p.cite,
                            dealer_bj ? "the dealer has blackjack" : "the dealer has no blackjack"});
+      } else {
+        TooLarge(s.insurance_event, seat, WagerKind::kInsurance, s.insurance, p.cite, std::nullopt);
       }
     }
     if (s.hands.empty()) continue;
@@ -825,7 +845,15 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   Points theirs = Count(dealer);
   auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string why) {
     if (amount <= 0) return;
-    if (auto net = ApplyRatio(amount, p.net)) expect_.push_back({s.seat, h.number, kind, *net, cite ? cite : &p.cite, why});
+    if (auto net = ApplyRatio(amount, p.net)) {
+      expect_.push_back({s.seat, h.number, kind, *net, cite ? cite : &p.cite, why});
+    } else {
+      // The first hand's wager is the seat's blackjack bet; a split hand's, its split bet.
+      const int bet = kind == WagerKind::kDouble ? h.double_event
+                      : h.wager_event != kNone   ? h.wager_event
+                                                 : s.blackjack_event;
+      TooLarge(bet, s.seat, kind, amount, p.cite, h.number);
+    }
   };
   auto returned = [&](WagerKind kind, Money amount, const Cite& cite, std::string why) {
     if (amount > 0) expect_.push_back({s.seat, h.number, kind, 0, &cite, why});
