@@ -120,5 +120,29 @@ TEST(ImpactTest, SumsPastSixtyFourBitsAreExactNotWrapped) {
   EXPECT_NE(text.str().find("net difference -10000000000000000000"), std::string::npos) << text.str();
 }
 
+// The text report escapes what comes from the logs: a path with a newline and an escape
+// sequence stays on its line and reaches no terminal as a control sequence.
+TEST(ImpactTest, TextEscapesPathsAndIdsFromTheLogs) {
+  ImpactReport r;
+  InputSummary input;
+  input.path = "logs/day\n1\x1b[31m.jsonl";
+  input.lines = 1;
+  input.rounds = 1;
+  r.inputs.push_back(input);
+  ImpactRound changed;
+  changed.input = input.path;
+  changed.line = 1;
+  changed.round = "R\x1b]0;x\x07";
+  changed.table = "T\r1";
+  r.changed.push_back(changed);
+  std::ostringstream text;
+  ASSERT_TRUE(WriteImpactReport(r, "text", text).ok());
+  const std::string out = text.str();
+  EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;
+  EXPECT_EQ(out.find('\r'), std::string::npos) << out;
+  EXPECT_NE(out.find("input: logs/day\\n1\\x1b[31m.jsonl: 1 lines"), std::string::npos) << out;
+  EXPECT_NE(out.find("round R\\x1b]0;x\\x07, table T\\r1: "), std::string::npos) << out;
+}
+
 }  // namespace
 }  // namespace pitboss

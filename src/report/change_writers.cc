@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/json.h"
+#include "report/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -132,10 +133,12 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     return Status::Ok();
   }
   if (format != "text") return UnknownFormat(format);
+  // Paths, ids and messages come from the logs: escaped, so that no control sequence reaches
+  // a terminal and each entry stays on its line.
   out << "from: " << r.from.id << ", revision " << r.from.revision << "\n";
   out << "to:   " << r.to.id << ", revision " << r.to.revision << "\n";
   for (const InputSummary& i : r.inputs) {
-    out << "input: " << i.path << ": " << i.lines << " lines: " << i.rounds << " rounds, " << i.malformed_lines
+    out << "input: " << Printable(i.path) << ": " << i.lines << " lines: " << i.rounds << " rounds, " << i.malformed_lines
         << " malformed, " << i.blank_lines << " blank\n";
   }
   out << "\n" << r.rounds_replayed << " rounds replayed under both";
@@ -154,7 +157,8 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
   }
   if (!r.changed.empty()) out << "\nrounds settled differently:\n";
   for (const ImpactRound& c : r.changed) {
-    out << "  " << c.input << ":" << c.line << ": round " << c.round << ", table " << c.table << ": "
+    out << "  " << Printable(c.input) << ":" << c.line << ": round " << Printable(c.round) << ", table "
+        << Printable(c.table) << ": "
         << c.old_net.ToString() << " -> " << c.new_net.ToString() << " (" << Signed(c.new_net - c.old_net) << ")\n";
   }
   for (auto [title, list] : {std::pair{"findings appearing under the new revision", &r.findings_appearing},
@@ -162,7 +166,8 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     if (list->empty()) continue;
     out << "\n" << title << ":\n";
     for (const Finding& f : *list) {
-      out << "  " << f.input << ":" << f.line << ": " << f.message << " [" << Info(f.code).id << "]\n";
+      out << "  " << Printable(f.input) << ":" << f.line << ": " << Printable(f.message) << " [" << Info(f.code).id
+          << "]\n";
     }
   }
   return Status::Ok();
