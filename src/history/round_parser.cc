@@ -870,6 +870,7 @@ struct RoundParser::Impl {
   }
 
   bool fast;                                // try the fast path first
+  int64_t fast_lines = 0;                   // lines it took
   simdjson::ondemand::parser fast_parser;   // the fast path's
   simdjson::dom::parser parser;             // the reference path's
   std::unique_ptr<char[]> buffer;  // the line, followed by SIMDJSON_PADDING bytes
@@ -880,6 +881,8 @@ struct RoundParser::Impl {
 
 RoundParser::RoundParser(Paths paths) : impl_(std::make_unique<Impl>(paths)) {}
 RoundParser::~RoundParser() = default;
+
+int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
 
@@ -919,6 +922,7 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     if (impl.fast_parser.iterate(text, line.size(), line.size() + simdjson::SIMDJSON_PADDING).get(fast_doc) ==
             simdjson::SUCCESS &&
         FastLineParser(round).ParseDocument(fast_doc)) {
+      ++impl.fast_lines;
       return outcome;
     }
     ClearRound(round);  // the reference path starts from scratch
