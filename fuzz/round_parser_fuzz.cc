@@ -1,12 +1,17 @@
 // libFuzzer target: any bytes as one log line, through RoundParser and ParseCard.
 // Beyond not crashing, it checks the promises callers build on: a parsed round has its
-// required fields, every event is in its type's shape, and a card prints back to itself.
+// required fields, every event is in its type's shape, and a card prints back to itself;
+// and that the parser's fast path changes nothing: the line parsed by the reference path
+// alone, and in place with junk after it, gives the very same outcome and Round.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
+#include "history/line_reader.h"
 #include "history/round_parser.h"
 #include "pitboss/card.h"
 #include "pitboss/round.h"
@@ -62,6 +67,27 @@ void CheckRound(const pitboss::Round& round) {
   }
 }
 
+bool SameEvent(const pitboss::Event& a, const pitboss::Event& b) {
+  return a.type == b.type && a.seat == b.seat && a.hand == b.hand && a.wager == b.wager && a.action == b.action &&
+         a.amount == b.amount && a.card == b.card && a.decks == b.decks && a.text == b.text;
+}
+
+bool SameLimit(const std::optional<pitboss::Limit>& a, const std::optional<pitboss::Limit>& b) {
+  return a.has_value() == b.has_value() && (!a || (a->min == b->min && a->max == b->max));
+}
+
+// Same outcome, and for a good line the same Round to the last field.
+void CheckSame(const pitboss::ParseOutcome& a, const pitboss::Round& ra, const pitboss::ParseOutcome& b,
+               const pitboss::Round& rb) {
+  Check(a.ok() == b.ok() && a.status.code() == b.status.code() && a.status.message() == b.status.message() &&
+        a.round == b.round && a.table == b.table);
+  if (!a.ok()) return;
+  Check(ra.id == rb.id && ra.time == rb.time && ra.date == rb.date && ra.table == rb.table && ra.rules == rb.rules &&
+        ra.currency == rb.currency && ra.events.size() == rb.events.size());
+  for (size_t i = 0; i < ra.limits.size(); ++i) Check(SameLimit(ra.limits[i], rb.limits[i]));
+  for (size_t i = 0; i < ra.events.size(); ++i) Check(SameEvent(ra.events[i], rb.events[i]));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -69,9 +95,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // the next is part of what is tested.
   static auto* parser = new pitboss::RoundParser();
   static auto* round = new pitboss::Round();
+  static auto* reference = new pitboss::RoundParser(pitboss::RoundParser::Paths::kReferenceOnly);
+  static auto* reference_round = new pitboss::Round();
+  static auto* in_place = new std::vector<char>();
 
   std::string_view input(reinterpret_cast<const char*>(data), size);
   pitboss::ParseOutcome outcome = parser->Parse(input, round);
+  pitboss::ParseOutcome expected = reference->Parse(input, reference_round);
+  CheckSame(outcome, *round, expected, *reference_round);
+  // In place, as the line reader hands lines over, with what could pass for more JSON where
+  // the padding is.
+  in_place->assign(input.begin(), input.end());
+  for (char c : std::string_view("}]\"1 ,{\"a\":1}")) in_place->push_back(c);
+  in_place->resize(size + pitboss::kLinePadding + 16, '9');
+  CheckSame(parser->Parse(std::string_view(in_place->data(), size), round, /*padded=*/true), *round, expected,
+            *reference_round);
   if (outcome.ok()) {
     CheckRound(*round);
     Check(outcome.round.empty() && outcome.table.empty());
