@@ -523,6 +523,7 @@ class FastLineParser {
     std::string_view type, wager, card, action, shoe, seat_name;
     int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
     bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
+    bool face = false;          // "face" was given
     bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
   };
 
@@ -728,11 +729,20 @@ bool FastLineParser::ReadEvent(simdjson::ondemand::value& value) {
   simdjson::ondemand::object obj;
   if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
   v_.present = 0;
+  v_.face = false;
   for (auto field_or : obj) {
     if (field_or.error() != simdjson::SUCCESS) return false;
     simdjson::ondemand::field& field = field_or.value_unsafe();
-    std::optional<EventField> f = RawEventFieldOf(field.key().raw());
-    if (!f) return false;
+    const char* key = field.key().raw();
+    std::optional<EventField> f = RawEventFieldOf(key);
+    if (!f) {
+      // "face" (up or down) is the format's, and the reference path passes over it: Event
+      // has no place for it. Any other key is one the fast path does not know.
+      std::string_view face;
+      if (!RawIs(key, "face") || v_.face || !GetString(field.value(), &face)) return false;
+      v_.face = true;
+      continue;
+    }
     const uint32_t bit = 1u << static_cast<int>(*f);
     if (v_.present & bit) return false;
     v_.present |= bit;

@@ -464,7 +464,8 @@ TEST_F(RoundParserTest, FuzzSeeds) {
   const std::vector<std::pair<std::string, bool>> seeds = {
       {"war_with_war.jsonl", true},           {"shuffle_limits.jsonl", true}, {"split_hands.jsonl", true},
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
-      {"zero_decks.jsonl", true},
+      {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
+      {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
@@ -706,6 +707,14 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"events":[{"type":"deal","seat":"7","card":"QH"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","face":"down"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","hand":2}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"face":"down","card":"QH"},{"face":"up","type":"burn","card":"2C"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down","face":"up"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":5}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":null}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":{"x":[}}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down"}]})",
+      "{" + head + R"(,"face":"down","events":[]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main"}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount":5}]})",
       "{" + head + R"(,"events":[{"type":"bet","wager":"main","amount":5}]})",
