@@ -896,6 +896,9 @@ int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
 
+// The longest line the fast path tries.
+constexpr size_t kFastPathMaxLine = size_t{1} << 20;
+
 namespace {
 
 void ClearRound(Round* round) {
@@ -927,7 +930,9 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     text = impl.buffer.get();
   }
 
-  if (impl.fast) {
+  // A round is a few KiB: a line far longer is no round, and the reference path's parser
+  // alone is sized for it.
+  if (impl.fast && line.size() <= kFastPathMaxLine) {
     simdjson::ondemand::document fast_doc;
     if (impl.fast_parser.iterate(text, line.size(), line.size() + simdjson::SIMDJSON_PADDING).get(fast_doc) ==
             simdjson::SUCCESS &&
