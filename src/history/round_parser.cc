@@ -1,6 +1,7 @@
-// RoundParser: simdjson's DOM over a reused padded buffer, one pass over each object's
-// fields, then checks in a fixed order so that a line's message does not depend on the
-// order of its keys.
+// RoundParser: a fast path (FastLineParser, simdjson On-Demand straight into the Round) for
+// the lines it fully understands; the reference path (LineParser, simdjson's DOM, one pass
+// over each object's fields, then checks in a fixed order so that a line's message does not
+// depend on the order of its keys) for every other line, and for all messages.
 
 #include "history/round_parser.h"
 
