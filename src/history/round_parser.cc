@@ -1,6 +1,7 @@
-// RoundParser: simdjson's DOM over a reused padded buffer, one pass over each object's
-// fields, then checks in a fixed order so that a line's message does not depend on the
-// order of its keys.
+// RoundParser: a fast path (FastLineParser, simdjson On-Demand straight into the Round) for
+// the lines it fully understands; the reference path (LineParser, simdjson's DOM, one pass
+// over each object's fields, then checks in a fixed order so that a line's message does not
+// depend on the order of its keys) for every other line, and for all messages.
 
 #include "history/round_parser.h"
 
@@ -503,11 +504,360 @@ bool LineParser::ParseEvent(element value, Event* event) {
   return true;
 }
 
+// The fast path: simdjson On-Demand over a line, straight into the Round in one pass. It
+// takes only lines the reference path (LineParser) takes, with the same result, and returns
+// false on anything else, leaving *round half-filled for the reference path to redo. On-Demand
+// validates only what it is asked to read, so nothing is skipped: every key must be one the
+// format has, given once; every value is read with the reference path's type check; the
+// document must end with the root object. Stage 1 has checked the whole line's UTF-8, and
+// that every string is closed and holds no unescaped control character.
+class FastLineParser {
+ public:
+  explicit FastLineParser(Round* round) : round_(round) {}
+
+  bool ParseDocument(simdjson::ondemand::document& doc);
+
+ private:
+  // One event's fields, read before its type is known (the type may come last).
+  struct EventValues {
+    uint32_t present = 0;  // bit i: EventField i was given; a field is read only where set
+    std::string_view type, wager, card, action, shoe, seat_name;
+    int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
+    bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
+    bool face = false;          // "face" was given
+    bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
+  };
+
+  bool ParseLimits(simdjson::ondemand::value& value);
+  bool ParseEvents(simdjson::ondemand::value& value);
+  bool ReadEvent(simdjson::ondemand::value& value);
+  bool FillEvent(Event* event) const;
+
+  Round* round_;
+  EventValues v_;  // the event being read; reset by `present` alone
+};
+
+// Whether the key or string that `raw` points into (just after its opening quote, as it
+// stands in the JSON) is `name`, which has no quote or backslash: its bytes and then the
+// closing quote. A key or string with an escape in it never matches.
+template <size_t N>
+inline bool RawIs(const char* raw, const char (&name)[N]) {
+  for (size_t i = 0; i + 1 < N; ++i) {
+    if (raw[i] != name[i]) return false;
+  }
+  return raw[N - 1] == '"';
+}
+
+std::optional<EventField> RawEventFieldOf(const char* raw) {
+  switch (raw[0]) {
+    case 't':
+      if (RawIs(raw, "type")) return EventField::kType;
+      break;
+    case 's':
+      if (RawIs(raw, "seat")) return EventField::kSeat;
+      if (RawIs(raw, "shoe")) return EventField::kShoe;
+      break;
+    case 'w':
+      if (RawIs(raw, "wager")) return EventField::kWager;
+      break;
+    case 'a':
+      if (RawIs(raw, "amount")) return EventField::kAmount;
+      if (RawIs(raw, "action")) return EventField::kAction;
+      break;
+    case 'n':
+      if (RawIs(raw, "net")) return EventField::kNet;
+      break;
+    case 'c':
+      if (RawIs(raw, "card")) return EventField::kCard;
+      break;
+    case 'd':
+      if (RawIs(raw, "decks")) return EventField::kDecks;
+      break;
+    case 'h':
+      if (RawIs(raw, "hand")) return EventField::kHand;
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<RoundField> RawRoundFieldOf(const char* raw) {
+  switch (raw[0]) {
+    case 'r':
+      if (RawIs(raw, "round")) return RoundField::kRound;
+      if (RawIs(raw, "rules")) return RoundField::kRules;
+      break;
+    case 't':
+      if (RawIs(raw, "time")) return RoundField::kTime;
+      if (RawIs(raw, "table")) return RoundField::kTable;
+      break;
+    case 'l':
+      if (RawIs(raw, "limits")) return RoundField::kLimits;
+      break;
+    case 'e':
+      if (RawIs(raw, "events")) return RoundField::kEvents;
+      break;
+    case 'c':
+      if (RawIs(raw, "currency")) return RoundField::kCurrency;
+      break;
+  }
+  return std::nullopt;
+}
+
+// The text of a string that `raw` points into, when it has no escape; false when it has one.
+// Stage 1 found the closing quote, so the first quote with no backslash before it is that.
+inline bool PlainText(const char* raw, std::string_view* out) {
+  const char* end = raw;
+  while (*end != '"') {
+    if (*end == '\\') return false;
+    ++end;
+  }
+  *out = std::string_view(raw, static_cast<size_t>(end - raw));
+  return true;
+}
+
+// A string value without escapes, as it stands in the line (no copy). Anything else is
+// false: an escaped string (rare) is the reference path's to unescape.
+inline bool GetString(simdjson::ondemand::value& value, std::string_view* out) {
+  simdjson::ondemand::raw_json_string raw;
+  return value.get_raw_json_string().get(raw) == simdjson::SUCCESS && PlainText(raw.raw(), out);
+}
+
+// A JSON integer within int64, as the reference path reads one: On-Demand's get_int64 takes
+// exactly the numbers the DOM stores as INT64 (no fraction, exponent or leading zero; "-0"
+// is 0 in both). Anything else is false.
+inline bool GetInt64(simdjson::ondemand::value& value, int64_t* out) {
+  return value.get_int64().get(*out) == simdjson::SUCCESS;
+}
+
+constexpr uint32_t Bit(RoundField field) { return 1u << static_cast<int>(field); }
+
+bool FastLineParser::ParseDocument(simdjson::ondemand::document& doc) {
+  simdjson::ondemand::object obj;
+  if (doc.get_object().get(obj) != simdjson::SUCCESS) return false;
+  uint32_t present = 0;
+  std::string_view time;
+  for (auto field_or : obj) {
+    if (field_or.error() != simdjson::SUCCESS) return false;
+    simdjson::ondemand::field& field = field_or.value_unsafe();
+    std::optional<RoundField> f = RawRoundFieldOf(field.key().raw());
+    if (!f || (present & Bit(*f))) return false;
+    present |= Bit(*f);
+    simdjson::ondemand::value& value = field.value();
+    std::string_view s;
+    switch (*f) {
+      case RoundField::kRound:
+        if (!GetString(value, &s) || s.empty()) return false;
+        round_->id.assign(s.data(), s.size());
+        break;
+      case RoundField::kTime:
+        if (!GetString(value, &time)) return false;
+        break;
+      case RoundField::kTable:
+        if (!GetString(value, &s) || s.empty()) return false;
+        round_->table.assign(s.data(), s.size());
+        break;
+      case RoundField::kRules:
+        if (!GetString(value, &s)) return false;  // may be empty, as in the reference path
+        round_->rules.assign(s.data(), s.size());
+        break;
+      case RoundField::kLimits:
+        if (!ParseLimits(value)) return false;
+        break;
+      case RoundField::kCurrency:
+        if (!GetString(value, &s) || !IsCurrencyCode(s)) return false;
+        round_->currency.assign(s.data(), s.size());
+        break;
+      case RoundField::kEvents:
+        if (!ParseEvents(value)) return false;
+        break;
+    }
+  }
+  // Nothing may follow the root object, which On-Demand tells only when asked.
+  if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS) return false;
+  constexpr uint32_t kRequired = Bit(RoundField::kRound) | Bit(RoundField::kTime) | Bit(RoundField::kTable) |
+                                 Bit(RoundField::kRules) | Bit(RoundField::kEvents);
+  if ((present & kRequired) != kRequired) return false;
+  std::optional<int32_t> date = ParseRfc3339Date(time);
+  if (!date) return false;
+  round_->time.assign(time.data(), time.size());
+  round_->date = *date;
+  return true;
+}
+
+bool FastLineParser::ParseLimits(simdjson::ondemand::value& value) {
+  simdjson::ondemand::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
+  uint32_t kinds = 0;
+  for (auto entry_or : obj) {
+    if (entry_or.error() != simdjson::SUCCESS) return false;
+    simdjson::ondemand::field& entry = entry_or.value_unsafe();
+    std::string_view name;
+    if (!PlainText(entry.key().raw(), &name)) return false;
+    // The reference path passes over a wager the format does not have, value unread.
+    std::optional<WagerKind> kind = ParseWagerKind(name);
+    if (!kind || (kinds & (1u << static_cast<int>(*kind)))) return false;
+    kinds |= 1u << static_cast<int>(*kind);
+    simdjson::ondemand::object bounds;
+    if (entry.value().get_object().get(bounds) != simdjson::SUCCESS) return false;
+    Limit limit;
+    for (auto bound_or : bounds) {
+      if (bound_or.error() != simdjson::SUCCESS) return false;
+      simdjson::ondemand::field& bound = bound_or.value_unsafe();
+      const char* raw = bound.key().raw();
+      std::optional<Money>* slot = RawIs(raw, "min") ? &limit.min : RawIs(raw, "max") ? &limit.max : nullptr;
+      int64_t v;
+      if (slot == nullptr || slot->has_value() || !GetInt64(bound.value(), &v) || v < 0) return false;
+      *slot = v;
+    }
+    round_->limits[static_cast<int>(*kind)] = limit;
+  }
+  return true;
+}
+
+bool FastLineParser::ParseEvents(simdjson::ondemand::value& value) {
+  simdjson::ondemand::array events;
+  if (value.get_array().get(events) != simdjson::SUCCESS) return false;
+  for (auto element_or : events) {
+    if (element_or.error() != simdjson::SUCCESS || !ReadEvent(element_or.value_unsafe()) ||
+        !FillEvent(&round_->events.emplace_back())) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool FastLineParser::ReadEvent(simdjson::ondemand::value& value) {
+  simdjson::ondemand::object obj;
+  if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
+  v_.present = 0;
+  v_.face = false;
+  for (auto field_or : obj) {
+    if (field_or.error() != simdjson::SUCCESS) return false;
+    simdjson::ondemand::field& field = field_or.value_unsafe();
+    const char* key = field.key().raw();
+    std::optional<EventField> f = RawEventFieldOf(key);
+    if (!f) {
+      // "face" (up or down) is the format's, and the reference path passes over it: Event
+      // has no place for it. Any other key is one the fast path does not know.
+      std::string_view face;
+      if (!RawIs(key, "face") || v_.face || !GetString(field.value(), &face)) return false;
+      v_.face = true;
+      continue;
+    }
+    const uint32_t bit = 1u << static_cast<int>(*f);
+    if (v_.present & bit) return false;
+    v_.present |= bit;
+    simdjson::ondemand::value& fv = field.value();
+    bool ok = false;
+    switch (*f) {
+      case EventField::kType:
+        ok = GetString(fv, &v_.type);
+        break;
+      case EventField::kSeat: {
+        simdjson::ondemand::json_type t;
+        if (fv.type().get(t) != simdjson::SUCCESS) return false;
+        v_.seat_is_name = t == simdjson::ondemand::json_type::string;
+        ok = v_.seat_is_name ? GetString(fv, &v_.seat_name) : GetInt64(fv, &v_.seat);
+        break;
+      }
+      case EventField::kWager:
+        ok = GetString(fv, &v_.wager);
+        break;
+      case EventField::kAmount:
+        ok = GetInt64(fv, &v_.amount);
+        break;
+      case EventField::kNet:
+        ok = GetInt64(fv, &v_.net);
+        break;
+      case EventField::kCard:
+        ok = GetString(fv, &v_.card);
+        break;
+      case EventField::kAction:
+        ok = GetString(fv, &v_.action);
+        break;
+      case EventField::kShoe:
+        ok = GetString(fv, &v_.shoe);
+        break;
+      case EventField::kDecks:
+        ok = GetInt64(fv, &v_.decks);
+        break;
+      case EventField::kHand:
+        ok = GetInt64(fv, &v_.hand);
+        break;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// LineParser::ParseEvent on the values ReadEvent read, for an event it takes.
+bool FastLineParser::FillEvent(Event* event) const {
+  const EventValues& v = v_;
+  if (!v.Has(EventField::kType)) return false;
+  std::optional<EventType> type = ParseEventType(v.type);
+  if (!type) return false;
+  event->type = *type;
+  if (v.Has(EventField::kHand)) {
+    if (v.hand < 1 || v.hand > INT_MAX) return false;
+    event->hand = static_cast<int>(v.hand);
+  }
+  if (*type != EventType::kShuffle && *type != EventType::kBurn) {
+    if (!v.Has(EventField::kSeat)) return false;
+    if (v.seat_is_name) {
+      if (*type != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
+      event->seat = kDealer;
+    } else {
+      if (v.seat < 1 || v.seat > INT_MAX) return false;
+      event->seat = static_cast<Seat>(v.seat);
+    }
+  }
+  switch (*type) {
+    case EventType::kShuffle:
+      if (!v.Has(EventField::kShoe) || !v.Has(EventField::kDecks) || v.decks < INT_MIN || v.decks > INT_MAX) {
+        return false;
+      }
+      event->text.assign(v.shoe.data(), v.shoe.size());
+      event->decks = static_cast<int>(v.decks);
+      return true;
+    case EventType::kBet:
+    case EventType::kSettle: {
+      if (!v.Has(EventField::kWager)) return false;
+      if (*type == EventType::kBet) {
+        if (!v.Has(EventField::kAmount) || v.amount < 0) return false;
+        event->amount = v.amount;
+      } else {
+        if (!v.Has(EventField::kNet)) return false;
+        event->amount = v.net;
+      }
+      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
+      event->wager = kind.value_or(WagerKind::kUnknown);
+      if (!kind) event->text.assign(v.wager.data(), v.wager.size());
+      return true;
+    }
+    case EventType::kDeal:
+    case EventType::kBurn:
+      if (!v.Has(EventField::kCard)) return false;
+      event->card = ParseCard(v.card);
+      if (!event->card) event->text.assign(v.card.data(), v.card.size());
+      return true;
+    case EventType::kDecision: {
+      if (!v.Has(EventField::kAction)) return false;
+      std::optional<Action> a = ParseAction(v.action);
+      event->action = a.value_or(Action::kUnknown);
+      if (!a) event->text.assign(v.action.data(), v.action.size());
+      return true;
+    }
+  }
+  return false;
+}
+
+
 }  // namespace
 
 struct RoundParser::Impl {
-  Impl()
-      : round_re(R"re("round"\s*:\s*"((?:[^"\\]|\\.)*)")re", Latin1()),
+  explicit Impl(Paths paths)
+      : fast(paths == Paths::kFastThenReference),
+        round_re(R"re("round"\s*:\s*"((?:[^"\\]|\\.)*)")re", Latin1()),
         table_re(R"re("table"\s*:\s*"((?:[^"\\]|\\.)*)")re", Latin1()) {}
 
   // Latin-1, so that any byte of a broken line is a character and nothing fails to match
@@ -530,20 +880,29 @@ struct RoundParser::Impl {
     return id;
   }
 
-  simdjson::dom::parser parser;
+  bool fast;                                // try the fast path first
+  int64_t fast_lines = 0;                   // lines it took
+  simdjson::ondemand::parser fast_parser;   // the fast path's
+  simdjson::dom::parser parser;             // the reference path's
   std::unique_ptr<char[]> buffer;  // the line, followed by SIMDJSON_PADDING bytes
   size_t capacity = 0;
   RE2 round_re;
   RE2 table_re;
 };
 
-RoundParser::RoundParser() : impl_(std::make_unique<Impl>()) {}
+RoundParser::RoundParser(Paths paths) : impl_(std::make_unique<Impl>(paths)) {}
 RoundParser::~RoundParser() = default;
+
+int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
 
-ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded) {
-  ParseOutcome outcome;
+// The longest line the fast path tries.
+constexpr size_t kFastPathMaxLine = size_t{1} << 20;
+
+namespace {
+
+void ClearRound(Round* round) {
   round->id.clear();
   round->time.clear();
   round->date = 0;
@@ -552,6 +911,13 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   round->limits = {};
   round->currency.clear();
   round->events.clear();  // keeps its capacity for the next round
+}
+
+}  // namespace
+
+ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded) {
+  ParseOutcome outcome;
+  ClearRound(round);
 
   Impl& impl = *impl_;
   const char* text = line.data();
@@ -563,6 +929,19 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     std::memcpy(impl.buffer.get(), line.data(), line.size());
     std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
     text = impl.buffer.get();
+  }
+
+  // A round is a few KiB: a line far longer is no round, and the reference path's parser
+  // alone is sized for it.
+  if (impl.fast && line.size() <= kFastPathMaxLine) {
+    simdjson::ondemand::document fast_doc;
+    if (impl.fast_parser.iterate(text, line.size(), line.size() + simdjson::SIMDJSON_PADDING).get(fast_doc) ==
+            simdjson::SUCCESS &&
+        FastLineParser(round).ParseDocument(fast_doc)) {
+      ++impl.fast_lines;
+      return outcome;
+    }
+    ClearRound(round);  // the reference path starts from scratch
   }
 
   element doc;

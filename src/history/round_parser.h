@@ -31,9 +31,15 @@ struct ParseOutcome {
   bool ok() const { return status.ok(); }
 };
 
-// Parses log lines into Rounds. Holds one JSON parser and one padded copy buffer, reused
+// Parses log lines into Rounds. Holds its JSON parsers and one padded copy buffer, reused
 // line after line, so parsing allocates nothing in the steady state. Not thread-safe: use
 // one per thread.
+//
+// Two paths, one result: a fast one (simdjson On-Demand, one pass straight into the Round)
+// takes the lines it fully understands, and gives up on anything else (an error, a key it
+// does not know, a key given twice, a null, a number that is not an int64...), which the
+// reference path (simdjson's DOM) then parses from scratch. Whatever the line, the outcome
+// and the Round are the reference path's.
 //
 // What the format leaves open, decided here:
 // - round, table and rules must be non-empty strings; unknown top-level and event fields
@@ -48,7 +54,11 @@ struct ParseOutcome {
 // - duplicate keys: the last one counts.
 class RoundParser {
  public:
-  RoundParser();
+  // Which paths a line goes through. kReferenceOnly skips the fast path: it is there for
+  // tests and the fuzzer, to check that the fast path changes nothing.
+  enum class Paths { kFastThenReference, kReferenceOnly };
+
+  explicit RoundParser(Paths paths = Paths::kFastThenReference);
   ~RoundParser();
   RoundParser(const RoundParser&) = delete;
   RoundParser& operator=(const RoundParser&) = delete;
@@ -58,6 +68,10 @@ class RoundParser {
   // `padded`: the caller guarantees kLinePadding (line_reader.h) readable bytes after the
   // line's end, whatever they hold, so that it is parsed in place rather than copied.
   ParseOutcome Parse(std::string_view line, Round* round, bool padded = false);
+
+  // How many lines the fast path took (the rest went to the reference path): for tests and
+  // benchmarks to see that it is taken at all.
+  int64_t fast_lines() const;
 
  private:
   struct Impl;

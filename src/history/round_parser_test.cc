@@ -1,7 +1,11 @@
 #include "history/round_parser.h"
 
+#include "history/line_reader.h"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -460,7 +464,8 @@ TEST_F(RoundParserTest, FuzzSeeds) {
   const std::vector<std::pair<std::string, bool>> seeds = {
       {"war_with_war.jsonl", true},           {"shuffle_limits.jsonl", true}, {"split_hands.jsonl", true},
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
-      {"zero_decks.jsonl", true},
+      {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
+      {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
@@ -473,6 +478,321 @@ TEST_F(RoundParserTest, FuzzSeeds) {
   }
 }
 #endif
+
+// Everything a parse gives: the outcome, and for a good line every field of the Round.
+std::string Dump(const ParseOutcome& outcome, const Round& r) {
+  std::ostringstream out;
+  if (!outcome.ok()) {
+    out << "error " << static_cast<int>(outcome.status.code()) << " [" << outcome.status.message() << "] round ["
+        << outcome.round << "] table [" << outcome.table << "]";
+    return out.str();
+  }
+  out << "ok [" << outcome.round << "|" << outcome.table << "] id [" << r.id << "] time [" << r.time << "] date "
+      << r.date << " table [" << r.table << "] rules [" << r.rules << "] currency [" << r.currency << "]";
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const std::optional<Limit>& limit = r.limits[k];
+    if (!limit) continue;
+    out << " limit " << k << ":" << (limit->min ? std::to_string(*limit->min) : "-") << ".."
+        << (limit->max ? std::to_string(*limit->max) : "-");
+  }
+  for (const Event& e : r.events) {
+    out << "\n  type " << static_cast<int>(e.type) << " seat " << e.seat << " hand " << e.hand << " wager "
+        << static_cast<int>(e.wager) << " action " << static_cast<int>(e.action) << " amount " << e.amount
+        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks << " text [" << e.text << "]";
+  }
+  return out.str();
+}
+
+// Runs lines through the fast path (copied, and in place with junk where the padding is)
+// and through the reference path alone: every outcome and Round must be the reference's.
+class DifferentialTest : public ::testing::Test {
+ protected:
+  void ExpectSame(std::string_view line, const std::string& where) {
+    const std::string expected = Dump(reference_.Parse(line, &round_), round_);
+    EXPECT_EQ(Dump(fast_.Parse(line, &round_), round_), expected) << where;
+    // In place, as LineReader hands lines over: what follows the line must not matter.
+    std::string padded(line);
+    padded.append("}]\"");
+    padded.append(kLinePadding, '1');
+    EXPECT_EQ(Dump(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true), round_),
+              expected)
+        << where << " (parsed in place)";
+  }
+
+  RoundParser fast_;
+  RoundParser reference_{RoundParser::Paths::kReferenceOnly};
+  Round round_;
+};
+
+#ifdef PITBOSS_SOURCE_DIR
+// Every line of every fixture log.
+TEST_F(DifferentialTest, FixtureLines) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> logs;
+  for (const auto& entry : fs::recursive_directory_iterator(std::string(PITBOSS_SOURCE_DIR) + "/fixtures")) {
+    if (entry.is_regular_file() && entry.path().extension() == ".jsonl") logs.push_back(entry.path().string());
+  }
+  std::sort(logs.begin(), logs.end());
+  ASSERT_GE(logs.size(), 20u);
+  int64_t lines = 0;
+  for (const std::string& path : logs) {
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << path;
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n, ++lines) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      ExpectSame(line, path + ":" + std::to_string(n));
+    }
+  }
+  ASSERT_GE(lines, 500);
+  // The fast path takes most of them (each line goes through it twice); the lines broken on
+  // purpose it must leave to the reference path.
+  EXPECT_GT(fast_.fast_lines(), lines);
+  EXPECT_LT(fast_.fast_lines(), 2 * lines);
+}
+#endif
+
+TEST_F(DifferentialTest, FastPathTakesAWellFormedRound) {
+  ExpectSame(kFormatExample, "format example");
+  EXPECT_EQ(fast_.fast_lines(), 2);
+  EXPECT_EQ(reference_.fast_lines(), 0);
+}
+
+// A line far longer than any round goes to the reference path alone, whose parser is sized
+// for it, with the same result.
+TEST_F(DifferentialTest, OverLongLine) {
+  std::string events;
+  while (events.size() < (size_t{1} << 20)) events += R"({"type":"burn","card":"2C"},)";
+  events += R"({"type":"burn","card":"AS"})";
+  ExpectSame(WithEvents(events), "long line");
+  EXPECT_EQ(fast_.fast_lines(), 0);
+  ExpectSame(kFormatExample, "format example");
+  EXPECT_EQ(fast_.fast_lines(), 2);
+}
+
+// Lines the fast path must leave to the reference path, or take with the very same result.
+TEST_F(DifferentialTest, NastyLines) {
+  const std::string head = R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
+  const std::string bet = R"({"type":"bet","seat":1,"wager":"main","amount":500})";
+  const std::string tail = R"(","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})";
+  const std::vector<std::string> lines = {
+      // Keys given twice, at every level.
+      "{" + head + R"(,"round":"R2","events":[]})",
+      "{" + head + R"(,"events":[],"events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"seat":2,"wager":"main","amount":500}]})",
+      "{" + head + R"(,"limits":{"main":{"min":1,"min":2}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":1},"main":{"max":2}},"events":[]})",
+      "{" + head + R"(,"currency":"USD","currency":"EUR","events":[]})",
+      // Unknown keys, with values of every shape, some deeply nested, some broken.
+      "{" + head + R"(,"dealer":"D1","events":[]})",
+      "{" + head + R"(,"x":[[[[[[[[[[{"a":[1,2,{"b":null}]}]]]]]]]]]],"events":[]})",
+      "{" + head + R"(,"x":[[[[[[[[[[{"a":[1,2,{"b":nul}]}]]]]]]]]]],"events":[]})",
+      "{" + head + R"(,"x":)" + std::string(3000, '[') + std::string(3000, ']') + R"(,"events":[]})",
+      "{" + head + R"(,"x":01,"events":[]})",
+      "{" + head + R"(,"x":"\q","events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":500,"player":{"id":[7]}}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":500,"x":tru}]})",
+      "{" + head + R"(,"limits":{"main":{"min":1,"step":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":1},"jackpot":{"min":"x"}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":1},"jackpot":[}},"events":[]})",
+      // Nulls, where they count as absent and where they do not.
+      "{" + head + R"(,"limits":null,"currency":null,"events":[]})",
+      "{" + head + R"(,"limits":{"main":null,"tie":{"min":null,"max":5}},"events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":500,"hand":null}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":null,"wager":"main","amount":500}]})",
+      "{" + head + R"(,"events":null})",
+      R"({"round":null)" + tail.substr(1),
+      // Numbers that are not int64 integers, and the edges of those that are.
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5.0}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":1e3}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":1E3}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":-0}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-0}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-0.0}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":9223372036854775807}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":9223372036854775808}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":18446744073709551615}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":18446744073709551616}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775808}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775809}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":0500}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":-}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":+5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5x}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":1e400}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":-500}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":2147483647,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":2147483648,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":0,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"hand":0,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"hand":2147483648,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":0}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":-2147483648}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":-2147483649}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":6.5}]})",
+      "{" + head + R"(,"limits":{"main":{"min":-1}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":1.5}},"events":[]})",
+      // Strings with escapes, in ids, names and keys; strings that are not UTF-8.
+      R"({"round":"R\u00e9","time":"2026-11-21T20:14:03Z","table":"T\"7","rules":"r","events":[]})",
+      R"({"round":"R\\1","time":"2026-11-21T20:14:03Z","table":"T\/7","rules":"r\n","events":[]})",
+      R"({"rou\u006ed":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      "{" + head + R"(,"events":[{"type":"b\u0065t","seat":1,"wager":"m\u0061in","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":"d\u0065aler","card":"Q\u0048"}]})",
+      "{" + head + R"(,"events":[{"typ\u0065":"burn","card":"QH"}]})",
+      "{" + head + R"(,"limits":{"m\u0061in":{"min":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"m\u0069n":5}},"events":[]})",
+      R"({"round":"R\ud800)" + tail,
+      R"({"round":"R\ud83c\udca1)" + tail,
+      R"({"round":"R\x)" + tail,
+      R"({"round":"R\u12)" + tail,
+      R"({"round":"Ré ♠)" + tail,
+      R"({"round":"R)" + std::string("\xff") + tail,
+      R"({"round":"R)" + std::string("\xc3") + tail,
+      R"({"round":"R)" + std::string("\xed\xa0\x80") + tail,
+      R"({"round":"R)" + std::string("\t") + tail,
+      R"({"round":"R)" + std::string(1, '\0') + tail,
+      R"({"round":"R)" + std::string("\x7f") + tail,
+      // What follows or precedes the object.
+      "{" + head + R"(,"events":[]} )",
+      " \t{" + head + R"(,"events":[]}  )",
+      "{" + head + R"(,"events":[]}x)",
+      "{" + head + R"(,"events":[]}})",
+      "{" + head + R"(,"events":[]}])",
+      "{" + head + R"(,"events":[]},)",
+      "{" + head + R"(,"events":[]}{)" + head + R"(,"events":[]})",
+      "{" + head + R"(,"events":[]} {)" + head + R"(,"events":[]})",
+      "{" + head + R"(,"events":[]})" + std::string(1, '\0'),
+      "{" + head + R"(,"events":[]} )" + std::string(1, '\0'),
+      "{" + head + R"(,"events":[]} null)",
+      "{" + head + R"(,"events":[]} "x")",
+      "\xef\xbb\xbf{" + head + R"(,"events":[]})",
+      "[{" + head + R"(,"events":[]}])",
+      "{" + head + R"(,"events":[]})" + "\n",
+      "{" + head + R"(,"events":[]})" + "\r",
+      // Structure.
+      "{" + head + R"(,"events":[],})",
+      "{" + head + R"(,"events":[,]})",
+      "{" + head + R"(,"events":[)" + bet + "," + R"(]})",
+      "{" + head + R"(,"events":[)" + bet + bet + R"(]})",
+      "{" + head + R"(,"events":[]]})",
+      "{" + head + R"(,"events" [] })",
+      "{" + head + R"(,"events"::[] })",
+      "{" + head + R"(,,"events":[] })",
+      "{" + head + R"(,"events":[)" + bet,
+      "{" + head + R"(,"events":[)" + bet + "]",
+      "{" + head + R"(,"events":{}})",
+      "{" + head + R"(,"events":[[]]})",
+      "{" + head + R"(,"events":[1]})",
+      "{" + head + R"(,"events":[]})",
+      "{" + head + R"(,"events":[ ]})",
+      R"( { "round" : "R1" , "time" : "2026-11-21T20:14:03Z" , "table" : "T7" , "rules" : "" , "events" : [ { "type" : "burn" , "card" : "AS" } ] } )",
+      "{}",
+      "[]",
+      "\"R1\"",
+      "5",
+      "null",
+      "",
+      " ",
+      // Fields missing, of the wrong type, or out of place.
+      R"({"time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","events":[]})",
+      "{" + head + "}",
+      R"({"round":")" + tail,
+      R"({"round":"R1","time":"","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-31T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":1,"time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":["T7"],"rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":true,"events":[]})",
+      "{" + head + R"(,"currency":"usd","events":[]})",
+      "{" + head + R"(,"currency":"EURO","events":[]})",
+      "{" + head + R"(,"currency":978,"events":[]})",
+      "{" + head + R"(,"currency":"EUR","limits":{"main":{"min":500,"max":500000},"tie":{},"tie2":{"max":7}},"events":[]})",
+      "{" + head + R"(,"limits":[],"events":[]})",
+      "{" + head + R"(,"limits":{"main":5},"events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":"dealer","wager":"main","amount":500}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":"dealer","wager":"main","net":500}]})",
+      "{" + head + R"(,"events":[{"type":"decision","seat":"dealer","action":"war"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":"Dealer","card":"QH"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":"7","card":"QH"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","face":"down"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","hand":2}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"face":"down","card":"QH"},{"face":"up","type":"burn","card":"2C"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down","face":"up"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":5}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":null}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":{"x":[}}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down"}]})",
+      "{" + head + R"(,"face":"down","events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"seat":1,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":"5"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":7,"amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"jackpot","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"card":"QH","net":3,"shoe":"S"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"card":7}]})",
+      "{" + head + R"(,"events":[{"type":"burn","seat":"nobody","card":"2C"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","seat":1.5,"card":"2C"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"10D"},{"type":"burn","card":"1D"},{"type":"burn","card":""}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"XX"},{"type":"deal","seat":2,"card":"as"}]})",
+      "{" + head + R"(,"events":[{"type":"burn"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":null}]})",
+      "{" + head + R"(,"events":[{"type":"decision","seat":1,"action":"war"},{"type":"decision","seat":1,"action":"fold"}]})",
+      "{" + head + R"(,"events":[{"type":"decision","seat":1}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S"}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","decks":6}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":6,"decks":6}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"","decks":6,"seat":"x"}]})",
+      "{" + head + R"(,"events":[{"type":"fold","seat":1}]})",
+      "{" + head + R"(,"events":[{"type":"","seat":1}]})",
+      "{" + head + R"(,"events":[{"type":5,"seat":1}]})",
+      "{" + head + R"(,"events":[{}]})",
+      "{" + head + R"(,"events":[)" + bet + R"(,"bet"]})",
+  };
+  int taken = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const int64_t before = fast_.fast_lines();
+    ExpectSame(lines[i], "nasty line " + std::to_string(i) + ": " + lines[i]);
+    taken += fast_.fast_lines() > before;
+  }
+  // Some of them are good rounds, which the fast path takes; most it must give up.
+  EXPECT_GT(taken, 10);
+  EXPECT_LT(taken, static_cast<int>(lines.size()) / 2);
+}
+
+// Every prefix of a good line, and random damage to it: the paths never part.
+TEST_F(DifferentialTest, DamagedLines) {
+  const std::string line(kFormatExample);
+  for (size_t n = 0; n <= line.size(); ++n) ExpectSame(line.substr(0, n), "prefix " + std::to_string(n));
+  std::mt19937 rng(11);
+  const std::string alphabet = std::string("{}[]:,\"\\ 0123456789-.eE+nulltruefalse\x80\xff") + '\0';
+  for (int i = 0; i < 3000; ++i) {
+    std::string damaged = line;
+    for (int k = 0; k < 1 + i % 3; ++k) {
+      const size_t at = rng() % damaged.size();
+      switch (rng() % 3) {
+        case 0:
+          damaged[at] = alphabet[rng() % alphabet.size()];
+          break;
+        case 1:
+          damaged.erase(at, 1 + rng() % 3);
+          break;
+        default:
+          damaged.insert(at, 1, alphabet[rng() % alphabet.size()]);
+          break;
+      }
+      if (damaged.empty()) damaged = "{";
+    }
+    ExpectSame(damaged, "damaged " + std::to_string(i) + ": " + damaged);
+  }
+}
 
 TEST(ParseRfc3339DateTest, DateAsWritten) {
   EXPECT_EQ(ParseRfc3339Date("2026-11-21T20:14:03Z"), 20261121);
