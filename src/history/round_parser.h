@@ -51,7 +51,8 @@ struct ParseOutcome {
 // - only a deal may name the "dealer" seat; bets, decisions and settlements are a
 //   player's; seats go up to INT32_MAX;
 // - limits of a wager name the format does not have are ignored;
-// - duplicate keys: the last one counts.
+// - a known key given twice makes the line malformed (readers differ on which value counts);
+//   an unknown key given twice is ignored, as any unknown key is.
 class RoundParser {
  public:
   // Which paths a line goes through. kReferenceOnly skips the fast path: it is there for
