@@ -4,8 +4,12 @@
 #include "spec/parts.h"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
+#include <memory>
 #include <string>
+
+#include <boost/iterator/indirect_iterator.hpp>
 
 namespace pitboss {
 
@@ -19,6 +23,37 @@ std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
 std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
 
 std::string Amount(::pitboss::Money m) { return std::to_string(m); }
+
+// A set of wager kinds, one bit per WagerKind.
+using WagerSet = uint32_t;
+constexpr WagerSet Bit(WagerKind kind) { return WagerSet{1} << static_cast<int>(kind); }
+
+// Calls f(kind) for each kind of the set, in kind order (the order the checks go in).
+template <typename F>
+void ForEachKind(WagerSet set, F&& f) {
+  for (; set != 0; set &= set - 1) f(static_cast<WagerKind>(std::countr_zero(set)));
+}
+
+// What the checks ask of the spec's wagers at every bet and seat, read once per replay.
+struct WagerFacts {
+  WagerKind required = WagerKind::kMain;  // a seat plays only with this wager
+  WagerSet initial = 0;                   // offered, placed before the first card
+  WagerSet war = 0;                       // offered, placed on going to war
+
+  explicit WagerFacts(const RuleSpec& spec) {
+    bool found = false;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerRule& rule = spec.wagers[k];
+      if (!rule.offered) continue;
+      auto kind = static_cast<WagerKind>(k);
+      if (rule.required && !found) {
+        required = kind;
+        found = true;
+      }
+      (rule.window == Window::kWar ? war : initial) |= Bit(kind);
+    }
+  }
+};
 
 // One wager of one seat: the bets that placed it and whether it is in action.
 struct Bet {
@@ -74,46 +109,55 @@ struct SeatPlay {
   }
 };
 
-// The seats of one round in seat order (as a std::map<Seat, SeatPlay> iterates them), in
-// storage that outlives the round: a seat's buffers are reused by the next round's seats.
+// The seats of one round in seat order, in storage that outlives the round: a seat's
+// buffers are reused by the next round's seats. A SeatPlay keeps its address for the whole
+// replay, so the scan can note it beside each card it deals.
 class SeatTable {
  public:
-  using Entry = std::pair<Seat, SeatPlay>;
+  void Clear() {
+    for (SeatPlay* play : order_) {
+      if (play->seat < kDirect) direct_[play->seat] = nullptr;
+    }
+    order_.clear();
+  }
+  // The plays in seat order.
+  auto begin() const { return boost::make_indirect_iterator(order_.begin()); }
+  auto end() const { return boost::make_indirect_iterator(order_.end()); }
 
-  void Clear() { size_ = 0; }
-  Entry* begin() { return entries_.data(); }
-  Entry* end() { return entries_.data() + size_; }
-  SeatPlay* Find(Seat seat) {
-    for (Entry& e : *this) {
-      if (e.first == seat) return &e.second;
+  SeatPlay* Find(Seat seat) const {
+    if (seat >= 0 && seat < kDirect) return direct_[seat];
+    for (SeatPlay* play : order_) {
+      if (play->seat == seat) return play;
     }
     return nullptr;
   }
   // The seat's play, added in its place when new.
   SeatPlay& Get(Seat seat) {
-    Entry* at = begin();
-    while (at != end() && at->first < seat) ++at;
-    if (at != end() && at->first == seat) return at->second;
-    size_t index = static_cast<size_t>(at - begin());
-    if (size_ == entries_.size()) entries_.emplace_back();
-    Entry& spare = entries_[size_];
-    spare.first = seat;
-    spare.second.Reset(seat);
-    std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(index),
-                entries_.begin() + static_cast<std::ptrdiff_t>(size_),
-                entries_.begin() + static_cast<std::ptrdiff_t>(size_ + 1));
-    ++size_;
-    return entries_[index].second;
+    if (SeatPlay* play = Find(seat)) return *play;
+    if (order_.size() == pool_.size()) pool_.push_back(std::make_unique<SeatPlay>());
+    SeatPlay* play = pool_[order_.size()].get();
+    play->Reset(seat);
+    // Seats mostly come in ascending order: look for the place from the back.
+    auto at = order_.end();
+    while (at != order_.begin() && (*(at - 1))->seat > seat) --at;
+    order_.insert(at, play);
+    if (seat >= 0 && seat < kDirect) direct_[seat] = play;
+    return *play;
   }
 
  private:
-  std::vector<Entry> entries_;
-  size_t size_ = 0;
+  // Seats below this are looked up by number (a table has seven or so); others by a scan.
+  static constexpr Seat kDirect = 32;
+
+  std::vector<std::unique_ptr<SeatPlay>> pool_;  // [0, order_.size()) in use this round
+  std::vector<SeatPlay*> order_;                 // the seats in use, in seat order
+  std::array<SeatPlay*, kDirect> direct_{};
 };
 
 struct Draw {
   int event;
   Seat target;
+  SeatPlay* play;  // the target's, nullptr for the dealer
   int burns_before;
   int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
 };
@@ -130,7 +174,7 @@ struct Settled {
 struct WarScratch {
   bool busy = false;  // in use by a replay on this thread
   SeatTable seats;
-  std::vector<int> dealer_cards, bet_events, decision_events, settle_events;
+  std::vector<int> dealer_cards, shuffle_events, initial_bets, war_bets, decision_events, settle_events;
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
   std::vector<Settled> first_pass, later, war_pass;
@@ -138,7 +182,9 @@ struct WarScratch {
 
   void Clear() {
     seats.Clear();
-    for (auto* v : {&dealer_cards, &bet_events, &decision_events, &settle_events}) v->clear();
+    for (auto* v : {&dealer_cards, &shuffle_events, &initial_bets, &war_bets, &decision_events, &settle_events}) {
+      v->clear();
+    }
     draws.clear();
     picked.clear();
     first_pass.clear();
@@ -194,9 +240,9 @@ class WarReplay {
         round_(round),
         out_(out),
         seats_(scratch.seats),
+        wagers_(spec),
         dealer_cards_(scratch.dealer_cards),
         draws_(scratch.draws),
-        bet_events_(scratch.bet_events),
         decision_events_(scratch.decision_events),
         settle_events_(scratch.settle_events),
         scratch_(scratch) {
@@ -241,17 +287,12 @@ class WarReplay {
     return War(spec_).tie_decision.offered[static_cast<int>(action)];
   }
 
-  WagerKind Required() const {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].required) return static_cast<WagerKind>(k);
-    }
-    return WagerKind::kMain;
-  }
+  WagerKind Required() const { return wagers_.required; }
 
   void Scan();
   void CheckShuffles();
   bool CheckBetEvent(int i, SeatPlay& play);
-  void PlaceBets(Window window);
+  void PlaceBets(const std::vector<int>& bets);
   void CheckInitialBets();
   void CheckLimits(SeatPlay& play, WagerKind kind);
   void CheckDependency(SeatPlay& play, WagerKind kind);
@@ -273,9 +314,9 @@ class WarReplay {
   RoundResult* out_;
 
   SeatTable& seats_;
+  const WagerFacts wagers_;
   std::vector<int>& dealer_cards_;
   std::vector<Draw>& draws_;
-  std::vector<int>& bet_events_;
   std::vector<int>& decision_events_;
   std::vector<int>& settle_events_;
   WarScratch& scratch_;
@@ -287,6 +328,8 @@ class WarReplay {
   int first_war_decision_ = INT_MAX;
 };
 
+// One pass over the events that gathers what the checks need: the draws with the burns
+// before each, the events of each type, the seats.
 void WarReplay::Scan() {
   int burns = 0;
   int first_burn = kNone;
@@ -296,24 +339,35 @@ void WarReplay::Scan() {
       case EventType::kBurn:
         first_draw_ = std::min(first_draw_, i);
         if (burns++ == 0) first_burn = i;
+        // The first draw after the initial cards so far (a later initial card starts over).
+        if (war_start_ == INT_MAX) war_start_ = i;
         break;
       case EventType::kDeal: {
         first_draw_ = std::min(first_draw_, i);
         int index;
+        SeatPlay* play = nullptr;
         if (e.seat == kDealer) {
           index = static_cast<int>(dealer_cards_.size());
           dealer_cards_.push_back(i);
         } else {
-          SeatPlay& play = Play(e.seat);
-          index = static_cast<int>(play.cards.size());
-          play.cards.push_back(i);
+          play = &Play(e.seat);
+          index = static_cast<int>(play->cards.size());
+          play->cards.push_back(i);
         }
-        draws_.push_back({i, e.seat, burns, index});
+        draws_.push_back({i, e.seat, play, burns, index});
         burns = 0;
+        if (index == 0) {
+          last_initial_ = i;
+          war_start_ = INT_MAX;
+        } else if (war_start_ == INT_MAX) {
+          war_start_ = i;
+        }
         break;
       }
       case EventType::kBet:
-        bet_events_.push_back(i);
+        // A wager the game lacks is judged with the initial ones.
+        (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets : scratch_.initial_bets)
+            .push_back(i);
         Play(e.seat);
         break;
       case EventType::kDecision:
@@ -323,28 +377,18 @@ void WarReplay::Scan() {
         settle_events_.push_back(i);
         break;
       case EventType::kShuffle:
+        scratch_.shuffle_events.push_back(i);
         break;
     }
   }
   trailing_burns_ = burns;
   trailing_burn_event_ = burns ? first_burn : kNone;
-  for (const Draw& d : draws_) {
-    if (d.card_index == 0) last_initial_ = std::max(last_initial_, d.event);
-  }
-  for (int i = last_initial_ + 1; i < static_cast<int>(round_.events.size()); ++i) {
-    EventType t = round_.events[i].type;
-    if (t == EventType::kDeal || t == EventType::kBurn) {
-      war_start_ = i;
-      break;
-    }
-  }
 }
 
 void WarReplay::CheckShuffles() {
   bool shuffled_before_draw = false;
-  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
+  for (int i : scratch_.shuffle_events) {
     const Event& e = round_.events[i];
-    if (e.type != EventType::kShuffle) continue;
     if (i < first_draw_) shuffled_before_draw = true;
     if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
       std::string allowed = spec_.decks.min == spec_.decks.max
@@ -437,13 +481,9 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
           std::string(ToString(*rule.depends_on)) + " wager");
 }
 
-void WarReplay::PlaceBets(Window window) {
-  for (int i : bet_events_) {
+void WarReplay::PlaceBets(const std::vector<int>& bets) {
+  for (int i : bets) {
     const Event& e = round_.events[i];
-    // A wager the game lacks is judged with the initial ones.
-    bool war_wager = e.wager != WagerKind::kUnknown && spec_.wager(e.wager).offered &&
-                     spec_.wager(e.wager).window == Window::kWar;
-    if (war_wager != (window == Window::kWar)) continue;
     SeatPlay& play = Play(e.seat);
     if (CheckBetEvent(i, play)) {
       Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -455,14 +495,10 @@ void WarReplay::PlaceBets(Window window) {
 }
 
 void WarReplay::CheckInitialBets() {
-  PlaceBets(Window::kInitial);
+  PlaceBets(scratch_.initial_bets);
   WagerKind required = Required();
-  for (auto& [seat, play] : seats_) {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kInitial) {
-        CheckDependency(play, static_cast<WagerKind>(k));
-      }
-    }
+  for (SeatPlay& play : seats_) {
+    ForEachKind(wagers_.initial, [&](WagerKind kind) { CheckDependency(play, kind); });
     for (int k = 0; k < kWagerKinds; ++k) {
       if (play.bets[k].valid) CheckLimits(play, static_cast<WagerKind>(k));
     }
@@ -499,14 +535,14 @@ void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
 
 void WarReplay::CheckInitialDeal() {
   const DealRule& rule = War(spec_).initial_deal;
-  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
+  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const SeatPlay& play) { return play.in_action; });
   std::vector<const Draw*>& initial = scratch_.picked;
   initial.clear();
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
-    bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
+    bool expected = d.target == kDealer ? any_in_action : d.play->in_action;
     if (!expected && d.target != kDealer &&
-        (*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed) {
+        d.play->bets[static_cast<int>(Required())].placed) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -519,7 +555,8 @@ void WarReplay::CheckInitialDeal() {
     CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
   }
   CheckOrder(initial, rule.order, rule.cite, "initial");
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (play.in_action && play.cards.empty()) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Who(seat) + " has a " + std::string(ToString(Required())) + " wager in action but was dealt no card");
@@ -541,7 +578,7 @@ void WarReplay::DecideOutcomes() {
     return va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
   };
   int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
     if (play.in_action) play.initial = compare(play.card(0), dealer_initial);
   }
 }
@@ -579,7 +616,8 @@ void WarReplay::CheckDecisions() {
     play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
   }
 
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (!play.in_action || !play.initial) continue;
     if (*play.initial != Outcome::kTie || !(Offered(Action::kWar) || Offered(Action::kSurrender)) ||
         Pay(Stage::kInitial, Outcome::kTie, required).present) {
@@ -611,7 +649,7 @@ void WarReplay::CheckDecisions() {
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
         Who(seat) + " tied the dealer and no choice of war or surrender was logged" + shown);
   }
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
     if (play.path == Path::kWar && play.decision != kNone) {
       first_war_decision_ = std::min(first_war_decision_, play.decision);
     }
@@ -619,13 +657,12 @@ void WarReplay::CheckDecisions() {
 }
 
 void WarReplay::CheckWarBets() {
-  PlaceBets(Window::kWar);  // once the decisions are known
-  for (auto& [seat, play] : seats_) {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      const WagerRule& rule = spec_.wagers[k];
-      if (!rule.offered || rule.window != Window::kWar) continue;
-      auto kind = static_cast<WagerKind>(k);
-      Bet& bet = play.bets[k];
+  PlaceBets(scratch_.war_bets);  // once the decisions are known
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
+    ForEachKind(wagers_.war, [&](WagerKind kind) {
+      const WagerRule& rule = spec_.wager(kind);
+      Bet& bet = play.bets[static_cast<int>(kind)];
       if (rule.equals && play.path == Path::kWar) {
         // The war wager is what going to war is: it must match its wager exactly.
         ::pitboss::Money want = play.bets[static_cast<int>(*rule.equals)].amount;
@@ -636,7 +673,7 @@ void WarReplay::CheckWarBets() {
                     Amount(want));
           }
           bet.judged = false;
-          continue;
+          return;
         }
         if (bet.amount != want) {
           Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
@@ -646,14 +683,14 @@ void WarReplay::CheckWarBets() {
       }
       CheckDependency(play, kind);
       if (bet.valid) CheckLimits(play, kind);
-    }
+    });
   }
 }
 
 void WarReplay::CheckWarDeal() {
   const DealRule& rule = War(spec_).war_deal;
   bool any_war = false;
-  for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
+  for (const SeatPlay& play : seats_) any_war |= play.path == Path::kWar;
   bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
   if (any_war || war_cards) out_->touched |= part::kWarDeal;
   std::vector<const Draw*>& war = scratch_.picked;
@@ -666,10 +703,10 @@ void WarReplay::CheckWarDeal() {
               "th)");
       continue;
     }
-    bool expected = d.target == kDealer ? any_war : (*seats_.Find(d.target)).path == Path::kWar;
+    bool expected = d.target == kDealer ? any_war : d.play->path == Path::kWar;
     if (!expected) {
       std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
-      if (d.target != kDealer && !(*seats_.Find(d.target)).in_action) {
+      if (d.target != kDealer && !d.play->in_action) {
         continue;  // found already: the seat should have no card at all
       }
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
@@ -690,7 +727,8 @@ void WarReplay::CheckWarDeal() {
     }
   }
   if (!early) CheckOrder(war, rule.order, rule.cite, "war");
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (play.path == Path::kWar && play.cards.size() == 1) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Who(seat) + " went to war but was dealt no war card");
@@ -701,7 +739,7 @@ void WarReplay::CheckWarDeal() {
         "seats went to war but the dealer was dealt no war card");
   }
   int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
     if (play.path != Path::kWar || dealer_war == kNone) continue;
     int seat_war = play.card(1);
     if (seat_war == kNone) continue;
@@ -724,7 +762,8 @@ void WarReplay::CheckTrailingBurns() {
 void WarReplay::Expect() {
   int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
   int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (!play.in_action) continue;
     for (int k = 0; k < kWagerKinds; ++k) {
       Bet& bet = play.bets[k];
@@ -792,7 +831,8 @@ void WarReplay::MatchSettlements() {
       }
     }
   }
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     bool all_settled = true;
     bool any_wrong = false;
     MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
@@ -836,7 +876,8 @@ void WarReplay::CheckSettleOrder() {
   std::vector<Settled>& first_pass = scratch_.first_pass;
   std::vector<Settled>& later = scratch_.later;
   std::vector<Settled>& war_pass = scratch_.war_pass;
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) continue;
       Settled s{x.settled, seat, &x};
