@@ -39,6 +39,7 @@ struct WagerFacts {
   WagerKind required = WagerKind::kMain;  // a seat plays only with this wager
   WagerSet initial = 0;                   // offered, placed before the first card
   WagerSet war = 0;                       // offered, placed on going to war
+  WagerSet dependent = 0;                 // offered, placed only with another wager
 
   explicit WagerFacts(const RuleSpec& spec) {
     bool found = false;
@@ -51,6 +52,7 @@ struct WagerFacts {
         found = true;
       }
       (rule.window == Window::kWar ? war : initial) |= Bit(kind);
+      if (rule.depends_on) dependent |= Bit(kind);
     }
   }
 };
@@ -59,7 +61,6 @@ struct WagerFacts {
 struct Bet {
   int event = kNone;  // the first bet event
   ::pitboss::Money amount = 0;
-  bool placed = false;
   bool valid = false;   // in action: placed in its window, with what it depends on
   bool judged = true;   // false: its settlement cannot be judged (an earlier fault decides)
 };
@@ -81,6 +82,7 @@ enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
 struct SeatPlay {
   Seat seat = 0;
   std::array<Bet, kWagerKinds> bets;
+  WagerSet placed = 0;  // the wagers of its bet events, offered or not
   bool in_action = false;
   std::vector<int> cards;  // deal events, in order
   int decision = kNone;    // the accepted decision event
@@ -92,11 +94,13 @@ struct SeatPlay {
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
 
   int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+  bool Placed(WagerKind kind) const { return (placed & Bit(kind)) != 0; }
 
   // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
   void Reset(Seat s) {
     seat = s;
     bets = {};
+    placed = 0;
     in_action = false;
     cards.clear();
     decision = kNone;
@@ -177,6 +181,7 @@ struct WarScratch {
   std::vector<int> dealer_cards, shuffle_events, initial_bets, war_bets, decision_events, settle_events;
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
+  std::vector<Settled> matched;  // the settlements matched to what the rules expect, in event order
   std::vector<Settled> first_pass, later, war_pass;
   std::vector<Seat> flagged;
 
@@ -187,6 +192,7 @@ struct WarScratch {
     }
     draws.clear();
     picked.clear();
+    matched.clear();
     first_pass.clear();
     later.clear();
     war_pass.clear();
@@ -270,8 +276,7 @@ class WarReplay {
   void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
            std::optional<::pitboss::Money> expected, std::optional<::pitboss::Money> actual,
            const Cite& cite, std::string message) {
-    out_->findings.push_back(
-        {code, event, seat, wager, expected, actual, cite.clause, std::move(message)});
+    out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, std::move(message));
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
@@ -410,17 +415,16 @@ void WarReplay::CheckShuffles() {
 bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Event& e = round_.events[i];
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
-  const Cite& game_cite = spec_.wager(Required()).cite;
   if (!rule || !rule->offered) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, game_cite, Ev(i) + ForeignWagerText(spec_, name));
-    if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
+        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i) + ForeignWagerText(spec_, name));
+    if (e.wager != WagerKind::kUnknown) play.placed |= Bit(e.wager);
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
-  if (!bet.placed) bet.event = i;
-  bet.placed = true;
+  if (!play.Placed(e.wager)) bet.event = i;
+  play.placed |= Bit(e.wager);
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
       Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
@@ -452,21 +456,21 @@ void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   const auto& table = round_.limit(kind);
-  std::string name(ToString(kind));
+  const std::string_view name = ToString(kind);
   if (bet.amount <= 0) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Ev(bet.event) + name + " wager of " + Amount(bet.amount) + ": a wager must be positive");
+        rule.cite, Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + ": a wager must be positive");
     return;
   }
   if (table && table->min && bet.amount < *table->min) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
+        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
   } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
+        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
   } else if (table && table->max && bet.amount > *table->max) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
+        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
   }
 }
 
@@ -498,10 +502,10 @@ void WarReplay::CheckInitialBets() {
   PlaceBets(scratch_.initial_bets);
   WagerKind required = Required();
   for (SeatPlay& play : seats_) {
-    ForEachKind(wagers_.initial, [&](WagerKind kind) { CheckDependency(play, kind); });
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (play.bets[k].valid) CheckLimits(play, static_cast<WagerKind>(k));
-    }
+    ForEachKind(wagers_.initial & wagers_.dependent, [&](WagerKind kind) { CheckDependency(play, kind); });
+    ForEachKind(play.placed, [&](WagerKind kind) {
+      if (play.bets[static_cast<int>(kind)].valid) CheckLimits(play, kind);
+    });
     play.in_action = play.bets[static_cast<int>(required)].valid;
   }
 }
@@ -542,7 +546,7 @@ void WarReplay::CheckInitialDeal() {
     if (d.card_index != 0) continue;
     bool expected = d.target == kDealer ? any_in_action : d.play->in_action;
     if (!expected && d.target != kDealer &&
-        d.play->bets[static_cast<int>(Required())].placed) {
+        d.play->Placed(Required())) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
@@ -590,10 +594,10 @@ void WarReplay::CheckDecisions() {
   for (int i : decision_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
-    std::string name = e.action == Action::kUnknown ? e.text : std::string(ToString(e.action));
+    const std::string_view name = e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
     std::string why;
     if (e.action != Action::kWar && e.action != Action::kSurrender) {
-      why = "'" + name + "' is not a choice this game has";
+      why = "'" + std::string(name) + "' is not a choice this game has";
     } else if (!play || !play->in_action) {
       why = Who(e.seat) + " has no " + std::string(ToString(required)) + " wager in action";
     } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
@@ -601,14 +605,14 @@ void WarReplay::CheckDecisions() {
     } else if (play->initial && *play->initial != Outcome::kTie) {
       why = Who(e.seat) + "'s card did not tie the dealer's";
     } else if (!Offered(e.action)) {
-      why = "the rules offer no '" + name + "' on a tie";
+      why = "the rules offer no '" + std::string(name) + "' on a tie";
     } else if (play->decision != kNone) {
       why = Who(e.seat) + " already chose " + std::string(ToString(play->action)) + " at event " +
             std::to_string(play->decision + 1);
     }
     if (!why.empty()) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(i) + name + " chosen, but " + why);
+          Ev(i) + std::string(name) + " chosen, but " + why);
       continue;
     }
     play->decision = i;
@@ -627,10 +631,7 @@ void WarReplay::CheckDecisions() {
     if (play.decision != kNone) continue;
     // No choice logged: infer it from what followed, so that one missing decision gives
     // one finding and not a cascade.
-    bool raised = false;
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kWar && play.bets[k].placed) raised = true;
-    }
+    bool raised = (play.placed & wagers_.war) != 0;
     std::string shown;
     if (raised || play.cards.size() > 1) {
       play.path = Path::kWar;
@@ -667,7 +668,7 @@ void WarReplay::CheckWarBets() {
         // The war wager is what going to war is: it must match its wager exactly.
         ::pitboss::Money want = play.bets[static_cast<int>(*rule.equals)].amount;
         if (!bet.valid) {
-          if (!bet.placed) {
+          if (!play.Placed(kind)) {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
                 Who(seat) + " went to war without a " + std::string(ToString(kind)) + " wager; the rules require " +
                     Amount(want));
@@ -681,7 +682,7 @@ void WarReplay::CheckWarBets() {
                   std::string(ToString(*rule.equals)) + " wager of " + Amount(want));
         }
       }
-      CheckDependency(play, kind);
+      if (wagers_.dependent & Bit(kind)) CheckDependency(play, kind);
       if (bet.valid) CheckLimits(play, kind);
     });
   }
@@ -705,10 +706,10 @@ void WarReplay::CheckWarDeal() {
     }
     bool expected = d.target == kDealer ? any_war : d.play->path == Path::kWar;
     if (!expected) {
-      std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
       if (d.target != kDealer && !d.play->in_action) {
         continue;  // found already: the seat should have no card at all
       }
+      std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Ev(d.event) + "a second card dealt to " + Who(d.target) + ", but " + why);
       continue;
@@ -765,10 +766,10 @@ void WarReplay::Expect() {
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
     if (!play.in_action) continue;
-    for (int k = 0; k < kWagerKinds; ++k) {
+    ForEachKind(play.placed, [&](WagerKind kind) {
+      const int k = static_cast<int>(kind);
       Bet& bet = play.bets[k];
-      if (!bet.valid || !bet.judged) continue;
-      auto kind = static_cast<WagerKind>(k);
+      if (!bet.valid || !bet.judged) return;
       std::optional<Stage> stage;
       Outcome outcome = Outcome::kTie;
       int decided_at = kNone;
@@ -786,7 +787,7 @@ void WarReplay::Expect() {
       }
       if (!stage || !Pay(*stage, outcome, kind).present) {
         bet.judged = false;  // the cards or choices that decide it are missing: found already
-        continue;
+        return;
       }
       const Payout& p = Pay(*stage, outcome, kind);
       auto net = ApplyRatio(bet.amount, p.net);
@@ -795,11 +796,11 @@ void WarReplay::Expect() {
             Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) +
                 " is too large to settle in 64-bit minor units");
         bet.judged = false;
-        continue;
+        return;
       }
       play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
       out_->settlements.push_back({seat, kind, *net, bet.amount, PayoutIndex(*stage, outcome)});
-    }
+    });
   }
 }
 
@@ -807,19 +808,19 @@ void WarReplay::MatchSettlements() {
   for (int i : settle_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
-    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
-    const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
-    if (!bet || !bet->placed) {
+    // The wager as logged, for a finding.
+    auto name = [&e] { return e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager)); };
+    if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
+          Ev(i) + name() + " wager of " + Who(e.seat) + " settled, but it was never placed");
       continue;
     }
-    if (!bet->valid) continue;  // the bet itself was found at fault
+    if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Ev(i) + name + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first) +
+          Ev(i) + name() + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first) +
               ")");
       continue;
     }
@@ -828,6 +829,7 @@ void WarReplay::MatchSettlements() {
       if (x.wager == *kind) {
         x.settled = i;
         x.actual = e.amount;
+        scratch_.matched.push_back({i, play->seat, &x});
       }
     }
   }
@@ -835,7 +837,6 @@ void WarReplay::MatchSettlements() {
     const Seat seat = play.seat;
     bool all_settled = true;
     bool any_wrong = false;
-    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) {
         all_settled = false;
@@ -845,10 +846,14 @@ void WarReplay::MatchSettlements() {
         continue;
       }
       any_wrong |= x.actual != x.net;
+    }
+    if (!any_wrong) continue;
+    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
+    for (const Expectation& x : play.expect) {
+      if (x.settled == kNone) continue;
       want += x.net;
       got += x.actual;
     }
-    if (!any_wrong) continue;
     if (all_settled && want == got && play.expect.size() > 1) {
       const Expectation* first = nullptr;
       std::string detail;
@@ -876,34 +881,28 @@ void WarReplay::CheckSettleOrder() {
   std::vector<Settled>& first_pass = scratch_.first_pass;
   std::vector<Settled>& later = scratch_.later;
   std::vector<Settled>& war_pass = scratch_.war_pass;
-  for (SeatPlay& play : seats_) {
-    const Seat seat = play.seat;
-    for (const Expectation& x : play.expect) {
-      if (x.settled == kNone) continue;
-      Settled s{x.settled, seat, &x};
-      (x.stage == Stage::kInitial ? first_pass : later).push_back(s);
-      if (x.stage == Stage::kWar) war_pass.push_back(s);
-    }
+  for (const Settled& s : scratch_.matched) {  // in event order
+    (s.x->stage == Stage::kInitial ? first_pass : later).push_back(s);
+    if (s.x->stage == Stage::kWar) war_pass.push_back(s);
   }
-  auto by_event = [](const Settled& a, const Settled& b) { return a.event < b.event; };
-  std::sort(first_pass.begin(), first_pass.end(), by_event);
-  std::sort(later.begin(), later.end(), by_event);
-  std::sort(war_pass.begin(), war_pass.end(), by_event);
 
   std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
-  auto flag = [&](const Settled& s, const Cite& cite, const std::string& why) {
+  // why() words the reason, only for the finding made.
+  auto flag = [&](const Settled& s, const Cite& cite, auto&& why) {
     if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
     flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
-        Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why);
+        Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why());
   };
   // Nothing is settled before the cards (or the choice) that decide it.
   for (auto* list : {&first_pass, &later}) {
     for (const Settled& s : *list) {
       if (s.event < s.x->decided_at) {
-        flag(s, *s.x->cite, std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
-                                                                          : "before the cards that decide it") +
-                                " (event " + std::to_string(s.x->decided_at) + ")");
+        flag(s, *s.x->cite, [&] {
+          return std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
+                                                             : "before the cards that decide it") +
+                 " (event " + std::to_string(s.x->decided_at) + ")";
+        });
       }
     }
   }
@@ -914,8 +913,9 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : pass) {
       int key = OrderKey(order, s.seat);
       if (key < max_key) {
-        flag(s, cite, std::string("after ") + Who(max_seat) + "'s in the " + what + "; the rules settle " +
-                          OrderWords(order));
+        flag(s, cite, [&] {
+          return std::string("after ") + Who(max_seat) + "'s in the " + what + "; the rules settle " + OrderWords(order);
+        });
       } else if (key > max_key) {
         max_key = key;
         max_seat = s.seat;
@@ -927,9 +927,10 @@ void WarReplay::CheckSettleOrder() {
   if (!later.empty()) {
     for (const Settled& s : first_pass) {
       if (s.event > later.front().event) {
-        flag(s, War(spec_).settle.first_cite,
-             "in the first pass after the settling of surrenders and wars began (event " +
-                 std::to_string(later.front().event) + ")");
+        flag(s, War(spec_).settle.first_cite, [&] {
+          return "in the first pass after the settling of surrenders and wars began (event " +
+                 std::to_string(later.front().event) + ")";
+        });
       }
     }
   }
@@ -937,8 +938,9 @@ void WarReplay::CheckSettleOrder() {
   for (const Settled& s : first_pass) {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {
-      flag(s, rule.settle_cite,
-           "after the war began (the choice of war at event " + std::to_string(first_war_decision_) + ")");
+      flag(s, rule.settle_cite, [&] {
+        return "after the war began (the choice of war at event " + std::to_string(first_war_decision_) + ")";
+      });
     }
   }
 }
@@ -958,7 +960,8 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
     ~Release() { s.busy = false; }
   } release{use};
   WarReplay(spec, round, use, out).Run();
-  if (out->findings.size() > 1) {
+  if (!std::is_sorted(out->findings.begin(), out->findings.end(),
+                      [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; })) {
     std::stable_sort(out->findings.begin(), out->findings.end(),
                      [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
   }
