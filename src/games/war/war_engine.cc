@@ -17,8 +17,17 @@ namespace {
 
 constexpr int kNone = -1;
 
+// The start of a finding's message, with room for the rest of it: the words that follow are
+// appended in place rather than each growing the string anew.
+std::string Words(std::string_view first) {
+  std::string text;
+  text.reserve(160);
+  text.append(first);
+  return text;
+}
+
 // Events are numbered from 0, as the round's events array counts them (docs/report.md).
-std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
+std::string Ev(int event) { return Words("event ") + std::to_string(event) + ": "; }
 
 std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
 
