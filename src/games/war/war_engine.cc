@@ -88,12 +88,26 @@ struct Expectation {
 
 enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
 
+// The cards dealt to a seat or to the dealer: the events of the first two (the initial card and
+// the war card; any more is a fault) and how many in all.
+struct Hand {
+  int count = 0;
+  std::array<int, 2> first{kNone, kNone};
+
+  // Notes a deal event; returns which card of the hand it is (0: initial, 1: war, 2+: extra).
+  int Deal(int event) {
+    if (count < 2) first[count] = event;
+    return count++;
+  }
+  int card(size_t i) const { return i < first.size() ? first[i] : kNone; }  // kNone: not dealt
+};
+
 struct SeatPlay {
   Seat seat = 0;
   std::array<Bet, kWagerKinds> bets;
   WagerSet placed = 0;  // the wagers of its bet events, offered or not
   bool in_action = false;
-  std::vector<int> cards;  // deal events, in order
+  Hand cards;
   int decision = kNone;    // the accepted decision event
   Action action = Action::kUnknown;
   Path path = Path::kUnknown;
@@ -102,7 +116,7 @@ struct SeatPlay {
   std::vector<Expectation> expect;
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
 
-  int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+  int card(size_t i) const { return cards.card(i); }
   bool Placed(WagerKind kind) const { return (placed & Bit(kind)) != 0; }
 
   // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
@@ -111,7 +125,7 @@ struct SeatPlay {
     bets = {};
     placed = 0;
     in_action = false;
-    cards.clear();
+    cards = {};
     decision = kNone;
     action = Action::kUnknown;
     path = Path::kUnknown;
@@ -146,7 +160,16 @@ class SeatTable {
   }
   // The seat's play, added in its place when new.
   SeatPlay& Get(Seat seat) {
-    if (SeatPlay* play = Find(seat)) return *play;
+    SeatPlay* play = Find(seat);
+    return play ? *play : Insert(seat);
+  }
+
+ private:
+  // Seats below this are looked up by number (a table has seven or so); others by a scan.
+  static constexpr Seat kDirect = 32;
+
+  // Out of line: most lookups find a seat already seen.
+  [[gnu::noinline]] SeatPlay& Insert(Seat seat) {
     if (order_.size() == pool_.size()) pool_.push_back(std::make_unique<SeatPlay>());
     SeatPlay* play = pool_[order_.size()].get();
     play->Reset(seat);
@@ -158,13 +181,15 @@ class SeatTable {
     return *play;
   }
 
- private:
-  // Seats below this are looked up by number (a table has seven or so); others by a scan.
-  static constexpr Seat kDirect = 32;
-
   std::vector<std::unique_ptr<SeatPlay>> pool_;  // [0, order_.size()) in use this round
   std::vector<SeatPlay*> order_;                 // the seats in use, in seat order
   std::array<SeatPlay*, kDirect> direct_{};
+};
+
+// A bet event and the play of its seat.
+struct BetEvent {
+  int event;
+  SeatPlay* play;
 };
 
 struct Draw {
@@ -187,21 +212,22 @@ struct Settled {
 struct WarScratch {
   bool busy = false;  // in use by a replay on this thread
   SeatTable seats;
-  std::vector<int> dealer_cards, shuffle_events, initial_bets, war_bets, decision_events, settle_events;
+  std::vector<int> shuffle_events, decision_events, settle_events;
+  std::vector<BetEvent> initial_bets, war_bets;  // the bets of each window
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
-  std::vector<Settled> matched;  // the settlements matched to what the rules expect, in event order
+  // The settlements matched to what the rules expect, in event order: of the first pass, of
+  // the surrenders and wars after it, and of the wars alone.
   std::vector<Settled> first_pass, later, war_pass;
   std::vector<Seat> flagged;
 
   void Clear() {
     seats.Clear();
-    for (auto* v : {&dealer_cards, &shuffle_events, &initial_bets, &war_bets, &decision_events, &settle_events}) {
-      v->clear();
-    }
+    for (auto* v : {&shuffle_events, &decision_events, &settle_events}) v->clear();
+    initial_bets.clear();
+    war_bets.clear();
     draws.clear();
     picked.clear();
-    matched.clear();
     first_pass.clear();
     later.clear();
     war_pass.clear();
@@ -256,7 +282,6 @@ class WarReplay {
         out_(out),
         seats_(scratch.seats),
         wagers_(spec),
-        dealer_cards_(scratch.dealer_cards),
         draws_(scratch.draws),
         decision_events_(scratch.decision_events),
         settle_events_(scratch.settle_events),
@@ -306,7 +331,7 @@ class WarReplay {
   void Scan();
   void CheckShuffles();
   bool CheckBetEvent(int i, SeatPlay& play);
-  void PlaceBets(const std::vector<int>& bets);
+  void PlaceBets(const std::vector<BetEvent>& bets);
   void CheckInitialBets();
   void CheckLimits(SeatPlay& play, WagerKind kind);
   void CheckDependency(SeatPlay& play, WagerKind kind);
@@ -329,7 +354,7 @@ class WarReplay {
 
   SeatTable& seats_;
   const WagerFacts wagers_;
-  std::vector<int>& dealer_cards_;
+  Hand dealer_;
   std::vector<Draw>& draws_;
   std::vector<int>& decision_events_;
   std::vector<int>& settle_events_;
@@ -358,16 +383,8 @@ void WarReplay::Scan() {
         break;
       case EventType::kDeal: {
         first_draw_ = std::min(first_draw_, i);
-        int index;
-        SeatPlay* play = nullptr;
-        if (e.seat == kDealer) {
-          index = static_cast<int>(dealer_cards_.size());
-          dealer_cards_.push_back(i);
-        } else {
-          play = &Play(e.seat);
-          index = static_cast<int>(play->cards.size());
-          play->cards.push_back(i);
-        }
+        SeatPlay* play = e.seat == kDealer ? nullptr : &Play(e.seat);
+        const int index = (play ? play->cards : dealer_).Deal(i);
         draws_.push_back({i, e.seat, play, burns, index});
         burns = 0;
         if (index == 0) {
@@ -381,8 +398,7 @@ void WarReplay::Scan() {
       case EventType::kBet:
         // A wager the game lacks is judged with the initial ones.
         (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets : scratch_.initial_bets)
-            .push_back(i);
-        Play(e.seat);
+            .push_back({i, &Play(e.seat)});
         break;
       case EventType::kDecision:
         decision_events_.push_back(i);
@@ -465,21 +481,21 @@ void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   const auto& table = round_.limit(kind);
-  const std::string_view name = ToString(kind);
+  auto name = [kind] { return std::string(ToString(kind)); };
   if (bet.amount <= 0) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + ": a wager must be positive");
+        rule.cite, Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + ": a wager must be positive");
     return;
   }
   if (table && table->min && bet.amount < *table->min) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
+        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
   } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
+        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
   } else if (table && table->max && bet.amount > *table->max) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Ev(bet.event) + std::string(name) + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
+        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
   }
 }
 
@@ -494,10 +510,10 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
           std::string(ToString(*rule.depends_on)) + " wager");
 }
 
-void WarReplay::PlaceBets(const std::vector<int>& bets) {
-  for (int i : bets) {
+void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
+  for (auto [i, at] : bets) {
     const Event& e = round_.events[i];
-    SeatPlay& play = Play(e.seat);
+    SeatPlay& play = *at;
     if (CheckBetEvent(i, play)) {
       Bet& bet = play.bets[static_cast<int>(e.wager)];
       bet.valid = true;
@@ -570,12 +586,12 @@ void WarReplay::CheckInitialDeal() {
   CheckOrder(initial, rule.order, rule.cite, "initial");
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
-    if (play.in_action && play.cards.empty()) {
+    if (play.in_action && play.cards.count == 0) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Who(seat) + " has a " + std::string(ToString(Required())) + " wager in action but was dealt no card");
     }
   }
-  if (any_in_action && dealer_cards_.empty()) {
+  if (any_in_action && dealer_.count == 0) {
     Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
         "the dealer was dealt no card");
   }
@@ -590,16 +606,15 @@ void WarReplay::DecideOutcomes() {
     int va = War(spec_).rank_value[a->rank], vb = War(spec_).rank_value[b->rank];
     return va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
   };
-  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
   for (SeatPlay& play : seats_) {
-    if (play.in_action) play.initial = compare(play.card(0), dealer_initial);
+    if (play.in_action) play.initial = compare(play.card(0), dealer_.card(0));
   }
 }
 
 void WarReplay::CheckDecisions() {
   const Cite& cite = War(spec_).tie_decision.cite;
   WagerKind required = Required();
-  int dealer_initial = dealer_cards_.empty() ? INT_MAX : dealer_cards_[0];
+  int dealer_initial = dealer_.count == 0 ? INT_MAX : dealer_.card(0);
   for (int i : decision_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
@@ -642,7 +657,7 @@ void WarReplay::CheckDecisions() {
     // one finding and not a cascade.
     bool raised = (play.placed & wagers_.war) != 0;
     std::string shown;
-    if (raised || play.cards.size() > 1) {
+    if (raised || play.cards.count > 1) {
       play.path = Path::kWar;
       shown = "; the " + std::string(raised ? "war wager" : "war card") + " shows war";
     } else if (Offered(Action::kSurrender)) {
@@ -701,12 +716,12 @@ void WarReplay::CheckWarDeal() {
   const DealRule& rule = War(spec_).war_deal;
   bool any_war = false;
   for (const SeatPlay& play : seats_) any_war |= play.path == Path::kWar;
-  bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
-  if (any_war || war_cards) out_->touched |= part::kWarDeal;
+  if (any_war) out_->touched |= part::kWarDeal;
   std::vector<const Draw*>& war = scratch_.picked;
   war.clear();
   for (const Draw& d : draws_) {
     if (d.card_index == 0) continue;
+    out_->touched |= part::kWarDeal;  // a war card is judged against the war deal
     if (d.card_index > 1) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Ev(d.event) + "a card too many dealt to " + Who(d.target) + " (its " + std::to_string(d.card_index + 1) +
@@ -739,16 +754,16 @@ void WarReplay::CheckWarDeal() {
   if (!early) CheckOrder(war, rule.order, rule.cite, "war");
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
-    if (play.path == Path::kWar && play.cards.size() == 1) {
+    if (play.path == Path::kWar && play.cards.count == 1) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Who(seat) + " went to war but was dealt no war card");
     }
   }
-  if (any_war && dealer_cards_.size() < 2 && !dealer_cards_.empty()) {
+  if (any_war && dealer_.count == 1) {
     Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
         "seats went to war but the dealer was dealt no war card");
   }
-  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
+  int dealer_war = dealer_.card(1);
   for (SeatPlay& play : seats_) {
     if (play.path != Path::kWar || dealer_war == kNone) continue;
     int seat_war = play.card(1);
@@ -770,8 +785,8 @@ void WarReplay::CheckTrailingBurns() {
 }
 
 void WarReplay::Expect() {
-  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
-  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
+  int dealer_initial = dealer_.card(0);
+  int dealer_war = dealer_.card(1);
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
     if (!play.in_action) continue;
@@ -838,7 +853,9 @@ void WarReplay::MatchSettlements() {
       if (x.wager == *kind) {
         x.settled = i;
         x.actual = e.amount;
-        scratch_.matched.push_back({i, play->seat, &x});
+        const Settled s{i, play->seat, &x};  // in event order
+        (x.stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(s);
+        if (x.stage == Stage::kWar) scratch_.war_pass.push_back(s);
       }
     }
   }
@@ -890,10 +907,6 @@ void WarReplay::CheckSettleOrder() {
   std::vector<Settled>& first_pass = scratch_.first_pass;
   std::vector<Settled>& later = scratch_.later;
   std::vector<Settled>& war_pass = scratch_.war_pass;
-  for (const Settled& s : scratch_.matched) {  // in event order
-    (s.x->stage == Stage::kInitial ? first_pass : later).push_back(s);
-    if (s.x->stage == Stage::kWar) war_pass.push_back(s);
-  }
 
   std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
   // why() words the reason, only for the finding made.
@@ -961,14 +974,17 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
   out->settlements.clear();
   out->touched = 0;
   thread_local WarScratch scratch;
-  std::optional<WarScratch> own;  // should a replay ever run inside another on this thread
-  WarScratch& use = scratch.busy ? own.emplace() : scratch;
-  use.busy = true;
-  struct Release {
-    WarScratch& s;
-    ~Release() { s.busy = false; }
-  } release{use};
-  WarReplay(spec, round, use, out).Run();
+  if (scratch.busy) {  // a replay inside another on this thread: storage of its own
+    WarScratch own;
+    WarReplay(spec, round, own, out).Run();
+  } else {
+    scratch.busy = true;
+    struct Release {
+      WarScratch& s;
+      ~Release() { s.busy = false; }
+    } release{scratch};
+    WarReplay(spec, round, scratch, out).Run();
+  }
   if (!std::is_sorted(out->findings.begin(), out->findings.end(),
                       [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; })) {
     std::stable_sort(out->findings.begin(), out->findings.end(),
