@@ -68,8 +68,8 @@ struct WagerFacts {
 
 // One wager of one seat: the bets that placed it and whether it is in action.
 struct Bet {
-  int event = kNone;  // the first bet event
   ::pitboss::Money amount = 0;
+  int event = kNone;  // the first bet event
   bool valid = false;   // in action: placed in its window, with what it depends on
   bool judged = true;   // false: its settlement cannot be judged (an earlier fault decides)
 };
@@ -527,7 +527,8 @@ void WarReplay::CheckInitialBets() {
   PlaceBets(scratch_.initial_bets);
   WagerKind required = Required();
   for (SeatPlay& play : seats_) {
-    ForEachKind(wagers_.initial & wagers_.dependent, [&](WagerKind kind) { CheckDependency(play, kind); });
+    // Only a wager placed can be in action without what it depends on.
+    ForEachKind(wagers_.initial & wagers_.dependent & play.placed, [&](WagerKind kind) { CheckDependency(play, kind); });
     ForEachKind(play.placed, [&](WagerKind kind) {
       if (play.bets[static_cast<int>(kind)].valid) CheckLimits(play, kind);
     });
@@ -684,6 +685,8 @@ void WarReplay::CheckDecisions() {
 void WarReplay::CheckWarBets() {
   PlaceBets(scratch_.war_bets);  // once the decisions are known
   for (SeatPlay& play : seats_) {
+    // A seat that neither went to war nor bet a war wager has nothing to judge here.
+    if (play.path != Path::kWar && (play.placed & wagers_.war) == 0) continue;
     const Seat seat = play.seat;
     ForEachKind(wagers_.war, [&](WagerKind kind) {
       const WagerRule& rule = spec_.wager(kind);
@@ -706,7 +709,7 @@ void WarReplay::CheckWarBets() {
                   std::string(ToString(*rule.equals)) + " wager of " + Amount(want));
         }
       }
-      if (wagers_.dependent & Bit(kind)) CheckDependency(play, kind);
+      if (wagers_.dependent & play.placed & Bit(kind)) CheckDependency(play, kind);
       if (bet.valid) CheckLimits(play, kind);
     });
   }
