@@ -5,9 +5,14 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <climits>
+#include <concepts>
+#include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <type_traits>
 
 #include <boost/iterator/indirect_iterator.hpp>
 
@@ -17,21 +22,65 @@ namespace {
 
 constexpr int kNone = -1;
 
-// The start of a finding's message, with room for the rest of it: the words that follow are
-// appended in place rather than each growing the string anew.
-std::string Words(std::string_view first) {
+// An event in a message: "event 12: ". Events are numbered from 0, as the round's events
+// array counts them (docs/report.md).
+struct Ev {
+  explicit Ev(int e) : event(e) {}
+  int event;
+};
+
+// A seat in a message: "seat 3", or "the dealer".
+struct Who {
+  explicit Who(Seat s) : seat(s) {}
+  Seat seat;
+};
+
+// One part of a finding's message: words, a whole number (written as std::to_string writes
+// it), an event or a seat. It may point into itself, so it is never copied.
+class Part {
+ public:
+  template <size_t N>
+  Part(const char (&text)[N]) : text_(text, N - 1) {}  // NOLINT: parts convert implicitly, as in Cat(...)
+  Part(const char* text) : text_(text) {}  // NOLINT
+  Part(std::string_view text) : text_(text) {}  // NOLINT
+  Part(const std::string& text) : text_(text) {}  // NOLINT
+  template <std::integral T>
+    requires(!std::is_same_v<T, bool> && !std::is_same_v<T, char>)
+  Part(T n) : text_(Write("", n)) {}  // NOLINT
+  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}  // NOLINT
+  Part(Who who) : text_(who.seat == kDealer ? std::string_view("the dealer") : Write("seat ", who.seat)) {}  // NOLINT
+  Part(const Part&) = delete;
+  Part& operator=(const Part&) = delete;
+
+  std::string_view text() const { return text_; }
+
+ private:
+  std::string_view Write(std::string_view prefix, int64_t n, std::string_view suffix = "") {
+    char* end = std::copy(prefix.begin(), prefix.end(), buffer_);
+    end = std::to_chars(end, std::end(buffer_), n).ptr;
+    end = std::copy(suffix.begin(), suffix.end(), end);
+    return {buffer_, static_cast<size_t>(end - buffer_)};
+  }
+
+  char buffer_[32];  // "event ", the widest int64 ("-9223372036854775808") and ": "
+  std::string_view text_;
+};
+
+std::string Join(std::initializer_list<Part> parts) {
+  size_t size = 0;
+  for (const Part& part : parts) size += part.text().size();
   std::string text;
-  text.reserve(160);
-  text.append(first);
+  text.reserve(size);
+  for (const Part& part : parts) text.append(part.text());
   return text;
 }
 
-// Events are numbered from 0, as the round's events array counts them (docs/report.md).
-std::string Ev(int event) { return Words("event ") + std::to_string(event) + ": "; }
-
-std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
-
-std::string Amount(::pitboss::Money m) { return std::to_string(m); }
+// A finding's message: its parts joined into one string, sized once (as absl::StrCat does),
+// where adding strings would make a temporary of each and grow the message piece by piece.
+template <typename... Parts>
+std::string Cat(const Parts&... parts) {
+  return Join({Part(parts)...});
+}
 
 // A set of wager kinds, one bit per WagerKind.
 using WagerSet = uint32_t;
@@ -264,7 +313,7 @@ int OrderKey(SeatOrder order, Seat seat) {
   return 0;
 }
 
-std::string OrderWords(SeatOrder order) {
+std::string_view OrderWords(SeatOrder order) {
   switch (order) {
     case SeatOrder::kAscending: return "in ascending seat order";
     case SeatOrder::kDescending: return "in descending seat order";
@@ -421,18 +470,16 @@ void WarReplay::CheckShuffles() {
     const Event& e = round_.events[i];
     if (i < first_draw_) shuffled_before_draw = true;
     if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
-      std::string allowed = spec_.decks.min == spec_.decks.max
-                                ? std::to_string(spec_.decks.min)
-                                : std::to_string(spec_.decks.min) + " to " + std::to_string(spec_.decks.max);
+      std::string allowed = spec_.decks.min == spec_.decks.max ? Cat(spec_.decks.min)
+                                                               : Cat(spec_.decks.min, " to ", spec_.decks.max);
       Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Ev(i) + "a shoe of " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks") +
-              "; the rules allow " + allowed);
+          Cat(Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed));
     }
   }
   if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
     Add(Code::kShoeNoShuffle, first_draw_, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
         spec_.fresh_shuffle.cite,
-        Ev(first_draw_) + "cards drawn without the fresh shuffle the rules require every round");
+        Cat(Ev(first_draw_), "cards drawn without the fresh shuffle the rules require every round"));
   }
 }
 
@@ -441,9 +488,9 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Event& e = round_.events[i];
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
   if (!rule || !rule->offered) {
-    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i) + ForeignWagerText(spec_, name));
+        std::nullopt, e.amount, spec_.wager(Required()).cite, Cat(Ev(i), ForeignWagerText(spec_, name)));
     if (e.wager != WagerKind::kUnknown) play.placed |= Bit(e.wager);
     return false;
   }
@@ -453,25 +500,24 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
       Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-          Ev(i) + std::string(ToString(e.wager)) + " wager placed after the first card was drawn");
+          Cat(Ev(i), ToString(e.wager), " wager placed after the first card was drawn"));
       return false;
     }
     return true;
   }
   // A war wager: after the seat's choice of war, before the first war card.
   if (play.path != Path::kWar) {
-    std::string why = play.action == Action::kSurrender ? Who(play.seat) + " surrendered"
-                      : play.initial && *play.initial != Outcome::kTie
-                          ? Who(play.seat) + "'s card did not tie the dealer's"
-                          : Who(play.seat) + " did not go to war";
+    const char* why = play.action == Action::kSurrender                   ? " surrendered"
+                      : play.initial && *play.initial != Outcome::kTie ? "'s card did not tie the dealer's"
+                                                                        : " did not go to war";
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager placed, but " + why);
+        Cat(Ev(i), ToString(e.wager), " wager placed, but ", Who(play.seat), why));
     return false;
   }
   if ((play.decision != kNone && i < play.decision) || i > war_start_) {
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager placed " +
-            (i > war_start_ ? "after the war cards began" : "before the choice of war"));
+        Cat(Ev(i), ToString(e.wager), " wager placed ",
+            i > war_start_ ? "after the war cards began" : "before the choice of war"));
     return false;
   }
   return true;
@@ -481,21 +527,20 @@ void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   const auto& table = round_.limit(kind);
-  auto name = [kind] { return std::string(ToString(kind)); };
   if (bet.amount <= 0) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + ": a wager must be positive");
+        rule.cite, Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, ": a wager must be positive"));
     return;
   }
   if (table && table->min && bet.amount < *table->min) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
+        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " below the table minimum ", *table->min));
   } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
+        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the rules' maximum ", *rule.max));
   } else if (table && table->max && bet.amount > *table->max) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Ev(bet.event) + name() + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
+        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the table maximum ", *table->max));
   }
 }
 
@@ -506,8 +551,7 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
-      Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
-          std::string(ToString(*rule.depends_on)) + " wager");
+      Cat(Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager"));
 }
 
 void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
@@ -545,8 +589,8 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
     int key = OrderKey(order, d->target);
     if (max_draw && key < max_key) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(d->event) + std::string(phase) + " card dealt to " + Who(d->target) + " after " +
-              Who(max_draw->target) + "'s; the rules deal " + OrderWords(order));
+          Cat(Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
+              "'s; the rules deal ", OrderWords(order)));
       return;
     }
     if (!max_draw || key > max_key) {
@@ -559,8 +603,8 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
 void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
   if (d.burns_before == expected) return;
   Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
-      Ev(d.event) + std::to_string(d.burns_before) + " burn card" + (d.burns_before == 1 ? "" : "s") +
-          " before " + Who(d.target) + "'s card; the rules burn " + std::to_string(expected));
+      Cat(Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
+          "'s card; the rules burn ", expected));
 }
 
 void WarReplay::CheckInitialDeal() {
@@ -577,8 +621,8 @@ void WarReplay::CheckInitialDeal() {
     }
     if (!expected) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a card dealt to " + Who(d.target) + ", which has no " +
-              std::string(ToString(Required())) + " wager in action");
+          Cat(Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
+              " wager in action"));
       continue;
     }
     initial.push_back(&d);
@@ -589,7 +633,7 @@ void WarReplay::CheckInitialDeal() {
     const Seat seat = play.seat;
     if (play.in_action && play.cards.count == 0) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat) + " has a " + std::string(ToString(Required())) + " wager in action but was dealt no card");
+          Cat(Who(seat), " has a ", ToString(Required()), " wager in action but was dealt no card"));
     }
   }
   if (any_in_action && dealer_.count == 0) {
@@ -622,22 +666,21 @@ void WarReplay::CheckDecisions() {
     const std::string_view name = e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
     std::string why;
     if (e.action != Action::kWar && e.action != Action::kSurrender) {
-      why = "'" + std::string(name) + "' is not a choice this game has";
+      why = Cat("'", name, "' is not a choice this game has");
     } else if (!play || !play->in_action) {
-      why = Who(e.seat) + " has no " + std::string(ToString(required)) + " wager in action";
+      why = Cat(Who(e.seat), " has no ", ToString(required), " wager in action");
     } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
       why = "it comes before the cards that could offer it";
     } else if (play->initial && *play->initial != Outcome::kTie) {
-      why = Who(e.seat) + "'s card did not tie the dealer's";
+      why = Cat(Who(e.seat), "'s card did not tie the dealer's");
     } else if (!Offered(e.action)) {
-      why = "the rules offer no '" + std::string(name) + "' on a tie";
+      why = Cat("the rules offer no '", name, "' on a tie");
     } else if (play->decision != kNone) {
-      why = Who(e.seat) + " already chose " + std::string(ToString(play->action)) + " at event " +
-            std::to_string(play->decision + 1);
+      why = Cat(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision + 1);
     }
     if (!why.empty()) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(i) + std::string(name) + " chosen, but " + why);
+          Cat(Ev(i), name, " chosen, but ", why));
       continue;
     }
     play->decision = i;
@@ -657,10 +700,10 @@ void WarReplay::CheckDecisions() {
     // No choice logged: infer it from what followed, so that one missing decision gives
     // one finding and not a cascade.
     bool raised = (play.placed & wagers_.war) != 0;
-    std::string shown;
+    const char* shown = "";
     if (raised || play.cards.count > 1) {
       play.path = Path::kWar;
-      shown = "; the " + std::string(raised ? "war wager" : "war card") + " shows war";
+      shown = raised ? "; the war wager shows war" : "; the war card shows war";
     } else if (Offered(Action::kSurrender)) {
       const Payout& p = Pay(Stage::kSurrender, Outcome::kTie, required);
       auto surrender = ApplyRatio(play.bets[static_cast<int>(required)].amount, p.net);
@@ -673,7 +716,7 @@ void WarReplay::CheckDecisions() {
       }
     }
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
-        Who(seat) + " tied the dealer and no choice of war or surrender was logged" + shown);
+        Cat(Who(seat), " tied the dealer and no choice of war or surrender was logged", shown));
   }
   for (SeatPlay& play : seats_) {
     if (play.path == Path::kWar && play.decision != kNone) {
@@ -697,16 +740,15 @@ void WarReplay::CheckWarBets() {
         if (!bet.valid) {
           if (!play.Placed(kind)) {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
-                Who(seat) + " went to war without a " + std::string(ToString(kind)) + " wager; the rules require " +
-                    Amount(want));
+                Cat(Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want));
           }
           bet.judged = false;
           return;
         }
         if (bet.amount != want) {
           Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
-              Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) + " does not equal the " +
-                  std::string(ToString(*rule.equals)) + " wager of " + Amount(want));
+              Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " does not equal the ",
+                  ToString(*rule.equals), " wager of ", want));
         }
       }
       if (wagers_.dependent & play.placed & Bit(kind)) CheckDependency(play, kind);
@@ -727,8 +769,7 @@ void WarReplay::CheckWarDeal() {
     out_->touched |= part::kWarDeal;  // a war card is judged against the war deal
     if (d.card_index > 1) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a card too many dealt to " + Who(d.target) + " (its " + std::to_string(d.card_index + 1) +
-              "th)");
+          Cat(Ev(d.event), "a card too many dealt to ", Who(d.target), " (its ", d.card_index + 1, "th)"));
       continue;
     }
     bool expected = d.target == kDealer ? any_war : d.play->path == Path::kWar;
@@ -736,9 +777,10 @@ void WarReplay::CheckWarDeal() {
       if (d.target != kDealer && !d.play->in_action) {
         continue;  // found already: the seat should have no card at all
       }
-      std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a second card dealt to " + Who(d.target) + ", but " + why);
+          d.target == kDealer
+              ? Cat(Ev(d.event), "a second card dealt to the dealer, but no seat went to war")
+              : Cat(Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target), " did not go to war"));
       continue;
     }
     war.push_back(&d);
@@ -749,7 +791,7 @@ void WarReplay::CheckWarDeal() {
   for (const Draw* d : war) {
     if (d->event < last_initial_) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d->event) + "war card dealt to " + Who(d->target) + " before the initial cards were all dealt");
+          Cat(Ev(d->event), "war card dealt to ", Who(d->target), " before the initial cards were all dealt"));
       early = true;
       break;
     }
@@ -759,7 +801,7 @@ void WarReplay::CheckWarDeal() {
     const Seat seat = play.seat;
     if (play.path == Path::kWar && play.cards.count == 1) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat) + " went to war but was dealt no war card");
+          Cat(Who(seat), " went to war but was dealt no war card"));
     }
   }
   if (any_war && dealer_.count == 1) {
@@ -783,8 +825,8 @@ void WarReplay::CheckTrailingBurns() {
   if (trailing_burns_ == 0) return;
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
       War(spec_).war_deal.cite,
-      Ev(trailing_burn_event_) + std::to_string(trailing_burns_) + " burn card" + (trailing_burns_ == 1 ? "" : "s") +
-          " after the last card of the round; the rules burn none there");
+      Cat(Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
+          " after the last card of the round; the rules burn none there"));
 }
 
 void WarReplay::Expect() {
@@ -820,8 +862,8 @@ void WarReplay::Expect() {
       auto net = ApplyRatio(bet.amount, p.net);
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
-            Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) +
-                " is too large to settle in 64-bit minor units");
+            Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount,
+                " is too large to settle in 64-bit minor units"));
         bet.judged = false;
         return;
       }
@@ -837,18 +879,17 @@ void WarReplay::MatchSettlements() {
     SeatPlay* play = Find(e.seat);
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     // The wager as logged, for a finding.
-    auto name = [&e] { return e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager)); };
+    const std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
     if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Ev(i) + name() + " wager of " + Who(e.seat) + " settled, but it was never placed");
+          Cat(Ev(i), name, " wager of ", Who(e.seat), " settled, but it was never placed"));
       continue;
     }
     if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Ev(i) + name() + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first) +
-              ")");
+          Cat(Ev(i), name, " wager of ", Who(e.seat), " settled again (first at event ", first, ")"));
       continue;
     }
     first = i;
@@ -870,8 +911,8 @@ void WarReplay::MatchSettlements() {
       if (x.settled == kNone) {
         all_settled = false;
         Add(Code::kSettleMissing, kNone, seat, x.wager, x.net, std::nullopt, *x.cite,
-            std::string(ToString(x.wager)) + " wager of " + Who(seat) + " never settled; the rules pay " +
-                Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+            Cat(ToString(x.wager), " wager of ", Who(seat), " never settled; the rules pay ", x.net, " (",
+                OutcomeWords(x.stage, x.outcome), ")"));
         continue;
       }
       any_wrong |= x.actual != x.net;
@@ -889,19 +930,18 @@ void WarReplay::MatchSettlements() {
       for (const Expectation& x : play.expect) {
         if (x.actual == x.net) continue;
         if (!first) first = &x;
-        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " at " + Amount(x.actual) +
-                  " where the rules pay " + Amount(x.net);
+        detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ", x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; their total " + got.ToString() +
-              " is what the rules pay (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
+          Cat(Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
+              " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")"));
       continue;
     }
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone || x.actual == x.net) continue;
       Add(Code::kSettlePayout, x.settled, seat, x.wager, x.net, x.actual, *x.cite,
-          Ev(x.settled) + std::string(ToString(x.wager)) + " settled at " + Amount(x.actual) + ", the rules pay " +
-              Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+          Cat(Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
+              OutcomeWords(x.stage, x.outcome), ")"));
     }
   }
 }
@@ -912,22 +952,20 @@ void WarReplay::CheckSettleOrder() {
   std::vector<Settled>& war_pass = scratch_.war_pass;
 
   std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
-  // why() words the reason, only for the finding made.
-  auto flag = [&](const Settled& s, const Cite& cite, auto&& why) {
+  // The parts of why: the reason, in words only for the finding made.
+  auto flag = [&](const Settled& s, const Cite& cite, const auto&... why) {
     if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
     flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
-        Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why());
+        Cat(Ev(s.event), ToString(s.x->wager), " wager of ", Who(s.seat), " settled ", why...));
   };
   // Nothing is settled before the cards (or the choice) that decide it.
   for (auto* list : {&first_pass, &later}) {
     for (const Settled& s : *list) {
       if (s.event < s.x->decided_at) {
-        flag(s, *s.x->cite, [&] {
-          return std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
-                                                             : "before the cards that decide it") +
-                 " (event " + std::to_string(s.x->decided_at) + ")";
-        });
+        flag(s, *s.x->cite,
+             s.x->stage == Stage::kSurrender ? "before the choice that decides it" : "before the cards that decide it",
+             " (event ", s.x->decided_at, ")");
       }
     }
   }
@@ -938,9 +976,7 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : pass) {
       int key = OrderKey(order, s.seat);
       if (key < max_key) {
-        flag(s, cite, [&] {
-          return std::string("after ") + Who(max_seat) + "'s in the " + what + "; the rules settle " + OrderWords(order);
-        });
+        flag(s, cite, "after ", Who(max_seat), "'s in the ", what, "; the rules settle ", OrderWords(order));
       } else if (key > max_key) {
         max_key = key;
         max_seat = s.seat;
@@ -952,10 +988,8 @@ void WarReplay::CheckSettleOrder() {
   if (!later.empty()) {
     for (const Settled& s : first_pass) {
       if (s.event > later.front().event) {
-        flag(s, War(spec_).settle.first_cite, [&] {
-          return "in the first pass after the settling of surrenders and wars began (event " +
-                 std::to_string(later.front().event) + ")";
-        });
+        flag(s, War(spec_).settle.first_cite,
+             "in the first pass after the settling of surrenders and wars began (event ", later.front().event, ")");
       }
     }
   }
@@ -963,9 +997,7 @@ void WarReplay::CheckSettleOrder() {
   for (const Settled& s : first_pass) {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {
-      flag(s, rule.settle_cite, [&] {
-        return "after the war began (the choice of war at event " + std::to_string(first_war_decision_) + ")";
-      });
+      flag(s, rule.settle_cite, "after the war began (the choice of war at event ", first_war_decision_, ")");
     }
   }
 }
