@@ -69,9 +69,9 @@ class Part {
 std::string Join(std::initializer_list<Part> parts) {
   size_t size = 0;
   for (const Part& part : parts) size += part.text().size();
-  std::string text;
-  text.reserve(size);
-  for (const Part& part : parts) text.append(part.text());
+  std::string text(size, '\0');
+  char* at = text.data();
+  for (const Part& part : parts) at = std::copy(part.text().begin(), part.text().end(), at);
   return text;
 }
 
@@ -116,11 +116,12 @@ struct WagerFacts {
 };
 
 // One wager of one seat: the bets that placed it and whether it is in action.
+// All zero when fresh, so that a seat's bets are cleared at a stroke.
 struct Bet {
   ::pitboss::Money amount = 0;
-  int event = kNone;  // the first bet event
-  bool valid = false;   // in action: placed in its window, with what it depends on
-  bool judged = true;   // false: its settlement cannot be judged (an earlier fault decides)
+  int event = 0;          // the first bet event, once placed
+  bool valid = false;     // in action: placed in its window, with what it depends on
+  bool unjudged = false;  // its settlement is not judged: an earlier fault decides it
 };
 
 // What the rules expect one wager to be settled at.
@@ -664,28 +665,28 @@ void WarReplay::CheckDecisions() {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
     const std::string_view name = e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
-    std::string why;
-    if (e.action != Action::kWar && e.action != Action::kSurrender) {
-      why = Cat("'", name, "' is not a choice this game has");
-    } else if (!play || !play->in_action) {
-      why = Cat(Who(e.seat), " has no ", ToString(required), " wager in action");
-    } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
-      why = "it comes before the cards that could offer it";
-    } else if (play->initial && *play->initial != Outcome::kTie) {
-      why = Cat(Who(e.seat), "'s card did not tie the dealer's");
-    } else if (!Offered(e.action)) {
-      why = Cat("the rules offer no '", name, "' on a tie");
-    } else if (play->decision != kNone) {
-      why = Cat(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision + 1);
-    }
-    if (!why.empty()) {
+    // The choice is not taken, for the reason in why.
+    auto refuse = [&](const auto&... why) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Cat(Ev(i), name, " chosen, but ", why));
-      continue;
+          Cat(Ev(i), name, " chosen, but ", why...));
+    };
+    if (e.action != Action::kWar && e.action != Action::kSurrender) {
+      refuse("'", name, "' is not a choice this game has");
+    } else if (!play || !play->in_action) {
+      refuse(Who(e.seat), " has no ", ToString(required), " wager in action");
+    } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
+      refuse("it comes before the cards that could offer it");
+    } else if (play->initial && *play->initial != Outcome::kTie) {
+      refuse(Who(e.seat), "'s card did not tie the dealer's");
+    } else if (!Offered(e.action)) {
+      refuse("the rules offer no '", name, "' on a tie");
+    } else if (play->decision != kNone) {
+      refuse(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision + 1);
+    } else {
+      play->decision = i;
+      play->action = e.action;
+      play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
     }
-    play->decision = i;
-    play->action = e.action;
-    play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
   }
 
   for (SeatPlay& play : seats_) {
@@ -742,7 +743,7 @@ void WarReplay::CheckWarBets() {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
                 Cat(Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want));
           }
-          bet.judged = false;
+          bet.unjudged = true;
           return;
         }
         if (bet.amount != want) {
@@ -838,7 +839,7 @@ void WarReplay::Expect() {
     ForEachKind(play.placed, [&](WagerKind kind) {
       const int k = static_cast<int>(kind);
       Bet& bet = play.bets[k];
-      if (!bet.valid || !bet.judged) return;
+      if (!bet.valid || bet.unjudged) return;
       std::optional<Stage> stage;
       Outcome outcome = Outcome::kTie;
       int decided_at = kNone;
@@ -855,7 +856,7 @@ void WarReplay::Expect() {
         decided_at = std::max(play.card(1), dealer_war);
       }
       if (!stage || !Pay(*stage, outcome, kind).present) {
-        bet.judged = false;  // the cards or choices that decide it are missing: found already
+        bet.unjudged = true;  // the cards or choices that decide it are missing: found already
         return;
       }
       const Payout& p = Pay(*stage, outcome, kind);
@@ -864,7 +865,7 @@ void WarReplay::Expect() {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
             Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount,
                 " is too large to settle in 64-bit minor units"));
-        bet.judged = false;
+        bet.unjudged = true;
         return;
       }
       play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
@@ -900,6 +901,7 @@ void WarReplay::MatchSettlements() {
         const Settled s{i, play->seat, &x};  // in event order
         (x.stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(s);
         if (x.stage == Stage::kWar) scratch_.war_pass.push_back(s);
+        break;  // a wager has one expectation
       }
     }
   }
@@ -994,6 +996,7 @@ void WarReplay::CheckSettleOrder() {
     }
   }
   check_pass(war_pass, War(spec_).settle.war_pass, War(spec_).settle.war_cite, "settling of wars");
+  if (first_war_decision_ == INT_MAX) return;  // no seat chose war
   for (const Settled& s : first_pass) {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {
