@@ -880,17 +880,17 @@ void WarReplay::MatchSettlements() {
     SeatPlay* play = Find(e.seat);
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     // The wager as logged, for a finding.
-    const std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
+    auto name = [&e] { return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager); };
     if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Cat(Ev(i), name, " wager of ", Who(e.seat), " settled, but it was never placed"));
+          Cat(Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed"));
       continue;
     }
     if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Cat(Ev(i), name, " wager of ", Who(e.seat), " settled again (first at event ", first, ")"));
+          Cat(Ev(i), name(), " wager of ", Who(e.seat), " settled again (first at event ", first, ")"));
       continue;
     }
     first = i;
