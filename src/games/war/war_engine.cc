@@ -357,10 +357,14 @@ class WarReplay {
   }
 
  private:
-  void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-           std::optional<::pitboss::Money> expected, std::optional<::pitboss::Money> actual,
-           const Cite& cite, std::string message) {
-    out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, std::move(message));
+  // A finding, its message joined from its parts (Cat) here alone: findings are the rare path,
+  // kept out of line so that the checks of a clean round stay small.
+  template <typename... Parts>
+  [[gnu::cold, gnu::noinline]] void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
+                                        std::optional<::pitboss::Money> expected,
+                                        std::optional<::pitboss::Money> actual, const Cite& cite,
+                                        const Parts&... message) {
+    out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, Cat(message...));
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
@@ -474,13 +478,13 @@ void WarReplay::CheckShuffles() {
       std::string allowed = spec_.decks.min == spec_.decks.max ? Cat(spec_.decks.min)
                                                                : Cat(spec_.decks.min, " to ", spec_.decks.max);
       Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Cat(Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed));
+          Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed);
     }
   }
   if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
     Add(Code::kShoeNoShuffle, first_draw_, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
         spec_.fresh_shuffle.cite,
-        Cat(Ev(first_draw_), "cards drawn without the fresh shuffle the rules require every round"));
+        Ev(first_draw_), "cards drawn without the fresh shuffle the rules require every round");
   }
 }
 
@@ -491,7 +495,7 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   if (!rule || !rule->offered) {
     std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(Required()).cite, Cat(Ev(i), ForeignWagerText(spec_, name)));
+        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
     if (e.wager != WagerKind::kUnknown) play.placed |= Bit(e.wager);
     return false;
   }
@@ -501,7 +505,7 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
       Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-          Cat(Ev(i), ToString(e.wager), " wager placed after the first card was drawn"));
+          Ev(i), ToString(e.wager), " wager placed after the first card was drawn");
       return false;
     }
     return true;
@@ -512,13 +516,13 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
                       : play.initial && *play.initial != Outcome::kTie ? "'s card did not tie the dealer's"
                                                                         : " did not go to war";
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Cat(Ev(i), ToString(e.wager), " wager placed, but ", Who(play.seat), why));
+        Ev(i), ToString(e.wager), " wager placed, but ", Who(play.seat), why);
     return false;
   }
   if ((play.decision != kNone && i < play.decision) || i > war_start_) {
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Cat(Ev(i), ToString(e.wager), " wager placed ",
-            i > war_start_ ? "after the war cards began" : "before the choice of war"));
+        Ev(i), ToString(e.wager), " wager placed ",
+            i > war_start_ ? "after the war cards began" : "before the choice of war");
     return false;
   }
   return true;
@@ -530,18 +534,18 @@ void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   const auto& table = round_.limit(kind);
   if (bet.amount <= 0) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, ": a wager must be positive"));
+        rule.cite, Ev(bet.event), ToString(kind), " wager of ", bet.amount, ": a wager must be positive");
     return;
   }
   if (table && table->min && bet.amount < *table->min) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " below the table minimum ", *table->min));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " below the table minimum ", *table->min);
   } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the rules' maximum ", *rule.max));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the rules' maximum ", *rule.max);
   } else if (table && table->max && bet.amount > *table->max) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the table maximum ", *table->max));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the table maximum ", *table->max);
   }
 }
 
@@ -552,7 +556,7 @@ void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
-      Cat(Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager"));
+      Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager");
 }
 
 void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
@@ -590,8 +594,8 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
     int key = OrderKey(order, d->target);
     if (max_draw && key < max_key) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
-          Cat(Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
-              "'s; the rules deal ", OrderWords(order)));
+          Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
+              "'s; the rules deal ", OrderWords(order));
       return;
     }
     if (!max_draw || key > max_key) {
@@ -604,8 +608,8 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
 void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
   if (d.burns_before == expected) return;
   Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
-      Cat(Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
-          "'s card; the rules burn ", expected));
+      Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
+          "'s card; the rules burn ", expected);
 }
 
 void WarReplay::CheckInitialDeal() {
@@ -622,8 +626,8 @@ void WarReplay::CheckInitialDeal() {
     }
     if (!expected) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Cat(Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
-              " wager in action"));
+          Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
+              " wager in action");
       continue;
     }
     initial.push_back(&d);
@@ -634,7 +638,7 @@ void WarReplay::CheckInitialDeal() {
     const Seat seat = play.seat;
     if (play.in_action && play.cards.count == 0) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Cat(Who(seat), " has a ", ToString(Required()), " wager in action but was dealt no card"));
+          Who(seat), " has a ", ToString(Required()), " wager in action but was dealt no card");
     }
   }
   if (any_in_action && dealer_.count == 0) {
@@ -668,7 +672,7 @@ void WarReplay::CheckDecisions() {
     // The choice is not taken, for the reason in why.
     auto refuse = [&](const auto&... why) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Cat(Ev(i), name, " chosen, but ", why...));
+          Ev(i), name, " chosen, but ", why...);
     };
     if (e.action != Action::kWar && e.action != Action::kSurrender) {
       refuse("'", name, "' is not a choice this game has");
@@ -717,7 +721,7 @@ void WarReplay::CheckDecisions() {
       }
     }
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
-        Cat(Who(seat), " tied the dealer and no choice of war or surrender was logged", shown));
+        Who(seat), " tied the dealer and no choice of war or surrender was logged", shown);
   }
   for (SeatPlay& play : seats_) {
     if (play.path == Path::kWar && play.decision != kNone) {
@@ -741,15 +745,15 @@ void WarReplay::CheckWarBets() {
         if (!bet.valid) {
           if (!play.Placed(kind)) {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
-                Cat(Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want));
+                Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want);
           }
           bet.unjudged = true;
           return;
         }
         if (bet.amount != want) {
           Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
-              Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount, " does not equal the ",
-                  ToString(*rule.equals), " wager of ", want));
+              Ev(bet.event), ToString(kind), " wager of ", bet.amount, " does not equal the ",
+                  ToString(*rule.equals), " wager of ", want);
         }
       }
       if (wagers_.dependent & play.placed & Bit(kind)) CheckDependency(play, kind);
@@ -770,7 +774,7 @@ void WarReplay::CheckWarDeal() {
     out_->touched |= part::kWarDeal;  // a war card is judged against the war deal
     if (d.card_index > 1) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Cat(Ev(d.event), "a card too many dealt to ", Who(d.target), " (its ", d.card_index + 1, "th)"));
+          Ev(d.event), "a card too many dealt to ", Who(d.target), " (its ", d.card_index + 1, "th)");
       continue;
     }
     bool expected = d.target == kDealer ? any_war : d.play->path == Path::kWar;
@@ -778,10 +782,13 @@ void WarReplay::CheckWarDeal() {
       if (d.target != kDealer && !d.play->in_action) {
         continue;  // found already: the seat should have no card at all
       }
-      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          d.target == kDealer
-              ? Cat(Ev(d.event), "a second card dealt to the dealer, but no seat went to war")
-              : Cat(Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target), " did not go to war"));
+      if (d.target == kDealer) {
+        Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+            Ev(d.event), "a second card dealt to the dealer, but no seat went to war");
+      } else {
+        Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+            Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target), " did not go to war");
+      }
       continue;
     }
     war.push_back(&d);
@@ -792,7 +799,7 @@ void WarReplay::CheckWarDeal() {
   for (const Draw* d : war) {
     if (d->event < last_initial_) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Cat(Ev(d->event), "war card dealt to ", Who(d->target), " before the initial cards were all dealt"));
+          Ev(d->event), "war card dealt to ", Who(d->target), " before the initial cards were all dealt");
       early = true;
       break;
     }
@@ -802,7 +809,7 @@ void WarReplay::CheckWarDeal() {
     const Seat seat = play.seat;
     if (play.path == Path::kWar && play.cards.count == 1) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Cat(Who(seat), " went to war but was dealt no war card"));
+          Who(seat), " went to war but was dealt no war card");
     }
   }
   if (any_war && dealer_.count == 1) {
@@ -826,8 +833,8 @@ void WarReplay::CheckTrailingBurns() {
   if (trailing_burns_ == 0) return;
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
       War(spec_).war_deal.cite,
-      Cat(Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
-          " after the last card of the round; the rules burn none there"));
+      Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
+          " after the last card of the round; the rules burn none there");
 }
 
 void WarReplay::Expect() {
@@ -863,8 +870,8 @@ void WarReplay::Expect() {
       auto net = ApplyRatio(bet.amount, p.net);
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
-            Cat(Ev(bet.event), ToString(kind), " wager of ", bet.amount,
-                " is too large to settle in 64-bit minor units"));
+            Ev(bet.event), ToString(kind), " wager of ", bet.amount,
+                " is too large to settle in 64-bit minor units");
         bet.unjudged = true;
         return;
       }
@@ -883,14 +890,14 @@ void WarReplay::MatchSettlements() {
     auto name = [&e] { return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager); };
     if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Cat(Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed"));
+          Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed");
       continue;
     }
     if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Cat(Ev(i), name(), " wager of ", Who(e.seat), " settled again (first at event ", first, ")"));
+          Ev(i), name(), " wager of ", Who(e.seat), " settled again (first at event ", first, ")");
       continue;
     }
     first = i;
@@ -913,8 +920,8 @@ void WarReplay::MatchSettlements() {
       if (x.settled == kNone) {
         all_settled = false;
         Add(Code::kSettleMissing, kNone, seat, x.wager, x.net, std::nullopt, *x.cite,
-            Cat(ToString(x.wager), " wager of ", Who(seat), " never settled; the rules pay ", x.net, " (",
-                OutcomeWords(x.stage, x.outcome), ")"));
+            ToString(x.wager), " wager of ", Who(seat), " never settled; the rules pay ", x.net, " (",
+                OutcomeWords(x.stage, x.outcome), ")");
         continue;
       }
       any_wrong |= x.actual != x.net;
@@ -935,15 +942,15 @@ void WarReplay::MatchSettlements() {
         detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ", x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Cat(Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
-              " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")"));
+          Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
+              " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")");
       continue;
     }
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone || x.actual == x.net) continue;
       Add(Code::kSettlePayout, x.settled, seat, x.wager, x.net, x.actual, *x.cite,
-          Cat(Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
-              OutcomeWords(x.stage, x.outcome), ")"));
+          Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
+              OutcomeWords(x.stage, x.outcome), ")");
     }
   }
 }
@@ -959,7 +966,7 @@ void WarReplay::CheckSettleOrder() {
     if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
     flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
-        Cat(Ev(s.event), ToString(s.x->wager), " wager of ", Who(s.seat), " settled ", why...));
+        Ev(s.event), ToString(s.x->wager), " wager of ", Who(s.seat), " settled ", why...);
   };
   // Nothing is settled before the cards (or the choice) that decide it.
   for (auto* list : {&first_pass, &later}) {
