@@ -82,38 +82,11 @@ std::string Cat(const Parts&... parts) {
   return Join({Part(parts)...});
 }
 
-// A set of wager kinds, one bit per WagerKind.
-using WagerSet = uint32_t;
-constexpr WagerSet Bit(WagerKind kind) { return WagerSet{1} << static_cast<int>(kind); }
-
 // Calls f(kind) for each kind of the set, in kind order (the order the checks go in).
 template <typename F>
 void ForEachKind(WagerSet set, F&& f) {
   for (; set != 0; set &= set - 1) f(static_cast<WagerKind>(std::countr_zero(set)));
 }
-
-// What the checks ask of the spec's wagers at every bet and seat, read once per replay.
-struct WagerFacts {
-  WagerKind required = WagerKind::kMain;  // a seat plays only with this wager
-  WagerSet initial = 0;                   // offered, placed before the first card
-  WagerSet war = 0;                       // offered, placed on going to war
-  WagerSet dependent = 0;                 // offered, placed only with another wager
-
-  explicit WagerFacts(const RuleSpec& spec) {
-    bool found = false;
-    for (int k = 0; k < kWagerKinds; ++k) {
-      const WagerRule& rule = spec.wagers[k];
-      if (!rule.offered) continue;
-      auto kind = static_cast<WagerKind>(k);
-      if (rule.required && !found) {
-        required = kind;
-        found = true;
-      }
-      (rule.window == Window::kWar ? war : initial) |= Bit(kind);
-      if (rule.depends_on) dependent |= Bit(kind);
-    }
-  }
-};
 
 // One wager of one seat: the bets that placed it and whether it is in action.
 // All zero when fresh, so that a seat's bets are cleared at a stroke.
@@ -331,7 +304,7 @@ class WarReplay {
         round_(round),
         out_(out),
         seats_(scratch.seats),
-        wagers_(spec),
+        wagers_(War(spec).wager_sets),
         draws_(scratch.draws),
         decision_events_(scratch.decision_events),
         settle_events_(scratch.settle_events),
@@ -407,7 +380,7 @@ class WarReplay {
   RoundResult* out_;
 
   SeatTable& seats_;
-  const WagerFacts wagers_;
+  const WarRules::WagerSets& wagers_;
   Hand dealer_;
   std::vector<Draw>& draws_;
   std::vector<int>& decision_events_;
@@ -489,7 +462,7 @@ void WarReplay::CheckShuffles() {
 }
 
 // Window and existence of one bet event; true when it counts toward the wager.
-bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
+inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Event& e = round_.events[i];
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
   if (!rule || !rule->offered) {
@@ -528,7 +501,7 @@ bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   return true;
 }
 
-void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
+inline void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   const auto& table = round_.limit(kind);
@@ -549,7 +522,7 @@ void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   }
 }
 
-void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
+inline void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   if (!bet.valid || !rule.depends_on) return;
@@ -605,7 +578,7 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
   }
 }
 
-void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
+inline void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
   if (d.burns_before == expected) return;
   Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
       Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
@@ -690,6 +663,8 @@ void WarReplay::CheckDecisions() {
       play->decision = i;
       play->action = e.action;
       play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
+      // A seat's choice stands once taken: the first war taken is the first for good.
+      if (e.action == Action::kWar) first_war_decision_ = std::min(first_war_decision_, i);
     }
   }
 
@@ -722,11 +697,6 @@ void WarReplay::CheckDecisions() {
     }
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
         Who(seat), " tied the dealer and no choice of war or surrender was logged", shown);
-  }
-  for (SeatPlay& play : seats_) {
-    if (play.path == Path::kWar && play.decision != kNone) {
-      first_war_decision_ = std::min(first_war_decision_, play.decision);
-    }
   }
 }
 
