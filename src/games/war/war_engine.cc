@@ -39,16 +39,18 @@ struct Who {
 // it), an event or a seat. It may point into itself, so it is never copied.
 class Part {
  public:
+  // Implicit (NOLINT), so that Cat's arguments become parts.
   template <size_t N>
-  Part(const char (&text)[N]) : text_(text, N - 1) {}  // NOLINT: parts convert implicitly, as in Cat(...)
-  Part(const char* text) : text_(text) {}  // NOLINT
-  Part(std::string_view text) : text_(text) {}  // NOLINT
-  Part(const std::string& text) : text_(text) {}  // NOLINT
-  template <std::integral T>
-    requires(!std::is_same_v<T, bool> && !std::is_same_v<T, char>)
-  Part(T n) : text_(Write("", n)) {}  // NOLINT
-  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}  // NOLINT
-  Part(Who who) : text_(who.seat == kDealer ? std::string_view("the dealer") : Write("seat ", who.seat)) {}  // NOLINT
+  Part(const char (&literal)[N]) : text_(literal, N - 1) {}  // NOLINT: a literal's length, known
+  Part(const char* text) : text_(text) {}                     // NOLINT
+  Part(std::string_view text) : text_(text) {}                // NOLINT
+  Part(const std::string& text) : text_(text) {}              // NOLINT
+  template <std::signed_integral T>
+    requires(!std::is_same_v<T, char>)
+  Part(T n) : text_(Write("", n)) {}                          // NOLINT
+  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}     // NOLINT
+  Part(Who who)                                               // NOLINT
+      : text_(who.seat == kDealer ? std::string_view("the dealer") : Write("seat ", who.seat)) {}
   Part(const Part&) = delete;
   Part& operator=(const Part&) = delete;
 
@@ -66,6 +68,7 @@ class Part {
   std::string_view text_;
 };
 
+// The parts one after the other, in a string allocated once at their total size.
 std::string Join(std::initializer_list<Part> parts) {
   size_t size = 0;
   for (const Part& part : parts) size += part.text().size();
@@ -131,7 +134,7 @@ struct SeatPlay {
   WagerSet placed = 0;  // the wagers of its bet events, offered or not
   bool in_action = false;
   Hand cards;
-  int decision = kNone;    // the accepted decision event
+  int decision = kNone;  // the accepted decision event
   Action action = Action::kUnknown;
   Path path = Path::kUnknown;
   std::optional<Outcome> initial;
@@ -166,7 +169,7 @@ class SeatTable {
  public:
   void Clear() {
     for (SeatPlay* play : order_) {
-      if (play->seat < kDirect) direct_[play->seat] = nullptr;
+      if (play->seat >= 0 && play->seat < kDirect) direct_[play->seat] = nullptr;
     }
     order_.clear();
   }
@@ -333,8 +336,8 @@ class WarReplay {
   // A finding, its message joined from its parts (Cat) here alone: findings are the rare path,
   // kept out of line so that the checks of a clean round stay small.
   template <typename... Parts>
-  [[gnu::cold, gnu::noinline]] void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-                                        std::optional<::pitboss::Money> expected,
+  [[gnu::cold, gnu::noinline]] void Add(Code code, int event, std::optional<Seat> seat,
+                                        std::optional<WagerKind> wager, std::optional<::pitboss::Money> expected,
                                         std::optional<::pitboss::Money> actual, const Cite& cite,
                                         const Parts&... message) {
     out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, Cat(message...));
@@ -424,7 +427,8 @@ void WarReplay::Scan() {
       }
       case EventType::kBet:
         // A wager the game lacks is judged with the initial ones.
-        (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets : scratch_.initial_bets)
+        (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets
+                                                                         : scratch_.initial_bets)
             .push_back({i, &Play(e.seat)});
         break;
       case EventType::kDecision:
@@ -448,8 +452,9 @@ void WarReplay::CheckShuffles() {
     const Event& e = round_.events[i];
     if (i < first_draw_) shuffled_before_draw = true;
     if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
-      std::string allowed = spec_.decks.min == spec_.decks.max ? Cat(spec_.decks.min)
-                                                               : Cat(spec_.decks.min, " to ", spec_.decks.max);
+      std::string allowed = spec_.decks.min == spec_.decks.max
+                                ? Cat(spec_.decks.min)
+                                : Cat(spec_.decks.min, " to ", spec_.decks.max);
       Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
           Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed);
     }
@@ -495,7 +500,7 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   if ((play.decision != kNone && i < play.decision) || i > war_start_) {
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
         Ev(i), ToString(e.wager), " wager placed ",
-            i > war_start_ ? "after the war cards began" : "before the choice of war");
+        i > war_start_ ? "after the war cards began" : "before the choice of war");
     return false;
   }
   return true;
@@ -550,7 +555,8 @@ void WarReplay::CheckInitialBets() {
   WagerKind required = Required();
   for (SeatPlay& play : seats_) {
     // Only a wager placed can be in action without what it depends on.
-    ForEachKind(wagers_.initial & wagers_.dependent & play.placed, [&](WagerKind kind) { CheckDependency(play, kind); });
+    ForEachKind(wagers_.initial & wagers_.dependent & play.placed,
+                [&](WagerKind kind) { CheckDependency(play, kind); });
     ForEachKind(play.placed, [&](WagerKind kind) {
       if (play.bets[static_cast<int>(kind)].valid) CheckLimits(play, kind);
     });
@@ -568,7 +574,7 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
     if (max_draw && key < max_key) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
           Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
-              "'s; the rules deal ", OrderWords(order));
+          "'s; the rules deal ", OrderWords(order));
       return;
     }
     if (!max_draw || key > max_key) {
@@ -582,7 +588,7 @@ inline void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite)
   if (d.burns_before == expected) return;
   Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
       Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
-          "'s card; the rules burn ", expected);
+      "'s card; the rules burn ", expected);
 }
 
 void WarReplay::CheckInitialDeal() {
@@ -593,14 +599,13 @@ void WarReplay::CheckInitialDeal() {
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
     bool expected = d.target == kDealer ? any_in_action : d.play->in_action;
-    if (!expected && d.target != kDealer &&
-        d.play->Placed(Required())) {
+    if (!expected && d.target != kDealer && d.play->Placed(Required())) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
           Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
-              " wager in action");
+          " wager in action");
       continue;
     }
     initial.push_back(&d);
@@ -641,7 +646,8 @@ void WarReplay::CheckDecisions() {
   for (int i : decision_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
-    const std::string_view name = e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
+    const std::string_view name =
+        e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
     // The choice is not taken, for the reason in why.
     auto refuse = [&](const auto&... why) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
@@ -723,7 +729,7 @@ void WarReplay::CheckWarBets() {
         if (bet.amount != want) {
           Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
               Ev(bet.event), ToString(kind), " wager of ", bet.amount, " does not equal the ",
-                  ToString(*rule.equals), " wager of ", want);
+              ToString(*rule.equals), " wager of ", want);
         }
       }
       if (wagers_.dependent & play.placed & Bit(kind)) CheckDependency(play, kind);
@@ -757,7 +763,8 @@ void WarReplay::CheckWarDeal() {
             Ev(d.event), "a second card dealt to the dealer, but no seat went to war");
       } else {
         Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-            Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target), " did not go to war");
+            Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target),
+            " did not go to war");
       }
       continue;
     }
@@ -804,7 +811,7 @@ void WarReplay::CheckTrailingBurns() {
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
       War(spec_).war_deal.cite,
       Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
-          " after the last card of the round; the rules burn none there");
+      " after the last card of the round; the rules burn none there");
 }
 
 void WarReplay::Expect() {
@@ -841,7 +848,7 @@ void WarReplay::Expect() {
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
             Ev(bet.event), ToString(kind), " wager of ", bet.amount,
-                " is too large to settle in 64-bit minor units");
+            " is too large to settle in 64-bit minor units");
         bet.unjudged = true;
         return;
       }
@@ -857,7 +864,9 @@ void WarReplay::MatchSettlements() {
     SeatPlay* play = Find(e.seat);
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
     // The wager as logged, for a finding.
-    auto name = [&e] { return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager); };
+    auto name = [&e] {
+      return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
+    };
     if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
           Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed");
@@ -909,11 +918,12 @@ void WarReplay::MatchSettlements() {
       for (const Expectation& x : play.expect) {
         if (x.actual == x.net) continue;
         if (!first) first = &x;
-        detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ", x.net);
+        detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ",
+                      x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
           Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
-              " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")");
+          " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")");
       continue;
     }
     for (const Expectation& x : play.expect) {
@@ -943,7 +953,8 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : *list) {
       if (s.event < s.x->decided_at) {
         flag(s, *s.x->cite,
-             s.x->stage == Stage::kSurrender ? "before the choice that decides it" : "before the cards that decide it",
+             s.x->stage == Stage::kSurrender ? "before the choice that decides it"
+                                             : "before the cards that decide it",
              " (event ", s.x->decided_at, ")");
       }
     }
@@ -968,7 +979,8 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : first_pass) {
       if (s.event > later.front().event) {
         flag(s, War(spec_).settle.first_cite,
-             "in the first pass after the settling of surrenders and wars began (event ", later.front().event, ")");
+             "in the first pass after the settling of surrenders and wars began (event ",
+             later.front().event, ")");
       }
     }
   }
