@@ -839,11 +839,12 @@ void WarReplay::Expect() {
         outcome = *play.war;
         decided_at = std::max(play.card(1), dealer_war);
       }
-      if (!stage || !Pay(*stage, outcome, kind).present) {
+      const Payout* pay = stage ? &Pay(*stage, outcome, kind) : nullptr;
+      if (!pay || !pay->present) {
         bet.unjudged = true;  // the cards or choices that decide it are missing: found already
         return;
       }
-      const Payout& p = Pay(*stage, outcome, kind);
+      const Payout& p = *pay;
       auto net = ApplyRatio(bet.amount, p.net);
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
