@@ -340,6 +340,7 @@ class WarReplay {
                                         std::optional<WagerKind> wager, std::optional<::pitboss::Money> expected,
                                         std::optional<::pitboss::Money> actual, const Cite& cite,
                                         const Parts&... message) {
+    if (!out_->findings_wanted) return;
     out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, Cat(message...));
   }
 
