@@ -547,24 +547,30 @@ W Load(const char* p) {
 // path: left to itself the compiler makes calls of them, which cost as much as the steps.
 #define PITBOSS_CURSOR_STEP __attribute__((always_inline)) inline
 
+// The zero bytes a Cursor's line must be followed by: a NUL is no token and ends no string
+// of the subset, so it stops every loop of the cursor at the line's end without a bound
+// check, and Key loads up to 16 bytes from where the cursor stands.
+constexpr size_t kCursorPadding = 16;
+
 // A cursor over one line for the fast path: reads the strict subset of JSON that the fast
-// path takes, and answers false at the first byte outside it. Never reads past the line.
+// path takes, and answers false at the first byte outside it. The cursor never passes the
+// line's end: it advances only over bytes that match, and the NUL there matches nothing.
 class Cursor {
  public:
+  // `line` is followed by kCursorPadding zero bytes.
   explicit Cursor(std::string_view line) : p_(line.data()), end_(line.data() + line.size()) {}
 
   // Passes over JSON whitespace: space, tab, CR and LF.
   PITBOSS_CURSOR_STEP void SkipSpace() {
-    while (p_ != end_ && static_cast<unsigned char>(*p_) <= ' ' &&
-           (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
+    while (static_cast<unsigned char>(*p_) <= ' ' && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
       ++p_;
     }
   }
   // The next token is `c`: consumes it.
   PITBOSS_CURSOR_STEP bool Expect(char c) {
-    if (p_ == end_ || *p_ != c) {  // most lines have no whitespace: look for it second
+    if (*p_ != c) {  // most lines have no whitespace: look for it second
       SkipSpace();
-      if (p_ == end_ || *p_ != c) return false;
+      if (*p_ != c) return false;
     }
     ++p_;
     return true;
@@ -574,16 +580,17 @@ class Cursor {
   // Whether the next token starts with `c`, without consuming it.
   PITBOSS_CURSOR_STEP bool Peek(char c) {
     SkipSpace();
-    return p_ != end_ && *p_ == c;
+    return *p_ == c;
   }
-  // Only whitespace is left.
+  // Only whitespace is left (a NUL in the line is not its end).
   PITBOSS_CURSOR_STEP bool AtEnd() {
     SkipSpace();
     return p_ == end_;
   }
 
-  // The byte under the cursor ('\0' at the end): inside a key, the first byte of its name.
-  PITBOSS_CURSOR_STEP char Current() const { return p_ != end_ ? *p_ : '\0'; }
+  // The byte under the cursor (the NUL after the line at its end): inside a key, the first
+  // byte of its name.
+  PITBOSS_CURSOR_STEP char Current() const { return *p_; }
   // With the cursor just after a key's opening quote: whether the key is `name`, and if so
   // consumes it and the ':' after it. A key with an escape never matches, nor does one that
   // `name` is a prefix of (the closing quote is compared too); a miss consumes nothing.
@@ -594,10 +601,7 @@ class Cursor {
     using Word = std::conditional_t<(kSize >= 8), uint64_t, uint32_t>;
     constexpr Word kHead = name.template Word<Word>(0);
     constexpr Word kTail = name.template Word<Word>(kSize - sizeof(Word));
-    if (static_cast<size_t>(end_ - p_) < kSize || Load<Word>(p_) != kHead ||
-        Load<Word>(p_ + kSize - sizeof(Word)) != kTail) {
-      return false;
-    }
+    if (Load<Word>(p_) != kHead || Load<Word>(p_ + kSize - sizeof(Word)) != kTail) return false;
     p_ += kSize;
     return Expect(':');
   }
@@ -615,11 +619,11 @@ class Cursor {
   // reader may take for the double -0.0, is left to the reference path.
   PITBOSS_CURSOR_STEP bool Int64(int64_t* out) {
     SkipSpace();
-    const bool negative = p_ != end_ && *p_ == '-';
+    const bool negative = *p_ == '-';
     if (negative) ++p_;
     const char* start = p_;
     uint64_t v = 0;
-    while (p_ != end_ && static_cast<unsigned char>(*p_ - '0') <= 9) {
+    while (static_cast<unsigned char>(*p_ - '0') <= 9) {
       v = v * 10 + static_cast<uint64_t>(*p_ - '0');
       ++p_;
       // 19 digits always fit in a uint64 (< 1.9e19), so the range check below is exact.
@@ -660,8 +664,8 @@ class Cursor {
   // A string's text and closing quote, the cursor just after its opening quote.
   PITBOSS_CURSOR_STEP bool StringRest(std::string_view* out) {
     const char* start = p_;
-    while (p_ != end_ && !kStringStop[static_cast<unsigned char>(*p_)]) ++p_;
-    if (p_ == end_ || *p_ != '"') return false;  // an escape, a control character, or the end
+    while (!kStringStop[static_cast<unsigned char>(*p_)]) ++p_;
+    if (*p_ != '"') return false;  // an escape, a control character, or the NUL at the end
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
     ++p_;
     return true;
@@ -933,6 +937,7 @@ RoundParser::~RoundParser() = default;
 int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
+static_assert(simdjson::SIMDJSON_PADDING >= kCursorPadding, "the copy of a line is padded for the cursor");
 
 namespace {
 
@@ -954,16 +959,11 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   ClearRound(round);
 
   Impl& impl = *impl_;
-  if (impl.fast) {
-    if (FastLineParser(round).ParseLine(line)) {
-      ++impl.fast_lines;
-      return outcome;
-    }
-    ClearRound(round);  // the reference path starts from scratch
-  }
-
+  // The fast path reads a copy followed by zeros: the NUL after the line stops every loop of
+  // its cursor, with no bound check in them (a copy of a line costs less than those checks).
+  // The reference path reads that copy too, or the line in place when it is padded.
   const char* text = line.data();
-  if (!padded) {
+  if (impl.fast || !padded) {
     if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
       impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
       impl.buffer = std::make_unique<char[]>(impl.capacity);
@@ -971,6 +971,14 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     std::memcpy(impl.buffer.get(), line.data(), line.size());
     std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
     text = impl.buffer.get();
+  }
+
+  if (impl.fast) {
+    if (FastLineParser(round).ParseLine(std::string_view(text, line.size()))) {
+      ++impl.fast_lines;
+      return outcome;
+    }
+    ClearRound(round);  // the reference path starts from scratch
   }
 
   element doc;

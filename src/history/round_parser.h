@@ -68,7 +68,9 @@ class RoundParser {
   // Fills *round from `line` (one line, without its newline). When the outcome is not ok,
   // *round holds whatever was read before the problem and must not be checked.
   // `padded`: the caller guarantees kLinePadding (line_reader.h) readable bytes after the
-  // line's end, whatever they hold, so that it is parsed in place rather than copied.
+  // line's end, whatever they hold, so that the reference path alone (kReferenceOnly) parses
+  // it in place. The fast path reads a copy followed by zeros, which end its scanner's loops
+  // with no bound check (cheaper than the checks); a line it gives up goes on in that copy.
   ParseOutcome Parse(std::string_view line, Round* round, bool padded = false);
 
   // How many lines the fast path took (the rest went to the reference path): for tests and

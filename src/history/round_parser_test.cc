@@ -469,6 +469,7 @@ TEST_F(RoundParserTest, FuzzSeeds) {
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
       {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
       {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
+      {"fast_int64_edges_whitespace.jsonl", true},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
