@@ -507,14 +507,43 @@ bool LineParser::ParseEvent(element value, Event* event) {
   return true;
 }
 
-// Bytes that end a string of the fast path's subset of JSON: its closing quote, or what the
-// subset leaves out (a backslash, a control character).
-constexpr std::array<bool, 256> kStringStop = [] {
-  std::array<bool, 256> stop{};
-  for (int c = 0; c < 0x20; ++c) stop[c] = true;
-  stop['"'] = stop['\\'] = true;
-  return stop;
-}();
+// Eight bytes at a time, as a little-endian load from the line reads them (byte i of the
+// word is the i-th byte of the line from where it was loaded). The flags these functions
+// return are exact up to the first one set; what lies past it, a borrow may have changed.
+constexpr uint64_t kOnes = 0x0101010101010101;
+constexpr uint64_t kHighBits = 0x8080808080808080;
+
+// The high bit of each byte of `w` below `n` (n <= 128).
+constexpr uint64_t BytesBelow(uint64_t w, uint8_t n) { return (w - kOnes * n) & ~w & kHighBits; }
+// The high bit of each byte of `w` that is `c`.
+constexpr uint64_t BytesEqual(uint64_t w, char c) {
+  return BytesBelow(w ^ (kOnes * static_cast<unsigned char>(c)), 1);
+}
+// The high bit of each byte that ends a string of the fast path's subset of JSON: its
+// closing quote, or what the subset leaves out (a backslash, a control character).
+constexpr uint64_t StringStops(uint64_t w) { return BytesEqual(w, '"') | BytesEqual(w, '\\') | BytesBelow(w, 0x20); }
+
+// How many of the bytes of `w` are decimal digits before the first that is not (0 to 8).
+constexpr size_t LeadingDigits(uint64_t w) {
+  // A digit is 0x30-0x39: its high nibble 3, and adding 6 leaves that nibble 3 too.
+  const uint64_t nibbles = (w & 0xF0F0F0F0F0F0F0F0) | (((w + kOnes * 6) & 0xF0F0F0F0F0F0F0F0) >> 4);
+  const uint64_t others = nibbles ^ (kOnes * 0x33);  // nonzero in each byte not a digit
+  return others == 0 ? 8 : static_cast<size_t>(std::countr_zero(others)) / 8;
+}
+// The value of eight digits (the first in the lowest byte), by multiplying pairs, then
+// pairs of pairs (as simdjson's parse_eight_digits_unrolled).
+constexpr uint64_t EightDigits(uint64_t w) {
+  w -= kOnes * '0';
+  w = (w * 10) + (w >> 8);
+  return (((w & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+          (((w >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
+         32;
+}
+static_assert(LeadingDigits(0x3938373635343332) == 8 && LeadingDigits(0x2c33323130) == 4 &&
+              LeadingDigits(0xff30) == 1 && LeadingDigits(0x3a) == 0 && LeadingDigits(0x2f) == 0);
+static_assert(EightDigits(0x3837363534333231) == 12345678 && EightDigits(0x3530303030303030) == 5);
+static_assert(std::countr_zero(StringStops(0x2261)) == 15 && std::countr_zero(StringStops(0x1f20)) == 15 &&
+              std::countr_zero(StringStops(0x5c61616161616161)) == 63 && StringStops(0xffc3a97f7e5d5b41) == 0);
 
 // A key the fast path knows, as it stands in a line after its opening quote: its name and
 // the closing quote, e.g. Cursor::Key<"type">().
@@ -622,15 +651,26 @@ class Cursor {
     const bool negative = *p_ == '-';
     if (negative) ++p_;
     const char* start = p_;
-    uint64_t v = 0;
-    while (static_cast<unsigned char>(*p_ - '0') <= 9) {
-      v = v * 10 + static_cast<uint64_t>(*p_ - '0');
-      ++p_;
-      // 19 digits always fit in a uint64 (< 1.9e19), so the range check below is exact.
-      if (p_ - start > 19) return false;
+    // The digits of the next 8 bytes at once: a loop over them mispredicted at its exit on
+    // nearly every number, as amounts and seats differ in length.
+    const uint64_t word = Load<uint64_t>(p_);
+    const size_t digits = LeadingDigits(word);
+    uint64_t v;
+    if (digits < 8) {
+      if (digits == 0) return false;
+      // The digits moved to the word's high bytes, '0's before them: 8 digits of one value.
+      v = EightDigits((word << (8 * (8 - digits))) | (kOnes * '0' >> (8 * digits)));
+      p_ += digits;
+    } else {
+      v = 0;
+      while (static_cast<unsigned char>(*p_ - '0') <= 9) {
+        v = v * 10 + static_cast<uint64_t>(*p_ - '0');
+        ++p_;
+        // 19 digits always fit in a uint64 (< 1.9e19), so the range check below is exact.
+        if (p_ - start > 19) return false;
+      }
     }
-    const size_t digits = static_cast<size_t>(p_ - start);
-    if (digits == 0 || (*start == '0' && (digits > 1 || negative))) return false;
+    if (*start == '0' && (p_ - start > 1 || negative)) return false;
     constexpr uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
     if (v > kMax + (negative ? 1 : 0)) return false;
     // Unsigned negation, then the modular conversion C++20 defines: 2^63 becomes INT64_MIN.
@@ -664,7 +704,11 @@ class Cursor {
   // A string's text and closing quote, the cursor just after its opening quote.
   PITBOSS_CURSOR_STEP bool StringRest(std::string_view* out) {
     const char* start = p_;
-    while (!kStringStop[static_cast<unsigned char>(*p_)]) ++p_;
+    // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
+    // and 8 bytes without one are all in the line (the NUL after it is one).
+    uint64_t stops;
+    while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
+    p_ += std::countr_zero(stops) / 8;
     if (*p_ != '"') return false;  // an escape, a control character, or the NUL at the end
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
     ++p_;
@@ -800,38 +844,31 @@ bool FastLineParser::ReadEvent() {
 }
 
 bool FastLineParser::EventMember() {
-  switch (cursor_.Current()) {
-    case 't':
-      return cursor_.Key<"type">() && First(EventField::kType) && cursor_.String(&v_.type);
-    case 's':
-      if (cursor_.Key<"seat">()) {
-        if (!First(EventField::kSeat)) return false;
-        v_.seat_is_name = cursor_.Peek('"');
-        return v_.seat_is_name ? cursor_.String(&v_.seat_name) : cursor_.Int64(&v_.seat);
-      }
-      return cursor_.Key<"shoe">() && First(EventField::kShoe) && cursor_.String(&v_.shoe);
-    case 'w':
-      return cursor_.Key<"wager">() && First(EventField::kWager) && cursor_.String(&v_.wager);
-    case 'a':
-      if (cursor_.Key<"amount">()) return First(EventField::kAmount) && cursor_.Int64(&v_.amount);
-      return cursor_.Key<"action">() && First(EventField::kAction) && cursor_.String(&v_.action);
-    case 'n':
-      return cursor_.Key<"net">() && First(EventField::kNet) && cursor_.Int64(&v_.net);
-    case 'c':
-      return cursor_.Key<"card">() && First(EventField::kCard) && cursor_.String(&v_.card);
-    case 'd':
-      return cursor_.Key<"decks">() && First(EventField::kDecks) && cursor_.Int64(&v_.decks);
-    case 'h':
-      return cursor_.Key<"hand">() && First(EventField::kHand) && cursor_.Int64(&v_.hand);
-    case 'f': {
-      // "face" (up or down) is the format's, and the reference path passes over it: Event
-      // has no place for it. Any other key is one the fast path does not know.
-      std::string_view face;
-      return cursor_.Key<"face">() && !std::exchange(v_.face, true) && cursor_.String(&face);
-    }
+  // The keys tried in the order events usually give them: a chain of compares follows the
+  // order of an event's keys, which a jump table on the key's first byte mispredicted.
+  if (cursor_.Key<"type">()) return First(EventField::kType) && cursor_.String(&v_.type);
+  if (cursor_.Key<"seat">()) {
+    if (!First(EventField::kSeat)) return false;
+    v_.seat_is_name = cursor_.Peek('"');
+    return v_.seat_is_name ? cursor_.String(&v_.seat_name) : cursor_.Int64(&v_.seat);
   }
-  return false;
+  if (cursor_.Key<"wager">()) return First(EventField::kWager) && cursor_.String(&v_.wager);
+  if (cursor_.Key<"amount">()) return First(EventField::kAmount) && cursor_.Int64(&v_.amount);
+  if (cursor_.Key<"card">()) return First(EventField::kCard) && cursor_.String(&v_.card);
+  if (cursor_.Key<"net">()) return First(EventField::kNet) && cursor_.Int64(&v_.net);
+  if (cursor_.Key<"action">()) return First(EventField::kAction) && cursor_.String(&v_.action);
+  if (cursor_.Key<"hand">()) return First(EventField::kHand) && cursor_.Int64(&v_.hand);
+  if (cursor_.Key<"shoe">()) return First(EventField::kShoe) && cursor_.String(&v_.shoe);
+  if (cursor_.Key<"decks">()) return First(EventField::kDecks) && cursor_.Int64(&v_.decks);
+  if (cursor_.Key<"face">()) {
+    // "face" (up or down) is the format's, and the reference path passes over it: Event
+    // has no place for it.
+    std::string_view face;
+    return !std::exchange(v_.face, true) && cursor_.String(&face);
+  }
+  return false;  // a key the fast path does not know
 }
+
 // LineParser::ParseEvent on the values ReadEvent read, for an event it takes.
 bool FastLineParser::FillEvent(Event* event) const {
   const EventValues& v = v_;
