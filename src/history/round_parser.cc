@@ -521,7 +521,9 @@ constexpr uint64_t BytesEqual(uint64_t w, char c) {
 }
 // The high bit of each byte that ends a string of the fast path's subset of JSON: its
 // closing quote, or what the subset leaves out (a backslash, a control character).
-constexpr uint64_t StringStops(uint64_t w) { return BytesEqual(w, '"') | BytesEqual(w, '\\') | BytesBelow(w, 0x20); }
+constexpr uint64_t StringStops(uint64_t w) {
+  return BytesEqual(w, '"') | BytesEqual(w, '\\') | BytesBelow(w, 0x20);
+}
 
 // How many of the bytes of `w` are decimal digits before the first that is not (0 to 8).
 constexpr size_t LeadingDigits(uint64_t w) {
@@ -543,7 +545,8 @@ static_assert(LeadingDigits(0x3938373635343332) == 8 && LeadingDigits(0x2c333231
               LeadingDigits(0xff30) == 1 && LeadingDigits(0x3a) == 0 && LeadingDigits(0x2f) == 0);
 static_assert(EightDigits(0x3837363534333231) == 12345678 && EightDigits(0x3530303030303030) == 5);
 static_assert(std::countr_zero(StringStops(0x2261)) == 15 && std::countr_zero(StringStops(0x1f20)) == 15 &&
-              std::countr_zero(StringStops(0x5c61616161616161)) == 63 && StringStops(0xffc3a97f7e5d5b41) == 0);
+              std::countr_zero(StringStops(0x5c61616161616161)) == 63 &&
+              StringStops(0xffc3a97f7e5d5b41) == 0);
 
 // A key the fast path knows, as it stands in a line after its opening quote: its name and
 // the closing quote, e.g. Cursor::Key<"type">().
@@ -558,7 +561,9 @@ struct KeyName {
   template <typename W>
   constexpr W Word(size_t at) const {
     W w = 0;
-    for (size_t i = 0; i < sizeof(W); ++i) w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
+    for (size_t i = 0; i < sizeof(W); ++i) {
+      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
+    }
     return w;
   }
   char text[N] = {};
@@ -591,7 +596,8 @@ class Cursor {
 
   // Passes over JSON whitespace: space, tab, CR and LF.
   PITBOSS_CURSOR_STEP void SkipSpace() {
-    while (static_cast<unsigned char>(*p_) <= ' ' && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
+    while (static_cast<unsigned char>(*p_) <= ' ' &&
+           (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
       ++p_;
     }
   }
@@ -743,9 +749,9 @@ class FastLineParser {
     bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
   };
 
-  // Each reads one member, the cursor on its key (Cursor::Object): a dispatch on the key's
-  // first byte, then the key's whole name. A key that is not the reference path's, or is
-  // given twice, is false.
+  // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
+  // (Cursor::Key), as LineParser's fields are (RoundFieldOf, EventFieldOf, limits' wager
+  // names and min/max). A key that is not the reference path's, or is given twice, is false.
   bool RoundMember();
   bool LimitsMember(uint32_t* kinds);
   bool EventMember();
@@ -804,7 +810,8 @@ bool FastLineParser::RoundMember() {
       return cursor_.Object([this, &kinds] { return LimitsMember(&kinds); });
     }
     case 'c':
-      if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) || !IsCurrencyCode(s)) {
+      if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) ||
+          !IsCurrencyCode(s)) {
         return false;
       }
       round_->currency.assign(s.data(), s.size());
@@ -826,7 +833,9 @@ bool FastLineParser::LimitsMember(uint32_t* kinds) {
   *kinds |= 1u << static_cast<int>(*kind);
   Limit limit;
   const bool ok = cursor_.Object([this, &limit] {
-    std::optional<Money>* slot = cursor_.Key<"min">() ? &limit.min : cursor_.Key<"max">() ? &limit.max : nullptr;
+    std::optional<Money>* slot = cursor_.Key<"min">()   ? &limit.min
+                                 : cursor_.Key<"max">() ? &limit.max
+                                                        : nullptr;
     int64_t v;
     if (slot == nullptr || slot->has_value() || !cursor_.Int64(&v) || v < 0) return false;
     *slot = v;
@@ -929,7 +938,6 @@ bool FastLineParser::FillEvent(Event* event) const {
   }
   return false;
 }
-
 
 }  // namespace
 
