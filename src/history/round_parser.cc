@@ -628,7 +628,8 @@ class Cursor {
   PITBOSS_CURSOR_STEP char Current() const { return *p_; }
   // With the cursor just after a key's opening quote: whether the key is `name`, and if so
   // consumes it and the ':' after it. A key with an escape never matches, nor does one that
-  // `name` is a prefix of (the closing quote is compared too); a miss consumes nothing.
+  // `name` is a prefix of (the closing quote is compared too), nor one not followed by ':';
+  // a miss consumes nothing, so that the next name is tried where this one was.
   // Two loads and compares with constants, not a loop: keys are most of a line.
   template <KeyName name>
   PITBOSS_CURSOR_STEP bool Key() {
@@ -637,8 +638,11 @@ class Cursor {
     constexpr Word kHead = name.template Word<Word>(0);
     constexpr Word kTail = name.template Word<Word>(kSize - sizeof(Word));
     if (Load<Word>(p_) != kHead || Load<Word>(p_ + kSize - sizeof(Word)) != kTail) return false;
+    const char* const key = p_;
     p_ += kSize;
-    return Expect(':');
+    if (Expect(':')) return true;
+    p_ = key;  // "action"hand":... is no "action", and no "hand" either
+    return false;
   }
 
   // A string with no escape and no control character, as it stands in the line, which is

@@ -31,7 +31,7 @@ struct ParseOutcome {
   bool ok() const { return status.ok(); }
 };
 
-// Parses log lines into Rounds. Holds its JSON parsers and one padded copy buffer, reused
+// Parses log lines into Rounds. Holds its JSON parser and one padded copy buffer, reused
 // line after line, so parsing allocates nothing in the steady state. Not thread-safe: use
 // one per thread.
 //

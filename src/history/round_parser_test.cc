@@ -469,7 +469,7 @@ TEST_F(RoundParserTest, FuzzSeeds) {
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
       {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
       {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
-      {"fast_int64_edges_whitespace.jsonl", true},
+      {"fast_int64_edges_whitespace.jsonl", true}, {"key_without_colon.jsonl", false},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
@@ -907,6 +907,14 @@ TEST_F(DifferentialTest, NastyLines) {
       R"({"roun":"R1","round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
       R"({"rounds":"R1","round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
       R"({"round":"R1","time":"2026-11-21T20:14:03Z","tabl":"T7","table":"T7","rules":"r","events":[]})",
+      // A known key not followed by ':', then another key's name.
+      "{" + head + R"(,"events":[{"type":"decision","seat":1,"action"hand":1,"action":"war"}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","seat"shoe":"S","decks":6}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount"amount":5,"wager":"main"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount" "amount":5,"wager":"main"}]})",
+      "{" + head + R"(,"limits":{"main":{"min"max":5}},"events":[]})",
+      R"({"round"rules":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time"table":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
       // Values of the wrong kind for the scanner: true, false, null, objects, arrays.
       "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":true}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":true,"wager":"main","amount":5}]})",
