@@ -580,7 +580,7 @@ Checker::~Checker() = default;
 
 StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
   if (options.rules.empty()) options.rules.push_back(DefaultRulesPath());
-  auto library = SpecLibrary::Load(options.rules);
+  auto library = SpecLibrary::Load(options.rules, options.jobs);
   if (!library.ok()) return library.status();
   auto impl = std::make_unique<Impl>(std::move(library.value()));
   // Every --reading must name an ambiguity and one of its readings in some loaded spec.

@@ -21,7 +21,9 @@ class SpecLibrary {
   // (its `sources/` folders hold rule texts and are skipped). Revisions of one rule set are
   // the specs of one id; each round is checked under the one in force on its date. Fails
   // with every problem found, one "file:line:column: message" a line.
-  static StatusOr<SpecLibrary> Load(const std::vector<std::string>& paths);
+  // `threads` (at least 1) read files at the same time; the library and its errors are the
+  // same whatever it is.
+  static StatusOr<SpecLibrary> Load(const std::vector<std::string>& paths, int threads = 1);
 
   // The revision of rule set `id` in force on `date` (yyyymmdd): the latest whose
   // effective date is not after it. nullptr with the reason in `why` otherwise.

@@ -457,5 +457,25 @@ TEST(LibraryTest, AMissingPathIsAnError) {
   EXPECT_NE(library.status().message().find("/nonexistent/rules: no such file or folder"), std::string::npos);
 }
 
+// Read on several threads, the documents and the errors come in the order of the files.
+TEST(LibraryTest, ThreadsChangeNothing) {
+  const std::vector<std::string> good = {kRules};
+  auto one = SpecLibrary::Load(good, 1);
+  auto four = SpecLibrary::Load(good, 4);
+  ASSERT_TRUE(one.ok() && four.ok());
+  ASSERT_EQ(one->documents().size(), four->documents().size());
+  for (size_t i = 0; i < one->documents().size(); ++i) {
+    EXPECT_EQ(one->documents()[i]->path, four->documents()[i]->path);
+    EXPECT_EQ(one->documents()[i]->spec.sha256, four->documents()[i]->spec.sha256);
+  }
+  const std::string lint = std::string(PITBOSS_SOURCE_DIR) + "/fixtures/lint";
+  auto bad_one = SpecLibrary::Load({lint, "/nonexistent/rules"}, 1);
+  auto bad_four = SpecLibrary::Load({lint, "/nonexistent/rules"}, 4);
+  ASSERT_FALSE(bad_one.ok());
+  ASSERT_FALSE(bad_four.ok());
+  EXPECT_EQ(bad_one.status().message(), bad_four.status().message());
+  EXPECT_NE(bad_one.status().message().find("yaml-syntax.yaml"), std::string::npos) << bad_one.status().message();
+}
+
 }  // namespace
 }  // namespace pitboss
