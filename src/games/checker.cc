@@ -441,6 +441,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
     if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
     if (v.effect == Effect::kGeneral || !base.findings.empty()) {
       RoundResult& other = w->other;
+      // Its findings are read only to tell which of the round's depend on the reading.
+      other.findings_wanted = !base.findings.empty();
       rt->engine(v.spec, round, &other);
       if (!base.findings.empty()) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
@@ -453,6 +455,9 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   }
   if (!rt->selected_is_default) {
     RoundResult& by_default = w->by_default;
+    // Replays for what each reading would settle, not for findings.
+    by_default.findings_wanted = false;
+    w->other.findings_wanted = false;
     rt->engine(w->doc->spec, round, &by_default);
     for (const Variant& v : rt->impacts) {
       if ((v.parts & by_default.touched) == 0) continue;

@@ -131,6 +131,7 @@ class BlackjackReplay {
   void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
            std::optional<Money> expected, std::optional<Money> actual, const Cite& cite, std::string message,
            std::optional<int> hand = std::nullopt) {
+    if (!out_->findings_wanted) return;
     out_->findings.push_back({code, event, seat, wager, expected, actual, cite.clause, std::move(message), hand});
   }
 

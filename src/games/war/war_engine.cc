@@ -4,8 +4,17 @@
 #include "spec/parts.h"
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
 #include <climits>
+#include <concepts>
+#include <initializer_list>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <boost/iterator/indirect_iterator.hpp>
 
 namespace pitboss {
 
@@ -13,20 +22,82 @@ namespace {
 
 constexpr int kNone = -1;
 
-// Events are numbered from 0, as the round's events array counts them (docs/report.md).
-std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
+// An event in a message: "event 12: ". Events are numbered from 0, as the round's events
+// array counts them (docs/report.md).
+struct Ev {
+  explicit Ev(int e) : event(e) {}
+  int event;
+};
 
-std::string Who(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
+// A seat in a message: "seat 3", or "the dealer".
+struct Who {
+  explicit Who(Seat s) : seat(s) {}
+  Seat seat;
+};
 
-std::string Amount(::pitboss::Money m) { return std::to_string(m); }
+// One part of a finding's message: words, a whole number (written as std::to_string writes
+// it), an event or a seat. It may point into itself, so it is never copied.
+class Part {
+ public:
+  // Implicit (NOLINT), so that Cat's arguments become parts.
+  template <size_t N>
+  Part(const char (&literal)[N]) : text_(literal, N - 1) {}  // NOLINT: a literal's length, known
+  Part(const char* text) : text_(text) {}                     // NOLINT
+  Part(std::string_view text) : text_(text) {}                // NOLINT
+  Part(const std::string& text) : text_(text) {}              // NOLINT
+  template <std::signed_integral T>
+    requires(!std::is_same_v<T, char>)
+  Part(T n) : text_(Write("", n)) {}                          // NOLINT
+  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}     // NOLINT
+  Part(Who who)                                               // NOLINT
+      : text_(who.seat == kDealer ? std::string_view("the dealer") : Write("seat ", who.seat)) {}
+  Part(const Part&) = delete;
+  Part& operator=(const Part&) = delete;
+
+  std::string_view text() const { return text_; }
+
+ private:
+  std::string_view Write(std::string_view prefix, int64_t n, std::string_view suffix = "") {
+    char* end = std::copy(prefix.begin(), prefix.end(), buffer_);
+    end = std::to_chars(end, std::end(buffer_), n).ptr;
+    end = std::copy(suffix.begin(), suffix.end(), end);
+    return {buffer_, static_cast<size_t>(end - buffer_)};
+  }
+
+  char buffer_[32];  // "event ", the widest int64 ("-9223372036854775808") and ": "
+  std::string_view text_;
+};
+
+// The parts one after the other, in a string allocated once at their total size.
+std::string Join(std::initializer_list<Part> parts) {
+  size_t size = 0;
+  for (const Part& part : parts) size += part.text().size();
+  std::string text(size, '\0');
+  char* at = text.data();
+  for (const Part& part : parts) at = std::copy(part.text().begin(), part.text().end(), at);
+  return text;
+}
+
+// A finding's message: its parts joined into one string, sized once (as absl::StrCat does),
+// where adding strings would make a temporary of each and grow the message piece by piece.
+template <typename... Parts>
+std::string Cat(const Parts&... parts) {
+  return Join({Part(parts)...});
+}
+
+// Calls f(kind) for each kind of the set, in kind order (the order the checks go in).
+template <typename F>
+void ForEachKind(WagerSet set, F&& f) {
+  for (; set != 0; set &= set - 1) f(static_cast<WagerKind>(std::countr_zero(set)));
+}
 
 // One wager of one seat: the bets that placed it and whether it is in action.
+// All zero when fresh, so that a seat's bets are cleared at a stroke.
 struct Bet {
-  int event = kNone;  // the first bet event
   ::pitboss::Money amount = 0;
-  bool placed = false;
-  bool valid = false;   // in action: placed in its window, with what it depends on
-  bool judged = true;   // false: its settlement cannot be judged (an earlier fault decides)
+  int event = 0;          // the first bet event, once placed
+  bool valid = false;     // in action: placed in its window, with what it depends on
+  bool unjudged = false;  // its settlement is not judged: an earlier fault decides it
 };
 
 // What the rules expect one wager to be settled at.
@@ -43,12 +114,27 @@ struct Expectation {
 
 enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
 
+// The cards dealt to a seat or to the dealer: the events of the first two (the initial card and
+// the war card; any more is a fault) and how many in all.
+struct Hand {
+  int count = 0;
+  std::array<int, 2> first{kNone, kNone};
+
+  // Notes a deal event; returns which card of the hand it is (0: initial, 1: war, 2+: extra).
+  int Deal(int event) {
+    if (count < 2) first[count] = event;
+    return count++;
+  }
+  int card(size_t i) const { return i < first.size() ? first[i] : kNone; }  // kNone: not dealt
+};
+
 struct SeatPlay {
   Seat seat = 0;
   std::array<Bet, kWagerKinds> bets;
+  WagerSet placed = 0;  // the wagers of its bet events, offered or not
   bool in_action = false;
-  std::vector<int> cards;  // deal events, in order
-  int decision = kNone;    // the accepted decision event
+  Hand cards;
+  int decision = kNone;  // the accepted decision event
   Action action = Action::kUnknown;
   Path path = Path::kUnknown;
   std::optional<Outcome> initial;
@@ -56,14 +142,16 @@ struct SeatPlay {
   std::vector<Expectation> expect;
   std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
 
-  int card(size_t i) const { return i < cards.size() ? cards[i] : kNone; }
+  int card(size_t i) const { return cards.card(i); }
+  bool Placed(WagerKind kind) const { return (placed & Bit(kind)) != 0; }
 
   // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
   void Reset(Seat s) {
     seat = s;
     bets = {};
+    placed = 0;
     in_action = false;
-    cards.clear();
+    cards = {};
     decision = kNone;
     action = Action::kUnknown;
     path = Path::kUnknown;
@@ -74,46 +162,66 @@ struct SeatPlay {
   }
 };
 
-// The seats of one round in seat order (as a std::map<Seat, SeatPlay> iterates them), in
-// storage that outlives the round: a seat's buffers are reused by the next round's seats.
+// The seats of one round in seat order, in storage that outlives the round: a seat's
+// buffers are reused by the next round's seats. A SeatPlay keeps its address for the whole
+// replay, so the scan can note it beside each card it deals.
 class SeatTable {
  public:
-  using Entry = std::pair<Seat, SeatPlay>;
+  void Clear() {
+    for (SeatPlay* play : order_) {
+      if (play->seat >= 0 && play->seat < kDirect) direct_[play->seat] = nullptr;
+    }
+    order_.clear();
+  }
+  // The plays in seat order.
+  auto begin() const { return boost::make_indirect_iterator(order_.begin()); }
+  auto end() const { return boost::make_indirect_iterator(order_.end()); }
 
-  void Clear() { size_ = 0; }
-  Entry* begin() { return entries_.data(); }
-  Entry* end() { return entries_.data() + size_; }
-  SeatPlay* Find(Seat seat) {
-    for (Entry& e : *this) {
-      if (e.first == seat) return &e.second;
+  SeatPlay* Find(Seat seat) const {
+    if (seat >= 0 && seat < kDirect) return direct_[seat];
+    for (SeatPlay* play : order_) {
+      if (play->seat == seat) return play;
     }
     return nullptr;
   }
   // The seat's play, added in its place when new.
   SeatPlay& Get(Seat seat) {
-    Entry* at = begin();
-    while (at != end() && at->first < seat) ++at;
-    if (at != end() && at->first == seat) return at->second;
-    size_t index = static_cast<size_t>(at - begin());
-    if (size_ == entries_.size()) entries_.emplace_back();
-    Entry& spare = entries_[size_];
-    spare.first = seat;
-    spare.second.Reset(seat);
-    std::rotate(entries_.begin() + static_cast<std::ptrdiff_t>(index),
-                entries_.begin() + static_cast<std::ptrdiff_t>(size_),
-                entries_.begin() + static_cast<std::ptrdiff_t>(size_ + 1));
-    ++size_;
-    return entries_[index].second;
+    SeatPlay* play = Find(seat);
+    return play ? *play : Insert(seat);
   }
 
  private:
-  std::vector<Entry> entries_;
-  size_t size_ = 0;
+  // Seats below this are looked up by number (a table has seven or so); others by a scan.
+  static constexpr Seat kDirect = 32;
+
+  // Out of line: most lookups find a seat already seen.
+  [[gnu::noinline]] SeatPlay& Insert(Seat seat) {
+    if (order_.size() == pool_.size()) pool_.push_back(std::make_unique<SeatPlay>());
+    SeatPlay* play = pool_[order_.size()].get();
+    play->Reset(seat);
+    // Seats mostly come in ascending order: look for the place from the back.
+    auto at = order_.end();
+    while (at != order_.begin() && (*(at - 1))->seat > seat) --at;
+    order_.insert(at, play);
+    if (seat >= 0 && seat < kDirect) direct_[seat] = play;
+    return *play;
+  }
+
+  std::vector<std::unique_ptr<SeatPlay>> pool_;  // [0, order_.size()) in use this round
+  std::vector<SeatPlay*> order_;                 // the seats in use, in seat order
+  std::array<SeatPlay*, kDirect> direct_{};
+};
+
+// A bet event and the play of its seat.
+struct BetEvent {
+  int event;
+  SeatPlay* play;
 };
 
 struct Draw {
   int event;
   Seat target;
+  SeatPlay* play;  // the target's, nullptr for the dealer
   int burns_before;
   int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
 };
@@ -130,15 +238,20 @@ struct Settled {
 struct WarScratch {
   bool busy = false;  // in use by a replay on this thread
   SeatTable seats;
-  std::vector<int> dealer_cards, bet_events, decision_events, settle_events;
+  std::vector<int> shuffle_events, decision_events, settle_events;
+  std::vector<BetEvent> initial_bets, war_bets;  // the bets of each window
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
+  // The settlements matched to what the rules expect, in event order: of the first pass, of
+  // the surrenders and wars after it, and of the wars alone.
   std::vector<Settled> first_pass, later, war_pass;
   std::vector<Seat> flagged;
 
   void Clear() {
     seats.Clear();
-    for (auto* v : {&dealer_cards, &bet_events, &decision_events, &settle_events}) v->clear();
+    for (auto* v : {&shuffle_events, &decision_events, &settle_events}) v->clear();
+    initial_bets.clear();
+    war_bets.clear();
     draws.clear();
     picked.clear();
     first_pass.clear();
@@ -177,7 +290,7 @@ int OrderKey(SeatOrder order, Seat seat) {
   return 0;
 }
 
-std::string OrderWords(SeatOrder order) {
+std::string_view OrderWords(SeatOrder order) {
   switch (order) {
     case SeatOrder::kAscending: return "in ascending seat order";
     case SeatOrder::kDescending: return "in descending seat order";
@@ -194,9 +307,8 @@ class WarReplay {
         round_(round),
         out_(out),
         seats_(scratch.seats),
-        dealer_cards_(scratch.dealer_cards),
+        wagers_(War(spec).wager_sets),
         draws_(scratch.draws),
-        bet_events_(scratch.bet_events),
         decision_events_(scratch.decision_events),
         settle_events_(scratch.settle_events),
         scratch_(scratch) {
@@ -221,11 +333,15 @@ class WarReplay {
   }
 
  private:
-  void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-           std::optional<::pitboss::Money> expected, std::optional<::pitboss::Money> actual,
-           const Cite& cite, std::string message) {
-    out_->findings.push_back(
-        {code, event, seat, wager, expected, actual, cite.clause, std::move(message)});
+  // A finding, its message joined from its parts (Cat) here alone: findings are the rare path,
+  // kept out of line so that the checks of a clean round stay small.
+  template <typename... Parts>
+  [[gnu::cold, gnu::noinline]] void Add(Code code, int event, std::optional<Seat> seat,
+                                        std::optional<WagerKind> wager, std::optional<::pitboss::Money> expected,
+                                        std::optional<::pitboss::Money> actual, const Cite& cite,
+                                        const Parts&... message) {
+    if (!out_->findings_wanted) return;
+    out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, Cat(message...));
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
@@ -241,17 +357,12 @@ class WarReplay {
     return War(spec_).tie_decision.offered[static_cast<int>(action)];
   }
 
-  WagerKind Required() const {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].required) return static_cast<WagerKind>(k);
-    }
-    return WagerKind::kMain;
-  }
+  WagerKind Required() const { return wagers_.required; }
 
   void Scan();
   void CheckShuffles();
   bool CheckBetEvent(int i, SeatPlay& play);
-  void PlaceBets(Window window);
+  void PlaceBets(const std::vector<BetEvent>& bets);
   void CheckInitialBets();
   void CheckLimits(SeatPlay& play, WagerKind kind);
   void CheckDependency(SeatPlay& play, WagerKind kind);
@@ -273,9 +384,9 @@ class WarReplay {
   RoundResult* out_;
 
   SeatTable& seats_;
-  std::vector<int>& dealer_cards_;
+  const WarRules::WagerSets& wagers_;
+  Hand dealer_;
   std::vector<Draw>& draws_;
-  std::vector<int>& bet_events_;
   std::vector<int>& decision_events_;
   std::vector<int>& settle_events_;
   WarScratch& scratch_;
@@ -287,6 +398,8 @@ class WarReplay {
   int first_war_decision_ = INT_MAX;
 };
 
+// One pass over the events that gathers what the checks need: the draws with the burns
+// before each, the events of each type, the seats.
 void WarReplay::Scan() {
   int burns = 0;
   int first_burn = kNone;
@@ -296,25 +409,28 @@ void WarReplay::Scan() {
       case EventType::kBurn:
         first_draw_ = std::min(first_draw_, i);
         if (burns++ == 0) first_burn = i;
+        // The first draw after the initial cards so far (a later initial card starts over).
+        if (war_start_ == INT_MAX) war_start_ = i;
         break;
       case EventType::kDeal: {
         first_draw_ = std::min(first_draw_, i);
-        int index;
-        if (e.seat == kDealer) {
-          index = static_cast<int>(dealer_cards_.size());
-          dealer_cards_.push_back(i);
-        } else {
-          SeatPlay& play = Play(e.seat);
-          index = static_cast<int>(play.cards.size());
-          play.cards.push_back(i);
-        }
-        draws_.push_back({i, e.seat, burns, index});
+        SeatPlay* play = e.seat == kDealer ? nullptr : &Play(e.seat);
+        const int index = (play ? play->cards : dealer_).Deal(i);
+        draws_.push_back({i, e.seat, play, burns, index});
         burns = 0;
+        if (index == 0) {
+          last_initial_ = i;
+          war_start_ = INT_MAX;
+        } else if (war_start_ == INT_MAX) {
+          war_start_ = i;
+        }
         break;
       }
       case EventType::kBet:
-        bet_events_.push_back(i);
-        Play(e.seat);
+        // A wager the game lacks is judged with the initial ones.
+        (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets
+                                                                         : scratch_.initial_bets)
+            .push_back({i, &Play(e.seat)});
         break;
       case EventType::kDecision:
         decision_events_.push_back(i);
@@ -323,128 +439,109 @@ void WarReplay::Scan() {
         settle_events_.push_back(i);
         break;
       case EventType::kShuffle:
+        scratch_.shuffle_events.push_back(i);
         break;
     }
   }
   trailing_burns_ = burns;
   trailing_burn_event_ = burns ? first_burn : kNone;
-  for (const Draw& d : draws_) {
-    if (d.card_index == 0) last_initial_ = std::max(last_initial_, d.event);
-  }
-  for (int i = last_initial_ + 1; i < static_cast<int>(round_.events.size()); ++i) {
-    EventType t = round_.events[i].type;
-    if (t == EventType::kDeal || t == EventType::kBurn) {
-      war_start_ = i;
-      break;
-    }
-  }
 }
 
 void WarReplay::CheckShuffles() {
   bool shuffled_before_draw = false;
-  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
+  for (int i : scratch_.shuffle_events) {
     const Event& e = round_.events[i];
-    if (e.type != EventType::kShuffle) continue;
     if (i < first_draw_) shuffled_before_draw = true;
     if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
       std::string allowed = spec_.decks.min == spec_.decks.max
-                                ? std::to_string(spec_.decks.min)
-                                : std::to_string(spec_.decks.min) + " to " + std::to_string(spec_.decks.max);
+                                ? Cat(spec_.decks.min)
+                                : Cat(spec_.decks.min, " to ", spec_.decks.max);
       Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Ev(i) + "a shoe of " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks") +
-              "; the rules allow " + allowed);
+          Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed);
     }
   }
   if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
     Add(Code::kShoeNoShuffle, first_draw_, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
         spec_.fresh_shuffle.cite,
-        Ev(first_draw_) + "cards drawn without the fresh shuffle the rules require every round");
+        Ev(first_draw_), "cards drawn without the fresh shuffle the rules require every round");
   }
 }
 
 // Window and existence of one bet event; true when it counts toward the wager.
-bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
+inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Event& e = round_.events[i];
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
-  const Cite& game_cite = spec_.wager(Required()).cite;
   if (!rule || !rule->offered) {
-    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+    std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
     Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, game_cite, Ev(i) + ForeignWagerText(spec_, name));
-    if (e.wager != WagerKind::kUnknown) play.bets[static_cast<int>(e.wager)].placed = true;
+        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
+    if (e.wager != WagerKind::kUnknown) play.placed |= Bit(e.wager);
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
-  if (!bet.placed) bet.event = i;
-  bet.placed = true;
+  if (!play.Placed(e.wager)) bet.event = i;
+  play.placed |= Bit(e.wager);
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
       Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-          Ev(i) + std::string(ToString(e.wager)) + " wager placed after the first card was drawn");
+          Ev(i), ToString(e.wager), " wager placed after the first card was drawn");
       return false;
     }
     return true;
   }
   // A war wager: after the seat's choice of war, before the first war card.
   if (play.path != Path::kWar) {
-    std::string why = play.action == Action::kSurrender ? Who(play.seat) + " surrendered"
-                      : play.initial && *play.initial != Outcome::kTie
-                          ? Who(play.seat) + "'s card did not tie the dealer's"
-                          : Who(play.seat) + " did not go to war";
+    const char* why = play.action == Action::kSurrender                   ? " surrendered"
+                      : play.initial && *play.initial != Outcome::kTie ? "'s card did not tie the dealer's"
+                                                                        : " did not go to war";
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager placed, but " + why);
+        Ev(i), ToString(e.wager), " wager placed, but ", Who(play.seat), why);
     return false;
   }
   if ((play.decision != kNone && i < play.decision) || i > war_start_) {
     Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager placed " +
-            (i > war_start_ ? "after the war cards began" : "before the choice of war"));
+        Ev(i), ToString(e.wager), " wager placed ",
+        i > war_start_ ? "after the war cards began" : "before the choice of war");
     return false;
   }
   return true;
 }
 
-void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
+inline void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   const auto& table = round_.limit(kind);
-  std::string name(ToString(kind));
   if (bet.amount <= 0) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Ev(bet.event) + name + " wager of " + Amount(bet.amount) + ": a wager must be positive");
+        rule.cite, Ev(bet.event), ToString(kind), " wager of ", bet.amount, ": a wager must be positive");
     return;
   }
   if (table && table->min && bet.amount < *table->min) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " below the table minimum " + Amount(*table->min));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " below the table minimum ", *table->min);
   } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the rules' maximum " + Amount(*rule.max));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the rules' maximum ", *rule.max);
   } else if (table && table->max && bet.amount > *table->max) {
     Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Ev(bet.event) + name + " wager of " + Amount(bet.amount) + " above the table maximum " + Amount(*table->max));
+        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the table maximum ", *table->max);
   }
 }
 
-void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
+inline void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   Bet& bet = play.bets[static_cast<int>(kind)];
   const WagerRule& rule = spec_.wager(kind);
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
   Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
-      Ev(bet.event) + std::string(ToString(kind)) + " wager placed without a " +
-          std::string(ToString(*rule.depends_on)) + " wager");
+      Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager");
 }
 
-void WarReplay::PlaceBets(Window window) {
-  for (int i : bet_events_) {
+void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
+  for (auto [i, at] : bets) {
     const Event& e = round_.events[i];
-    // A wager the game lacks is judged with the initial ones.
-    bool war_wager = e.wager != WagerKind::kUnknown && spec_.wager(e.wager).offered &&
-                     spec_.wager(e.wager).window == Window::kWar;
-    if (war_wager != (window == Window::kWar)) continue;
-    SeatPlay& play = Play(e.seat);
+    SeatPlay& play = *at;
     if (CheckBetEvent(i, play)) {
       Bet& bet = play.bets[static_cast<int>(e.wager)];
       bet.valid = true;
@@ -455,17 +552,15 @@ void WarReplay::PlaceBets(Window window) {
 }
 
 void WarReplay::CheckInitialBets() {
-  PlaceBets(Window::kInitial);
+  PlaceBets(scratch_.initial_bets);
   WagerKind required = Required();
-  for (auto& [seat, play] : seats_) {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kInitial) {
-        CheckDependency(play, static_cast<WagerKind>(k));
-      }
-    }
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (play.bets[k].valid) CheckLimits(play, static_cast<WagerKind>(k));
-    }
+  for (SeatPlay& play : seats_) {
+    // Only a wager placed can be in action without what it depends on.
+    ForEachKind(wagers_.initial & wagers_.dependent & play.placed,
+                [&](WagerKind kind) { CheckDependency(play, kind); });
+    ForEachKind(play.placed, [&](WagerKind kind) {
+      if (play.bets[static_cast<int>(kind)].valid) CheckLimits(play, kind);
+    });
     play.in_action = play.bets[static_cast<int>(required)].valid;
   }
 }
@@ -479,8 +574,8 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
     int key = OrderKey(order, d->target);
     if (max_draw && key < max_key) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(d->event) + std::string(phase) + " card dealt to " + Who(d->target) + " after " +
-              Who(max_draw->target) + "'s; the rules deal " + OrderWords(order));
+          Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
+          "'s; the rules deal ", OrderWords(order));
       return;
     }
     if (!max_draw || key > max_key) {
@@ -490,42 +585,42 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
   }
 }
 
-void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
+inline void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
   if (d.burns_before == expected) return;
   Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
-      Ev(d.event) + std::to_string(d.burns_before) + " burn card" + (d.burns_before == 1 ? "" : "s") +
-          " before " + Who(d.target) + "'s card; the rules burn " + std::to_string(expected));
+      Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
+      "'s card; the rules burn ", expected);
 }
 
 void WarReplay::CheckInitialDeal() {
   const DealRule& rule = War(spec_).initial_deal;
-  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const auto& kv) { return kv.second.in_action; });
+  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const SeatPlay& play) { return play.in_action; });
   std::vector<const Draw*>& initial = scratch_.picked;
   initial.clear();
   for (const Draw& d : draws_) {
     if (d.card_index != 0) continue;
-    bool expected = d.target == kDealer ? any_in_action : (*seats_.Find(d.target)).in_action;
-    if (!expected && d.target != kDealer &&
-        (*seats_.Find(d.target)).bets[static_cast<int>(Required())].placed) {
+    bool expected = d.target == kDealer ? any_in_action : d.play->in_action;
+    if (!expected && d.target != kDealer && d.play->Placed(Required())) {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a card dealt to " + Who(d.target) + ", which has no " +
-              std::string(ToString(Required())) + " wager in action");
+          Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
+          " wager in action");
       continue;
     }
     initial.push_back(&d);
     CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
   }
   CheckOrder(initial, rule.order, rule.cite, "initial");
-  for (auto& [seat, play] : seats_) {
-    if (play.in_action && play.cards.empty()) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
+    if (play.in_action && play.cards.count == 0) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat) + " has a " + std::string(ToString(Required())) + " wager in action but was dealt no card");
+          Who(seat), " has a ", ToString(Required()), " wager in action but was dealt no card");
     }
   }
-  if (any_in_action && dealer_cards_.empty()) {
+  if (any_in_action && dealer_.count == 0) {
     Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
         "the dealer was dealt no card");
   }
@@ -540,46 +635,48 @@ void WarReplay::DecideOutcomes() {
     int va = War(spec_).rank_value[a->rank], vb = War(spec_).rank_value[b->rank];
     return va > vb ? Outcome::kWin : va < vb ? Outcome::kLose : Outcome::kTie;
   };
-  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
-  for (auto& [seat, play] : seats_) {
-    if (play.in_action) play.initial = compare(play.card(0), dealer_initial);
+  for (SeatPlay& play : seats_) {
+    if (play.in_action) play.initial = compare(play.card(0), dealer_.card(0));
   }
 }
 
 void WarReplay::CheckDecisions() {
   const Cite& cite = War(spec_).tie_decision.cite;
   WagerKind required = Required();
-  int dealer_initial = dealer_cards_.empty() ? INT_MAX : dealer_cards_[0];
+  int dealer_initial = dealer_.count == 0 ? INT_MAX : dealer_.card(0);
   for (int i : decision_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
-    std::string name = e.action == Action::kUnknown ? e.text : std::string(ToString(e.action));
-    std::string why;
-    if (e.action != Action::kWar && e.action != Action::kSurrender) {
-      why = "'" + name + "' is not a choice this game has";
-    } else if (!play || !play->in_action) {
-      why = Who(e.seat) + " has no " + std::string(ToString(required)) + " wager in action";
-    } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
-      why = "it comes before the cards that could offer it";
-    } else if (play->initial && *play->initial != Outcome::kTie) {
-      why = Who(e.seat) + "'s card did not tie the dealer's";
-    } else if (!Offered(e.action)) {
-      why = "the rules offer no '" + name + "' on a tie";
-    } else if (play->decision != kNone) {
-      why = Who(e.seat) + " already chose " + std::string(ToString(play->action)) + " at event " +
-            std::to_string(play->decision + 1);
-    }
-    if (!why.empty()) {
+    const std::string_view name =
+        e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
+    // The choice is not taken, for the reason in why.
+    auto refuse = [&](const auto&... why) {
       Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(i) + name + " chosen, but " + why);
-      continue;
+          Ev(i), name, " chosen, but ", why...);
+    };
+    if (e.action != Action::kWar && e.action != Action::kSurrender) {
+      refuse("'", name, "' is not a choice this game has");
+    } else if (!play || !play->in_action) {
+      refuse(Who(e.seat), " has no ", ToString(required), " wager in action");
+    } else if (i < dealer_initial || i < play->card(0) || play->card(0) == kNone) {
+      refuse("it comes before the cards that could offer it");
+    } else if (play->initial && *play->initial != Outcome::kTie) {
+      refuse(Who(e.seat), "'s card did not tie the dealer's");
+    } else if (!Offered(e.action)) {
+      refuse("the rules offer no '", name, "' on a tie");
+    } else if (play->decision != kNone) {
+      refuse(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision + 1);
+    } else {
+      play->decision = i;
+      play->action = e.action;
+      play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
+      // A seat's choice stands once taken: the first war taken is the first for good.
+      if (e.action == Action::kWar) first_war_decision_ = std::min(first_war_decision_, i);
     }
-    play->decision = i;
-    play->action = e.action;
-    play->path = e.action == Action::kWar ? Path::kWar : Path::kSurrender;
   }
 
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (!play.in_action || !play.initial) continue;
     if (*play.initial != Outcome::kTie || !(Offered(Action::kWar) || Offered(Action::kSurrender)) ||
         Pay(Stage::kInitial, Outcome::kTie, required).present) {
@@ -589,14 +686,11 @@ void WarReplay::CheckDecisions() {
     if (play.decision != kNone) continue;
     // No choice logged: infer it from what followed, so that one missing decision gives
     // one finding and not a cascade.
-    bool raised = false;
-    for (int k = 0; k < kWagerKinds; ++k) {
-      if (spec_.wagers[k].offered && spec_.wagers[k].window == Window::kWar && play.bets[k].placed) raised = true;
-    }
-    std::string shown;
-    if (raised || play.cards.size() > 1) {
+    bool raised = (play.placed & wagers_.war) != 0;
+    const char* shown = "";
+    if (raised || play.cards.count > 1) {
       play.path = Path::kWar;
-      shown = "; the " + std::string(raised ? "war wager" : "war card") + " shows war";
+      shown = raised ? "; the war wager shows war" : "; the war card shows war";
     } else if (Offered(Action::kSurrender)) {
       const Payout& p = Pay(Stage::kSurrender, Outcome::kTie, required);
       auto surrender = ApplyRatio(play.bets[static_cast<int>(required)].amount, p.net);
@@ -609,71 +703,70 @@ void WarReplay::CheckDecisions() {
       }
     }
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
-        Who(seat) + " tied the dealer and no choice of war or surrender was logged" + shown);
-  }
-  for (auto& [seat, play] : seats_) {
-    if (play.path == Path::kWar && play.decision != kNone) {
-      first_war_decision_ = std::min(first_war_decision_, play.decision);
-    }
+        Who(seat), " tied the dealer and no choice of war or surrender was logged", shown);
   }
 }
 
 void WarReplay::CheckWarBets() {
-  PlaceBets(Window::kWar);  // once the decisions are known
-  for (auto& [seat, play] : seats_) {
-    for (int k = 0; k < kWagerKinds; ++k) {
-      const WagerRule& rule = spec_.wagers[k];
-      if (!rule.offered || rule.window != Window::kWar) continue;
-      auto kind = static_cast<WagerKind>(k);
-      Bet& bet = play.bets[k];
+  PlaceBets(scratch_.war_bets);  // once the decisions are known
+  for (SeatPlay& play : seats_) {
+    // A seat that neither went to war nor bet a war wager has nothing to judge here.
+    if (play.path != Path::kWar && (play.placed & wagers_.war) == 0) continue;
+    const Seat seat = play.seat;
+    ForEachKind(wagers_.war, [&](WagerKind kind) {
+      const WagerRule& rule = spec_.wager(kind);
+      Bet& bet = play.bets[static_cast<int>(kind)];
       if (rule.equals && play.path == Path::kWar) {
         // The war wager is what going to war is: it must match its wager exactly.
         ::pitboss::Money want = play.bets[static_cast<int>(*rule.equals)].amount;
         if (!bet.valid) {
-          if (!bet.placed) {
+          if (!play.Placed(kind)) {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
-                Who(seat) + " went to war without a " + std::string(ToString(kind)) + " wager; the rules require " +
-                    Amount(want));
+                Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want);
           }
-          bet.judged = false;
-          continue;
+          bet.unjudged = true;
+          return;
         }
         if (bet.amount != want) {
           Add(Code::kWagerRaiseMismatch, bet.event, seat, kind, want, bet.amount, rule.equals_cite,
-              Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) + " does not equal the " +
-                  std::string(ToString(*rule.equals)) + " wager of " + Amount(want));
+              Ev(bet.event), ToString(kind), " wager of ", bet.amount, " does not equal the ",
+              ToString(*rule.equals), " wager of ", want);
         }
       }
-      CheckDependency(play, kind);
+      if (wagers_.dependent & play.placed & Bit(kind)) CheckDependency(play, kind);
       if (bet.valid) CheckLimits(play, kind);
-    }
+    });
   }
 }
 
 void WarReplay::CheckWarDeal() {
   const DealRule& rule = War(spec_).war_deal;
   bool any_war = false;
-  for (auto& [seat, play] : seats_) any_war |= play.path == Path::kWar;
-  bool war_cards = std::any_of(draws_.begin(), draws_.end(), [](const Draw& d) { return d.card_index > 0; });
-  if (any_war || war_cards) out_->touched |= part::kWarDeal;
+  for (const SeatPlay& play : seats_) any_war |= play.path == Path::kWar;
+  if (any_war) out_->touched |= part::kWarDeal;
   std::vector<const Draw*>& war = scratch_.picked;
   war.clear();
   for (const Draw& d : draws_) {
     if (d.card_index == 0) continue;
+    out_->touched |= part::kWarDeal;  // a war card is judged against the war deal
     if (d.card_index > 1) {
       Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a card too many dealt to " + Who(d.target) + " (its " + std::to_string(d.card_index + 1) +
-              "th)");
+          Ev(d.event), "a card too many dealt to ", Who(d.target), " (its ", d.card_index + 1, "th)");
       continue;
     }
-    bool expected = d.target == kDealer ? any_war : (*seats_.Find(d.target)).path == Path::kWar;
+    bool expected = d.target == kDealer ? any_war : d.play->path == Path::kWar;
     if (!expected) {
-      std::string why = d.target == kDealer ? "no seat went to war" : Who(d.target) + " did not go to war";
-      if (d.target != kDealer && !(*seats_.Find(d.target)).in_action) {
+      if (d.target != kDealer && !d.play->in_action) {
         continue;  // found already: the seat should have no card at all
       }
-      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event) + "a second card dealt to " + Who(d.target) + ", but " + why);
+      if (d.target == kDealer) {
+        Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+            Ev(d.event), "a second card dealt to the dealer, but no seat went to war");
+      } else {
+        Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
+            Ev(d.event), "a second card dealt to ", Who(d.target), ", but ", Who(d.target),
+            " did not go to war");
+      }
       continue;
     }
     war.push_back(&d);
@@ -684,24 +777,25 @@ void WarReplay::CheckWarDeal() {
   for (const Draw* d : war) {
     if (d->event < last_initial_) {
       Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d->event) + "war card dealt to " + Who(d->target) + " before the initial cards were all dealt");
+          Ev(d->event), "war card dealt to ", Who(d->target), " before the initial cards were all dealt");
       early = true;
       break;
     }
   }
   if (!early) CheckOrder(war, rule.order, rule.cite, "war");
-  for (auto& [seat, play] : seats_) {
-    if (play.path == Path::kWar && play.cards.size() == 1) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
+    if (play.path == Path::kWar && play.cards.count == 1) {
       Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat) + " went to war but was dealt no war card");
+          Who(seat), " went to war but was dealt no war card");
     }
   }
-  if (any_war && dealer_cards_.size() < 2 && !dealer_cards_.empty()) {
+  if (any_war && dealer_.count == 1) {
     Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
         "seats went to war but the dealer was dealt no war card");
   }
-  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
-  for (auto& [seat, play] : seats_) {
+  int dealer_war = dealer_.card(1);
+  for (SeatPlay& play : seats_) {
     if (play.path != Path::kWar || dealer_war == kNone) continue;
     int seat_war = play.card(1);
     if (seat_war == kNone) continue;
@@ -717,19 +811,20 @@ void WarReplay::CheckTrailingBurns() {
   if (trailing_burns_ == 0) return;
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
       War(spec_).war_deal.cite,
-      Ev(trailing_burn_event_) + std::to_string(trailing_burns_) + " burn card" + (trailing_burns_ == 1 ? "" : "s") +
-          " after the last card of the round; the rules burn none there");
+      Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
+      " after the last card of the round; the rules burn none there");
 }
 
 void WarReplay::Expect() {
-  int dealer_initial = dealer_cards_.empty() ? kNone : dealer_cards_[0];
-  int dealer_war = dealer_cards_.size() > 1 ? dealer_cards_[1] : kNone;
-  for (auto& [seat, play] : seats_) {
+  int dealer_initial = dealer_.card(0);
+  int dealer_war = dealer_.card(1);
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     if (!play.in_action) continue;
-    for (int k = 0; k < kWagerKinds; ++k) {
+    ForEachKind(play.placed, [&](WagerKind kind) {
+      const int k = static_cast<int>(kind);
       Bet& bet = play.bets[k];
-      if (!bet.valid || !bet.judged) continue;
-      auto kind = static_cast<WagerKind>(k);
+      if (!bet.valid || bet.unjudged) return;
       std::optional<Stage> stage;
       Outcome outcome = Outcome::kTie;
       int decided_at = kNone;
@@ -745,22 +840,23 @@ void WarReplay::Expect() {
         outcome = *play.war;
         decided_at = std::max(play.card(1), dealer_war);
       }
-      if (!stage || !Pay(*stage, outcome, kind).present) {
-        bet.judged = false;  // the cards or choices that decide it are missing: found already
-        continue;
+      const Payout* pay = stage ? &Pay(*stage, outcome, kind) : nullptr;
+      if (!pay || !pay->present) {
+        bet.unjudged = true;  // the cards or choices that decide it are missing: found already
+        return;
       }
-      const Payout& p = Pay(*stage, outcome, kind);
+      const Payout& p = *pay;
       auto net = ApplyRatio(bet.amount, p.net);
       if (!net) {
         Add(Code::kWagerLimit, bet.event, seat, kind, std::nullopt, bet.amount, spec_.wagers[k].cite,
-            Ev(bet.event) + std::string(ToString(kind)) + " wager of " + Amount(bet.amount) +
-                " is too large to settle in 64-bit minor units");
-        bet.judged = false;
-        continue;
+            Ev(bet.event), ToString(kind), " wager of ", bet.amount,
+            " is too large to settle in 64-bit minor units");
+        bet.unjudged = true;
+        return;
       }
       play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
       out_->settlements.push_back({seat, kind, *net, bet.amount, PayoutIndex(*stage, outcome)});
-    }
+    });
   }
 }
 
@@ -768,20 +864,21 @@ void WarReplay::MatchSettlements() {
   for (int i : settle_events_) {
     const Event& e = round_.events[i];
     SeatPlay* play = Find(e.seat);
-    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
-    const Bet* bet = play && kind ? &play->bets[static_cast<int>(*kind)] : nullptr;
-    if (!bet || !bet->placed) {
+    // The wager as logged, for a finding.
+    auto name = [&e] {
+      return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
+    };
+    if (!play || !kind || !play->Placed(*kind)) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Ev(i) + name + " wager of " + Who(e.seat) + " settled, but it was never placed");
+          Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed");
       continue;
     }
-    if (!bet->valid) continue;  // the bet itself was found at fault
+    if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
     int& first = play->settled[static_cast<int>(*kind)];
     if (first != kNone) {
       Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Ev(i) + name + " wager of " + Who(e.seat) + " settled again (first at event " + std::to_string(first) +
-              ")");
+          Ev(i), name(), " wager of ", Who(e.seat), " settled again (first at event ", first, ")");
       continue;
     }
     first = i;
@@ -789,45 +886,53 @@ void WarReplay::MatchSettlements() {
       if (x.wager == *kind) {
         x.settled = i;
         x.actual = e.amount;
+        const Settled s{i, play->seat, &x};  // in event order
+        (x.stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(s);
+        if (x.stage == Stage::kWar) scratch_.war_pass.push_back(s);
+        break;  // a wager has one expectation
       }
     }
   }
-  for (auto& [seat, play] : seats_) {
+  for (SeatPlay& play : seats_) {
+    const Seat seat = play.seat;
     bool all_settled = true;
     bool any_wrong = false;
-    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone) {
         all_settled = false;
         Add(Code::kSettleMissing, kNone, seat, x.wager, x.net, std::nullopt, *x.cite,
-            std::string(ToString(x.wager)) + " wager of " + Who(seat) + " never settled; the rules pay " +
-                Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+            ToString(x.wager), " wager of ", Who(seat), " never settled; the rules pay ", x.net, " (",
+                OutcomeWords(x.stage, x.outcome), ")");
         continue;
       }
       any_wrong |= x.actual != x.net;
+    }
+    if (!any_wrong) continue;
+    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
+    for (const Expectation& x : play.expect) {
+      if (x.settled == kNone) continue;
       want += x.net;
       got += x.actual;
     }
-    if (!any_wrong) continue;
     if (all_settled && want == got && play.expect.size() > 1) {
       const Expectation* first = nullptr;
       std::string detail;
       for (const Expectation& x : play.expect) {
         if (x.actual == x.net) continue;
         if (!first) first = &x;
-        detail += (detail.empty() ? "" : ", ") + std::string(ToString(x.wager)) + " at " + Amount(x.actual) +
-                  " where the rules pay " + Amount(x.net);
+        detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ",
+                      x.net);
       }
       Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled) + Who(seat) + "'s wagers settled " + detail + "; their total " + got.ToString() +
-              " is what the rules pay (" + std::string(OutcomeWords(first->stage, first->outcome)) + ")");
+          Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
+          " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")");
       continue;
     }
     for (const Expectation& x : play.expect) {
       if (x.settled == kNone || x.actual == x.net) continue;
       Add(Code::kSettlePayout, x.settled, seat, x.wager, x.net, x.actual, *x.cite,
-          Ev(x.settled) + std::string(ToString(x.wager)) + " settled at " + Amount(x.actual) + ", the rules pay " +
-              Amount(x.net) + " (" + std::string(OutcomeWords(x.stage, x.outcome)) + ")");
+          Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
+              OutcomeWords(x.stage, x.outcome), ")");
     }
   }
 }
@@ -836,33 +941,23 @@ void WarReplay::CheckSettleOrder() {
   std::vector<Settled>& first_pass = scratch_.first_pass;
   std::vector<Settled>& later = scratch_.later;
   std::vector<Settled>& war_pass = scratch_.war_pass;
-  for (auto& [seat, play] : seats_) {
-    for (const Expectation& x : play.expect) {
-      if (x.settled == kNone) continue;
-      Settled s{x.settled, seat, &x};
-      (x.stage == Stage::kInitial ? first_pass : later).push_back(s);
-      if (x.stage == Stage::kWar) war_pass.push_back(s);
-    }
-  }
-  auto by_event = [](const Settled& a, const Settled& b) { return a.event < b.event; };
-  std::sort(first_pass.begin(), first_pass.end(), by_event);
-  std::sort(later.begin(), later.end(), by_event);
-  std::sort(war_pass.begin(), war_pass.end(), by_event);
 
   std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
-  auto flag = [&](const Settled& s, const Cite& cite, const std::string& why) {
+  // The parts of why: the reason, in words only for the finding made.
+  auto flag = [&](const Settled& s, const Cite& cite, const auto&... why) {
     if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
     flagged.push_back(s.seat);
     Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
-        Ev(s.event) + std::string(ToString(s.x->wager)) + " wager of " + Who(s.seat) + " settled " + why);
+        Ev(s.event), ToString(s.x->wager), " wager of ", Who(s.seat), " settled ", why...);
   };
   // Nothing is settled before the cards (or the choice) that decide it.
   for (auto* list : {&first_pass, &later}) {
     for (const Settled& s : *list) {
       if (s.event < s.x->decided_at) {
-        flag(s, *s.x->cite, std::string(s.x->stage == Stage::kSurrender ? "before the choice that decides it"
-                                                                          : "before the cards that decide it") +
-                                " (event " + std::to_string(s.x->decided_at) + ")");
+        flag(s, *s.x->cite,
+             s.x->stage == Stage::kSurrender ? "before the choice that decides it"
+                                             : "before the cards that decide it",
+             " (event ", s.x->decided_at, ")");
       }
     }
   }
@@ -873,8 +968,7 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : pass) {
       int key = OrderKey(order, s.seat);
       if (key < max_key) {
-        flag(s, cite, std::string("after ") + Who(max_seat) + "'s in the " + what + "; the rules settle " +
-                          OrderWords(order));
+        flag(s, cite, "after ", Who(max_seat), "'s in the ", what, "; the rules settle ", OrderWords(order));
       } else if (key > max_key) {
         max_key = key;
         max_seat = s.seat;
@@ -887,17 +981,17 @@ void WarReplay::CheckSettleOrder() {
     for (const Settled& s : first_pass) {
       if (s.event > later.front().event) {
         flag(s, War(spec_).settle.first_cite,
-             "in the first pass after the settling of surrenders and wars began (event " +
-                 std::to_string(later.front().event) + ")");
+             "in the first pass after the settling of surrenders and wars began (event ",
+             later.front().event, ")");
       }
     }
   }
   check_pass(war_pass, War(spec_).settle.war_pass, War(spec_).settle.war_cite, "settling of wars");
+  if (first_war_decision_ == INT_MAX) return;  // no seat chose war
   for (const Settled& s : first_pass) {
     const WagerRule& rule = spec_.wager(s.x->wager);
     if (rule.settle_before_war_decision && s.event > first_war_decision_) {
-      flag(s, rule.settle_cite,
-           "after the war began (the choice of war at event " + std::to_string(first_war_decision_) + ")");
+      flag(s, rule.settle_cite, "after the war began (the choice of war at event ", first_war_decision_, ")");
     }
   }
 }
@@ -909,15 +1003,19 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out) {
   out->settlements.clear();
   out->touched = 0;
   thread_local WarScratch scratch;
-  std::optional<WarScratch> own;  // should a replay ever run inside another on this thread
-  WarScratch& use = scratch.busy ? own.emplace() : scratch;
-  use.busy = true;
-  struct Release {
-    WarScratch& s;
-    ~Release() { s.busy = false; }
-  } release{use};
-  WarReplay(spec, round, use, out).Run();
-  if (out->findings.size() > 1) {
+  if (scratch.busy) {  // a replay inside another on this thread: storage of its own
+    WarScratch own;
+    WarReplay(spec, round, own, out).Run();
+  } else {
+    scratch.busy = true;
+    struct Release {
+      WarScratch& s;
+      ~Release() { s.busy = false; }
+    } release{scratch};
+    WarReplay(spec, round, scratch, out).Run();
+  }
+  if (!std::is_sorted(out->findings.begin(), out->findings.end(),
+                      [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; })) {
     std::stable_sort(out->findings.begin(), out->findings.end(),
                      [](const RoundFinding& a, const RoundFinding& b) { return a.event < b.event; });
   }

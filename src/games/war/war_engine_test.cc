@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
+#include <string>
 
 #include "games/test_rounds.h"
 #include "spec/loader.h"
@@ -243,6 +245,44 @@ TEST(WarEngineTest, ASharedDealerWarCardForSeveralSeats) {
       .Burns(3).Deal(1, "QD").Burns(3).Deal(kDealer, "QC").Settle(1, W::kMain, 0).Settle(1, W::kRaise, 1000);
   RoundResult r = ReplayWar(Sd(), b.round());
   EXPECT_TRUE(r.findings.empty()) << Describe(r);
+}
+
+TEST(WarEngineTest, TheWagerSetsAreReadFromTheSpecsWagers) {
+  const WarRules::WagerSets& sets = War(Online()).wager_sets;
+  EXPECT_EQ(sets.required, W::kMain);
+  EXPECT_EQ(sets.initial, Bit(W::kMain) | Bit(W::kTie));
+  EXPECT_EQ(sets.war, Bit(W::kRaise) | Bit(W::kTie2));
+  EXPECT_EQ(sets.dependent, Bit(W::kTie) | Bit(W::kRaise) | Bit(W::kTie2));
+  // A reading is a spec of its own, with sets of its own.
+  auto as_written = Instantiate(Doc("us-sd/casino-war.yaml"), {{"sd-tie-choice", "as-written"}});
+  ASSERT_TRUE(as_written.ok());
+  EXPECT_EQ(War(*as_written).wager_sets.war, Bit(W::kRaise));
+}
+
+TEST(WarEngineTest, SeatsFarFromTheTableAreKeptInSeatOrder) {
+  // Seats above the ones looked up by number: found, and settled in seat order.
+  RoundBuilder b("us-sd/casino-war");
+  b.Shuffle(6).Bet(40, W::kMain, 500).Bet(2, W::kMain, 500).Bet(33, W::kMain, 500)
+      .Deal(2, "9H").Deal(33, "3H").Deal(40, "KH").Deal(kDealer, "8S")
+      .Settle(2, W::kMain, 500).Settle(33, W::kMain, -500).Settle(40, W::kMain, 400);
+  RoundResult r = ReplayWar(Sd(), b.round());
+  ASSERT_EQ(Codes(r), std::vector<Code>{Code::kSettlePayout}) << Describe(r);
+  EXPECT_EQ(r.findings[0].seat, 40);
+  std::vector<Seat> seats;
+  for (const Settlement& s : r.settlements) seats.push_back(s.seat);
+  EXPECT_EQ(seats, (std::vector<Seat>{2, 33, 40}));
+}
+
+TEST(WarEngineTest, AmountsInMessagesAreWrittenInFull) {
+  RoundBuilder b("us-sd/casino-war");
+  b.Shuffle(6).Bet(1, W::kMain, INT64_MIN).Deal(1, "KH").Deal(kDealer, "9S");
+  RoundResult r = ReplayWar(Sd(), b.round());
+  // Found at fault, the wager is still in action, and never settled.
+  ASSERT_EQ(Codes(r), (std::vector<Code>{Code::kSettleMissing, Code::kWagerLimit})) << Describe(r);
+  const std::string min = std::to_string(INT64_MIN);
+  EXPECT_EQ(r.findings[0].message,
+            "main wager of seat 1 never settled; the rules pay " + min + " (player's card higher)");
+  EXPECT_EQ(r.findings[1].message, "event 1: main wager of " + min + ": a wager must be positive");
 }
 
 }  // namespace

@@ -194,9 +194,27 @@ void WarSpecParser::CheckComplete(const YAML::Node& root) {
 }
 
 
+WarRules::WagerSets ReadWagerSets(const RuleSpec& spec) {
+  WarRules::WagerSets sets;
+  bool required = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec.wagers[k];
+    if (!rule.offered) continue;
+    auto kind = static_cast<WagerKind>(k);
+    if (rule.required && !required) {
+      sets.required = kind;
+      required = true;
+    }
+    (rule.window == Window::kWar ? sets.war : sets.initial) |= Bit(kind);
+    if (rule.depends_on) sets.dependent |= Bit(kind);
+  }
+  return sets;
+}
+
 void ParseWar(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
   auto war = std::make_unique<WarRules>();
   WarSpecParser(reader, spec, war.get()).Parse(root);
+  war->wager_sets = ReadWagerSets(*spec);  // the loader has read the wagers before the War keys
   spec->game_rules = GameRulesHolder(std::move(war));
 }
 

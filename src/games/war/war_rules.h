@@ -30,6 +30,10 @@ constexpr int kStages = 3;
 std::string_view ToString(Outcome outcome);  // Part of the spec format: "win", "tie", "lose"
 std::string_view ToString(Stage stage);      // Part of the spec format: "initial", "surrender", "war"
 
+// A set of wager kinds, one bit per WagerKind.
+using WagerSet = uint32_t;
+constexpr WagerSet Bit(WagerKind kind) { return WagerSet{1} << static_cast<int>(kind); }
+
 // A Settlement's payout index (games/finding.h) for a War payout.
 constexpr int PayoutIndex(Stage s, Outcome o) { return static_cast<int>(s) * kOutcomes + static_cast<int>(o); }
 
@@ -59,6 +63,15 @@ class WarRules : public GameRules {
     SeatOrder war_pass = SeatOrder::kAny;
     Cite war_cite;
   } settle;
+
+  // What a replay asks of the spec's wagers (its core `wagers` key) at every bet and seat, read
+  // from them once, when the War keys are parsed after them (ParseWar).
+  struct WagerSets {
+    WagerKind required = WagerKind::kMain;  // a seat plays only with this wager
+    WagerSet initial = 0;                   // offered, placed before the first card
+    WagerSet war = 0;                       // offered, placed on going to war
+    WagerSet dependent = 0;                 // offered, placed only with another wager
+  } wager_sets;
 
   const Payout& payout(Stage s, Outcome o, WagerKind k) const {
     return payouts[static_cast<int>(s)][static_cast<int>(o)][static_cast<int>(k)];
