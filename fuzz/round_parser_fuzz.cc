@@ -126,6 +126,11 @@ constexpr std::pair<std::string_view, std::string_view> kTemplates[] = {
     {R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"settle","seat":1,"wager":"main","net":)",
      "}]}"},
     {R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r",)", "}"},
+    // Inside a string and inside a key, where the fast path's scanner finds their ends.
+    {R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"burn","card":")",
+     R"("}]})"},
+    {R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"burn",")",
+     R"(":"QH"}]})"},
     {R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})", ""},
 };
 

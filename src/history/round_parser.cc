@@ -1,7 +1,8 @@
-// RoundParser: a fast path (FastLineParser, simdjson On-Demand straight into the Round) for
-// the lines it fully understands; the reference path (LineParser, simdjson's DOM, one pass
-// over each object's fields, then checks in a fixed order so that a line's message does not
-// depend on the order of its keys) for every other line, and for all messages.
+// RoundParser: a fast path (FastLineParser, a hand-written scanner of a strict subset of JSON,
+// straight into the Round) for the lines it fully understands; the reference path
+// (LineParser, simdjson's DOM, one pass over each object's fields, then checks in a fixed
+// order so that a line's message does not depend on the order of its keys) for every other
+// line, and for all messages.
 
 #include "history/round_parser.h"
 
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cerrno>
 #include <climits>
@@ -20,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "history/names.h"
@@ -504,18 +507,240 @@ bool LineParser::ParseEvent(element value, Event* event) {
   return true;
 }
 
-// The fast path: simdjson On-Demand over a line, straight into the Round in one pass. It
-// takes only lines the reference path (LineParser) takes, with the same result, and returns
-// false on anything else, leaving *round half-filled for the reference path to redo. On-Demand
-// validates only what it is asked to read, so nothing is skipped: every key must be one the
-// format has, given once; every value is read with the reference path's type check; the
-// document must end with the root object. Stage 1 has checked the whole line's UTF-8, and
-// that every string is closed and holds no unescaped control character.
+// Eight bytes at a time, as a little-endian load from the line reads them (byte i of the
+// word is the i-th byte of the line from where it was loaded). The flags these functions
+// return are exact up to the first one set; what lies past it, a borrow may have changed.
+constexpr uint64_t kOnes = 0x0101010101010101;
+constexpr uint64_t kHighBits = 0x8080808080808080;
+
+// The high bit of each byte of `w` below `n` (n <= 128).
+constexpr uint64_t BytesBelow(uint64_t w, uint8_t n) { return (w - kOnes * n) & ~w & kHighBits; }
+// The high bit of each byte of `w` that is `c`.
+constexpr uint64_t BytesEqual(uint64_t w, char c) {
+  return BytesBelow(w ^ (kOnes * static_cast<unsigned char>(c)), 1);
+}
+// The high bit of each byte that ends a string of the fast path's subset of JSON: its
+// closing quote, or what the subset leaves out (a backslash, a control character).
+constexpr uint64_t StringStops(uint64_t w) {
+  return BytesEqual(w, '"') | BytesEqual(w, '\\') | BytesBelow(w, 0x20);
+}
+
+// How many of the bytes of `w` are decimal digits before the first that is not (0 to 8).
+constexpr size_t LeadingDigits(uint64_t w) {
+  // A digit is 0x30-0x39: its high nibble 3, and adding 6 leaves that nibble 3 too.
+  const uint64_t nibbles = (w & 0xF0F0F0F0F0F0F0F0) | (((w + kOnes * 6) & 0xF0F0F0F0F0F0F0F0) >> 4);
+  const uint64_t others = nibbles ^ (kOnes * 0x33);  // nonzero in each byte not a digit
+  return others == 0 ? 8 : static_cast<size_t>(std::countr_zero(others)) / 8;
+}
+// The value of eight digits (the first in the lowest byte), by multiplying pairs, then
+// pairs of pairs (as simdjson's parse_eight_digits_unrolled).
+constexpr uint64_t EightDigits(uint64_t w) {
+  w -= kOnes * '0';
+  w = (w * 10) + (w >> 8);
+  return (((w & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
+          (((w >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
+         32;
+}
+static_assert(LeadingDigits(0x3938373635343332) == 8 && LeadingDigits(0x2c33323130) == 4 &&
+              LeadingDigits(0xff30) == 1 && LeadingDigits(0x3a) == 0 && LeadingDigits(0x2f) == 0);
+static_assert(EightDigits(0x3837363534333231) == 12345678 && EightDigits(0x3530303030303030) == 5);
+static_assert(std::countr_zero(StringStops(0x2261)) == 15 && std::countr_zero(StringStops(0x1f20)) == 15 &&
+              std::countr_zero(StringStops(0x5c61616161616161)) == 63 &&
+              StringStops(0xffc3a97f7e5d5b41) == 0);
+
+// A key the fast path knows, as it stands in a line after its opening quote: its name and
+// the closing quote, e.g. Cursor::Key<"type">().
+template <size_t N>
+struct KeyName {
+  static_assert(N >= 4 && N <= 16, "a key of 3 to 15 bytes");
+  constexpr KeyName(const char (&name)[N]) {  // NOLINT: implicit, so that "type" is one
+    for (size_t i = 0; i + 1 < N; ++i) text[i] = name[i];
+    text[N - 1] = '"';
+  }
+  // The bytes from `at` as one word, as a little-endian load from the line reads them.
+  template <typename W>
+  constexpr W Word(size_t at) const {
+    W w = 0;
+    for (size_t i = 0; i < sizeof(W); ++i) {
+      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
+    }
+    return w;
+  }
+  char text[N] = {};
+};
+static_assert(std::endian::native == std::endian::little, "KeyName::Word is a little-endian load");
+
+template <typename W>
+W Load(const char* p) {
+  W w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// The cursor's steps are a few instructions each, called from dozens of places in the fast
+// path: left to itself the compiler makes calls of them, which cost as much as the steps.
+#define PITBOSS_CURSOR_STEP __attribute__((always_inline)) inline
+
+// The zero bytes a Cursor's line must be followed by: a NUL is no token and ends no string
+// of the subset, so it stops every loop of the cursor at the line's end without a bound
+// check, and Key loads up to 16 bytes from where the cursor stands.
+constexpr size_t kCursorPadding = 16;
+
+// A cursor over one line for the fast path: reads the strict subset of JSON that the fast
+// path takes, and answers false at the first byte outside it. The cursor never passes the
+// line's end: it advances only over bytes that match, and the NUL there matches nothing.
+class Cursor {
+ public:
+  // `line` is followed by kCursorPadding zero bytes.
+  explicit Cursor(std::string_view line) : p_(line.data()), end_(line.data() + line.size()) {}
+
+  // Passes over JSON whitespace: space, tab, CR and LF.
+  PITBOSS_CURSOR_STEP void SkipSpace() {
+    while (static_cast<unsigned char>(*p_) <= ' ' &&
+           (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
+      ++p_;
+    }
+  }
+  // The next token is `c`: consumes it.
+  PITBOSS_CURSOR_STEP bool Expect(char c) {
+    if (*p_ != c) {  // most lines have no whitespace: look for it second
+      SkipSpace();
+      if (*p_ != c) return false;
+    }
+    ++p_;
+    return true;
+  }
+  // Expect, for a token that may not be there: a miss consumes only whitespace.
+  PITBOSS_CURSOR_STEP bool Accept(char c) { return Expect(c); }
+  // Whether the next token starts with `c`, without consuming it.
+  PITBOSS_CURSOR_STEP bool Peek(char c) {
+    SkipSpace();
+    return *p_ == c;
+  }
+  // Only whitespace is left (a NUL in the line is not its end).
+  PITBOSS_CURSOR_STEP bool AtEnd() {
+    SkipSpace();
+    return p_ == end_;
+  }
+
+  // The byte under the cursor (the NUL after the line at its end): inside a key, the first
+  // byte of its name.
+  PITBOSS_CURSOR_STEP char Current() const { return *p_; }
+  // With the cursor just after a key's opening quote: whether the key is `name`, and if so
+  // consumes it and the ':' after it. A key with an escape never matches, nor does one that
+  // `name` is a prefix of (the closing quote is compared too), nor one not followed by ':';
+  // a miss consumes nothing, so that the next name is tried where this one was.
+  // Two loads and compares with constants, not a loop: keys are most of a line.
+  template <KeyName name>
+  PITBOSS_CURSOR_STEP bool Key() {
+    constexpr size_t kSize = sizeof(name.text);
+    using Word = std::conditional_t<(kSize >= 8), uint64_t, uint32_t>;
+    constexpr Word kHead = name.template Word<Word>(0);
+    constexpr Word kTail = name.template Word<Word>(kSize - sizeof(Word));
+    if (Load<Word>(p_) != kHead || Load<Word>(p_ + kSize - sizeof(Word)) != kTail) return false;
+    const char* const key = p_;
+    p_ += kSize;
+    if (Expect(':')) return true;
+    p_ = key;  // "action"hand":... is no "action", and no "hand" either
+    return false;
+  }
+
+  // A string with no escape and no control character, as it stands in the line, which is
+  // then also its value (the line's UTF-8 is checked up front).
+  PITBOSS_CURSOR_STEP bool String(std::string_view* out) { return Expect('"') && StringRest(out); }
+  // Any key, read as String reads a string: the cursor just after its opening quote (see
+  // Object), then the ':' after it.
+  PITBOSS_CURSOR_STEP bool AnyKey(std::string_view* key) { return StringRest(key) && Expect(':'); }
+
+  // A JSON integer within int64, the numbers simdjson's DOM stores as INT64: an optional
+  // '-', then "0" or digits without a leading zero. A fraction or an exponent is not one
+  // (what follows the digits must be the next token, which they are not); "-0", which a
+  // reader may take for the double -0.0, is left to the reference path.
+  PITBOSS_CURSOR_STEP bool Int64(int64_t* out) {
+    SkipSpace();
+    const bool negative = *p_ == '-';
+    if (negative) ++p_;
+    const char* start = p_;
+    // The digits of the next 8 bytes at once: a loop over them mispredicted at its exit on
+    // nearly every number, as amounts and seats differ in length.
+    const uint64_t word = Load<uint64_t>(p_);
+    const size_t digits = LeadingDigits(word);
+    uint64_t v;
+    if (digits < 8) {
+      if (digits == 0) return false;
+      // The digits moved to the word's high bytes, '0's before them: 8 digits of one value.
+      v = EightDigits((word << (8 * (8 - digits))) | (kOnes * '0' >> (8 * digits)));
+      p_ += digits;
+    } else {
+      v = 0;
+      while (static_cast<unsigned char>(*p_ - '0') <= 9) {
+        v = v * 10 + static_cast<uint64_t>(*p_ - '0');
+        ++p_;
+        // 19 digits always fit in a uint64 (< 1.9e19), so the range check below is exact.
+        if (p_ - start > 19) return false;
+      }
+    }
+    if (*start == '0' && (p_ - start > 1 || negative)) return false;
+    constexpr uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
+    if (v > kMax + (negative ? 1 : 0)) return false;
+    // Unsigned negation, then the modular conversion C++20 defines: 2^63 becomes INT64_MIN.
+    *out = static_cast<int64_t>(negative ? 0 - v : v);
+    return true;
+  }
+
+  // An object: `member()` reads each member, the cursor just after its key's opening quote
+  // (see Key). False when the object is not of the subset or `member` returns false.
+  template <typename Member>
+  bool Object(Member member) {
+    if (!Expect('{')) return false;
+    if (Accept('}')) return true;
+    do {
+      if (!Expect('"') || !member()) return false;
+    } while (Accept(','));
+    return Expect('}');
+  }
+  // An array: `element()` reads each element, the cursor on it.
+  template <typename Element>
+  bool Array(Element element) {
+    if (!Expect('[')) return false;
+    if (Accept(']')) return true;
+    do {
+      if (!element()) return false;
+    } while (Accept(','));
+    return Expect(']');
+  }
+
+ private:
+  // A string's text and closing quote, the cursor just after its opening quote.
+  PITBOSS_CURSOR_STEP bool StringRest(std::string_view* out) {
+    const char* start = p_;
+    // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
+    // and 8 bytes without one are all in the line (the NUL after it is one).
+    uint64_t stops;
+    while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
+    p_ += std::countr_zero(stops) / 8;
+    if (*p_ != '"') return false;  // an escape, a control character, or the NUL at the end
+    *out = std::string_view(start, static_cast<size_t>(p_ - start));
+    ++p_;
+    return true;
+  }
+
+  const char* p_;
+  const char* end_;
+};
+
+// The fast path: one pass of a Cursor over a line, straight into the Round. It takes only
+// lines the reference path (LineParser) takes, with the same result, and returns false on
+// anything else, leaving *round half-filled for the reference path to redo. It reads a
+// strict subset of JSON: strings without escapes, integers within int64, no null, true or
+// false; every key must be one the reference path reads (or an event's "face"), given once,
+// with a value of the type the reference path wants. The checks on the values are the
+// reference path's, answering only yes or no.
 class FastLineParser {
  public:
   explicit FastLineParser(Round* round) : round_(round) {}
 
-  bool ParseDocument(simdjson::ondemand::document& doc);
+  bool ParseLine(std::string_view line);
 
  private:
   // One event's fields, read before its type is known (the type may come last).
@@ -528,266 +753,133 @@ class FastLineParser {
     bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
   };
 
-  bool ParseLimits(simdjson::ondemand::value& value);
-  bool ParseEvents(simdjson::ondemand::value& value);
-  bool ReadEvent(simdjson::ondemand::value& value);
+  // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
+  // (Cursor::Key), as LineParser's fields are (RoundFieldOf, EventFieldOf, limits' wager
+  // names and min/max). A key that is not the reference path's, or is given twice, is false.
+  bool RoundMember();
+  bool LimitsMember(uint32_t* kinds);
+  bool EventMember();
+  // The field's first time in its object: marks it given.
+  bool First(RoundField field) { return !std::exchange(present_[static_cast<int>(field)], true); }
+  bool First(EventField field) {
+    const uint32_t bit = 1u << static_cast<int>(field);
+    return !(std::exchange(v_.present, v_.present | bit) & bit);
+  }
+  bool String(std::string* out, bool may_be_empty) {
+    std::string_view s;
+    if (!cursor_.String(&s) || (s.empty() && !may_be_empty)) return false;
+    out->assign(s.data(), s.size());
+    return true;
+  }
+  bool ReadEvent();
   bool FillEvent(Event* event) const;
 
   Round* round_;
-  EventValues v_;  // the event being read; reset by `present` alone
+  Cursor cursor_{std::string_view()};
+  std::array<bool, kRoundFields> present_{};
+  std::string_view time_;  // checked once the line is read
+  EventValues v_;          // the event being read
 };
 
-// Whether the key or string that `raw` points into (just after its opening quote, as it
-// stands in the JSON) is `name`, which has no quote or backslash: its bytes and then the
-// closing quote. A key or string with an escape in it never matches.
-template <size_t N>
-inline bool RawIs(const char* raw, const char (&name)[N]) {
-  for (size_t i = 0; i + 1 < N; ++i) {
-    if (raw[i] != name[i]) return false;
+bool FastLineParser::ParseLine(std::string_view line) {
+  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
+  // are its text.
+  if (!simdjson::validate_utf8(line.data(), line.size())) return false;
+  cursor_ = Cursor(line);
+  if (!cursor_.Object([this] { return RoundMember(); }) || !cursor_.AtEnd()) return false;
+  for (RoundField required :
+       {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
+    if (!present_[static_cast<int>(required)]) return false;
   }
-  return raw[N - 1] == '"';
-}
-
-std::optional<EventField> RawEventFieldOf(const char* raw) {
-  switch (raw[0]) {
-    case 't':
-      if (RawIs(raw, "type")) return EventField::kType;
-      break;
-    case 's':
-      if (RawIs(raw, "seat")) return EventField::kSeat;
-      if (RawIs(raw, "shoe")) return EventField::kShoe;
-      break;
-    case 'w':
-      if (RawIs(raw, "wager")) return EventField::kWager;
-      break;
-    case 'a':
-      if (RawIs(raw, "amount")) return EventField::kAmount;
-      if (RawIs(raw, "action")) return EventField::kAction;
-      break;
-    case 'n':
-      if (RawIs(raw, "net")) return EventField::kNet;
-      break;
-    case 'c':
-      if (RawIs(raw, "card")) return EventField::kCard;
-      break;
-    case 'd':
-      if (RawIs(raw, "decks")) return EventField::kDecks;
-      break;
-    case 'h':
-      if (RawIs(raw, "hand")) return EventField::kHand;
-      break;
-  }
-  return std::nullopt;
-}
-
-std::optional<RoundField> RawRoundFieldOf(const char* raw) {
-  switch (raw[0]) {
-    case 'r':
-      if (RawIs(raw, "round")) return RoundField::kRound;
-      if (RawIs(raw, "rules")) return RoundField::kRules;
-      break;
-    case 't':
-      if (RawIs(raw, "time")) return RoundField::kTime;
-      if (RawIs(raw, "table")) return RoundField::kTable;
-      break;
-    case 'l':
-      if (RawIs(raw, "limits")) return RoundField::kLimits;
-      break;
-    case 'e':
-      if (RawIs(raw, "events")) return RoundField::kEvents;
-      break;
-    case 'c':
-      if (RawIs(raw, "currency")) return RoundField::kCurrency;
-      break;
-  }
-  return std::nullopt;
-}
-
-// The text of a string that `raw` points into, when it has no escape; false when it has one.
-// Stage 1 found the closing quote, so the first quote with no backslash before it is that.
-inline bool PlainText(const char* raw, std::string_view* out) {
-  const char* end = raw;
-  while (*end != '"') {
-    if (*end == '\\') return false;
-    ++end;
-  }
-  *out = std::string_view(raw, static_cast<size_t>(end - raw));
-  return true;
-}
-
-// A string value without escapes, as it stands in the line (no copy). Anything else is
-// false: an escaped string (rare) is the reference path's to unescape.
-inline bool GetString(simdjson::ondemand::value& value, std::string_view* out) {
-  simdjson::ondemand::raw_json_string raw;
-  return value.get_raw_json_string().get(raw) == simdjson::SUCCESS && PlainText(raw.raw(), out);
-}
-
-// A JSON integer within int64, as the reference path reads one: On-Demand's get_int64 takes
-// exactly the numbers the DOM stores as INT64 (no fraction, exponent or leading zero; "-0"
-// is 0 in both). Anything else is false.
-inline bool GetInt64(simdjson::ondemand::value& value, int64_t* out) {
-  return value.get_int64().get(*out) == simdjson::SUCCESS;
-}
-
-constexpr uint32_t Bit(RoundField field) { return 1u << static_cast<int>(field); }
-
-bool FastLineParser::ParseDocument(simdjson::ondemand::document& doc) {
-  simdjson::ondemand::object obj;
-  if (doc.get_object().get(obj) != simdjson::SUCCESS) return false;
-  uint32_t present = 0;
-  std::string_view time;
-  for (auto field_or : obj) {
-    if (field_or.error() != simdjson::SUCCESS) return false;
-    simdjson::ondemand::field& field = field_or.value_unsafe();
-    std::optional<RoundField> f = RawRoundFieldOf(field.key().raw());
-    if (!f || (present & Bit(*f))) return false;
-    present |= Bit(*f);
-    simdjson::ondemand::value& value = field.value();
-    std::string_view s;
-    switch (*f) {
-      case RoundField::kRound:
-        if (!GetString(value, &s) || s.empty()) return false;
-        round_->id.assign(s.data(), s.size());
-        break;
-      case RoundField::kTime:
-        if (!GetString(value, &time)) return false;
-        break;
-      case RoundField::kTable:
-        if (!GetString(value, &s) || s.empty()) return false;
-        round_->table.assign(s.data(), s.size());
-        break;
-      case RoundField::kRules:
-        if (!GetString(value, &s)) return false;  // may be empty, as in the reference path
-        round_->rules.assign(s.data(), s.size());
-        break;
-      case RoundField::kLimits:
-        if (!ParseLimits(value)) return false;
-        break;
-      case RoundField::kCurrency:
-        if (!GetString(value, &s) || !IsCurrencyCode(s)) return false;
-        round_->currency.assign(s.data(), s.size());
-        break;
-      case RoundField::kEvents:
-        if (!ParseEvents(value)) return false;
-        break;
-    }
-  }
-  // Nothing may follow the root object, which On-Demand tells only when asked.
-  if (doc.current_location().error() != simdjson::OUT_OF_BOUNDS) return false;
-  constexpr uint32_t kRequired = Bit(RoundField::kRound) | Bit(RoundField::kTime) | Bit(RoundField::kTable) |
-                                 Bit(RoundField::kRules) | Bit(RoundField::kEvents);
-  if ((present & kRequired) != kRequired) return false;
-  std::optional<int32_t> date = ParseRfc3339Date(time);
+  std::optional<int32_t> date = ParseRfc3339Date(time_);
   if (!date) return false;
-  round_->time.assign(time.data(), time.size());
+  round_->time.assign(time_.data(), time_.size());
   round_->date = *date;
   return true;
 }
 
-bool FastLineParser::ParseLimits(simdjson::ondemand::value& value) {
-  simdjson::ondemand::object obj;
-  if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
-  uint32_t kinds = 0;
-  for (auto entry_or : obj) {
-    if (entry_or.error() != simdjson::SUCCESS) return false;
-    simdjson::ondemand::field& entry = entry_or.value_unsafe();
-    std::string_view name;
-    if (!PlainText(entry.key().raw(), &name)) return false;
-    // The reference path passes over a wager the format does not have, value unread.
-    std::optional<WagerKind> kind = ParseWagerKind(name);
-    if (!kind || (kinds & (1u << static_cast<int>(*kind)))) return false;
-    kinds |= 1u << static_cast<int>(*kind);
-    simdjson::ondemand::object bounds;
-    if (entry.value().get_object().get(bounds) != simdjson::SUCCESS) return false;
-    Limit limit;
-    for (auto bound_or : bounds) {
-      if (bound_or.error() != simdjson::SUCCESS) return false;
-      simdjson::ondemand::field& bound = bound_or.value_unsafe();
-      const char* raw = bound.key().raw();
-      std::optional<Money>* slot = RawIs(raw, "min") ? &limit.min : RawIs(raw, "max") ? &limit.max : nullptr;
-      int64_t v;
-      if (slot == nullptr || slot->has_value() || !GetInt64(bound.value(), &v) || v < 0) return false;
-      *slot = v;
+bool FastLineParser::RoundMember() {
+  std::string_view s;
+  switch (cursor_.Current()) {
+    case 'r':
+      if (cursor_.Key<"round">()) return First(RoundField::kRound) && String(&round_->id, false);
+      // An empty rule-set id is the checker's input/unknown-rules, as in the reference path.
+      return cursor_.Key<"rules">() && First(RoundField::kRules) && String(&round_->rules, true);
+    case 't':
+      if (cursor_.Key<"time">()) return First(RoundField::kTime) && cursor_.String(&time_);
+      return cursor_.Key<"table">() && First(RoundField::kTable) && String(&round_->table, false);
+    case 'l': {
+      if (!cursor_.Key<"limits">() || !First(RoundField::kLimits)) return false;
+      uint32_t kinds = 0;  // bit i: WagerKind i has its limits
+      return cursor_.Object([this, &kinds] { return LimitsMember(&kinds); });
     }
-    round_->limits[static_cast<int>(*kind)] = limit;
+    case 'c':
+      if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) ||
+          !IsCurrencyCode(s)) {
+        return false;
+      }
+      round_->currency.assign(s.data(), s.size());
+      return true;
+    case 'e':
+      return cursor_.Key<"events">() && First(RoundField::kEvents) &&
+             cursor_.Array([this] { return ReadEvent() && FillEvent(&round_->events.emplace_back()); });
   }
+  return false;
+}
+
+bool FastLineParser::LimitsMember(uint32_t* kinds) {
+  // A wager's name, as a key: the reference path passes over a wager the format does not
+  // have, value unread, so the fast path leaves such a line to it.
+  std::string_view name;
+  if (!cursor_.AnyKey(&name)) return false;
+  std::optional<WagerKind> kind = ParseWagerKind(name);
+  if (!kind || (*kinds & (1u << static_cast<int>(*kind)))) return false;
+  *kinds |= 1u << static_cast<int>(*kind);
+  Limit limit;
+  const bool ok = cursor_.Object([this, &limit] {
+    std::optional<Money>* slot = cursor_.Key<"min">()   ? &limit.min
+                                 : cursor_.Key<"max">() ? &limit.max
+                                                        : nullptr;
+    int64_t v;
+    if (slot == nullptr || slot->has_value() || !cursor_.Int64(&v) || v < 0) return false;
+    *slot = v;
+    return true;
+  });
+  if (!ok) return false;
+  round_->limits[static_cast<int>(*kind)] = limit;
   return true;
 }
 
-bool FastLineParser::ParseEvents(simdjson::ondemand::value& value) {
-  simdjson::ondemand::array events;
-  if (value.get_array().get(events) != simdjson::SUCCESS) return false;
-  for (auto element_or : events) {
-    if (element_or.error() != simdjson::SUCCESS || !ReadEvent(element_or.value_unsafe()) ||
-        !FillEvent(&round_->events.emplace_back())) {
-      return false;
-    }
-  }
-  return true;
-}
-
-bool FastLineParser::ReadEvent(simdjson::ondemand::value& value) {
-  simdjson::ondemand::object obj;
-  if (value.get_object().get(obj) != simdjson::SUCCESS) return false;
+bool FastLineParser::ReadEvent() {
   v_.present = 0;
   v_.face = false;
-  for (auto field_or : obj) {
-    if (field_or.error() != simdjson::SUCCESS) return false;
-    simdjson::ondemand::field& field = field_or.value_unsafe();
-    const char* key = field.key().raw();
-    std::optional<EventField> f = RawEventFieldOf(key);
-    if (!f) {
-      // "face" (up or down) is the format's, and the reference path passes over it: Event
-      // has no place for it. Any other key is one the fast path does not know.
-      std::string_view face;
-      if (!RawIs(key, "face") || v_.face || !GetString(field.value(), &face)) return false;
-      v_.face = true;
-      continue;
-    }
-    const uint32_t bit = 1u << static_cast<int>(*f);
-    if (v_.present & bit) return false;
-    v_.present |= bit;
-    simdjson::ondemand::value& fv = field.value();
-    bool ok = false;
-    switch (*f) {
-      case EventField::kType:
-        ok = GetString(fv, &v_.type);
-        break;
-      case EventField::kSeat: {
-        simdjson::ondemand::json_type t;
-        if (fv.type().get(t) != simdjson::SUCCESS) return false;
-        v_.seat_is_name = t == simdjson::ondemand::json_type::string;
-        ok = v_.seat_is_name ? GetString(fv, &v_.seat_name) : GetInt64(fv, &v_.seat);
-        break;
-      }
-      case EventField::kWager:
-        ok = GetString(fv, &v_.wager);
-        break;
-      case EventField::kAmount:
-        ok = GetInt64(fv, &v_.amount);
-        break;
-      case EventField::kNet:
-        ok = GetInt64(fv, &v_.net);
-        break;
-      case EventField::kCard:
-        ok = GetString(fv, &v_.card);
-        break;
-      case EventField::kAction:
-        ok = GetString(fv, &v_.action);
-        break;
-      case EventField::kShoe:
-        ok = GetString(fv, &v_.shoe);
-        break;
-      case EventField::kDecks:
-        ok = GetInt64(fv, &v_.decks);
-        break;
-      case EventField::kHand:
-        ok = GetInt64(fv, &v_.hand);
-        break;
-    }
-    if (!ok) return false;
+  return cursor_.Object([this] { return EventMember(); });
+}
+
+bool FastLineParser::EventMember() {
+  // The keys tried in the order events usually give them: a chain of compares follows the
+  // order of an event's keys, which a jump table on the key's first byte mispredicted.
+  if (cursor_.Key<"type">()) return First(EventField::kType) && cursor_.String(&v_.type);
+  if (cursor_.Key<"seat">()) {
+    if (!First(EventField::kSeat)) return false;
+    v_.seat_is_name = cursor_.Peek('"');
+    return v_.seat_is_name ? cursor_.String(&v_.seat_name) : cursor_.Int64(&v_.seat);
   }
-  return true;
+  if (cursor_.Key<"wager">()) return First(EventField::kWager) && cursor_.String(&v_.wager);
+  if (cursor_.Key<"amount">()) return First(EventField::kAmount) && cursor_.Int64(&v_.amount);
+  if (cursor_.Key<"card">()) return First(EventField::kCard) && cursor_.String(&v_.card);
+  if (cursor_.Key<"net">()) return First(EventField::kNet) && cursor_.Int64(&v_.net);
+  if (cursor_.Key<"action">()) return First(EventField::kAction) && cursor_.String(&v_.action);
+  if (cursor_.Key<"hand">()) return First(EventField::kHand) && cursor_.Int64(&v_.hand);
+  if (cursor_.Key<"shoe">()) return First(EventField::kShoe) && cursor_.String(&v_.shoe);
+  if (cursor_.Key<"decks">()) return First(EventField::kDecks) && cursor_.Int64(&v_.decks);
+  if (cursor_.Key<"face">()) {
+    // "face" (up or down) is the format's, and the reference path passes over it: Event
+    // has no place for it.
+    std::string_view face;
+    return !std::exchange(v_.face, true) && cursor_.String(&face);
+  }
+  return false;  // a key the fast path does not know
 }
 
 // LineParser::ParseEvent on the values ReadEvent read, for an event it takes.
@@ -851,7 +943,6 @@ bool FastLineParser::FillEvent(Event* event) const {
   return false;
 }
 
-
 }  // namespace
 
 struct RoundParser::Impl {
@@ -882,7 +973,6 @@ struct RoundParser::Impl {
 
   bool fast;                                // try the fast path first
   int64_t fast_lines = 0;                   // lines it took
-  simdjson::ondemand::parser fast_parser;   // the fast path's
   simdjson::dom::parser parser;             // the reference path's
   std::unique_ptr<char[]> buffer;  // the line, followed by SIMDJSON_PADDING bytes
   size_t capacity = 0;
@@ -896,9 +986,7 @@ RoundParser::~RoundParser() = default;
 int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
-
-// The longest line the fast path tries.
-constexpr size_t kFastPathMaxLine = size_t{1} << 20;
+static_assert(simdjson::SIMDJSON_PADDING >= kCursorPadding, "the copy of a line is padded for the cursor");
 
 namespace {
 
@@ -920,8 +1008,11 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   ClearRound(round);
 
   Impl& impl = *impl_;
+  // The fast path reads a copy followed by zeros: the NUL after the line stops every loop of
+  // its cursor, with no bound check in them (a copy of a line costs less than those checks).
+  // The reference path reads that copy too, or the line in place when it is padded.
   const char* text = line.data();
-  if (!padded) {
+  if (impl.fast || !padded) {
     if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
       impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
       impl.buffer = std::make_unique<char[]>(impl.capacity);
@@ -931,13 +1022,8 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     text = impl.buffer.get();
   }
 
-  // A round is a few KiB: a line far longer is no round, and the reference path's parser
-  // alone is sized for it.
-  if (impl.fast && line.size() <= kFastPathMaxLine) {
-    simdjson::ondemand::document fast_doc;
-    if (impl.fast_parser.iterate(text, line.size(), line.size() + simdjson::SIMDJSON_PADDING).get(fast_doc) ==
-            simdjson::SUCCESS &&
-        FastLineParser(round).ParseDocument(fast_doc)) {
+  if (impl.fast) {
+    if (FastLineParser(round).ParseLine(std::string_view(text, line.size()))) {
       ++impl.fast_lines;
       return outcome;
     }

@@ -31,13 +31,14 @@ struct ParseOutcome {
   bool ok() const { return status.ok(); }
 };
 
-// Parses log lines into Rounds. Holds its JSON parsers and one padded copy buffer, reused
+// Parses log lines into Rounds. Holds its JSON parser and one padded copy buffer, reused
 // line after line, so parsing allocates nothing in the steady state. Not thread-safe: use
 // one per thread.
 //
-// Two paths, one result: a fast one (simdjson On-Demand, one pass straight into the Round)
-// takes the lines it fully understands, and gives up on anything else (an error, a key it
-// does not know, a key given twice, a null, a number that is not an int64...), which the
+// Two paths, one result: a fast one (a scanner of a strict subset of JSON, one pass over the
+// line's bytes straight into the Round) takes the lines it fully understands, and gives up
+// on anything else (an error, a key it does not know, a key given twice, an escape in a
+// string, a null, true or false, a number that is not an int64 integer, "-0"...), which the
 // reference path (simdjson's DOM) then parses from scratch. Whatever the line, the outcome
 // and the Round are the reference path's.
 //
@@ -67,7 +68,9 @@ class RoundParser {
   // Fills *round from `line` (one line, without its newline). When the outcome is not ok,
   // *round holds whatever was read before the problem and must not be checked.
   // `padded`: the caller guarantees kLinePadding (line_reader.h) readable bytes after the
-  // line's end, whatever they hold, so that it is parsed in place rather than copied.
+  // line's end, whatever they hold, so that the reference path alone (kReferenceOnly) parses
+  // it in place. The fast path reads a copy followed by zeros, which end its scanner's loops
+  // with no bound check (cheaper than the checks); a line it gives up goes on in that copy.
   ParseOutcome Parse(std::string_view line, Round* round, bool padded = false);
 
   // How many lines the fast path took (the rest went to the reference path): for tests and

@@ -2,6 +2,9 @@
 
 #include "history/line_reader.h"
 
+#include "games/dealer.h"
+#include "games/test_rounds.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -466,6 +469,7 @@ TEST_F(RoundParserTest, FuzzSeeds) {
       {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
       {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
       {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
+      {"fast_int64_edges_whitespace.jsonl", true}, {"key_without_colon.jsonl", false},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
@@ -552,22 +556,58 @@ TEST_F(DifferentialTest, FixtureLines) {
 }
 #endif
 
+// The logs the dealer simulator writes, for every bundled spec: the fast path takes every
+// line of them, with the reference path's result. Such logs are what a casino's system
+// writes, so a line of them left to the reference path is a cost on every line.
+TEST_F(DifferentialTest, FastPathTakesEveryGeneratedLine) {
+  namespace fs = std::filesystem;
+  const fs::path rules = fs::path(PITBOSS_SOURCE_DIR) / "rules";
+  std::vector<std::string> specs;
+  for (const auto& entry : fs::recursive_directory_iterator(rules)) {
+    const std::string relative = fs::relative(entry.path(), rules).generic_string();
+    // Clause parts and source texts are not specs of their own.
+    if (entry.is_regular_file() && entry.path().extension() == ".yaml" && relative.find("parts/") == std::string::npos &&
+        relative.rfind("sources/", 0) != 0) {
+      specs.push_back(relative);
+    }
+  }
+  std::sort(specs.begin(), specs.end());
+  ASSERT_GE(specs.size(), 5u);
+  for (const std::string& file : specs) {
+    SCOPED_TRACE(file);
+    DealerOptions options;
+    options.rounds = 2000;
+    options.tables = 2;
+    options.seed = 5;
+    options.tie_bet_rate = 0.5;
+    options.insurance_rate = 0.5;
+    std::ostringstream log;
+    ASSERT_TRUE(GenerateRounds(BundledSpec(file).spec, options, log).ok());
+    std::istringstream in(log.str());
+    const int64_t before = fast_.fast_lines();
+    int64_t lines = 0;
+    for (std::string line; std::getline(in, line); ++lines) ExpectSame(line, file + ":" + std::to_string(lines + 1));
+    EXPECT_EQ(lines, 2000);
+    EXPECT_EQ(fast_.fast_lines() - before, 2 * lines);  // each line goes through it twice
+  }
+}
+
 TEST_F(DifferentialTest, FastPathTakesAWellFormedRound) {
   ExpectSame(kFormatExample, "format example");
   EXPECT_EQ(fast_.fast_lines(), 2);
   EXPECT_EQ(reference_.fast_lines(), 0);
 }
 
-// A line far longer than any round goes to the reference path alone, whose parser is sized
-// for it, with the same result.
+// A line far longer than any round: the fast path reads it as it reads any other, with the
+// reference path's result.
 TEST_F(DifferentialTest, OverLongLine) {
   std::string events;
   while (events.size() < (size_t{1} << 20)) events += R"({"type":"burn","card":"2C"},)";
   events += R"({"type":"burn","card":"AS"})";
   ExpectSame(WithEvents(events), "long line");
-  EXPECT_EQ(fast_.fast_lines(), 0);
-  ExpectSame(kFormatExample, "format example");
   EXPECT_EQ(fast_.fast_lines(), 2);
+  ExpectSame(kFormatExample, "format example");
+  EXPECT_EQ(fast_.fast_lines(), 4);
 }
 
 // Lines the fast path must leave to the reference path, or take with the very same result.
@@ -755,6 +795,140 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"events":[{"type":5,"seat":1}]})",
       "{" + head + R"(,"events":[{}]})",
       "{" + head + R"(,"events":[)" + bet + R"(,"bet"]})",
+      // What the fast path's own scanner risks. Escapes in keys and values.
+      R"({"round":"R\\","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R\"1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R\u0000","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"\u0000","events":[]})",
+      R"({"round\\":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round\"":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"\u0072ound":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main\\","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","se\at":1,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat\\":1,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"\u0051H"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"Q\u0000"}]})",
+      "{" + head + R"(,"limits":{"main\\":{"min":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min\\":5}},"events":[]})",
+      // Integers: leading zeros, signs, fractions, exponents, the edges of int64.
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":0}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":00}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":01}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-00}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-01}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-a}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":--1}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":- 1}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":1.0}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":1.}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":1e2}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":1E+2}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":0e0}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-0}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":9223372036854775807}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":9223372036854775808}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775807}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775808}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775809}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":99999999999999999999}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":00000000000000000001}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":1000000000000000000}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":10000000000000000000}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":-0}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":6,"hand":-0}]})",
+      "{" + head + R"(,"limits":{"main":{"min":0,"max":9223372036854775807}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":-0}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":00}},"events":[]})",
+      // Whitespace of every kind in every place; a tab inside a string.
+      std::string("\t\r\n {\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
+          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+          "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
+          "\"face\" : \"down\" } , { } ] \t\r\n}\r\n \t",
+      std::string("{\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
+          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+          "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
+          "\"face\" : \"down\" } ] \t\r\n}\r\n \t",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main)" + "\t" + R"(","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\f" + R"(}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\v" + R"(}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\xc2\xa0" + R"(}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + std::string(1, '\0') + R"(}]})",
+      "{" + head + R"(,"events":[]})" + std::string("\0 ", 2),
+      // Bytes that are not UTF-8, or are UTF-8 a reader must not take.
+      R"({"round":"R)" + std::string("\x80") + tail,
+      R"({"round":"R)" + std::string("\xc0\xaf") + tail,
+      R"({"round":"R)" + std::string("\xe0\x80\xaf") + tail,
+      R"({"round":"R)" + std::string("\xf0\x80\x80\xaf") + tail,
+      R"({"round":"R)" + std::string("\xf4\x90\x80\x80") + tail,
+      R"({"round":"R)" + std::string("\xc3\xa9") + tail,
+      "{" + head + R"(,"events":[{"type":"burn","card":"Q)" + std::string("\xe2\x99\xa0") + R"("}]})",
+      "{" + head + R"(,"events":[]})" + std::string("\x80"),
+      // Lines that end inside a string, a number, a key, or between tokens.
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bu)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bet","seat":1,"wager":"main","amount":50)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bet","seat":1,"wager":"main","amount":-)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bet","seat":1,"wa)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bet","seat":1,"wager")",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[{"type":"bet","seat":1,"wager":)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[])",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]} {)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]}")",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[],"n)",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[],")",
+      R"({")",
+      R"({"round)",
+      R"({"round")",
+      R"({"round":")",
+      R"({"round":"R1)",
+      // Keys that are prefixes of known keys, or have them as prefixes; empty keys.
+      "{" + head + R"(,"events":[{"typ":"burn","card":"QH"}]})",
+      "{" + head + R"(,"events":[{"types":"burn","card":"QH"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","cards":"QH"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","car":"QH"}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"QH","":"x"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"amounts":6}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amoun":5}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","fac":"up"}]})",
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","faces":"up"}]})",
+      "{" + head + R"(,"":1,"events":[]})",
+      "{" + head + R"(,"event":[],"events":[]})",
+      "{" + head + R"(,"eventss":[],"events":[]})",
+      "{" + head + R"(,"currenc":"USD","events":[]})",
+      "{" + head + R"(,"limit":{},"events":[]})",
+      "{" + head + R"(,"limits":{"":{"min":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"mai":{"min":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"mains":{"min":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"mi":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"mins":5}},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"":5}},"events":[]})",
+      R"({"roun":"R1","round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"rounds":"R1","round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","tabl":"T7","table":"T7","rules":"r","events":[]})",
+      // A known key not followed by ':', then another key's name.
+      "{" + head + R"(,"events":[{"type":"decision","seat":1,"action"hand":1,"action":"war"}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","seat"shoe":"S","decks":6}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount"amount":5,"wager":"main"}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"amount" "amount":5,"wager":"main"}]})",
+      "{" + head + R"(,"limits":{"main":{"min"max":5}},"events":[]})",
+      R"({"round"rules":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time"table":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})",
+      // Values of the wrong kind for the scanner: true, false, null, objects, arrays.
+      "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":true}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":true,"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":[1],"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":{},"wager":"main","amount":5}]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"QH","seat":"dealer"}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S","decks":6,"seat":0}]})",
+      "{" + head + R"(,"limits":{"main":{}},"events":[]})",
+      "{" + head + R"(,"limits":{},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{"min":5,"max":"7"}},"events":[]})",
+      "{" + head + R"(,"time":"2026-11-21T20:14:03Z","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03+01:00","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21t20:14:03.123456789z","table":"T7","rules":"r","events":[]})",
+      R"({"round":"R1","time":"2026-11-21T20:14:03","table":"T7","rules":"r","events":[]})",
   };
   int taken = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -765,6 +939,37 @@ TEST_F(DifferentialTest, NastyLines) {
   // Some of them are good rounds, which the fast path takes; most it must give up.
   EXPECT_GT(taken, 10);
   EXPECT_LT(taken, static_cast<int>(lines.size()) / 2);
+}
+
+// Good rounds at the edges of the fast path's subset of JSON, which it must take itself (and
+// with the reference path's result): whitespace of every kind between tokens, the ends of
+// int64, zero, UTF-8 in strings, empty limits, every optional field.
+TEST_F(DifferentialTest, FastPathTakesTheEdgesOfItsSubset) {
+  const std::string head = R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
+  const std::vector<std::string> lines = {
+      std::string(" \t\r\n{\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
+          "\"rules\":\"\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+          "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
+          "\"face\" : \"down\" } ] \t\r\n}\r\n \t",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":9223372036854775807}]})",
+      "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775808}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":2147483647,"wager":"main","amount":0,"hand":2147483647}]})",
+      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"","decks":-2147483648},{"type":"shuffle","shoe":"S","decks":0}]})",
+      "{" + head + R"(,"limits":{},"events":[]})",
+      "{" + head + R"(,"limits":{"main":{},"tie":{"max":0},"raise":{"min":9223372036854775807}},"events":[]})",
+      R"({"round":"R)" + std::string("\xc3\xa9\x7f") + R"(","time":"2026-11-21t20:14:03.5+05:30","table":"T7","rules":"r","events":[]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"Q)" + std::string("\xe2\x99\xa0") + R"("},{"type":"burn","card":""}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"jackpot","amount":5},{"type":"decision","seat":1,"action":"fold"}]})",
+      "{" + head + R"(,"events":[{"card":"QH","seat":"dealer","type":"deal"},{"seat":"x","type":"burn","card":"2C"}]})",
+      R"({"events":[],"currency":"EUR","rules":"r","table":"T7","time":"2026-11-21T20:14:03Z","round":"R1"})",
+  };
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const int64_t before = fast_.fast_lines();
+    ExpectSame(lines[i], "line " + std::to_string(i) + ": " + lines[i]);
+    EXPECT_EQ(fast_.fast_lines() - before, 2) << "line " << i << ": " << lines[i];
+    EXPECT_TRUE(reference_.Parse(lines[i], &round_).ok()) << "line " << i << ": " << lines[i];
+  }
 }
 
 // Every prefix of a good line, and random damage to it: the paths never part.
