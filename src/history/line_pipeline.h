@@ -59,7 +59,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     std::vector<int64_t> lines;
     std::vector<Slot> slots;
   };
-  const size_t pool_size = static_cast<size_t>(jobs) * 2 + 2;
+  const size_t pool_size = std::max<size_t>(16, static_cast<size_t>(jobs) * 2 + 2);
   std::vector<std::unique_ptr<Batch>> all;
   std::vector<Batch*> free_batches;
   std::vector<Batch*> ready(pool_size, nullptr);  // prepared, by seq % pool_size
