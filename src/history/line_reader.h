@@ -17,7 +17,7 @@ namespace pitboss {
 
 struct LineReaderOptions {
   // Bytes read from the file per call, and the initial size of the line buffer.
-  size_t buffer_size = size_t{1} << 20;
+  size_t buffer_size = size_t{128} << 10;
   // A line longer than this is passed over rather than held in memory (a round is a few
   // KiB, so a line this long is not a round of any log): Next returns in its place "\n"
   // followed by its length in digits (IsOverLongLine), which no line read can be, and
