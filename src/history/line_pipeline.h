@@ -9,7 +9,8 @@
 // Whatever `jobs` is, `apply` sees the same slots in the same order, so a caller whose
 // `prepare` is a pure function of the line (and of state that no thread changes meanwhile)
 // and whose order-dependent work is all in `apply` gets the same result for every `jobs`.
-// Every line handed to `prepare` is followed by kLinePadding readable bytes (line_reader.h).
+// Every line handed to `prepare` is followed by kLinePadding readable bytes, the first
+// kLineZeros of them zeros (line_reader.h).
 // Memory is bounded: a fixed number of batches circulate, reused (and their slots with them),
 // so a slot's buffers are reused too, from one batch to the next.
 #ifndef PITBOSS_HISTORY_LINE_PIPELINE_H_
@@ -55,7 +56,9 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   struct Batch {
     uint64_t seq = 0;
     std::string bytes;
-    std::vector<size_t> offsets;  // of each line in bytes, and its end: size() + 1 entries
+    // Where each line starts in bytes, and where the next would: size() + 1 entries. Each
+    // line is followed by kLineZeros zeros, so line i is [offsets[i], offsets[i + 1] - kLineZeros).
+    std::vector<size_t> offsets;
     std::vector<int64_t> lines;
     std::vector<Slot> slots;
   };
@@ -112,6 +115,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
              (more = reader.Next(&text))) {
         if (IsBlankLine(text)) continue;
         batch->bytes.append(text);
+        batch->bytes.append(kLineZeros, '\0');
         batch->offsets.push_back(batch->bytes.size());
         batch->lines.push_back(reader.line_number());
       }
@@ -130,7 +134,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     batch->bytes.append(kLinePadding, ' ');  // after the last line's end (offsets stay)
     if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
     for (size_t i = 0; i < batch->lines.size(); ++i) {
-      std::string_view line(batch->bytes.data() + batch->offsets[i], batch->offsets[i + 1] - batch->offsets[i]);
+      std::string_view line(batch->bytes.data() + batch->offsets[i],
+                            batch->offsets[i + 1] - kLineZeros - batch->offsets[i]);
       prepare(w, batch->lines[i], line, &batch->slots[i]);
     }
     std::lock_guard<std::mutex> lock(mu);

@@ -29,6 +29,10 @@ struct LineReaderOptions {
 // pipeline hands to its workers), whatever they hold: what a JSON parser may read past a
 // line's end (simdjson's padding), so that a line is parsed where it lies, not copied.
 constexpr size_t kLinePadding = 64;
+// Zero bytes that follow every line a line pipeline hands to its workers (within its
+// kLinePadding): a line so followed is read where it lies by the round parser's fast path,
+// which otherwise copies it to put zeros after it.
+constexpr size_t kLineZeros = 16;
 
 // Reads one log line by line. The compression is told by the data's magic bytes, not by
 // the name, so compressed standard input works; a name ending in .gz or .zst whose data is

@@ -987,6 +987,8 @@ int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
 static_assert(simdjson::SIMDJSON_PADDING >= kCursorPadding, "the copy of a line is padded for the cursor");
+static_assert(kLineZeros >= kCursorPadding && kLineZeros <= kLinePadding,
+              "a line a pipeline hands over is followed by the zeros the cursor needs");
 
 namespace {
 
@@ -1011,8 +1013,11 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   // The fast path reads a copy followed by zeros: the NUL after the line stops every loop of
   // its cursor, with no bound check in them (a copy of a line costs less than those checks).
   // The reference path reads that copy too, or the line in place when it is padded.
+  // A padded line already followed by kLineZeros zeros (a line pipeline's) is read in place.
   const char* text = line.data();
-  if (impl.fast || !padded) {
+  static constexpr char kZeros[kLineZeros] = {};
+  const bool zeros_follow = padded && std::memcmp(line.data() + line.size(), kZeros, kLineZeros) == 0;
+  if ((impl.fast && !zeros_follow) || !padded) {
     if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
       impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
       impl.buffer = std::make_unique<char[]>(impl.capacity);
