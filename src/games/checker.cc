@@ -635,7 +635,9 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
       return Status::Ok();
     }
   }
-  auto reader_or = LineReader::Open(path);
+  LineReaderOptions reading;
+  reading.digest_later = impl.options.jobs > 1;  // the pipeline's workers digest outside the reader
+  auto reader_or = LineReader::Open(path, reading);
   if (!reader_or.ok()) {
     impl.context = false;
     impl.EmitInput(path, 0, Code::kInputUnreadable, "", "", kFileClause, reader_or.status().message());

@@ -131,6 +131,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
       }
       batch->seq = made++;  // under read_mu too: seqs follow the order the lines were read in
     }
+    reader.DigestPending();  // with the reader free for another thread to read
     batch->bytes.append(kLinePadding, ' ');  // after the last line's end (offsets stay)
     if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
     for (size_t i = 0; i < batch->lines.size(); ++i) {

@@ -124,7 +124,18 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
     n = read(fd_, dst, cap);
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
-    digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
+    if (options_.digest_later) {
+      std::lock_guard<std::mutex> lock(pending_mu_);
+      std::string piece;
+      if (!spare_.empty()) {
+        piece = std::move(spare_.back());
+        spare_.pop_back();
+      }
+      piece.assign(dst, static_cast<size_t>(n));
+      pending_.push_back(std::move(piece));
+    } else {
+      digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
+    }
     bytes_.fetch_add(n, std::memory_order_relaxed);
   }
   return n;
@@ -138,7 +149,29 @@ std::string LineReader::Sha256Hex() {
     while (Read(rest, sizeof rest) > 0) {
     }
   }
+  std::lock_guard<std::mutex> digesting(digest_mu_);  // waits for a thread digesting
+  Digest();
   return digest_->Hex();
+}
+
+void LineReader::DigestPending() {
+  std::unique_lock<std::mutex> digesting(digest_mu_, std::try_to_lock);
+  if (digesting.owns_lock()) Digest();
+}
+
+void LineReader::Digest() {
+  for (;;) {
+    std::string piece;
+    {
+      std::lock_guard<std::mutex> lock(pending_mu_);
+      if (pending_.empty()) return;
+      piece = std::move(pending_.front());
+      pending_.pop_front();
+    }
+    digest_->Update(piece);
+    std::lock_guard<std::mutex> lock(pending_mu_);
+    spare_.push_back(std::move(piece));
+  }
 }
 
 bool LineReader::ReadInput() {

@@ -6,9 +6,12 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pitboss/status.h"
 #include "spec/sha256.h"
@@ -23,6 +26,9 @@ struct LineReaderOptions {
   // followed by its length in digits (IsOverLongLine), which no line read can be, and
   // long_line_bytes() says how long it was.
   size_t max_line_length = size_t{64} << 20;
+  // The bytes read are digested later, by DigestPending, not as they are read: for a line
+  // pipeline, whose workers take the reader in turn and should hold it only to read.
+  bool digest_later = false;
 };
 
 // Readable bytes that follow every line LineReader::Next returns (and every line a line
@@ -76,6 +82,10 @@ class LineReader {
   // what `sha256sum` says of the file. Reads what is left of the file first, so call it at
   // the end. After a read error, the digest of the bytes read before it.
   std::string Sha256Hex();
+  // With digest_later: digests what was read so far and not yet digested, in the order read.
+  // Safe to call from any thread, also while another reads; returns at once when another
+  // thread is digesting (which digests what is pending).
+  void DigestPending();
   // Safe to read from another thread while a line pipeline reads (for a progress line).
   int64_t bytes() const { return bytes_.load(std::memory_order_relaxed); }
 
@@ -89,7 +99,8 @@ class LineReader {
   bool FillGzip(char* dst, size_t cap, size_t* n);
   bool FillZstd(char* dst, size_t cap, size_t* n);
   bool Fail(std::string what);  // sets status_, returns false
-  ssize_t Read(char* dst, size_t cap);  // read(2), digested
+  ssize_t Read(char* dst, size_t cap);  // read(2), digested (or kept for DigestPending)
+  void Digest();                        // what is pending, with digest_mu_ held
 
   std::string path_;
   std::string display_name_;  // path_, or "<stdin>"
@@ -123,6 +134,11 @@ class LineReader {
   std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
   std::unique_ptr<Sha256> digest_;
+  // With digest_later: copies of what was read, not yet digested, and their spent buffers.
+  std::mutex pending_mu_;  // pending_ and spare_
+  std::mutex digest_mu_;   // digest_, held while digesting
+  std::deque<std::string> pending_;
+  std::vector<std::string> spare_;
   std::atomic<int64_t> bytes_{0};
 };
 

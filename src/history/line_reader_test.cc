@@ -5,10 +5,12 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace pitboss {
@@ -178,6 +180,35 @@ TEST_F(LineReaderTest, DigestIsOfTheFileAsStored) {
     }
     EXPECT_EQ((*reader)->Sha256Hex(), Sha256Hex(bytes)) << name;
     EXPECT_EQ((*reader)->bytes(), static_cast<int64_t>(bytes.size())) << name;
+  }
+}
+
+// Digested later (as a line pipeline does), from another thread while the reading goes on,
+// the digest is the same: the pieces are digested in the order read.
+TEST_F(LineReaderTest, DigestLaterIsTheSameDigest) {
+  std::string bytes;
+  for (int i = 0; i < 5000; ++i) bytes += "line " + std::to_string(i) + "\n";
+  const std::string files[][2] = {{"plain.jsonl", bytes}, {"b.jsonl.gz", Gzip(bytes)}};
+  for (const auto& [name, data] : files) {
+    std::string path = Write(name, data);
+    LineReaderOptions options;
+    options.buffer_size = 256;  // many pieces
+    options.digest_later = true;
+    auto reader = LineReader::Open(path, options);
+    ASSERT_TRUE(reader.ok()) << name;
+    std::atomic<bool> done{false};
+    std::thread digester([&] {
+      while (!done) (*reader)->DigestPending();
+    });
+    std::string_view line;
+    int64_t n = 0;
+    while ((*reader)->Next(&line)) {
+      if (++n % 7 == 0) (*reader)->DigestPending();
+    }
+    done = true;
+    digester.join();
+    EXPECT_EQ(n, 5000) << name;
+    EXPECT_EQ((*reader)->Sha256Hex(), Sha256Hex(data)) << name;
   }
 }
 
