@@ -341,7 +341,7 @@ class WarReplay {
                                         std::optional<::pitboss::Money> actual, const Cite& cite,
                                         const Parts&... message) {
     if (!out_->findings_wanted) return;
-    out_->findings.emplace_back(code, event, seat, wager, expected, actual, cite.clause, Cat(message...));
+    out_->findings.push_back({code, event, seat, wager, expected, actual, cite.clause, Cat(message...)});
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
