@@ -62,7 +62,9 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
     std::vector<int64_t> lines;
     std::vector<Slot> slots;
   };
-  const size_t pool_size = std::max<size_t>(16, static_cast<size_t>(jobs) * 2 + 2);
+  // Enough batches that the calling thread can prepare ahead while a worker finishes the one it
+  // must apply next; few enough that a log with findings in every round stays well in memory.
+  const size_t pool_size = std::max<size_t>(8, static_cast<size_t>(jobs) * 2 + 2);
   std::vector<std::unique_ptr<Batch>> all;
   std::vector<Batch*> free_batches;
   std::vector<Batch*> ready(pool_size, nullptr);  // prepared, by seq % pool_size
