@@ -450,7 +450,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
       }
       if (rt->selected_is_default) count(v, base, other);
     } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
-      count(v, base, rt->game->reprice(base, v.spec));
+      rt->game->reprice(base, v.spec, &w->other);
+      count(v, base, w->other);
     }
   }
   if (!rt->selected_is_default) {
@@ -465,7 +466,8 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
         rt->engine(v.spec, round, &w->other);
         count(v, by_default, w->other);
       } else if (v.effect == Effect::kPayoutValues) {
-        count(v, by_default, rt->game->reprice(by_default, v.spec));
+        rt->game->reprice(by_default, v.spec, &w->other);
+        count(v, by_default, w->other);
       }
     }
   }

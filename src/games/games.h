@@ -52,8 +52,9 @@ struct Game {
   SpecParts (*differing_parts)(const RuleSpec& a, const RuleSpec& b);
   // What `variant` changes against `base`, beside the core (shoe, wagers).
   ReadingEffect (*effect)(const RuleSpec& base, const RuleSpec& variant);
-  // The settlements of `base` priced by `spec`'s payouts (for ReadingEffect::kPayoutValues).
-  RoundResult (*reprice)(const RoundResult& base, const RuleSpec& spec);
+  // The settlements of `base` priced by `spec`'s payouts (for ReadingEffect::kPayoutValues),
+  // into *out (its buffers reused: no allocation a round); out's findings are left empty.
+  void (*reprice)(const RoundResult& base, const RuleSpec& spec, RoundResult* out);
   // Deals rounds of the spec as a correct dealer would (`pitboss generate`).
   Status (*generate)(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
   // What the rules expect at event `event` of `round`, in words, for `pitboss show` ("the rules

@@ -335,7 +335,11 @@ ReadingEffect BlackjackEffect(const RuleSpec& base, const RuleSpec& variant) {
   return BlackjackDifferingParts(base, variant) == 0 ? ReadingEffect::kNone : ReadingEffect::kGeneral;
 }
 
-RoundResult NoReprice(const RoundResult& base, const RuleSpec&) { return base; }
+void NoReprice(const RoundResult& base, const RuleSpec&, RoundResult* out) {
+  out->findings.clear();
+  out->touched = base.touched;
+  out->settlements.assign(base.settlements.begin(), base.settlements.end());
+}
 
 }  // namespace
 

@@ -306,16 +306,16 @@ ReadingEffect WarEffect(const RuleSpec& base, const RuleSpec& variant) {
   return order ? ReadingEffect::kOrder : ReadingEffect::kNone;
 }
 
-RoundResult RepriceWar(const RoundResult& base, const RuleSpec& spec) {
+void RepriceWar(const RoundResult& base, const RuleSpec& spec, RoundResult* out) {
   const WarRules& war = War(spec);
-  RoundResult r;
-  r.settlements = base.settlements;
-  for (Settlement& s : r.settlements) {
+  out->findings.clear();
+  out->touched = 0;
+  out->settlements.assign(base.settlements.begin(), base.settlements.end());
+  for (Settlement& s : out->settlements) {
     const Payout& p = war.payouts[s.payout / kOutcomes][s.payout % kOutcomes][static_cast<int>(s.wager)];
     auto net = ApplyRatio(s.amount, p.net);
     if (net) s.net = *net;
   }
-  return r;
 }
 
 }  // namespace
