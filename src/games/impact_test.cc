@@ -144,5 +144,24 @@ TEST(ImpactTest, TextEscapesPathsAndIdsFromTheLogs) {
   EXPECT_NE(out.find("round R\\x1b]0;x\\x07, table T\\r1: "), std::string::npos) << out;
 }
 
+// Repriced under a payout whose net is past 64 bits, a settlement is left out, as a replay
+// under that payout leaves it (the wager is too large to settle): it used to keep its old net,
+// and the round counted as settled the same.
+TEST(ImpactTest, RepricingPast64BitsLeavesTheSettlementOut) {
+  const RuleSpec& online = BundledSpec("online/war.yaml").spec;
+  RuleSpec ten = online;
+  const int tie = PayoutIndex(Stage::kInitial, Outcome::kTie);
+  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+      .net = {10, 1};
+  RoundResult base;
+  base.settlements.push_back({1, WagerKind::kTie, 0, 1000000000000000000, tie});  // 1e18 at 10 to 1: 1e19
+  base.settlements.push_back({2, WagerKind::kTie, 0, 100, tie});
+  RoundResult out;
+  WarGame().reprice(base, ten, &out);
+  ASSERT_EQ(out.settlements.size(), 1u);
+  EXPECT_EQ(out.settlements[0].seat, 2);
+  EXPECT_EQ(out.settlements[0].net, 1000);
+}
+
 }  // namespace
 }  // namespace pitboss

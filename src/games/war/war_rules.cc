@@ -310,11 +310,15 @@ void RepriceWar(const RoundResult& base, const RuleSpec& spec, RoundResult* out)
   const WarRules& war = War(spec);
   out->findings.clear();
   out->touched = 0;
-  out->settlements.assign(base.settlements.begin(), base.settlements.end());
-  for (Settlement& s : out->settlements) {
+  out->settlements.clear();
+  for (const Settlement& s : base.settlements) {
     const Payout& p = war.payouts[s.payout / kOutcomes][s.payout % kOutcomes][static_cast<int>(s.wager)];
-    auto net = ApplyRatio(s.amount, p.net);
-    if (net) s.net = *net;
+    // A net past 64 bits is no settlement, as in a replay under `spec` (which finds the wager
+    // too large to settle): left out, so the round does not settle the same.
+    if (auto net = ApplyRatio(s.amount, p.net)) {
+      out->settlements.push_back(s);
+      out->settlements.back().net = *net;
+    }
   }
 }
 
