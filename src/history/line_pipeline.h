@@ -24,6 +24,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -149,16 +150,24 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
 
   // jobs - 1 threads of their own; the calling thread is the last worker, preparing a batch
   // whenever the next one to apply is not ready yet, so that `jobs` threads do the work.
+  // A thread that cannot be started (out of memory or of threads) leaves its share to the
+  // others: the calling thread alone still does the whole. Reserved first, so that no
+  // allocation can throw while threads are running and not joined.
   std::vector<std::thread> workers;
+  workers.reserve(static_cast<size_t>(jobs - 1));
   for (int w = 0; w < jobs - 1; ++w) {
-    workers.emplace_back([&, w] {
-      try {
-        while (step(w, /*wait=*/true)) {
+    try {
+      workers.emplace_back([&, w] {
+        try {
+          while (step(w, /*wait=*/true)) {
+          }
+        } catch (...) {
+          fail(std::current_exception());
         }
-      } catch (...) {
-        fail(std::current_exception());
-      }
-    });
+      });
+    } catch (const std::system_error&) {
+      break;
+    }
   }
 
   try {

@@ -5,9 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <system_error>
 #include <thread>
 
 namespace pitboss {
@@ -75,14 +78,32 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths, i
   std::vector<std::optional<SpecDocument>> docs(files.size());
   std::vector<std::vector<std::string>> file_errors(files.size());
   std::atomic<size_t> next{0};
+  // What a thread threw (out of memory): the others stop, and it is thrown again here once
+  // all have joined, as it would be on one thread, never escaping a thread (std::terminate).
+  std::exception_ptr failure;
+  std::mutex failure_mu;
   auto work = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) docs[i] = LoadSpecDocument(files[i], &file_errors[i]);
+    try {
+      for (size_t i = next++; i < files.size(); i = next++) docs[i] = LoadSpecDocument(files[i], &file_errors[i]);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mu);
+      if (!failure) failure = std::current_exception();
+      next = files.size();
+    }
   };
-  std::vector<std::thread> helpers;
   const size_t extra = std::min(files.size(), static_cast<size_t>(std::max(threads, 1))) - (files.empty() ? 0 : 1);
-  for (size_t t = 0; t < extra; ++t) helpers.emplace_back(work);
+  std::vector<std::thread> helpers;
+  helpers.reserve(extra);  // no allocation once a thread runs
+  for (size_t t = 0; t < extra; ++t) {
+    try {
+      helpers.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;  // fewer threads: the files are read all the same
+    }
+  }
   work();
   for (std::thread& t : helpers) t.join();
+  if (failure) std::rethrow_exception(failure);
   SpecLibrary library;
   for (size_t i = 0; i < files.size(); ++i) {
     errors.insert(errors.end(), file_errors[i].begin(), file_errors[i].end());
