@@ -15,6 +15,7 @@
 #include <streambuf>
 #include <string_view>
 
+#include "base/atomic_file.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -33,70 +34,6 @@ namespace fs = std::filesystem;
 
 Status CannotWrite(const std::string& path, int error) {
   return Status::IoError("cannot write " + path + ": " + std::strerror(error));
-}
-
-// A stream buffer onto a file descriptor that keeps the first error of write(2).
-class FdBuffer : public std::streambuf {
- public:
-  explicit FdBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
-  int error() const { return error_; }
-
- protected:
-  int_type overflow(int_type c) override {
-    if (Drain() != 0) return traits_type::eof();
-    if (!traits_type::eq_int_type(c, traits_type::eof())) {
-      *pptr() = traits_type::to_char_type(c);
-      pbump(1);
-    }
-    return traits_type::not_eof(c);
-  }
-  int sync() override { return Drain(); }
-
- private:
-  int Drain() {
-    for (const char* p = pbase(); p < pptr() && error_ == 0;) {
-      ssize_t n = ::write(fd_, p, static_cast<size_t>(pptr() - p));
-      if (n < 0 && errno != EINTR) error_ = errno;
-      if (n > 0) p += n;
-    }
-    setp(buffer_, buffer_ + sizeof buffer_);
-    return error_ == 0 ? 0 : -1;
-  }
-
-  int fd_;
-  int error_ = 0;
-  char buffer_[1 << 16];
-};
-
-// Runs `write` onto `fd`. A failed write(2) is the error, with its reason, whatever `write`
-// returns; else what `write` returns.
-Status WriteToFd(int fd, const std::string& path, const std::function<Status(std::ostream&)>& write) {
-  FdBuffer buffer(fd);
-  std::ostream out(&buffer);
-  Status s = write(out);
-  out.flush();
-  if (buffer.error() != 0) return CannotWrite(path, buffer.error());
-  return s;
-}
-
-// The file `path` stands for: a symbolic link's target, else `path`.
-std::string Target(const std::string& path) {
-  std::error_code ec;
-  if (!fs::is_symlink(path, ec)) return path;
-  fs::path target = fs::weakly_canonical(path, ec);
-  return ec ? path : target.string();
-}
-
-// A new temporary file beside `target`, .NAME.tmp.PID.XXXXXX: its descriptor, and its path in
-// *temp. Errors name `path`, as the user wrote it.
-StatusOr<int> MakeTemporary(const std::string& path, const std::string& target, std::string* temp) {
-  fs::path t(target);
-  fs::path folder = t.parent_path();
-  *temp =
-      (folder / ("." + t.filename().string() + ".tmp." + std::to_string(::getpid()) + ".XXXXXX")).string();
-  int fd = ::mkstemp(temp->data());
-  if (fd < 0) return CannotWrite(path, errno);
-  return fd;
 }
 
 }  // namespace
@@ -122,53 +59,10 @@ Status CheckOutputPath(const std::string& out_path, const std::vector<std::strin
     }
   }
   // The folder exists and a file can be made in it: the temporary the report is written to.
-  std::string temp;
-  StatusOr<int> fd = MakeTemporary(out_path, Target(out_path), &temp);
-  if (!fd.ok()) return fd.status();
-  ::close(*fd);
-  ::unlink(temp.c_str());
-  return Status::Ok();
-}
-
-Status WriteFileAtomically(const std::string& path, const std::function<Status(std::ostream&)>& write) {
-  const std::string target = Target(path);
-  struct stat st;
-  const bool exists = ::stat(target.c_str(), &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) return CannotWrite(path, EISDIR);
-  if (exists && !S_ISREG(st.st_mode)) {
-    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return CannotWrite(path, errno);
-    Status s = WriteToFd(fd, path, write);
-    if (::close(fd) != 0 && s.ok()) s = CannotWrite(path, errno);
-    return s;
-  }
-  // The mode of the file replaced, or what a new file gets under the umask.
-  mode_t mode = 0;
-  if (exists) {
-    mode = st.st_mode & 07777;
-  } else {
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    mode = 0666 & ~mask;
-  }
-  std::string temp;
-  StatusOr<int> fd = MakeTemporary(path, target, &temp);
-  if (!fd.ok()) return fd.status();
-  Status s = WriteToFd(*fd, path, write);
-  if (s.ok() && ::fchmod(*fd, mode) != 0) s = CannotWrite(path, errno);
-  if (s.ok() && ::fsync(*fd) != 0) s = CannotWrite(path, errno);
-  if (::close(*fd) != 0 && s.ok()) s = CannotWrite(path, errno);
-  if (s.ok() && ::rename(temp.c_str(), target.c_str()) != 0) s = CannotWrite(path, errno);
-  if (!s.ok()) {
-    ::unlink(temp.c_str());
-    return s;
-  }
-  // The rename itself reaches the disk with the folder.
-  fs::path folder = fs::path(target).parent_path();
-  if (int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  StatusOr<NewFile> temp = CreateBeside(LinkTarget(out_path), "tmp", out_path);
+  if (!temp.ok()) return temp.status();
+  ::close(temp->fd);
+  ::unlink(temp->path.c_str());
   return Status::Ok();
 }
 

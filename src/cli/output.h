@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/atomic_file.h"
 #include "pitboss/checker.h"
 #include "pitboss/report.h"
 #include "pitboss/status.h"
@@ -24,14 +25,6 @@ namespace pitboss {
 // (device and inode: a hard or symbolic link to an input is that input). Every command that
 // takes --out calls it. The error names the paths, and the system's reason where there is one.
 Status CheckOutputPath(const std::string& out_path, const std::vector<std::string>& inputs);
-
-// Writes the file at `path` whole or not at all: `write` fills a temporary file beside it
-// (.NAME.tmp.PID.XXXXXX, in the same folder), which is flushed to disk and renamed onto
-// `path`; on any failure the temporary is removed and what was at `path` is left as it was.
-// A link is written through, to the file it names; a device or a pipe (/dev/null, a FIFO),
-// onto which nothing can be renamed, is written to directly. An I/O error names the path and
-// the system's reason.
-Status WriteFileAtomically(const std::string& path, const std::function<Status(std::ostream&)>& write);
 
 // Runs `write` on `out_path` ("" or "-": standard output; else WriteFileAtomically).
 Status WriteOutput(const std::string& out_path, const std::function<Status(std::ostream&)>& write);

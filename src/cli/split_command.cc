@@ -1,5 +1,6 @@
 // pitboss split: the shards of a log, to be checked apart (on other machines) and merged.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/atomic_file.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -52,7 +54,9 @@ which no shard's check can see as input/duplicate-round; they are also said on s
 error. The shards' findings name the shard's file and line, not the original's.
 
 DIR must be empty or new (--force: write into it all the same). No shard is written onto
-an input. Shards are written as DIR/.NAME.partial and renamed when the split is done.
+an input. Shards are written as DIR/.NAME.partial.PID.XXXXXX, files made new (never a file or
+link already in DIR), and renamed when the split is done; a link at a shard's or the
+manifest's name is replaced, never written through.
 
 Exit status: 0 split; 1 split, with round ids in two shards; 2 could not run (bad usage,
 an unreadable log, an unwritable DIR).)HELP";
@@ -61,11 +65,11 @@ constexpr size_t kShardBuffer = size_t{1} << 20;  // bytes held per shard before
 constexpr size_t kAllBuffers = size_t{64} << 20;  // bytes held in all before every shard is written
 
 // One shard's file: its lines are gathered, and written (compressed) a piece at a time to
-// DIR/.NAME.partial, which Commit renames to DIR/NAME.
+// DIR/.NAME.partial.PID.XXXXXX, made new (base/atomic_file.h), which Commit renames to DIR/NAME.
 struct ShardFile {
   std::string name;  // the file name
   std::string path;
-  std::string partial;
+  NewFile partial;  // made at the first piece (created); its fd is closed after each piece
   std::string buffer;
   bool created = false;
   int64_t bytes = 0;
@@ -83,7 +87,7 @@ class ShardWriter {
   ~ShardWriter() {
     if (!committed_) {
       for (const ShardFile& f : files_) {
-        if (f.created) ::unlink(f.partial.c_str());
+        if (f.created) ::unlink(f.partial.path.c_str());
       }
     }
   }
@@ -95,7 +99,6 @@ class ShardWriter {
       ShardFile f;
       f.name = prefix_ + stem + ".jsonl" + std::string(CompressionExtension(compression_));
       f.path = (fs::path(dir_) / f.name).string();
-      f.partial = (fs::path(dir_) / ("." + f.name + ".partial")).string();
       if (Status s = CheckOutputPath(f.path, inputs_); !s.ok()) {
         status_ = s;
         return;
@@ -117,15 +120,16 @@ class ShardWriter {
     for (ShardFile& f : files_) Flush(f, true);
     if (!status_.ok()) return status_;
     for (ShardFile& f : files_) {
-      int fd = ::open(f.partial.c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd < 0) return Fail(f.partial, errno);
-      const bool synced = ::fsync(fd) == 0;
+      StatusOr<int> fd = ReopenForAppend(f.partial);
+      if (!fd.ok()) return Fail(fd.status());
+      const bool synced = ::fsync(*fd) == 0;
       const int error = errno;
-      ::close(fd);
-      if (!synced) return Fail(f.partial, error);
+      ::close(*fd);
+      if (!synced) return Fail(f.partial.path, error);
     }
     for (ShardFile& f : files_) {
-      if (::rename(f.partial.c_str(), f.path.c_str()) != 0) return Fail(f.path, errno);
+      // rename(2) replaces whatever is at DIR/NAME, a link included; it never writes through one.
+      if (::rename(f.partial.path.c_str(), f.path.c_str()) != 0) return Fail(f.path, errno);
     }
     committed_ = true;
     return Status::Ok();
@@ -135,8 +139,9 @@ class ShardWriter {
   const std::vector<ShardFile>& files() const { return files_; }
 
  private:
-  Status Fail(const std::string& path, int error) {
-    if (status_.ok()) status_ = Status::IoError(path + ": " + std::strerror(error));
+  Status Fail(const std::string& path, int error) { return Fail(Status::IoError(path + ": " + std::strerror(error))); }
+  Status Fail(const Status& s) {
+    if (status_.ok()) status_ = s;
     return status_;
   }
 
@@ -150,23 +155,37 @@ class ShardWriter {
     held_ -= f.buffer.size();
     f.buffer.clear();
     if (f.buffer.capacity() > kShardBuffer * 2) f.buffer.shrink_to_fit();
-    // Opened for each piece, as a log may have more tables than a process may hold files open.
-    const int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (f.created ? O_APPEND : O_TRUNC);
-    int fd = ::open(f.partial.c_str(), flags, 0666);
-    if (fd < 0) return void(Fail(f.partial, errno));
-    f.created = true;
+    // Made new at the first piece, then opened again for each, as a log may have more tables
+    // than a process may hold files open.
+    int fd = -1;
+    if (!f.created) {
+      StatusOr<NewFile> made = CreateBeside(f.path, "partial", f.path);
+      if (!made.ok()) return void(Fail(made.status()));
+      f.partial = *made;
+      fd = f.partial.fd;
+      f.created = true;
+      if (::fchmod(fd, NewFileMode()) != 0) {
+        Fail(f.partial.path, errno);
+        ::close(fd);
+        return;
+      }
+    } else {
+      StatusOr<int> opened = ReopenForAppend(f.partial);
+      if (!opened.ok()) return void(Fail(opened.status()));
+      fd = *opened;
+    }
     size_t done = 0;
     while (done < packed_.size()) {
       ssize_t n = ::write(fd, packed_.data() + done, packed_.size() - done);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) {
-        Fail(f.partial, errno);
+        Fail(f.partial.path, errno);
         ::close(fd);
         return;
       }
       done += static_cast<size_t>(n);
     }
-    if (::close(fd) != 0) Fail(f.partial, errno);
+    if (::close(fd) != 0) Fail(f.partial.path, errno);
     f.digest->Update(packed_);
     f.bytes += static_cast<int64_t>(packed_.size());
   }
@@ -381,7 +400,7 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
     }
     Status s = WriteFileAtomically(manifest_path, [&](std::ostream& out) {
       return WriteManifest(out, by, compression, args->prefix, inputs, splitter, writer.files());
-    });
+    }, LinkAtTarget::kReplace);
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

@@ -1,5 +1,7 @@
 #include "spec/revision_lock.h"
 
+#include "base/atomic_file.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -86,26 +88,14 @@ std::string FormatRevisionLock(std::vector<LockedRevision> entries) {
 
 Status WriteRevisionLock(const std::string& path, const std::vector<LockedRevision>& entries) {
   const std::string text = FormatRevisionLock(entries);
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return Status::IoError(temporary + ": cannot write: " + std::strerror(errno));
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      return Status::IoError(temporary + ": cannot write: " + std::strerror(errno));
-    }
-  }
-  std::error_code ec;
-  fs::rename(temporary, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    return Status::IoError(path + ": cannot write: " + ec.message());
-  }
-  return Status::Ok();
+  // A rules tree comes from pull requests: a link committed at the lock's name is replaced.
+  return WriteFileAtomically(
+      path,
+      [&](std::ostream& out) {
+        out << text;
+        return Status::Ok();
+      },
+      LinkAtTarget::kReplace);
 }
 
 }  // namespace pitboss

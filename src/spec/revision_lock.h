@@ -37,7 +37,8 @@ StatusOr<std::vector<LockedRevision>> ReadRevisionLock(const std::string& path);
 // The lock file's text for `entries`, sorted by rule set and revision.
 std::string FormatRevisionLock(std::vector<LockedRevision> entries);
 
-// Writes `entries` to `path` through a temporary file renamed into place.
+// Writes `entries` to `path` through a temporary made new and renamed into place (a link at
+// `path` is replaced, not written through).
 Status WriteRevisionLock(const std::string& path, const std::vector<LockedRevision>& entries);
 
 }  // namespace pitboss
