@@ -5,6 +5,7 @@
 #include <iostream>
 #include <optional>
 
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/log.h"
 #include "cli/output.h"
@@ -272,7 +273,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                                        [](const ReportOutput& o) { return o.path.empty(); });
     if (!to_stdout && !args->quiet) {
       std::cerr << VerdictLine(report) << '\n';
-      if (report.baseline) std::cerr << BaselineCountsText(report) << '\n';
+      if (report.baseline) std::cerr << Printable(BaselineCountsText(report)) << '\n';
     }
     const int status = CheckExitStatus(report);
     // --fail-on new: the findings the baseline had are accepted; exit 2 is never softened.

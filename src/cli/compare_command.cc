@@ -9,7 +9,7 @@
 #include "cli/output.h"
 #include "report/baseline.h"
 #include "report/json.h"
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {

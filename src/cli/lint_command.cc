@@ -1,6 +1,7 @@
 // pitboss lint: validates rule specs against the format and against their source texts.
 #include <iostream>
 
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/blackjack/blackjack_rules.h"
@@ -175,7 +176,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       PrintError(report.status().message());
       return kExitUsage;
     }
-    for (const std::string& lock : report->locks_written) std::cerr << "lint: wrote " << lock << "\n";
+    for (const std::string& lock : report->locks_written) std::cerr << "lint: wrote " << Printable(lock) << "\n";
     // The source texts are inputs too, known once the specs are read.
     std::vector<std::string> texts;
     for (const SpecLint& spec : report->specs) {

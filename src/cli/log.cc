@@ -3,6 +3,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "base/printable.h"
+
 namespace pitboss {
 
 namespace {
@@ -39,9 +41,11 @@ bool SetLogLevel(std::string_view level) {
   return true;
 }
 
-void LogError(const std::string& message) { Logger().error("{}", message); }
-void LogWarning(const std::string& message) { Logger().warn("warning: {}", message); }
-void LogInfo(const std::string& message) { Logger().info("{}", message); }
-void LogDebug(const std::string& message) { Logger().debug("debug: {}", message); }
+// Every message is escaped whole (base/printable.h): a file name, a table or a round id quoted
+// in it can neither end its line, rewrite the terminal nor forge another line.
+void LogError(const std::string& message) { Logger().error("{}", Printable(message)); }
+void LogWarning(const std::string& message) { Logger().warn("warning: {}", Printable(message)); }
+void LogInfo(const std::string& message) { Logger().info("{}", Printable(message)); }
+void LogDebug(const std::string& message) { Logger().debug("debug: {}", Printable(message)); }
 
 }  // namespace pitboss

@@ -1,5 +1,6 @@
 // The program's diagnostics (everything it writes besides its report and the progress line):
-// one spdlog logger on standard error, "pitboss: message", its level set by --log-level.
+// one spdlog logger on standard error, "pitboss: message", its level set by --log-level. Each
+// message is written through Printable (base/printable.h): one line, whatever it quotes.
 #ifndef PITBOSS_CLI_LOG_H_
 #define PITBOSS_CLI_LOG_H_
 

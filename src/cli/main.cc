@@ -4,6 +4,7 @@
 #include <iostream>
 #include <new>
 
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/help_format.h"
 #include "cli/invocation.h"
@@ -40,6 +41,10 @@ int main(int argc, char** argv) {
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
                "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
   app.formatter(std::make_shared<pitboss::HelpFormatter>());  // subcommands take it from here
+  // A usage error quotes the argument it refuses: escaped, as every diagnostic is (cli/log.h).
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return pitboss::Printable(e.what()) + "\nRun with --help for more information.\n";
+  });
   app.require_subcommand(1);
   std::string log_level = "info";
   app.add_option("--log-level", log_level,

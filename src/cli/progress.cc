@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "base/printable.h"
 #include "cli/log.h"
 #include "report/money_format.h"
 
@@ -89,7 +90,7 @@ std::string ProgressMeter::Line(Clock::time_point now, int64_t rounds, int64_t b
     line += "file " + std::to_string(index_ + 1) + " of " + std::to_string(paths_.size()) + ", ";
   }
   const std::string& path = index_ < paths_.size() ? paths_[index_] : std::string("-");
-  line += (path == "-" ? std::string("<stdin>") : path) + ": " + FormatCount(all_rounds) + " rounds";
+  line += (path == "-" ? std::string("<stdin>") : Printable(path)) + ": " + FormatCount(all_rounds) + " rounds";
   if (sizes_known_ && total_bytes_ > 0) {
     const int64_t percent = std::min<int64_t>(100, all_bytes * 100 / total_bytes_);
     line += ", " + std::to_string(percent) + "% of " + Size(total_bytes_);

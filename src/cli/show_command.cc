@@ -12,7 +12,7 @@
 #include "pitboss/checker.h"
 #include "report/json.h"
 #include "report/money_format.h"
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "base/atomic_file.h"
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -410,15 +411,15 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
     for (size_t i = 0; i < splitter.shards().size(); ++i) {
       const ShardInfo& shard = splitter.shards()[i];
       lines += shard.lines;
-      std::cout << (shard.unreadable ? std::string("(not rounds of a known table)") : shard.key) << " -> "
-                << writer.files()[i].path << " (" << shard.lines
+      std::cout << (shard.unreadable ? std::string("(not rounds of a known table)") : Printable(shard.key))
+                << " -> " << Printable(writer.files()[i].path) << " (" << shard.lines
                 << (shard.lines == 1 ? " line)\n" : " lines)\n");
     }
     std::cout << "split " << lines << (lines == 1 ? " line" : " lines") << " of " << inputs.size()
               << (inputs.size() == 1 ? " log" : " logs") << " by " << args->by << " into "
               << splitter.shards().size() << (splitter.shards().size() == 1 ? " shard" : " shards") << "; "
               << splitter.blank_lines() << " blank dropped, " << splitter.unreadable().size()
-              << " not rounds of a known table; manifest " << manifest_path << "\n";
+              << " not rounds of a known table; manifest " << Printable(manifest_path) << "\n";
     for (const CrossShardDuplicate& d : splitter.duplicates()) {
       const auto& files = writer.files();
       PrintError("warning: round id " + d.round + " is logged at " + inputs[d.first_origin.input].path + ":" +

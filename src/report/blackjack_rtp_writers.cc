@@ -1,7 +1,7 @@
 // The report of `pitboss rtp` for a blackjack spec, text and JSON (rtp_writers.h).
 #include <cstdio>
 
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/rtp_writers.h"
 
 namespace pitboss {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "report/json.h"
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {

@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "report/printable.h"
-#include "report/utf8.h"
+#include "base/printable.h"
+#include "base/utf8.h"
 #include "spec/sha256.h"
 
 namespace pitboss {

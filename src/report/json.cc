@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "report/utf8.h"
+#include "base/utf8.h"
 
 namespace pitboss {
 

@@ -7,7 +7,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/json.h"
-#include "report/utf8.h"
+#include "base/utf8.h"
 #include "report/writers.h"
 
 namespace pitboss {

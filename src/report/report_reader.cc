@@ -15,7 +15,7 @@
 #include <tuple>
 #include <utility>
 
-#include "report/utf8.h"
+#include "base/utf8.h"
 
 namespace pitboss {
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "report/printable.h"
+#include "base/printable.h"
 
 namespace pitboss {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {

@@ -12,7 +12,7 @@
 #include "pitboss/report.h"
 #include "report/baseline.h"
 #include "report/money_format.h"
-#include "report/printable.h"
+#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {

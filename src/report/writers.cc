@@ -7,7 +7,7 @@
 #include <string>
 
 #include "report/baseline.h"
-#include "report/printable.h"
+#include "base/printable.h"
 
 namespace pitboss {
 namespace {

@@ -3,8 +3,8 @@
 #include <cstddef>
 #include <cstdio>
 
-#include "report/printable.h"
-#include "report/utf8.h"
+#include "base/printable.h"
+#include "base/utf8.h"
 
 namespace pitboss {
 namespace {

@@ -1,7 +1,7 @@
 // UTF-8 decoding for the writers: which bytes of a string may be passed through
 // and which must be replaced, so that no report carries invalid UTF-8.
-#ifndef PITBOSS_REPORT_UTF8_H_
-#define PITBOSS_REPORT_UTF8_H_
+#ifndef PITBOSS_BASE_UTF8_H_
+#define PITBOSS_BASE_UTF8_H_
 
 #include <cstddef>
 #include <optional>
@@ -36,4 +36,4 @@ inline constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";
 
 }  // namespace pitboss
 
-#endif  // PITBOSS_REPORT_UTF8_H_
+#endif  // PITBOSS_BASE_UTF8_H_
