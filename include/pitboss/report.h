@@ -36,6 +36,17 @@ struct ClearedBy {
 enum class BaselineState : uint8_t { kNone, kNew, kUnchanged, kAbsent };
 std::string_view ToString(BaselineState state);  // "", "new", "unchanged", "absent"
 
+// One later effect of a finding's cause, named where it is (Finding::consequence_list): a card
+// that overdrew a shoe after a shuffle that was not logged. Part of the report format.
+struct Consequence {
+  std::string input;  // the log's path, "-" for standard input
+  int64_t line = 0;   // 1-based line of the input
+  std::string round;
+  std::optional<int> event;  // as Finding::event counts
+  std::string card;          // the card as the log writes it ("AH"); "" where none
+  friend bool operator==(const Consequence&, const Consequence&) = default;
+};
+
 // One violation. Part of the report format: field names mirror the JSON keys.
 struct Finding {
   Code code = Code::kInputMalformed;
@@ -54,6 +65,7 @@ struct Finding {
 
   // Where and when, for evidence (docs/report.md):
   std::string time;       // the round's `time` as logged; "" when the line could not be read
+  std::string rules;      // the id of the spec the round was checked under ("us-sd/casino-war"); "" if none
   std::string revision;   // the revision of the spec the round was checked under; "" if none
   // The index of the event it is found at in the round's `events` array, counted from 0 as
   // the log's JSON counts; nullopt for the round as a whole (or a line not read as a round).
@@ -68,6 +80,16 @@ struct Finding {
   // next lines of a run of rounds seen before), and what they are, without their number.
   int64_t consequences = 0;
   std::string consequences_note;
+  // The consequences named one by one, where the cause's are (every card that overdrew a shoe
+  // after a shuffle that was not logged); empty where they are only counted.
+  std::vector<Consequence> consequence_list;
+  // Money this fault moved, apart from the error of a settlement itself (which settle/payout
+  // and settle/split state as expected and actual): what a wager accepted against the rules
+  // won or lost, what the dealer's play against the drawing rules cost each hand, what a double
+  // above its limit won or lost on the amount over. Positive: paid to the player beyond what the
+  // rules owe; negative: taken from the player beyond what they allow. nullopt where the fault
+  // moved no money or it cannot be known. In `currency`.
+  std::optional<Money> money_moved;
   // Against the baseline of check --baseline: new or unchanged (absent for a baseline's
   // finding not found again, listed in Report::baseline).
   BaselineState baseline = BaselineState::kNone;

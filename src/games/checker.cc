@@ -276,7 +276,7 @@ struct Checker::Impl {
   // the time goes back; the table's shoe is then not judged until its next shuffle.
   void CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
                       const std::optional<Instant>& instant);
-  void Emit(const std::string& input, int64_t line, const Round& round, const std::string& revision,
+  void Emit(const std::string& input, int64_t line, const Round& round, const RuleSpec& spec,
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
   size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
@@ -360,17 +360,17 @@ size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code cod
   return report.violations.size() - 1;
 }
 
-void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, const std::string& revision,
+void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, const RuleSpec& spec,
                          std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends) {
   const std::string& currency = r.currency.empty() ? options.currency : r.currency;
   for (size_t i = 0; i < findings.size(); ++i) {
     const int64_t root = findings[i].root;
-    Finding f = ToFinding(std::move(findings[i]), input, line, r, revision);
+    Finding f = ToFinding(std::move(findings[i]), input, line, r, spec.id, spec.revision);
     if (i < depends.size()) {
       f.cleared_by = std::move(depends[i]);
       for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
     }
-    if (Info(f.code).unit == Unit::kMinorUnits) f.currency = currency;
+    if (Info(f.code).unit == Unit::kMinorUnits || f.money_moved) f.currency = currency;
     if (round_time) f.time = *round_time;
     const Code code = f.code;
     report.violations.push_back(std::move(f));
@@ -566,7 +566,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
           findings.push_back(std::move(f));
           depends.push_back(std::move(d));
         }
-        Emit(input, line, round, doc->spec.revision, std::move(findings), std::move(depends));
+        Emit(input, line, round, doc->spec, std::move(findings), std::move(depends));
       }
       if (options.on_round) options.on_round(round, rt->selected);
       if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);

@@ -17,9 +17,10 @@ std::string ForeignWagerText(const RuleSpec& spec, std::string_view name) {
 }
 
 Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const Round& round,
-                  const std::string& revision) {
+                  const std::string& rules, const std::string& revision) {
   Finding f;
   f.time = round.time;
+  f.rules = rules;
   f.revision = revision;
   if (rf.event >= 0) f.event = rf.event;
   f.code = rf.code;
@@ -36,6 +37,7 @@ Finding ToFinding(RoundFinding rf, const std::string& input, int64_t line, const
   f.message = std::move(rf.message);
   f.consequences = rf.consequences;
   f.consequences_note = std::move(rf.consequences_note);
+  f.money_moved = rf.money_moved;
   return f;
 }
 

@@ -32,6 +32,9 @@ struct RoundFinding {
   // (Finding::consequences), and what they are.
   int64_t consequences = 0;
   std::string consequences_note;
+  // Money the fault moved, as Finding::money_moved says; added to by the settlement book
+  // (games/core/) as the settlements it decides are matched.
+  std::optional<Money> money_moved;
 
   // Identity across readings: the same fault found under two readings has the same key.
   auto Key() const { return std::make_tuple(code, event, seat, wager, hand); }
@@ -53,10 +56,10 @@ struct Settlement {
 // mean 'main'?": the words of a wager/late on a name `spec` has no wager of.
 std::string ForeignWagerText(const RuleSpec& spec, std::string_view name);
 
-// The finding as the report writes it, with where the round came from and the revision of
-// the spec it was checked under ("" where none).
+// The finding as the report writes it, with where the round came from and the id and revision
+// of the spec it was checked under ("" where none).
 Finding ToFinding(RoundFinding f, const std::string& input, int64_t line, const Round& round,
-                  const std::string& revision);
+                  const std::string& rules, const std::string& revision);
 
 struct RoundResult {
   std::vector<RoundFinding> findings;

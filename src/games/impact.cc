@@ -158,10 +158,10 @@ Status ImpactAnalysis::AddLog(const std::string& path,
           }
         }
         for (RoundFinding& f : o.appearing) {
-          r.findings_appearing.push_back(ToFinding(std::move(f), path, line, round, impl.to.revision));
+          r.findings_appearing.push_back(ToFinding(std::move(f), path, line, round, impl.to.id, impl.to.revision));
         }
         for (RoundFinding& f : o.disappearing) {
-          r.findings_disappearing.push_back(ToFinding(std::move(f), path, line, round, impl.from.revision));
+          r.findings_disappearing.push_back(ToFinding(std::move(f), path, line, round, impl.from.id, impl.from.revision));
         }
       });
   summary.lines = reader.line_number();
