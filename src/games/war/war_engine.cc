@@ -1,6 +1,9 @@
 #include "games/war/war_rules.h"
 #include "games/war/war_engine.h"
 
+#include "games/core/message.h"
+#include "games/core/reporter.h"
+#include "games/core/settlement_book.h"
 #include "spec/parts.h"
 
 #include <algorithm>
@@ -22,69 +25,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-// An event in a message: "event 12: ". Events are numbered from 0, as the round's events
-// array counts them (docs/report.md).
-struct Ev {
-  explicit Ev(int e) : event(e) {}
-  int event;
-};
-
-// A seat in a message: "seat 3", or "the dealer".
-struct Who {
-  explicit Who(Seat s) : seat(s) {}
-  Seat seat;
-};
-
-// One part of a finding's message: words, a whole number (written as std::to_string writes
-// it), an event or a seat. It may point into itself, so it is never copied.
-class Part {
- public:
-  // Implicit (NOLINT), so that Cat's arguments become parts.
-  template <size_t N>
-  Part(const char (&literal)[N]) : text_(literal, N - 1) {}  // NOLINT: a literal's length, known
-  Part(const char* text) : text_(text) {}                     // NOLINT
-  Part(std::string_view text) : text_(text) {}                // NOLINT
-  Part(const std::string& text) : text_(text) {}              // NOLINT
-  template <std::signed_integral T>
-    requires(!std::is_same_v<T, char>)
-  Part(T n) : text_(Write("", n)) {}                          // NOLINT
-  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}     // NOLINT
-  Part(Who who)                                               // NOLINT
-      : text_(who.seat == kDealer ? std::string_view("the dealer") : Write("seat ", who.seat)) {}
-  Part(const Part&) = delete;
-  Part& operator=(const Part&) = delete;
-
-  std::string_view text() const { return text_; }
-
- private:
-  std::string_view Write(std::string_view prefix, int64_t n, std::string_view suffix = "") {
-    char* end = std::copy(prefix.begin(), prefix.end(), buffer_);
-    end = std::to_chars(end, std::end(buffer_), n).ptr;
-    end = std::copy(suffix.begin(), suffix.end(), end);
-    return {buffer_, static_cast<size_t>(end - buffer_)};
-  }
-
-  char buffer_[32];  // "event ", the widest int64 ("-9223372036854775808") and ": "
-  std::string_view text_;
-};
-
-// The parts one after the other, in a string allocated once at their total size.
-std::string Join(std::initializer_list<Part> parts) {
-  size_t size = 0;
-  for (const Part& part : parts) size += part.text().size();
-  std::string text(size, '\0');
-  char* at = text.data();
-  for (const Part& part : parts) at = std::copy(part.text().begin(), part.text().end(), at);
-  return text;
-}
-
-// A finding's message: its parts joined into one string, sized once (as absl::StrCat does),
-// where adding strings would make a temporary of each and grow the message piece by piece.
-template <typename... Parts>
-std::string Cat(const Parts&... parts) {
-  return Join({Part(parts)...});
-}
-
 // Calls f(kind) for each kind of the set, in kind order (the order the checks go in).
 template <typename F>
 void ForEachKind(WagerSet set, F&& f) {
@@ -98,18 +38,7 @@ struct Bet {
   int event = 0;          // the first bet event, once placed
   bool valid = false;     // in action: placed in its window, with what it depends on
   bool unjudged = false;  // its settlement is not judged: an earlier fault decides it
-};
-
-// What the rules expect one wager to be settled at.
-struct Expectation {
-  WagerKind wager;
-  ::pitboss::Money net;
-  Stage stage;
-  Outcome outcome;
-  int decided_at;  // the event after which it may be settled
-  const Cite* cite;
-  int settled = kNone;  // the settle event matched to it
-  ::pitboss::Money actual = 0;
+  int refused_by = -1;    // the finding that first refused one of its bets (SettlementBook::Place)
 };
 
 enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
@@ -139,8 +68,6 @@ struct SeatPlay {
   Path path = Path::kUnknown;
   std::optional<Outcome> initial;
   std::optional<Outcome> war;
-  std::vector<Expectation> expect;
-  std::array<int, kWagerKinds> settled{};  // first settle event per wager, kNone if none
 
   int card(size_t i) const { return cards.card(i); }
   bool Placed(WagerKind kind) const { return (placed & Bit(kind)) != 0; }
@@ -157,8 +84,6 @@ struct SeatPlay {
     path = Path::kUnknown;
     initial.reset();
     war.reset();
-    expect.clear();
-    settled.fill(kNone);
   }
 };
 
@@ -226,13 +151,6 @@ struct Draw {
   int card_index;  // 0: the target's initial card, 1: its war card, 2+: extra
 };
 
-// A settlement matched to what the rules expect, for the order of settling.
-struct Settled {
-  int event;
-  Seat seat;
-  const Expectation* x;
-};
-
 // What a replay works in, kept from round to round on its thread so that a replay allocates
 // nothing once the buffers have grown to the size of the rounds seen.
 struct WarScratch {
@@ -242,10 +160,10 @@ struct WarScratch {
   std::vector<BetEvent> initial_bets, war_bets;  // the bets of each window
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
-  // The settlements matched to what the rules expect, in event order: of the first pass, of
+  SettlementBook book;
+  // The settlements matched to what the rules owe, in event order: of the first pass, of
   // the surrenders and wars after it, and of the wars alone.
-  std::vector<Settled> first_pass, later, war_pass;
-  std::vector<Seat> flagged;
+  std::vector<SettlementBook::Match> first_pass, later, war_pass;
 
   void Clear() {
     seats.Clear();
@@ -254,10 +172,10 @@ struct WarScratch {
     war_bets.clear();
     draws.clear();
     picked.clear();
+    book.Clear();
     first_pass.clear();
     later.clear();
     war_pass.clear();
-    flagged.clear();
   }
 };
 
@@ -306,6 +224,7 @@ class WarReplay {
       : spec_(spec),
         round_(round),
         out_(out),
+        report_(out),
         seats_(scratch.seats),
         wagers_(War(spec).wager_sets),
         draws_(scratch.draws),
@@ -333,15 +252,16 @@ class WarReplay {
   }
 
  private:
-  // A finding, its message joined from its parts (Cat) here alone: findings are the rare path,
-  // kept out of line so that the checks of a clean round stay small.
+  // A finding (Reporter::Add); its index, or -1 where findings are not wanted.
   template <typename... Parts>
-  [[gnu::cold, gnu::noinline]] void Add(Code code, int event, std::optional<Seat> seat,
-                                        std::optional<WagerKind> wager, std::optional<::pitboss::Money> expected,
-                                        std::optional<::pitboss::Money> actual, const Cite& cite,
-                                        const Parts&... message) {
-    if (!out_->findings_wanted) return;
-    out_->findings.push_back({code, event, seat, wager, expected, actual, cite.clause, Cat(message...)});
+  int Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
+          std::optional<::pitboss::Money> expected, std::optional<::pitboss::Money> actual, const Cite& cite,
+          const Parts&... message) {
+    return report_.Add(code, At{event, seat, 0, wager}, expected, actual, cite, message...);
+  }
+  // Notes that finding `index` refused a bet of `bet` (the first refusal is kept).
+  static void Refused(Bet& bet, int index) {
+    if (bet.refused_by < 0) bet.refused_by = index;
   }
 
   SeatPlay& Play(Seat seat) { return seats_.Get(seat); }
@@ -382,6 +302,7 @@ class WarReplay {
   const RuleSpec& spec_;
   const Round& round_;
   RoundResult* out_;
+  Reporter report_;
 
   SeatTable& seats_;
   const WarRules::WagerSets& wagers_;
@@ -473,9 +394,13 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
   if (!rule || !rule->offered) {
     std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
-    Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
-    if (e.wager != WagerKind::kUnknown) play.placed |= Bit(e.wager);
+    const int refused =
+        Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+            std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
+    if (e.wager != WagerKind::kUnknown) {
+      play.placed |= Bit(e.wager);
+      Refused(play.bets[static_cast<int>(e.wager)], refused);
+    }
     return false;
   }
   Bet& bet = play.bets[static_cast<int>(e.wager)];
@@ -483,8 +408,8 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   play.placed |= Bit(e.wager);
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
-      Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-          Ev(i), ToString(e.wager), " wager placed after the first card was drawn");
+      Refused(bet, Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite, Ev(i),
+                       ToString(e.wager), " wager placed after the first card was drawn"));
       return false;
     }
     return true;
@@ -494,14 +419,14 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
     const char* why = play.action == Action::kSurrender                   ? " surrendered"
                       : play.initial && *play.initial != Outcome::kTie ? "'s card did not tie the dealer's"
                                                                         : " did not go to war";
-    Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i), ToString(e.wager), " wager placed, but ", Who(play.seat), why);
+    Refused(bet, Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite, Ev(i),
+                     ToString(e.wager), " wager placed, but ", Who(play.seat), why));
     return false;
   }
   if ((play.decision != kNone && i < play.decision) || i > war_start_) {
-    Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite,
-        Ev(i), ToString(e.wager), " wager placed ",
-        i > war_start_ ? "after the war cards began" : "before the choice of war");
+    Refused(bet, Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite, Ev(i),
+                     ToString(e.wager), " wager placed ",
+                     i > war_start_ ? "after the war cards began" : "before the choice of war"));
     return false;
   }
   return true;
@@ -534,8 +459,8 @@ inline void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
-  Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
-      Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager");
+  Refused(bet, Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
+                   Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager"));
 }
 
 void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
@@ -854,144 +779,81 @@ void WarReplay::Expect() {
         bet.unjudged = true;
         return;
       }
-      play.expect.push_back({kind, *net, *stage, outcome, decided_at, &p.cite});
+      Owed owed;
+      owed.seat = seat;
+      owed.wager = kind;
+      owed.net = *net;
+      owed.cite = &p.cite;
+      owed.why = OutcomeWords(*stage, outcome);
+      owed.after = decided_at;
+      owed.after_choice = *stage == Stage::kSurrender;
+      owed.tag = static_cast<int>(*stage);
+      scratch_.book.Owe(std::move(owed));
       out_->settlements.push_back({seat, kind, *net, bet.amount, PayoutIndex(*stage, outcome)});
     });
   }
 }
 
 void WarReplay::MatchSettlements() {
-  for (int i : settle_events_) {
-    const Event& e = round_.events[i];
-    SeatPlay* play = Find(e.seat);
-    std::optional<WagerKind> kind = e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager);
-    // The wager as logged, for a finding.
-    auto name = [&e] {
-      return e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
-    };
-    if (!play || !kind || !play->Placed(*kind)) {
-      Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(Required()).cite,
-          Ev(i), name(), " wager of ", Who(e.seat), " settled, but it was never placed");
-      continue;
-    }
-    if (!play->bets[static_cast<int>(*kind)].valid) continue;  // the bet itself was found at fault
-    int& first = play->settled[static_cast<int>(*kind)];
-    if (first != kNone) {
-      Add(Code::kSettleDuplicate, i, e.seat, kind, std::nullopt, e.amount, spec_.wager(*kind).cite,
-          Ev(i), name(), " wager of ", Who(e.seat), " settled again (first at event ", first, ")");
-      continue;
-    }
-    first = i;
-    for (Expectation& x : play->expect) {
-      if (x.wager == *kind) {
-        x.settled = i;
-        x.actual = e.amount;
-        const Settled s{i, play->seat, &x};  // in event order
-        (x.stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(s);
-        if (x.stage == Stage::kWar) scratch_.war_pass.push_back(s);
-        break;  // a wager has one expectation
-      }
-    }
+  SettlementBook& book = scratch_.book;
+  for (const SeatPlay& play : seats_) {
+    ForEachKind(play.placed, [&](WagerKind kind) {
+      const Bet& bet = play.bets[static_cast<int>(kind)];
+      book.Place(play.seat, 0, kind, bet.valid, bet.refused_by);
+    });
   }
-  for (SeatPlay& play : seats_) {
-    const Seat seat = play.seat;
-    bool all_settled = true;
-    bool any_wrong = false;
-    for (const Expectation& x : play.expect) {
-      if (x.settled == kNone) {
-        all_settled = false;
-        Add(Code::kSettleMissing, kNone, seat, x.wager, x.net, std::nullopt, *x.cite,
-            ToString(x.wager), " wager of ", Who(seat), " never settled; the rules pay ", x.net, " (",
-                OutcomeWords(x.stage, x.outcome), ")");
-        continue;
-      }
-      any_wrong |= x.actual != x.net;
-    }
-    if (!any_wrong) continue;
-    MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
-    for (const Expectation& x : play.expect) {
-      if (x.settled == kNone) continue;
-      want += x.net;
-      got += x.actual;
-    }
-    if (all_settled && want == got && play.expect.size() > 1) {
-      const Expectation* first = nullptr;
-      std::string detail;
-      for (const Expectation& x : play.expect) {
-        if (x.actual == x.net) continue;
-        if (!first) first = &x;
-        detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), " at ", x.actual, " where the rules pay ",
-                      x.net);
-      }
-      Add(Code::kSettleSplit, first->settled, seat, first->wager, first->net, first->actual, *first->cite,
-          Ev(first->settled), Who(seat), "'s wagers settled ", detail, "; their total ", got.ToString(),
-          " is what the rules pay (", OutcomeWords(first->stage, first->outcome), ")");
-      continue;
-    }
-    for (const Expectation& x : play.expect) {
-      if (x.settled == kNone || x.actual == x.net) continue;
-      Add(Code::kSettlePayout, x.settled, seat, x.wager, x.net, x.actual, *x.cite,
-          Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
-              OutcomeWords(x.stage, x.outcome), ")");
-    }
+  book.Judge(spec_, round_, settle_events_, [](const Event&) { return 0; }, spec_.wager(Required()).cite, report_);
+  for (const SettlementBook::Match& m : book.matches()) {  // in event order
+    const auto stage = static_cast<Stage>(book.owed()[m.owed].tag);
+    (stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(m);
+    if (stage == Stage::kWar) scratch_.war_pass.push_back(m);
   }
 }
 
 void WarReplay::CheckSettleOrder() {
-  std::vector<Settled>& first_pass = scratch_.first_pass;
-  std::vector<Settled>& later = scratch_.later;
-  std::vector<Settled>& war_pass = scratch_.war_pass;
-
-  std::vector<Seat>& flagged = scratch_.flagged;  // one finding per seat
-  // The parts of why: the reason, in words only for the finding made.
-  auto flag = [&](const Settled& s, const Cite& cite, const auto&... why) {
-    if (std::find(flagged.begin(), flagged.end(), s.seat) != flagged.end()) return;
-    flagged.push_back(s.seat);
-    Add(Code::kSettleOrder, s.event, s.seat, s.x->wager, std::nullopt, std::nullopt, cite,
-        Ev(s.event), ToString(s.x->wager), " wager of ", Who(s.seat), " settled ", why...);
-  };
+  using Match = SettlementBook::Match;
+  SettlementBook& book = scratch_.book;
+  const std::vector<Match>& first_pass = scratch_.first_pass;
+  const std::vector<Match>& later = scratch_.later;
+  const std::vector<Match>& war_pass = scratch_.war_pass;
+  auto seat = [&](const Match& m) { return book.owed()[m.owed].seat; };
   // Nothing is settled before the cards (or the choice) that decide it.
-  for (auto* list : {&first_pass, &later}) {
-    for (const Settled& s : *list) {
-      if (s.event < s.x->decided_at) {
-        flag(s, *s.x->cite,
-             s.x->stage == Stage::kSurrender ? "before the choice that decides it"
-                                             : "before the cards that decide it",
-             " (event ", s.x->decided_at, ")");
-      }
-    }
+  for (const auto* list : {&first_pass, &later}) {
+    for (const Match& m : *list) book.CheckTiming(m, report_);
   }
-  auto check_pass = [&](const std::vector<Settled>& pass, SeatOrder order, const Cite& cite, const char* what) {
+  auto check_pass = [&](const std::vector<Match>& pass, SeatOrder order, const Cite& cite, const char* what) {
     if (order == SeatOrder::kAny) return;
     int max_key = INT_MIN;
     Seat max_seat = 0;
-    for (const Settled& s : pass) {
-      int key = OrderKey(order, s.seat);
+    for (const Match& m : pass) {
+      int key = OrderKey(order, seat(m));
       if (key < max_key) {
-        flag(s, cite, "after ", Who(max_seat), "'s in the ", what, "; the rules settle ", OrderWords(order));
+        book.OrderFault(m, cite, report_, "after ", Who(max_seat), "'s in the ", what, "; the rules settle ",
+                        OrderWords(order));
       } else if (key > max_key) {
         max_key = key;
-        max_seat = s.seat;
+        max_seat = seat(m);
       }
     }
   };
   check_pass(first_pass, War(spec_).settle.first_pass, War(spec_).settle.first_cite, "first pass");
   // The first pass comes before surrenders and wars are settled.
   if (!later.empty()) {
-    for (const Settled& s : first_pass) {
-      if (s.event > later.front().event) {
-        flag(s, War(spec_).settle.first_cite,
-             "in the first pass after the settling of surrenders and wars began (event ",
-             later.front().event, ")");
+    for (const Match& m : first_pass) {
+      if (m.event > later.front().event) {
+        book.OrderFault(m, War(spec_).settle.first_cite, report_,
+                        "in the first pass after the settling of surrenders and wars began (event ",
+                        later.front().event, ")");
       }
     }
   }
   check_pass(war_pass, War(spec_).settle.war_pass, War(spec_).settle.war_cite, "settling of wars");
   if (first_war_decision_ == INT_MAX) return;  // no seat chose war
-  for (const Settled& s : first_pass) {
-    const WagerRule& rule = spec_.wager(s.x->wager);
-    if (rule.settle_before_war_decision && s.event > first_war_decision_) {
-      flag(s, rule.settle_cite, "after the war began (the choice of war at event ", first_war_decision_, ")");
+  for (const Match& m : first_pass) {
+    const WagerRule& rule = spec_.wager(book.owed()[m.owed].wager);
+    if (rule.settle_before_war_decision && m.event > first_war_decision_) {
+      book.OrderFault(m, rule.settle_cite, report_, "after the war began (the choice of war at event ",
+                      first_war_decision_, ")");
     }
   }
 }

@@ -1,0 +1,124 @@
+#include "games/core/settlement_book.h"
+
+namespace pitboss {
+
+void SettlementBook::Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by) {
+  if (Placement* p = Find(seat, hand, wager)) {
+    p->accepted |= accepted;
+    if (p->refused_by < 0) p->refused_by = refused_by;
+    return;
+  }
+  placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1});
+}
+
+SettlementBook::Placement* SettlementBook::Find(Seat seat, int hand, WagerKind wager) {
+  for (Placement& p : placed_) {
+    if (p.seat == seat && p.hand == hand && p.wager == wager) return &p;
+  }
+  return nullptr;
+}
+
+Owed* SettlementBook::FindOwed(Seat seat, int hand, WagerKind wager) {
+  for (Owed& x : owed_) {
+    if (x.seat == seat && x.hand == hand && x.wager == wager) return &x;
+  }
+  return nullptr;
+}
+
+void SettlementBook::Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
+                           int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r) {
+  for (int i : settles) {
+    const Event& e = round.events[i];
+    const int hand = hand_of(e);
+    const bool known = e.wager != WagerKind::kUnknown;
+    const At at{i, e.seat, hand, known ? std::optional(e.wager) : std::nullopt};
+    // The wager as logged, for a finding.
+    const std::string_view name = known ? ToString(e.wager) : std::string_view(e.text);
+    Placement* p = known ? Find(e.seat, hand, e.wager) : nullptr;
+    if (!p) {
+      r.Add(Code::kSettleDuplicate, at, std::nullopt, e.amount, unplaced, Ev(i), name, " wager of ", Who(e.seat, hand),
+            " settled, but it was never placed");
+      continue;
+    }
+    if (!p->accepted) {
+      r.AddMoney(p->refused_by, e.amount);  // what it should not have won or lost
+      continue;
+    }
+    Owed* x = FindOwed(e.seat, hand, e.wager);
+    if (p->first_settle >= 0) {
+      r.Add(Code::kSettleDuplicate, at, std::nullopt, e.amount, spec.wager(e.wager).cite, Ev(i), name,
+            " wager of ", Who(e.seat, hand), " settled again (first at event ", p->first_settle, ")");
+      continue;
+    }
+    p->first_settle = i;
+    if (!x) continue;  // not judged: an earlier fault decides it
+    x->settled = i;
+    x->actual = e.amount;
+    matches_.push_back({i, static_cast<size_t>(x - owed_.data())});
+  }
+  // Seat by seat, as the engine owed them.
+  for (size_t begin = 0; begin < owed_.size();) {
+    size_t end = begin + 1;
+    while (end < owed_.size() && owed_[end].seat == owed_[begin].seat) ++end;
+    JudgeSeat(begin, end, r);
+    begin = end;
+  }
+}
+
+void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
+  bool all_settled = true;
+  bool any_wrong = false;
+  size_t judged = 0;
+  MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
+  for (size_t k = begin; k < end; ++k) {
+    const Owed& x = owed_[k];
+    if (x.settled < 0) {
+      all_settled = false;
+      r.Add(Code::kSettleMissing, At{-1, x.seat, x.hand, x.wager}, x.net, std::nullopt, *x.cite, ToString(x.wager),
+            " wager of ", Who(x.seat, x.hand), " never settled; the rules pay ", x.net, " (", x.Why(), ")");
+      continue;
+    }
+    if (x.cause >= 0) {
+      r.AddMoney(x.cause, (MoneySum(x.actual) - x.net).Saturated());
+      continue;
+    }
+    ++judged;
+    any_wrong |= x.actual != x.net;
+    want += x.net;
+    got += x.actual;
+  }
+  if (!any_wrong) return;
+  if (all_settled && want == got && judged > 1) {
+    const Owed* first = nullptr;
+    std::string detail;
+    for (size_t k = begin; k < end; ++k) {
+      const Owed& x = owed_[k];
+      if (x.cause >= 0 || x.actual == x.net) continue;
+      if (!first) first = &x;
+      detail += Cat(detail.empty() ? "" : ", ", ToString(x.wager), x.hand > 0 ? " of hand " : "",
+                    x.hand > 0 ? Cat(x.hand) : std::string(), " at ", x.actual, " where the rules pay ", x.net);
+    }
+    r.Add(Code::kSettleSplit, At{first->settled, first->seat, first->hand, first->wager}, first->net, first->actual,
+          *first->cite, Ev(first->settled), Who(first->seat), "'s wagers settled ", detail, "; their total ",
+          got.ToString(), " is what the rules pay (", first->Why(), ")");
+    return;
+  }
+  for (size_t k = begin; k < end; ++k) {
+    const Owed& x = owed_[k];
+    if (x.settled < 0 || x.cause >= 0 || x.actual == x.net) continue;
+    r.Add(Code::kSettlePayout, At{x.settled, x.seat, x.hand, x.wager}, x.net, x.actual, *x.cite, Ev(x.settled),
+          ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (", x.Why(), ")");
+  }
+}
+
+void SettlementBook::CheckTiming(const Match& m, Reporter& r) {
+  const Owed& x = owed_[m.owed];
+  if (m.event < x.after) {
+    OrderFault(m, *x.cite, r, x.after_choice ? "before the choice that decides it" : "before the cards that decide it",
+               " (event ", x.after, ")");
+  } else if (m.event > x.before) {
+    OrderFault(m, *x.cite, r, "after ", x.before_words, " (event ", x.before, "); the rules settle it before");
+  }
+}
+
+}  // namespace pitboss

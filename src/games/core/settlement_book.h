@@ -1,0 +1,137 @@
+// The settlement book: what was wagered, what the rules owe each wager, and the one place where
+// a round's settle events are judged against them, for every game. It decides settle/duplicate,
+// settle/missing, settle/payout, settle/split and settle/order (a settlement before what decides
+// it, or after what it must precede); an engine says what its game owes (Owe) and, for its own
+// orders of settling, names the fault (OrderFault). docs/findings.md has the table.
+//
+// A wager refused at its bet (out of its window, without what it depends on, after a choice
+// the rules do not offer) is still a wager placed: its settlement is not a finding of its own
+// but money its refusal moved (it should not have been accepted: what it won was paid wrongly,
+// what it lost taken wrongly), added to the refusing finding (RoundFinding::money_moved). A
+// wager whose settlement a fault decides (Owed::cause) is judged the same way: a settlement off
+// what the rules owe is money that fault moved.
+//
+// Buffers are kept from round to round: Clear() keeps their capacity, so that a replay
+// allocates nothing once they have grown. Not thread-safe; one a replay.
+#ifndef PITBOSS_GAMES_CORE_SETTLEMENT_BOOK_H_
+#define PITBOSS_GAMES_CORE_SETTLEMENT_BOOK_H_
+
+#include <climits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/reporter.h"
+#include "pitboss/money.h"
+#include "pitboss/round.h"
+#include "pitboss/spec.h"
+
+namespace pitboss {
+
+// What the rules owe one wager at its settlement, as an engine decides it.
+struct Owed {
+  Seat seat = 0;
+  int hand = 0;  // the seat's hand, where the game splits hands (1, 2...); 0 else
+  WagerKind wager = WagerKind::kUnknown;
+  Money net = 0;
+  const Cite* cite = nullptr;
+  std::string_view why;  // the outcome in words ("war won"); must outlive Judge
+  std::string why_text;  // where the words are made for the round: `why` is then this
+  // Settled only after this event (the cards or the choice that decide it), and before this one.
+  int after = -1;
+  bool after_choice = false;  // `after` is a choice ("before the choice that decides it")
+  int before = INT_MAX;
+  std::string_view before_words;  // what happens at `before` ("the second cards were dealt")
+  // A finding whose fault decides this wager (its index among the round's; -1: none): a
+  // settlement other than `net` is money that fault moved, not a finding of its own.
+  int cause = -1;
+  int tag = 0;  // the engine's own (the War engine's: the stage of the outcome)
+
+  // Judge's: the settle event matched to it, and what it settled.
+  int settled = -1;
+  Money actual = 0;
+
+  std::string_view Why() const { return why_text.empty() ? why : std::string_view(why_text); }
+};
+
+class SettlementBook {
+ public:
+  // A settlement matched to what the rules owe: its event and the Owed's index.
+  struct Match {
+    int event;
+    size_t owed;
+  };
+
+  void Clear() {
+    placed_.clear();
+    owed_.clear();
+    matches_.clear();
+    flagged_.clear();
+  }
+
+  // A wager placed at the seat's hand (0: none): `accepted`, or refused by finding `refused_by`
+  // (its index; -1 where findings are not wanted). Placed again, it is accepted if any of its
+  // bets was; the first refusal is kept.
+  void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1);
+  bool Placed(Seat seat, int hand, WagerKind wager) const { return Find(seat, hand, wager) != nullptr; }
+
+  // What the rules owe a wager. Owe the wagers of a seat one after the other, the seats in the
+  // order their findings should come (the seat order, or the deal order).
+  Owed& Owe(Owed owed) {
+    owed_.push_back(std::move(owed));
+    return owed_.back();
+  }
+  const std::vector<Owed>& owed() const { return owed_; }
+
+  // Judges the round's settle events (`settles`: their indexes, in event order), the hand of
+  // each given by `hand_of` (0: the wager has none): a wager never placed, or settled twice, is
+  // settle/duplicate (citing `unplaced` for the first); each wager owed is matched to its first
+  // settlement; one never settled is settle/missing; one settled at another net is
+  // settle/payout, or settle/split where every wager owed to the seat is settled and their
+  // total is right. Timing is CheckTiming's, for the engine to call in its order.
+  void Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
+             int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r);
+
+  // The settlements matched to what is owed, in event order.
+  const std::vector<Match>& matches() const { return matches_; }
+
+  // settle/order where match `m` is settled before its `after` or after its `before`.
+  void CheckTiming(const Match& m, Reporter& r);
+
+  // settle/order at match `m` ("main wager of seat 1 settled " + why), once a seat a round.
+  template <typename... Parts>
+  void OrderFault(const Match& m, const Cite& cite, Reporter& r, const Parts&... why) {
+    const Owed& x = owed_[m.owed];
+    for (Seat s : flagged_) {
+      if (s == x.seat) return;
+    }
+    flagged_.push_back(x.seat);
+    r.Add(Code::kSettleOrder, At{m.event, x.seat, x.hand, x.wager}, std::nullopt, std::nullopt, cite, Ev(m.event),
+          ToString(x.wager), " wager of ", Who(x.seat, x.hand), " settled ", why...);
+  }
+
+ private:
+  struct Placement {
+    Seat seat;
+    int hand;
+    WagerKind wager;
+    bool accepted;
+    int refused_by;
+    int first_settle;
+  };
+  Placement* Find(Seat seat, int hand, WagerKind wager);
+  const Placement* Find(Seat seat, int hand, WagerKind wager) const {
+    return const_cast<SettlementBook*>(this)->Find(seat, hand, wager);
+  }
+  Owed* FindOwed(Seat seat, int hand, WagerKind wager);
+  void JudgeSeat(size_t begin, size_t end, Reporter& r);
+
+  std::vector<Placement> placed_;
+  std::vector<Owed> owed_;
+  std::vector<Match> matches_;
+  std::vector<Seat> flagged_;  // seats with a settle/order finding
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_CORE_SETTLEMENT_BOOK_H_
