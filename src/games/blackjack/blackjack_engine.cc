@@ -7,6 +7,8 @@
 #include <string>
 
 #include "games/blackjack/blackjack_rules.h"
+#include "games/core/reporter.h"
+#include "games/core/settlement_book.h"
 #include "spec/parts.h"
 
 namespace pitboss {
@@ -55,12 +57,23 @@ struct Hand {
   bool missing_decision_reported = false;
   bool left = false;  // another hand of the seat got its second card while this one was open
   bool judged = true;  // false: its settlement cannot be judged (an earlier fault decides)
+  bool unknown = false;  // a card of it is not a card (input/bad-card): nothing of it is judged
+  // Its double decision was refused. Where the double's bet follows, the double was made all
+  // the same: the bet and the card after it (which ends the hand) are that refusal's.
+  bool double_refused = false;
+  int double_refused_by = kNone;  // that refusal's finding (-1 where findings are not wanted)
+  bool double_bet_seen = false;   // the bet of that refused double came
+  int cause = kNone;  // a finding whose fault decides its settlements (a card it should not have got)
+  Money double_owed_on = 0;  // the double the rules allow, where the one placed is above it
+  Money wager_owed_on = 0;   // the split wager the rules take, where the one placed is another
+  int wager_fault = kNone;   // its wager/amount finding
+  int double_fault = kNone;  // the wager/amount finding of a double above what the rules allow
 
   Points points() const { return Count(ranks); }
   bool busted() const { return points().total > 21; }
   bool done() const {
     Points p = points();
-    return stood || p.total >= 21 || (doubled > 0 && ranks.size() >= 3) ||
+    return stood || p.total >= 21 || ((doubled > 0 || double_bet_seen) && ranks.size() >= 3) ||
            (one_card && ranks.size() >= 2);
   }
 };
@@ -86,6 +99,15 @@ struct SeatState {
   int insurance_decision = kNone;
   int insurance_event = kNone;
   Money insurance = 0;
+  bool insurance_refused = false;    // its insurance decision was refused: the bet after it too
+  bool insurance_bet_seen = false;   // the bet of that refused insurance came
+  Money ride_owed_on = 0;            // the ride the rules add, where the one placed is another
+  int ride_fault = kNone;            // its wager/amount finding
+  int insurance_refused_by = kNone;  // that refusal's finding
+  Money insurance_owed_on = 0;       // the insurance the rules allow, where the one placed is above it
+  int insurance_fault = kNone;       // its wager/amount finding
+  bool war_unknown = false;          // its war card is not a card: the War wager is not judged
+  int war_refused_by = kNone;        // the wager/orphan finding of its War wager
   std::vector<Hand> hands;  // hands[i].number == i + 1
   int initial_cards = 0;    // cards of the initial passes received
   bool left = false;        // play moved on to another seat
@@ -96,22 +118,12 @@ struct SeatState {
   bool split() const { return hands.size() > 1; }
 };
 
-// What the rules expect one wager to be settled at.
-struct Expect {
-  Seat seat;
-  int hand;  // 0 for the seat's War and insurance wagers
-  WagerKind wager;
-  Money net;
-  const Cite* cite;
-  std::string why;
-  int before = INT_MAX;  // it must be settled before this event
-  int settled = kNone;
-};
-
 class BlackjackReplay {
  public:
-  BlackjackReplay(const RuleSpec& spec, const Round& round, RoundResult* out)
-      : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out) {}
+  BlackjackReplay(const RuleSpec& spec, const Round& round, SettlementBook& book, RoundResult* out)
+      : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out), report_(out), book_(book) {
+    book_.Clear();
+  }
 
   void Run() {
     // Read in every round: the deal, the dealer's drawing, the payouts; the rest as used.
@@ -128,12 +140,17 @@ class BlackjackReplay {
   }
 
  private:
-  void Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-           std::optional<Money> expected, std::optional<Money> actual, const Cite& cite, std::string message,
-           std::optional<int> hand = std::nullopt) {
-    if (!out_->findings_wanted) return;
-    out_->findings.push_back({code, event, seat, wager, expected, actual, cite.clause, std::move(message), hand});
+  // A finding (Reporter::Add); its index, or -1 where findings are not wanted.
+  int Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
+          std::optional<Money> expected, std::optional<Money> actual, const Cite& cite, const std::string& message,
+          std::optional<int> hand = std::nullopt) {
+    return report_.Add(code, At{event, seat, hand.value_or(0), wager}, expected, actual, cite, message);
   }
+  // The hand a wager of this game is settled on: the War and insurance wagers have none.
+  static int HandOf(WagerKind kind, int hand) {
+    return kind == WagerKind::kWar || kind == WagerKind::kInsurance ? 0 : (hand > 0 ? hand : 1);
+  }
+  static int SettledHand(const Event& e) { return HandOf(e.wager, e.hand); }
 
   // A wager whose settlement does not fit in 64-bit minor units: one finding at its bet, and
   // its settlement is not judged (as in the War engine), rather than judged against a wrong sum.
@@ -178,6 +195,8 @@ class BlackjackReplay {
   const BlackjackRules& b_;
   const Round& round_;
   RoundResult* out_;
+  Reporter report_;
+  SettlementBook& book_;
 
   std::map<Seat, SeatState> seats_;
   std::vector<Seat> order_;  // seats in play, in the deal order
@@ -190,13 +209,19 @@ class BlackjackReplay {
   std::vector<int> dealer_;         // the dealer's ranks: up card, hole card, draws
   std::vector<int> dealer_events_;
   int dealer_war_rank = 0;
+  bool dealer_war_unknown_ = false;  // the dealer's war card is not a card
+  int dealer_initial_cards_ = 0;     // cards of the initial passes the dealer received
   bool play_started_ = false;  // a hand's decision was made: insurance is closed
   Seat playing_ = kNone;       // the seat whose hands are being played
   bool dealer_drew_ = false;   // the dealer has drawn after the initial deal
   bool order_reported_ = false;
   bool initial_ok_ = true;
-  std::vector<Expect> expect_;
-  std::vector<std::pair<Seat, int>> unjudged_;  // hands whose settlements an earlier fault decides
+  bool dealer_unknown_ = false;  // a dealer's card is not a card: nothing that depends on it is judged
+  // Where the dealer drew a card the rules forbid: the dealer's cards the rules stop at (0: none
+  // such), and its deal/dealer-play finding, to which what each hand was paid beside what it
+  // is owed against those cards is added (the restitution an auditor asks for).
+  size_t dealer_correct_ = 0;
+  int dealer_fault_ = kNone;
 };
 
 // First pass over the events: the first card, the initial bets, the seats in play.
@@ -216,11 +241,17 @@ void BlackjackReplay::Scan() {
   }
   for (auto& [seat, s] : seats_) {
     if (s.war_event != kNone && !s.in_play) {
-      Add(Code::kWagerOrphan, s.war_event, seat, WagerKind::kWar, std::nullopt, s.war, spec_.wager(WagerKind::kWar).cite,
-          Ev(s.war_event) + "War wager of seat " + std::to_string(seat) + " placed without a blackjack wager");
+      s.war_refused_by =
+          Add(Code::kWagerOrphan, s.war_event, seat, WagerKind::kWar, std::nullopt, s.war,
+              spec_.wager(WagerKind::kWar).cite,
+              Ev(s.war_event) + "War wager of seat " + std::to_string(seat) + " placed without a blackjack wager");
       s.war_valid = false;
     }
-    if (s.in_play) order_.push_back(seat);
+    if (s.war_event != kNone) book_.Place(seat, 0, WagerKind::kWar, s.war_valid, s.war_refused_by);
+    if (s.in_play) {
+      book_.Place(seat, 1, WagerKind::kBlackjack, true);
+      order_.push_back(seat);
+    }
   }
   if (b_.deal_order.value == SeatOrder::kDescending) std::reverse(order_.begin(), order_.end());
   war_passes_ = b_.war_offered && !b_.war_cards_start_hands.value ? 1 : 0;
@@ -232,15 +263,18 @@ void BlackjackReplay::CheckInitialBet(int i) {
   if (e.wager != WagerKind::kBlackjack && e.wager != WagerKind::kWar) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
     bool later = e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit || e.wager == WagerKind::kInsurance;
-    Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
-        Ev(i) + (later ? name + " wager placed before any card, where the rules take it only after its decision"
-                       : ForeignWagerText(spec_, name)));
+    const int refused =
+        Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+            std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
+            Ev(i) + (later ? name + " wager placed before any card, where the rules take it only after its decision"
+                           : ForeignWagerText(spec_, name)));
+    if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
     return;
   }
   if (e.wager == WagerKind::kWar && !spec_.wager(WagerKind::kWar).offered) {
-    Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
-        Ev(i) + "a War wager, which this game does not have");
+    book_.Place(e.seat, 0, WagerKind::kWar, false,
+                Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
+                    spec_.wager(WagerKind::kBlackjack).cite, Ev(i) + "a War wager, which this game does not have"));
     return;
   }
   const WagerRule& rule = spec_.wager(e.wager);
@@ -370,28 +404,34 @@ void BlackjackReplay::Replay() {
       case EventType::kDeal:
         if (initial[i]) {
           int pass_cards_before = 0;  // this recipient's cards so far
+          // A card that is not a card (input/bad-card) keeps its place, as rank 0, and makes
+          // what depends on it unjudged: the dealer's play and every settlement for a dealer's
+          // card, the hand (and the War wager, for its war card) for a seat's.
+          const int rank = e.card ? e.card->rank : 0;
           if (e.seat == kDealer) {
-            pass_cards_before = static_cast<int>(dealer_.size()) + (dealer_war_rank ? 1 : 0);
-            if (!e.card) break;
+            pass_cards_before = dealer_initial_cards_++;
             if (pass_cards_before < war_passes_) {
-              dealer_war_rank = e.card->rank;
+              dealer_war_rank = rank;
+              dealer_war_unknown_ = !e.card;
             } else {
-              dealer_.push_back(e.card->rank);
+              dealer_.push_back(rank);
               dealer_events_.push_back(i);
+              dealer_unknown_ |= !e.card;
             }
           } else {
             SeatState& s = State(e.seat);
             pass_cards_before = s.initial_cards++;
-            if (!e.card) break;
             bool war_card = pass_cards_before == 0;
             if (war_card) {
               s.war_card = i;
-              s.war_rank = e.card->rank;
+              s.war_rank = rank;
+              s.war_unknown = !e.card;
             }
             if (pass_cards_before >= war_passes_) {
               if (s.hands.empty()) s.hands.push_back({});
-              s.hands[0].ranks.push_back(e.card->rank);
+              s.hands[0].ranks.push_back(rank);
               s.hands[0].events.push_back(i);
+              s.hands[0].unknown |= !e.card;
             }
           }
         } else {
@@ -412,10 +452,11 @@ void BlackjackReplay::Replay() {
 
 void BlackjackReplay::OnDeal(int i) {
   const Event& e = round_.events[i];
-  if (!e.card) return;
+  const int rank = e.card ? e.card->rank : 0;  // 0: not a card (input/bad-card), kept in its place
   if (e.seat == kDealer) {
-    dealer_.push_back(e.card->rank);
+    dealer_.push_back(rank);
     dealer_events_.push_back(i);
+    dealer_unknown_ |= !e.card;
     dealer_drew_ = true;
     return;
   }
@@ -431,33 +472,43 @@ void BlackjackReplay::OnDeal(int i) {
   }
   CheckPlayOrder(i, s, number);
   h->events.push_back(i);
+  if (!e.card || h->unknown) {  // a hand of a card that is not one: nothing more of it is judged
+    h->unknown = true;
+    h->ranks.push_back(rank);
+    h->double_pending = h->hit_pending = false;
+    return;
+  }
   if (h->ranks.size() < 2) {  // a split hand's second card
     // Each split hand is finished before another of the seat's hands gets its second card:
     // a hand still open now must not act again.
     for (Hand& other : s.hands) {
       if (&other != h && other.ranks.size() >= 2 && !other.done() && !Natural(s, other)) other.left = true;
     }
-    h->ranks.push_back(e.card->rank);
+    h->ranks.push_back(rank);
     return;
   }
   if (h->double_pending || (h->doubled > 0 && h->ranks.size() == 2)) {
-    h->ranks.push_back(e.card->rank);
+    h->ranks.push_back(rank);
     h->double_pending = false;
     return;
   }
   if (h->split_aces && b_.split_aces_one_card.value) {
-    Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.split_aces_one_card.cite,
-        Ev(i) + "a second card to a split ace of " + HandWords(e.seat, number) + ", which gets only one", number);
-    h->judged = false;
-    h->ranks.push_back(e.card->rank);
+    // The card does not join the hand: what it was settled at beside what the rules owe the
+    // hand without it is money this fault moved.
+    const int fault = Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
+                          b_.split_aces_one_card.cite,
+                          Ev(i) + "a second card to a split ace of " + HandWords(e.seat, number) + ", which gets only one",
+                          number);
+    if (h->cause == kNone) h->cause = fault;
     return;
   }
   if (h->busted() || h->stood || (h->doubled > 0 && h->ranks.size() >= 3) || h->points().total == 21) {
     std::string why = h->busted() ? "had busted" : h->stood ? "had stood" : h->doubled > 0 ? "was doubled and had its card" : "had 21";
-    Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-        Ev(i) + "a card to " + HandWords(e.seat, number) + ", which " + why, number);
-    h->judged = false;
-    h->ranks.push_back(e.card->rank);
+    // As above: the card does not join the finished hand.
+    const int fault = Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
+                          b_.deal_order.cite, Ev(i) + "a card to " + HandWords(e.seat, number) + ", which " + why,
+                          number);
+    if (h->cause == kNone) h->cause = fault;
     return;
   }
   if (!h->hit_pending && !h->missing_decision_reported) {
@@ -466,7 +517,7 @@ void BlackjackReplay::OnDeal(int i) {
     h->missing_decision_reported = true;
   }
   h->hit_pending = false;
-  h->ranks.push_back(e.card->rank);
+  h->ranks.push_back(rank);
 }
 
 // The seats play their hands in the deal order, each finishing before the next, and all of
@@ -499,9 +550,10 @@ void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
 void BlackjackReplay::OnDecision(int i) {
   const Event& e = round_.events[i];
   SeatState& s = State(e.seat);
+  int refusal = kNone;  // the last not_offered's finding
   auto not_offered = [&](const Cite& cite, const std::string& why, std::optional<int> hand = std::nullopt) {
-    Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-        Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why, hand);
+    refusal = Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
+                  Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why, hand);
   };
   if (e.action == Action::kCollect || e.action == Action::kRide) {
     out_->touched |= part::kBjWarWager | (e.action == Action::kRide ? part::kBjRide : 0);
@@ -522,11 +574,23 @@ void BlackjackReplay::OnDecision(int i) {
   if (e.action == Action::kInsurance) {
     out_->touched |= part::kBjInsurance;
     const Cite& cite = b_.insurance_offered.cite;
-    if (!b_.insurance_offered.value) return not_offered(cite, "the rules offer no insurance");
-    if (dealer_.empty() || dealer_[0] != 14) return not_offered(cite, "insurance is offered only when the dealer shows an ace");
-    if (i < initial_end_) return not_offered(cite, "insurance is taken after the hole card is dealt");
-    if (play_started_) return not_offered(cite, "insurance is taken before any hand is played");
-    if (s.insurance_decision != kNone) return not_offered(cite, "the seat already took insurance");
+    // A refused insurance is still taken: the bet that follows it is that refusal's, not a
+    // finding of its own.
+    auto refuse = [&](const std::string& why) {
+      not_offered(cite, why);
+      if (!s.insurance_refused && s.insurance_decision == kNone) {
+        s.insurance_refused = true;
+        s.insurance_refused_by = refusal;
+      }
+    };
+    const bool up_unknown = !dealer_.empty() && dealer_[0] == 0;  // not a card: not judged
+    if (!b_.insurance_offered.value) return refuse("the rules offer no insurance");
+    if (!up_unknown && (dealer_.empty() || dealer_[0] != 14)) {
+      return refuse("insurance is offered only when the dealer shows an ace");
+    }
+    if (i < initial_end_) return refuse("insurance is taken after the hole card is dealt");
+    if (play_started_) return refuse("insurance is taken before any hand is played");
+    if (s.insurance_decision != kNone) return refuse("the seat already took insurance");
     s.insurance_decision = i;
     return;
   }
@@ -538,6 +602,15 @@ void BlackjackReplay::OnDecision(int i) {
   if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
   CheckPlayOrder(i, s, number);
+  if (h->unknown) {  // a card of the hand is not a card: its decisions are taken as logged
+    h->stood |= e.action == Action::kStand;
+    h->hit_pending |= e.action == Action::kHit;
+    if (e.action == Action::kDouble && h->double_event == kNone) {
+      h->double_pending = true;
+      h->double_event = i;
+    }
+    return;
+  }
   Points p = h->points();
   if (e.action == Action::kDouble) out_->touched |= part::kBjDouble;
   if (e.action == Action::kSplit) out_->touched |= part::kBjSplit;
@@ -559,20 +632,28 @@ void BlackjackReplay::OnDecision(int i) {
       return;
     case Action::kDouble: {
       const Cite& cite = b_.double_on.cite;
-      if (!b_.double_offered.value) return not_offered(b_.double_offered.cite, "the rules offer no double", number);
-      if (h->ranks.size() != 2) return not_offered(cite, "a double is offered on the first two cards only", number);
-      if (Natural(s, *h)) return not_offered(b_.double_offered.cite, "no double on a blackjack", number);
+      // A refused double whose bet follows is made all the same (OnBet).
+      auto refuse = [&](const Cite& c, const std::string& why) {
+        not_offered(c, why, number);
+        if (!h->double_refused && h->doubled == 0 && !h->double_pending) {
+          h->double_refused = true;
+          h->double_refused_by = refusal;
+        }
+      };
+      if (!b_.double_offered.value) return refuse(b_.double_offered.cite, "the rules offer no double");
+      if (h->ranks.size() != 2) return refuse(cite, "a double is offered on the first two cards only");
+      if (Natural(s, *h)) return refuse(b_.double_offered.cite, "no double on a blackjack");
       if (h->from_split && !b_.double_after_split.value) {
-        return not_offered(b_.double_after_split.cite, "no double after a split", number);
+        return refuse(b_.double_after_split.cite, "no double after a split");
       }
       if (h->split_aces && b_.split_aces_one_card.value) {
-        return not_offered(b_.split_aces_one_card.cite, "a split ace gets one card only", number);
+        return refuse(b_.split_aces_one_card.cite, "a split ace gets one card only");
       }
       int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
       if (lo && (p.soft || p.total < lo || p.total > 11)) {
-        return not_offered(cite, "a double is offered only on totals of " + std::to_string(lo) + " to 11", number);
+        return refuse(cite, "a double is offered only on totals of " + std::to_string(lo) + " to 11");
       }
-      if (h->doubled > 0 || h->double_pending) return not_offered(cite, "the hand is already doubled", number);
+      if (h->doubled > 0 || h->double_pending) return refuse(cite, "the hand is already doubled");
       h->double_pending = true;
       h->double_event = i;
       return;
@@ -618,13 +699,16 @@ void BlackjackReplay::OnBet(int i) {
   const Event& e = round_.events[i];
   SeatState& s = State(e.seat);
   int number = e.hand > 0 ? e.hand : 1;
+  // A wager refused: still placed, its settlement that refusal's money (SettlementBook).
   auto late = [&](const Cite& cite, const std::string& why) {
-    Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, cite, Ev(i) + why, number);
+    const int refused = Add(Code::kWagerLate, i, e.seat,
+                            e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager), std::nullopt,
+                            e.amount, cite, Ev(i) + why, number);
+    if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
   };
   auto amount = [&](const Cite& cite, Money want, const std::string& why) {
-    Add(Code::kWagerAmount, i, e.seat, e.wager, want, e.amount, cite, Ev(i) + why,
-        e.wager == WagerKind::kInsurance ? std::nullopt : std::optional(number));
+    return Add(Code::kWagerAmount, i, e.seat, e.wager, want, e.amount, cite, Ev(i) + why,
+               e.wager == WagerKind::kInsurance ? std::nullopt : std::optional(number));
   };
   switch (e.wager) {
     case WagerKind::kBlackjack: {  // a ride
@@ -641,26 +725,39 @@ void BlackjackReplay::OnBet(int i) {
       if (!winnings) return;
       Money want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
       if (e.amount != want) {
-        amount(b_.ride_adds_stake.cite, want,
-               "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
-                   (b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)"));
+        // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
+        s.ride_fault = amount(b_.ride_adds_stake.cite, want,
+                              "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
+                                  (b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)"));
+        s.ride_owed_on = want;
       }
       return;
     }
     case WagerKind::kDouble: {
       out_->touched |= part::kBjDouble;
       Hand* h = s.hand(number);
+      if (h && h->double_refused && !h->double_bet_seen && h->doubled == 0) {
+        h->double_bet_seen = true;  // the bet of a refused double: that refusal's
+        h->double_pending = true;   // the card after it is the double's, and ends the hand
+        book_.Place(e.seat, number, WagerKind::kDouble, false, h->double_refused_by);
+        return;
+      }
       if (!h || !h->double_pending || h->doubled > 0) {
         return late(spec_.wager(WagerKind::kDouble).cite, "double wager with no double decision before it");
       }
+      book_.Place(e.seat, number, WagerKind::kDouble, true);
       h->doubled = e.amount;
       Money base = number == 1 ? s.Stake() : h->wager;
       // A ratio past 64 bits allows any amount a log can hold.
       Money max = ApplyRatio(base, b_.double_max.value).value_or(std::numeric_limits<Money>::max());
       if (e.amount > max || e.amount <= 0) {
-        amount(b_.double_max.cite, max,
-               "double of " + std::to_string(e.amount) + " on a hand wager of " + std::to_string(base) +
-                   "; the rules allow at most " + std::to_string(max));
+        const int fault = amount(b_.double_max.cite, max,
+                                 "double of " + std::to_string(e.amount) + " on a hand wager of " +
+                                     std::to_string(base) + "; the rules allow at most " + std::to_string(max));
+        if (e.amount > max) {  // owed on the double allowed: what the amount over moved is this fault's
+          h->double_owed_on = max;
+          h->double_fault = fault;
+        }
       }
       return;
     }
@@ -670,28 +767,40 @@ void BlackjackReplay::OnBet(int i) {
       if (!h || !h->from_split || h->number == 1 || h->wager_event != kNone) {
         return late(spec_.wager(WagerKind::kSplit).cite, "split wager with no split decision that made the hand");
       }
+      book_.Place(e.seat, number, WagerKind::kSplit, true);
       h->wager = e.amount;
       h->wager_event = i;
       Money want = s.Stake();
       if (e.amount != want) {
-        amount(spec_.wager(WagerKind::kSplit).cite, want,
-               "split wager of " + std::to_string(e.amount) + "; the rules take one equal to the original wager of " +
-                   std::to_string(want));
+        h->wager_fault = amount(spec_.wager(WagerKind::kSplit).cite, want,
+                                "split wager of " + std::to_string(e.amount) +
+                                    "; the rules take one equal to the original wager of " + std::to_string(want));
+        h->wager_owed_on = want;  // owed on the wager the rules take
       }
       return;
     }
     case WagerKind::kInsurance: {
       out_->touched |= part::kBjInsurance;
+      if (s.insurance_refused && !s.insurance_bet_seen && s.insurance_decision == kNone) {
+        s.insurance_bet_seen = true;  // the bet of a refused insurance: that refusal's
+        book_.Place(e.seat, 0, WagerKind::kInsurance, false, s.insurance_refused_by);
+        return;
+      }
       if (s.insurance_decision == kNone || s.insurance_event != kNone) {
         return late(b_.insurance_offered.cite, "insurance wager with no insurance decision before it");
       }
+      book_.Place(e.seat, 0, WagerKind::kInsurance, true);
       s.insurance_event = i;
       s.insurance = e.amount;
       Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(std::numeric_limits<Money>::max());
       if (e.amount > max || e.amount <= 0) {
-        amount(b_.insurance_max.cite, max,
-               "insurance of " + std::to_string(e.amount) + "; the rules allow at most " + std::to_string(max) +
-                   " on a blackjack wager of " + std::to_string(s.Stake()));
+        const int fault = amount(b_.insurance_max.cite, max,
+                                 "insurance of " + std::to_string(e.amount) + "; the rules allow at most " +
+                                     std::to_string(max) + " on a blackjack wager of " + std::to_string(s.Stake()));
+        if (e.amount > max) {  // owed on the insurance allowed
+          s.insurance_owed_on = max;
+          s.insurance_fault = fault;
+        }
       }
       return;
     }
@@ -720,6 +829,9 @@ void BlackjackReplay::CheckHandsFinished() {
         h.judged = false;
         continue;
       }
+      if (h.unknown) continue;  // a card of it is not a card: nothing of it is judged
+      // A refused double that was made ends the hand with the card after it, or without one.
+      if (h.double_bet_seen) continue;
       if ((h.double_pending || h.doubled > 0) && h.ranks.size() < 3) {
         int at = h.double_event != kNone ? h.double_event : h.events.back();
         Add(Code::kDealMissingCard, at, seat, std::nullopt, std::nullopt, std::nullopt, b_.double_on.cite,
@@ -747,13 +859,18 @@ void BlackjackReplay::CheckHandsFinished() {
 
 void BlackjackReplay::CheckDealerPlay() {
   if (dealer_.size() < 2) return;  // a missing dealer card: the deal's finding
-  bool in_play = false;
+  if (dealer_unknown_) return;     // a dealer's card is not a card: the play is not judged
+  bool in_play = false, unknown = false;
   for (Seat seat : order_) {
     const SeatState& s = seats_[seat];
     for (const Hand& h : s.hands) {
-      if (h.ranks.size() >= 2 && !h.busted() && !Natural(s, h)) in_play = true;
+      unknown |= h.unknown;
+      if (!h.unknown && h.ranks.size() >= 2 && !h.busted() && !Natural(s, h)) in_play = true;
     }
   }
+  // Whether a hand of a card that is not a card is still in play is not known: the dealer's
+  // play is judged only where a known hand decides it.
+  if (unknown && !in_play && !b_.dealer_draws_without_hand_in_play.value) return;
   const Cite& cite = b_.dealer_hits_soft_17.cite;
   bool draws = !DealerBlackjack() && (in_play || b_.dealer_draws_without_hand_in_play.value);
   std::vector<int> ranks = {dealer_[0], dealer_[1]};
@@ -771,9 +888,12 @@ void BlackjackReplay::CheckDealerPlay() {
       int at = dealer_events_[k];
       std::string why = !draws ? (DealerBlackjack() ? "the dealer has blackjack" : "no player's hand is left in play")
                                : "the rules require the dealer to stand on " + PointsWords(Count(ranks));
-      Add(Code::kDealDealerPlay, at, kDealer, std::nullopt, std::nullopt, std::nullopt,
-          !draws && !DealerBlackjack() ? b_.dealer_draws_without_hand_in_play.cite : cite,
-          Ev(at) + "the dealer drew a card: " + why);
+      // Each hand is owed what it would be against the cards the rules stop at: what it was
+      // paid beside that is this fault's (Expected).
+      dealer_fault_ = Add(Code::kDealDealerPlay, at, kDealer, std::nullopt, std::nullopt, std::nullopt,
+                          !draws && !DealerBlackjack() ? b_.dealer_draws_without_hand_in_play.cite : cite,
+                          Ev(at) + "the dealer drew a card: " + why);
+      dealer_correct_ = k;
       break;
     }
     ranks.push_back(dealer_[k]);
@@ -781,21 +901,29 @@ void BlackjackReplay::CheckDealerPlay() {
 }
 
 void BlackjackReplay::Expected() {
-  bool dealer_known = dealer_.size() >= 2;
+  // Rank 0 is a card that is not a card (input/bad-card): what depends on it is not judged.
+  bool dealer_known = dealer_.size() >= 2 && dealer_[0] != 0 && dealer_[1] != 0;
   if (DealerBlackjack()) out_->touched |= part::kBjDealerBlackjack;
   if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
   for (Seat seat : order_) {
     SeatState& s = seats_[seat];
     // The War wager, on the first cards.
-    if (s.war_valid && s.war_card != kNone && dealer_war) {
+    if (s.war_valid && s.war_card != kNone && dealer_war && !s.war_unknown) {
       int mine = b_.WarValue(s.war_rank), theirs = b_.WarValue(dealer_war);
       bool won = mine > theirs;
       s.war_won = won;
       const Payout& p = won ? b_.pays_war_win : mine == theirs ? b_.pays_war_tie : b_.pays_war_lose;
       if (auto net = ApplyRatio(s.war, p.net)) {
-        expect_.push_back({seat, 0, WagerKind::kWar, *net, &p.cite,
-                           won ? "War won" : mine == theirs ? "War tied" : "War lost", second_pass_});
+        Owed owed;
+        owed.seat = seat;
+        owed.wager = WagerKind::kWar;
+        owed.net = *net;
+        owed.cite = &p.cite;
+        owed.why = won ? "War won" : mine == theirs ? "War tied" : "War lost";
+        owed.before = second_pass_;
+        owed.before_words = "the second cards were dealt";
+        book_.Owe(std::move(owed));
       } else {
         TooLarge(s.war_event, seat, WagerKind::kWar, s.war, p.cite, std::nullopt);
       }
@@ -821,33 +949,67 @@ void BlackjackReplay::Expected() {
     bool dealer_bj = DealerBlackjack();
     if (s.insurance_event != kNone) {
       const Payout& p = dealer_bj ? b_.pays_insurance_win : b_.pays_insurance_lose;
-      if (auto net = ApplyRatio(s.insurance, p.net)) {
-        expect_.push_back({seat, 0, WagerKind::kInsurance, *net, &p.cite,
-                           dealer_bj ? "the dealer has blackjack" : "the dealer has no blackjack"});
+      // Above what the rules allow, it is owed on what they allow (the rest is that fault's).
+      const Money on = s.insurance_owed_on > 0 ? s.insurance_owed_on : s.insurance;
+      if (auto net = ApplyRatio(on, p.net)) {
+        Owed owed;
+        owed.seat = seat;
+        owed.wager = WagerKind::kInsurance;
+        owed.net = *net;
+        owed.cite = &p.cite;
+        owed.why = dealer_bj ? "the dealer has blackjack" : "the dealer has no blackjack";
+        owed.cause = s.insurance_owed_on > 0 ? s.insurance_fault : kNone;
+        book_.Owe(std::move(owed));
       } else {
         TooLarge(s.insurance_event, seat, WagerKind::kInsurance, s.insurance, p.cite, std::nullopt);
       }
     }
     if (s.hands.empty()) continue;
     s.hands[0].wager = s.Stake();
+    if (s.ride_owed_on > 0) {  // owed on the ride the rules add; the rest is that fault's
+      s.hands[0].wager_owed_on = (MoneySum(s.blackjack) + s.ride_owed_on).Saturated();
+      s.hands[0].wager_fault = s.ride_fault;
+    }
     for (Hand& h : s.hands) ExpectHand(s, h);
   }
 }
 
 void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
-  if (!h.judged) {
-    unjudged_.push_back({s.seat, h.number});
-    return;
-  }
+  if (!h.judged || h.unknown) return;  // an earlier fault decides its settlements
+  // A dealer's later card that is not a card: the dealer's total is not known.
+  if (std::find(dealer_.begin(), dealer_.end(), 0) != dealer_.end() && !DealerBlackjack()) return;
   WagerKind primary = h.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit;
   bool dealer_bj = DealerBlackjack();
   Points mine = h.points();
+  // Against the cards the rules stop the dealer at, where the dealer drew beyond them.
   std::vector<int> dealer = dealer_;
+  if (dealer_correct_ > 0) dealer.resize(dealer_correct_);
   Points theirs = Count(dealer);
+  // A wager owed on another amount than the one placed (the rules' limit): that fault's money.
+  const Money primary_on = h.wager_owed_on > 0 ? h.wager_owed_on : h.wager;
+  const Money double_on = h.double_owed_on > 0 ? h.double_owed_on : h.doubled;
+  // Whose fault a settlement off what is owed is: a card the hand should not have got, the
+  // wager's own amount, the dealer's play.
+  auto cause_of = [&](WagerKind kind) {
+    if (h.cause != kNone) return h.cause;
+    if (kind == WagerKind::kDouble && h.double_owed_on > 0) return h.double_fault;
+    if (kind != WagerKind::kDouble && h.wager_owed_on > 0) return h.wager_fault;
+    return dealer_correct_ > 0 ? dealer_fault_ : kNone;
+  };
   auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string why) {
     if (amount <= 0) return;
+    if (kind == WagerKind::kDouble) amount = std::min(amount, double_on);
+    if (kind != WagerKind::kDouble && amount == h.wager) amount = primary_on;
     if (auto net = ApplyRatio(amount, p.net)) {
-      expect_.push_back({s.seat, h.number, kind, *net, cite ? cite : &p.cite, why});
+      Owed owed;
+      owed.seat = s.seat;
+      owed.hand = h.number;
+      owed.wager = kind;
+      owed.net = *net;
+      owed.cite = cite ? cite : &p.cite;
+      owed.why_text = std::move(why);
+      owed.cause = cause_of(kind);
+      book_.Owe(std::move(owed));
     } else {
       // The first hand's wager is the seat's blackjack bet; a split hand's, its split bet.
       const int bet = kind == WagerKind::kDouble ? h.double_event
@@ -857,7 +1019,15 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     }
   };
   auto returned = [&](WagerKind kind, Money amount, const Cite& cite, std::string why) {
-    if (amount > 0) expect_.push_back({s.seat, h.number, kind, 0, &cite, why});
+    if (amount <= 0) return;
+    Owed owed;
+    owed.seat = s.seat;
+    owed.hand = h.number;
+    owed.wager = kind;
+    owed.cite = &cite;
+    owed.why_text = std::move(why);
+    owed.cause = cause_of(kind);
+    book_.Owe(std::move(owed));
   };
   if (dealer_bj) {
     if (Natural(s, h)) return expect(primary, h.wager, b_.pays_push, nullptr, "blackjack against the dealer's blackjack");
@@ -904,63 +1074,13 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
 }
 
 void BlackjackReplay::MatchSettlements() {
-  const auto& ev = round_.events;
-  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
-    const Event& e = ev[i];
-    if (e.type != EventType::kSettle) continue;
-    int hand = e.wager == WagerKind::kWar || e.wager == WagerKind::kInsurance ? 0 : (e.hand > 0 ? e.hand : 1);
-    auto it = std::find_if(expect_.begin(), expect_.end(), [&](const Expect& x) {
-      return x.seat == e.seat && x.wager == e.wager && x.hand == hand;
-    });
-    if (it == expect_.end()) {
-      bool unjudged = std::any_of(unjudged_.begin(), unjudged_.end(),
-                                  [&](const auto& u) { return u.first == e.seat && u.second == hand; });
-      bool placed = false;
-      auto s = seats_.find(e.seat);
-      if (s != seats_.end()) {
-        const SeatState& st = s->second;
-        if (e.wager == WagerKind::kWar) placed = st.war_event != kNone;
-        if (e.wager == WagerKind::kInsurance) placed = st.insurance_event != kNone;
-        if (e.wager == WagerKind::kBlackjack) placed = st.blackjack_event != kNone;
-        if (e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit) placed = st.in_play;
-      }
-      if (unjudged || (placed && dealer_.size() < 2)) continue;  // an earlier fault decides
-      Add(Code::kSettleDuplicate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-          std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
-          Ev(i) + "settles a " + (e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager))) +
-              " wager of " + HandWords(e.seat, hand > 0 ? hand : 1) + " that was not placed",
-          hand > 0 ? std::optional(hand) : std::nullopt);
-      continue;
-    }
-    if (it->settled != kNone) {
-      Add(Code::kSettleDuplicate, i, e.seat, e.wager, it->net, e.amount, *it->cite,
-          Ev(i) + std::string(ToString(e.wager)) + " wager of " + HandWords(e.seat, hand > 0 ? hand : 1) +
-              " settled again (first at event " + std::to_string(it->settled) + ")",
-          hand > 0 ? std::optional(hand) : std::nullopt);
-      continue;
-    }
-    it->settled = i;
-    std::optional<int> hand_field = hand > 0 ? std::optional(hand) : std::nullopt;
-    out_->settlements.push_back({e.seat, e.wager, it->net, 0, 0, hand});
-    if (e.amount != it->net) {
-      Add(Code::kSettlePayout, i, e.seat, e.wager, it->net, e.amount, *it->cite,
-          Ev(i) + std::string(ToString(e.wager)) + " wager settled at " + std::to_string(e.amount) + ", the rules pay " +
-              std::to_string(it->net) + " (" + it->why + ")",
-          hand_field);
-    } else if (i > it->before) {
-      Add(Code::kSettleOrder, i, e.seat, e.wager, std::nullopt, std::nullopt, *it->cite,
-          Ev(i) + "War wager settled after the second cards were dealt; the rules settle it before them", hand_field);
-    }
+  std::vector<int> settles;
+  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
+    if (round_.events[i].type == EventType::kSettle) settles.push_back(i);
   }
-  for (const Expect& x : expect_) {
-    if (x.settled != kNone) continue;
-    out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
-    Add(Code::kSettleMissing, static_cast<int>(ev.size()) - 1, x.seat, x.wager, x.net, std::nullopt, *x.cite,
-        std::string(ToString(x.wager)) + " wager of " +
-            (x.hand > 0 ? HandWords(x.seat, x.hand) : "seat " + std::to_string(x.seat)) + " never settled (the rules pay " +
-            std::to_string(x.net) + ": " + x.why + ")",
-        x.hand > 0 ? std::optional(x.hand) : std::nullopt);
-  }
+  book_.Judge(spec_, round_, settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
+  for (const SettlementBook::Match& m : book_.matches()) book_.CheckTiming(m, report_);
+  for (const Owed& x : book_.owed()) out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
 }
 
 }  // namespace
@@ -969,7 +1089,20 @@ void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* 
   out->findings.clear();
   out->settlements.clear();
   out->touched = 0;
-  BlackjackReplay(spec, round, out).Run();
+  thread_local SettlementBook book;  // its buffers kept from round to round
+  SettlementBook own;                // for a replay inside another on this thread
+  thread_local bool busy = false;
+  struct Release {
+    bool& b;
+    ~Release() { b = false; }
+  };
+  if (busy) {
+    BlackjackReplay(spec, round, own, out).Run();
+    return;
+  }
+  busy = true;
+  Release release{busy};
+  BlackjackReplay(spec, round, book, out).Run();
 }
 
 RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round) {
