@@ -183,7 +183,7 @@ void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vecto
 
 }  // namespace
 
-struct Checker::Impl {
+struct Checker::Impl : ShoeTracker::Owner {
   // Where a round id was first seen: the input's index in report.inputs and the line.
   using SeenAt = RoundIdSet::SeenAt;
   // The last round read of a table, to find a table whose time runs backwards.
@@ -220,6 +220,65 @@ struct Checker::Impl {
   std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
   std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
   ShoeTracker shoes;
+  // The overdraws the shoe tracker holds until it can tell what they are (ShoeTracker::Owner),
+  // as the findings they will be, with the round they were found in (its serial number).
+  struct HeldFinding {
+    Finding finding;
+    uint64_t round;
+    bool context;
+  };
+  std::unordered_map<int64_t, HeldFinding> held;
+  int64_t next_ticket = 0;
+  uint64_t round_serial = 0;  // of the round being applied
+  // The rounds with held findings, and whether each is counted in rounds_with_violations.
+  std::unordered_map<uint64_t, bool> held_rounds;
+  size_t released_elsewhere = 0;  // findings of earlier rounds reported while a round is applied
+  bool applying = false;          // within Apply
+  // The round being applied, for a finding held.
+  struct Current {
+    const std::string* input = nullptr;
+    int64_t line = 0;
+    const Round* round = nullptr;
+    const RuleSpec* spec = nullptr;
+  } current;
+
+  int64_t Hold(RoundFinding f) override {
+    const int64_t ticket = next_ticket++;
+    static const std::string kNone;
+    const RuleSpec* spec = current.spec;
+    Finding finding = ToFinding(std::move(f), *current.input, current.line, *current.round, spec ? spec->id : kNone,
+                                spec ? spec->revision : kNone);
+    if (round_time) finding.time = *round_time;
+    held.emplace(ticket, HeldFinding{std::move(finding), round_serial, context});
+    held_rounds.emplace(round_serial, false);
+    return ticket;
+  }
+  void Release(int64_t ticket, std::string message, int64_t root) override {
+    auto it = held.find(ticket);
+    if (it == held.end()) return;
+    HeldFinding h = std::move(it->second);
+    held.erase(it);
+    if (h.context) return;  // a context log reports nothing
+    h.finding.message = std::move(message);
+    report.violations.push_back(std::move(h.finding));
+    if (root >= 0) roots.push_back({root, report.violations.size() - 1, Code::kShoeCardOverdrawn});
+    if (h.round != round_serial || !applying) {  // a finding of an earlier round
+      ++released_elsewhere;
+      bool& counted = held_rounds[h.round];
+      if (!counted) ++report.rounds_with_violations;
+      counted = true;
+    }
+  }
+  void Drop(int64_t ticket) override { held.erase(ticket); }
+  // The round's own findings since `before` (not those of earlier rounds released meanwhile)
+  // make it a round with violations.
+  void CountRound(size_t before) {
+    if (context) return;
+    if (report.violations.size() - released_elsewhere != before) {
+      ++report.rounds_with_violations;
+      if (auto it = held_rounds.find(round_serial); it != held_rounds.end()) it->second = true;
+    }
+  }
   RoundIdSet seen;
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
@@ -391,7 +450,7 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const
                                 "its shoe is not judged until its next shuffle, and the rounds drawn from it "
                                 "until then are counted under this finding");
       int64_t root = shoes.NewRoot();
-      shoes.Lose(round.table, root);
+      shoes.Lose(round.table, *this, root);
       if (at != SIZE_MAX) roots.push_back({root, at, Code::kInputTimeOrder});
     }
   }
@@ -475,9 +534,17 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
 }
 
 void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
+  ++round_serial;
+  released_elsewhere = 0;
+  applying = true;
+  struct Done {
+    bool& applying;
+    ~Done() { applying = false; }
+  } done{applying};
   size_t before = report.violations.size();
   const Round& round = w.round;
   const ParseOutcome& parsed = w.parsed;
+  current = {&input, line, &round, nullptr};
   // A line not read as a round is not counted as one (its finding counts it): every line of
   // an input is a round, a malformed line or a blank one.
   if (parsed.ok() && !context) ++report.rounds;
@@ -487,7 +554,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   }
   if (!parsed.ok()) {
     ++this->input->malformed_lines;
-    if (!parsed.table.empty()) shoes.Lose(parsed.table);
+    if (!parsed.table.empty()) shoes.Lose(parsed.table, *this);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
   } else if (std::optional<SeenAt> first = seen.Insert(round.id, SeenAt{input_index, line})) {
@@ -511,7 +578,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       }
     }
     round_time = nullptr;
-    if (!context && report.violations.size() != before) ++report.rounds_with_violations;
+    CountRound(before);
     return;
   } else {
     CheckTimeOrder(input, line, round, w.instant);
@@ -530,14 +597,15 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
                 "round dated " + round.time + ": " + w.why);
       shoe_findings.clear();  // the draws still count against the shoe, and nothing else
-      shoes.Play(round, "", true, WhereNow(input, line), &shoe_findings);
+      shoes.Play(round, "", true, input, line, *this, &shoe_findings);
     } else {
       SpecRuntime* rt = by_doc.at(doc);
       RoundResult& base = w.base;
       bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
                                           [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       shoe_findings.clear();  // of the shoe in play: no reading changes them
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, WhereNow(input, line), &shoe_findings);
+      current.spec = &doc->spec;
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, input, line, *this, &shoe_findings);
       if (context) {  // the shoe and the round ids are all a context log is read for
         round_time = nullptr;
         return;
@@ -574,7 +642,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   }
   round_time = nullptr;
   duplicate_run.reset();
-  if (!context && report.violations.size() != before) ++report.rounds_with_violations;
+  CountRound(before);
 }
 
 Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -687,7 +755,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     // The shoes are unknown from here: a draw in a later log must not be judged against a
     // shoe the lost part of this one may have replaced.
     const int64_t root = impl.shoes.NewRoot();
-    impl.shoes.LoseAll(root);
+    impl.shoes.LoseAll(impl, root);
     if (at != SIZE_MAX) impl.roots.push_back({root, at, Code::kInputUnreadable});
   }
   impl.input = nullptr;
@@ -697,6 +765,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
 
 Report Checker::Finish() {
   // Called once: the report (and its findings, which may be on file) moves out.
+  impl_->shoes.EndAll(*impl_);  // every shoe ends with the check: what it still holds is reported
   Report report = std::move(impl_->report);
   impl_->report = Report{};
   report.currency = impl_->options.currency;
@@ -708,7 +777,8 @@ Report Checker::Finish() {
     std::string note;
     switch (root.code) {
       case Code::kShoeCardOverdrawn:
-        note = one ? "later card that overdrew the shoe as logged" : "later cards that overdrew the shoe as logged";
+        note = one ? "later card that overdrew the shoe as logged (named in consequence_list)"
+                   : "later cards that overdrew the shoe as logged (named in consequence_list)";
         break;
       case Code::kShoeNoShuffle:
         note = one ? "later round of the table drawn with no shoe in play"
@@ -723,7 +793,7 @@ Report Checker::Finish() {
                    : "later rounds of the table drawn from a shoe not judged";
         break;
     }
-    report.violations.Patch(root.index, n, std::move(note));
+    report.violations.Patch(root.index, n, std::move(note), impl_->shoes.named(root.id));
   }
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;

@@ -44,6 +44,7 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
   Tally t;
   RoundParser parser;
   ShoeTracker shoes;
+  TestShoeOwner owner;
   Round round;
   std::istringstream in(log);
   for (std::string line; std::getline(in, line);) {
@@ -54,7 +55,8 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
       continue;
     }
     RoundResult result = ReplayWar(spec, round);
-    shoes.Play(round, spec.decks.cite.clause, false, "", &result.findings);
+    owner.out = &result.findings;
+    shoes.Play(round, spec.decks.cite.clause, false, "", 0, owner, &result.findings);
     for (const RoundFinding& f : result.findings) {
       t.findings += round.id + ": " + std::string(Info(f.code).id) + ": " + f.message + "\n  " + line + "\n";
     }
@@ -80,6 +82,10 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
       }
     }
   }
+  std::vector<RoundFinding> last;  // the cards foreign to a shoe, told at its end
+  owner.out = &last;
+  shoes.EndAll(owner);
+  for (const RoundFinding& f : last) t.findings += "at a shoe's end: " + std::string(Info(f.code).id) + ": " + f.message + "\n";
   return t;
 }
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "games/shoe.h"
 #include "pitboss/round.h"
 #include "spec/loader.h"
 
@@ -99,6 +100,30 @@ class RoundBuilder {
     return *this;
   }
   Round round_;
+};
+
+// A shoe tracker's owner for tests: a finding it is told to report goes to `out`, the
+// findings of the Play (or EndAll) that reports it.
+class TestShoeOwner : public ShoeTracker::Owner {
+ public:
+  std::vector<RoundFinding>* out = nullptr;
+  int64_t Hold(RoundFinding f) override {
+    held_.emplace(next_, std::move(f));
+    return next_++;
+  }
+  void Release(int64_t ticket, std::string message, int64_t root) override {
+    auto it = held_.find(ticket);
+    RoundFinding f = std::move(it->second);
+    held_.erase(it);
+    f.message = std::move(message);
+    f.root = root;
+    if (out) out->push_back(std::move(f));
+  }
+  void Drop(int64_t ticket) override { held_.erase(ticket); }
+
+ private:
+  std::map<int64_t, RoundFinding> held_;
+  int64_t next_ = 0;
 };
 
 }  // namespace pitboss
