@@ -9,7 +9,12 @@ code follows from it, then runs `pitboss check
 --format json` on the result. Fails unless every faulted round is reported with its code and
 no other, and no other round is reported at all.
 
-Usage: inject_faults.py PITBOSS_BINARY WORK_DIR [ROUNDS]
+Also plants cards foreign to a shoe: four aces of hearts beyond what one shoe holds, each
+a finding of its own at its round; and, at a second house that allows no double after a split,
+doubles made after a split. With --casino-war, a Casino War log with four foreign cards in
+each of three shoes: each found, nothing else.
+
+Usage: inject_faults.py [--casino-war] PITBOSS_BINARY WORK_DIR [ROUNDS]
 """
 
 import collections
@@ -178,6 +183,152 @@ def split_non_pair(r, spare):
     return False
 
 
+def split_swap(r, spare):
+    """A seat's split hands settled each at the other's net (the seat's total right, the hands
+    one by one wrong): settle/split."""
+    ev = r["events"]
+    for e in ev:
+        if not (is_settle(e, "blackjack") and e.get("hand", 1) == 1):
+            continue
+        other = next((s for s in ev if is_settle(s, "split") and s["seat"] == e["seat"] and s.get("hand") == 2), None)
+        if other is not None and other["net"] != e["net"]:
+            e["net"], other["net"] = other["net"], e["net"]
+            return True
+    return False
+
+
+def double_paid_on_blackjack(r, spare):
+    """A won double's winnings paid on the hand's blackjack wager, the double settled at
+    nothing (the seat's total right, the wagers one by one wrong): settle/split."""
+    ev = r["events"]
+    for d in ev:
+        if is_settle(d, "double") and d["net"] > 0 and d.get("hand", 1) == 1:
+            main = next((s for s in ev if is_settle(s, "blackjack") and s["seat"] == d["seat"]
+                         and s.get("hand", 1) == 1), None)
+            if main is None:
+                continue
+            main["net"] += d["net"]
+            d["net"] = 0
+            return True
+    return False
+
+
+def free_seat(ev):
+    used = {e["seat"] for e in ev if e.get("seat") not in (None, "dealer")}
+    return next((s for s in range(1, 8) if s not in used), None)
+
+
+def war_orphan(r, spare):
+    """A War wager, lost, at a seat with no blackjack wager (so no card): wager/orphan. Its
+    settlement is money the refusal moved, not a finding of its own."""
+    ev = r["events"]
+    seat = free_seat(ev)
+    if seat is None:
+        return False
+    first = next(i for i, e in enumerate(ev) if e["type"] == "deal")
+    ev.insert(first, {"type": "bet", "seat": seat, "wager": "war", "amount": 500})
+    ev.append({"type": "settle", "seat": seat, "wager": "war", "net": -500})
+    return True
+
+
+def war_late(r, spare):
+    """A War wager placed after the first card by a seat in play with none, lost: wager/late."""
+    ev = r["events"]
+    war_seats = {e["seat"] for e in ev if e["type"] == "bet" and e["wager"] == "war"}
+    first = next(i for i, e in enumerate(ev) if e["type"] == "deal")
+    for e in ev[:first]:
+        if e["type"] == "bet" and e["wager"] == "blackjack" and e["seat"] not in war_seats:
+            ev.insert(first + 1, {"type": "bet", "seat": e["seat"], "wager": "war", "amount": 500})
+            ev.append({"type": "settle", "seat": e["seat"], "wager": "war", "net": -500})
+            return True
+    return False
+
+
+def insurance_late(r, spare):
+    """Insurance taken after the hands were played, and lost: decision/not-offered (its bet and
+    its settlement are that refusal's)."""
+    ev = r["events"]
+    if any(e["type"] == "decision" and e["action"] == "insurance" for e in ev):
+        return False
+    plays = [i for i, e in enumerate(ev) if e["type"] == "decision" and "hand" in e]
+    dealer = [e for e in ev if e["type"] == "deal" and e["seat"] == "dealer"]
+    if not plays or len(dealer) < 2 or points([rank(dealer[0]["card"]), rank(dealer[1]["card"])])[0] == 21:
+        return False
+    seat = ev[plays[-1]]["seat"]
+    stake = next(e["amount"] for e in ev if e["type"] == "bet" and e["wager"] == "blackjack" and e["seat"] == seat)
+    amount = max(100, stake // 2 // 100 * 100)
+    at = plays[-1] + 1
+    ev[at:at] = [{"type": "decision", "seat": seat, "action": "insurance"},
+                 {"type": "bet", "seat": seat, "wager": "insurance", "amount": amount}]
+    ev.append({"type": "settle", "seat": seat, "wager": "insurance", "net": -amount})
+    return True
+
+
+def bad_card(r, spare):
+    """A card that is not a card ("11S") in place of a hand's or the dealer's card:
+    input/bad-card, and what depends on the card not judged."""
+    ev = r["events"]
+    deals = [i for i, e in enumerate(ev) if e["type"] == "deal"]
+    if len(deals) < 3:
+        return False
+    pick = deals[(len(deals) * 7 + len(ev)) % len(deals)]
+    ev[pick]["card"] = "11" + ev[pick]["card"][-1]
+    return True
+
+
+def card_after_stand(r, spare):
+    """A card dealt to a hand after it stood, the hand settled as it stood: deal/missing-card."""
+    ev = r["events"]
+    for i, e in enumerate(ev):
+        if e["type"] == "decision" and e["action"] == "stand" and "hand" in e:
+            card = spare()
+            if card is None:
+                return False
+            ev.insert(i + 1, {"type": "deal", "seat": e["seat"], "hand": e["hand"], "card": card})
+            return True
+    return False
+
+
+def double_after_split(r, spare):
+    """At a house that allows no double after a split: a split hand's hit made a double, its
+    bet placed and its card dealt, and settled with the hand: decision/not-offered (the bet,
+    the card and the settlement are that refusal's)."""
+    ev = r["events"]
+    if not any(e["type"] == "decision" and e["action"] == "split" for e in ev):
+        return False
+    for i, e in enumerate(ev):
+        if not (e["type"] == "decision" and e["action"] == "hit" and e.get("hand", 1) >= 1):
+            continue
+        seat, hand = e["seat"], e["hand"]
+        split_seat = any(x["type"] == "decision" and x["action"] == "split" and x["seat"] == seat for x in ev[:i])
+        hand_events = [x for x in ev[:i] if x.get("seat") == seat and x.get("hand") == hand and x["type"] in
+                       ("decision", "deal")]
+        # The hand's first decision, on its first two cards.
+        if not split_seat or any(x["type"] == "decision" and x["action"] != "split" for x in hand_events):
+            continue
+        card_at = next((k for k in range(i + 1, len(ev)) if ev[k]["type"] == "deal" and ev[k]["seat"] == seat
+                        and ev[k].get("hand") == hand), None)
+        if card_at is None:
+            continue
+        after = ev[card_at + 1] if card_at + 1 < len(ev) else None
+        if after and after["type"] == "decision" and after["seat"] == seat and after.get("hand") == hand:
+            if after["action"] != "stand":
+                continue
+            del ev[card_at + 1]
+        primary = "blackjack" if hand == 1 else "split"
+        main = next((s for s in ev if is_settle(s, primary) and s["seat"] == seat and s.get("hand", 1) == hand), None)
+        wager = next((b["amount"] for b in ev if b["type"] == "bet" and b["seat"] == seat
+                      and b["wager"] in ("split",) and b.get("hand") == 2), None)
+        if main is None or wager is None or main["net"] not in (-wager, 0, wager):
+            continue
+        e["action"] = "double"
+        ev.insert(i + 1, {"type": "bet", "seat": seat, "hand": hand, "wager": "double", "amount": wager})
+        ev.insert(ev.index(main) + 1, {"type": "settle", "seat": seat, "hand": hand, "wager": "double",
+                                       "net": main["net"]})
+        return True
+    return False
+
+
 FAULTS = [
     (settle_payout, "settle/payout"),
     (settle_missing, "settle/missing"),
@@ -189,6 +340,19 @@ FAULTS = [
     (stand_missing, "decision/missing"),
     (dealer_extra_card, "deal/dealer-play"),
     (split_non_pair, "decision/not-offered"),
+    (split_swap, "settle/split"),
+    (double_paid_on_blackjack, "settle/split"),
+    (war_orphan, "wager/orphan"),
+    (war_late, "wager/late"),
+    (insurance_late, "decision/not-offered"),
+    (bad_card, "input/bad-card"),
+    (card_after_stand, "deal/missing-card"),
+]
+
+# Faults of the second house, which allows no double after a split.
+SECOND_HOUSE = "us-sd/war-blackjack-second-house"
+SECOND_HOUSE_FAULTS = [
+    (double_after_split, "decision/not-offered"),
 ]
 
 
@@ -223,77 +387,148 @@ def shoe_spares(rounds):
     return spare_for
 
 
-def main():
-    if len(sys.argv) not in (3, 4):
-        sys.exit(__doc__)
-    pitboss, work = sys.argv[1], sys.argv[2]
-    n_rounds = int(sys.argv[3]) if len(sys.argv) == 4 else 3000
-    os.makedirs(work, exist_ok=True)
-    clean = os.path.join(work, "war-blackjack-clean.jsonl")
-    faulted = os.path.join(work, "war-blackjack-faulted.jsonl")
-    report = os.path.join(work, "war-blackjack-faulted.json")
-    subprocess.run([pitboss, "generate", "--spec", SPEC, "--rounds", str(n_rounds), "--tables", "3",
-                    "--seed", "77", "--table-prefix", "FI", "--tie-bet-rate", "0.5",
-                    "--insurance-rate", "0.1", "--out", clean], check=True)
-    with open(clean) as f:
-        rounds = [json.loads(line) for line in f if line.strip()]
-    spare_for = shoe_spares(rounds)
+def plant_foreign(rounds, decks, shoes_wanted=1, per_shoe=4, target="AH"):
+    """Cards foreign to a shoe: in the first `shoes_wanted` shoes that hold enough aces, every
+    ace of another suit is made an ace of hearts (the game is the same: only ranks count) until
+    `per_shoe` of them are beyond what the shoe holds. Returns {round id: number of foreign
+    cards in it} (the later natural aces of hearts of the shoe count too) and the round ids of
+    the shoes touched, which no other fault may touch."""
+    expected, touched = collections.Counter(), set()
+    by_table = collections.defaultdict(list)
+    for r in rounds:
+        by_table[r["table"]].append(r)
+    shoes = []
+    for table_rounds in by_table.values():
+        shoe = None
+        for r in table_rounds:
+            if any(e["type"] == "shuffle" for e in r["events"]):
+                shoe = []
+                shoes.append(shoe)
+            if shoe is not None:
+                shoe.append(r)
+    made_shoes = 0
+    for shoe in shoes:
+        aces = sum(1 for r in shoe for e in r["events"] if e["type"] in ("deal", "burn") and e["card"][0] == "A")
+        if aces < decks + per_shoe + 2 or made_shoes == shoes_wanted:
+            continue
+        made_shoes += 1
+        count, made = 0, 0
+        for r in shoe:
+            touched.add(r["round"])
+            for e in r["events"]:
+                if e["type"] == "shuffle" and count:
+                    break  # the shoe ends
+                if e["type"] not in ("deal", "burn") or e["card"][0] != "A":
+                    continue
+                if e["card"] != target and made < per_shoe:
+                    e["card"] = target
+                if e["card"] == target:
+                    count += 1
+                    if count > decks:
+                        made += 1
+                        expected[r["round"]] += 1
+    return expected, touched
 
-    # Kinds in turn: the kind used least so far that the round lends itself to, the next in
-    # rotation among equals.
-    expected = {}  # round id -> code
-    used = [0] * len(FAULTS)
+
+def plant(rounds, faults, spare_for, expected, skip):
+    """One fault in every tenth round, the kinds in turn: the kind used least so far that the
+    round lends itself to, the next in rotation among equals. Returns how many of each kind."""
+    used = [0] * len(faults)
     last = -1
     due = False
     for i, r in enumerate(rounds):
         due = due or i % 10 == 0
-        if not due:
+        if not due or r["round"] in skip:
             continue
-        order = sorted(range(len(FAULTS)), key=lambda k: (used[k], (k - last - 1) % len(FAULTS)))
+        order = sorted(range(len(faults)), key=lambda k: (used[k], (k - last - 1) % len(faults)))
         for k in order:
-            fault, code = FAULTS[k]
+            fault, code = faults[k]
             trial = copy.deepcopy(r)
             if fault(trial, spare_for(r["round"])):
                 rounds[i] = trial
-                expected[r["round"]] = code
+                expected[r["round"]] = (code, 1)
                 used[k] += 1
                 last = k
                 due = False
                 break
+    return {faults[k][0].__name__: used[k] for k in range(len(faults))}
 
+
+def generate(pitboss, spec, n_rounds, prefix, path, seed):
+    subprocess.run([pitboss, "generate", "--spec", spec, "--rounds", str(n_rounds), "--tables", "3",
+                    "--seed", str(seed), "--table-prefix", prefix, "--tie-bet-rate", "0.5",
+                    "--insurance-rate", "0.1", "--out", path], check=True)
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def judge(pitboss, rounds, expected, work, name, minimum):
+    """Checks the faulted log: every faulted round reported with its code (as many times as
+    planted) and no other, no other round reported. Returns the failures."""
+    faulted = os.path.join(work, name + "-faulted.jsonl")
+    report = os.path.join(work, name + "-faulted.json")
     with open(faulted, "w") as f:
         for r in rounds:
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
     result = subprocess.run([pitboss, "check", "--no-progress", "--format", "json", "--out", report, faulted])
     if result.returncode != 1:
-        sys.exit(f"pitboss check exited {result.returncode}, not 1")
+        return [f"{name}: pitboss check exited {result.returncode}, not 1"]
     with open(report) as f:
         violations = json.load(f)["violations"]
-
     found = collections.defaultdict(list)
     for v in violations:
         found[v["round"]].append(v["code"])
-    by_kind = collections.Counter(expected.values())
+    by_code = collections.Counter(code for code, _ in expected.values())
     caught = collections.Counter()
     failures = []
-    for round_id, code in expected.items():
+    for round_id, (code, times) in expected.items():
         codes = found.get(round_id, [])
-        if codes and all(c == code for c in codes):
+        if codes == [code] * times:
             caught[code] += 1
         else:
-            failures.append(f"{round_id}: injected {code}, reported {codes or 'nothing'}")
+            failures.append(f"{name}: {round_id}: injected {times} x {code}, reported {codes or 'nothing'}")
     false_positives = {rid: codes for rid, codes in found.items() if rid not in expected}
     for rid, codes in sorted(false_positives.items()):
-        failures.append(f"{rid}: not faulted, reported {codes}")
-
-    for _, code in FAULTS:
-        print(f"{code:22} {caught[code]:4} of {by_kind[code]:4} found")
-    print(f"faults found: {sum(caught.values())} of {len(expected)}; "
+        failures.append(f"{name}: {rid}: not faulted, reported {codes}")
+    for code in sorted(by_code):
+        print(f"{name}: {code:22} {caught[code]:4} of {by_code[code]:4} rounds found")
+    print(f"{name}: faults found in {sum(caught.values())} of {len(expected)} rounds; "
           f"false positives: {len(false_positives)} rounds of {len(rounds) - len(expected)} clean")
-    # Every tenth round faulted, and each kind tried a few times at least (a dealer's draw
-    # with every hand busted is the rarest: a few rounds in a thousand).
-    if len(expected) < len(rounds) // 10 or any(by_kind[c] < 5 for _, c in FAULTS):
-        failures.append(f"too few faults injected: {dict(by_kind)} in {len(rounds)} rounds")
+    for kind, n in minimum.items():
+        if n < 5:
+            failures.append(f"{name}: too few faults of kind {kind} injected: {n}")
+    return failures
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    war = "--casino-war" in sys.argv
+    if len(args) not in (2, 3):
+        sys.exit(__doc__)
+    pitboss, work = args[0], args[1]
+    n_rounds = int(args[2]) if len(args) == 3 else 3000
+    os.makedirs(work, exist_ok=True)
+    failures = []
+    if war:
+        # Casino War: cards foreign to a shoe, four of one kind in each of three shoes.
+        rounds = generate(pitboss, "us-sd/casino-war", n_rounds, "CW",
+                          os.path.join(work, "casino-war-clean.jsonl"), 78)
+        foreign, _ = plant_foreign(rounds, 6, shoes_wanted=3)
+        expected = {rid: ("shoe/card-overdrawn", n) for rid, n in foreign.items()}
+        failures += judge(pitboss, rounds, expected, work, "casino-war",
+                          {"foreign cards": sum(foreign.values())})
+    else:
+        rounds = generate(pitboss, SPEC, n_rounds, "FI", os.path.join(work, "war-blackjack-clean.jsonl"), 77)
+        foreign, touched = plant_foreign(rounds, DECKS)
+        expected = {rid: ("shoe/card-overdrawn", n) for rid, n in foreign.items()}
+        spare_for = shoe_spares(rounds)
+        used = plant(rounds, FAULTS, spare_for, expected, touched)
+        used["foreign cards"] = sum(foreign.values())
+        # The second house (no double after a split), in the same log.
+        house = generate(pitboss, SECOND_HOUSE, n_rounds // 2, "FH",
+                         os.path.join(work, "war-blackjack-second-house-clean.jsonl"), 79)
+        used.update(plant(house, SECOND_HOUSE_FAULTS, shoe_spares(house), expected, set()))
+        failures += judge(pitboss, rounds + house, expected, work, "war-blackjack", used)
     if failures:
         print("\n".join(failures[:50]))
         sys.exit(1)

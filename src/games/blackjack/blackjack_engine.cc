@@ -609,6 +609,20 @@ void BlackjackReplay::OnDecision(int i) {
       h->double_pending = true;
       h->double_event = i;
     }
+    if (e.action == Action::kSplit && h->ranks.size() == 2) {
+      // Each of the two hands is unknown only if it holds the card that is not one (rank 0).
+      Hand added;
+      added.number = static_cast<int>(s.hands.size()) + 1;
+      added.from_split = true;
+      added.ranks.push_back(h->ranks[1]);
+      added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
+      added.unknown = h->ranks[1] == 0;
+      h->ranks.pop_back();
+      if (h->events.size() > 1) h->events.pop_back();
+      h->from_split = true;
+      h->unknown = h->ranks[0] == 0;
+      s.hands.push_back(added);
+    }
     return;
   }
   Points p = h->points();
