@@ -9,6 +9,7 @@
 #include "games/blackjack/blackjack_rules.h"
 #include "games/core/reporter.h"
 #include "games/core/settlement_book.h"
+#include "games/core/wager_rules.h"
 #include "spec/parts.h"
 
 namespace pitboss {
@@ -227,26 +228,23 @@ class BlackjackReplay {
 // First pass over the events: the first card, the initial bets, the seats in play.
 void BlackjackReplay::Scan() {
   const auto& ev = round_.events;
+  std::vector<int> shuffles;
   for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kShuffle && (e.decks < spec_.decks.min || e.decks > spec_.decks.max)) {
-      Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Ev(i) + "a shoe of " + std::to_string(e.decks) + " decks; the rules allow " +
-              std::to_string(spec_.decks.min) +
-              (spec_.decks.max != spec_.decks.min ? " to " + std::to_string(spec_.decks.max) : ""));
-    }
+    if (e.type == EventType::kShuffle) shuffles.push_back(i);
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
     if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
+  CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
   for (auto& [seat, s] : seats_) {
     if (s.war_event != kNone && !s.in_play) {
-      s.war_refused_by =
-          Add(Code::kWagerOrphan, s.war_event, seat, WagerKind::kWar, std::nullopt, s.war,
-              spec_.wager(WagerKind::kWar).cite,
-              Ev(s.war_event) + "War wager of seat " + std::to_string(seat) + " placed without a blackjack wager");
+      s.war_refused_by = ReportOrphan(spec_, report_, s.war_event, seat, WagerKind::kWar, WagerKind::kBlackjack, s.war);
       s.war_valid = false;
     }
+    // Each wager's bets together, against its limits.
+    if (s.in_play) CheckLimits(spec_, round_, report_, s.blackjack_event, seat, WagerKind::kBlackjack, s.blackjack);
+    if (s.war_valid) CheckLimits(spec_, round_, report_, s.war_event, seat, WagerKind::kWar, s.war);
     if (s.war_event != kNone) book_.Place(seat, 0, WagerKind::kWar, s.war_valid, s.war_refused_by);
     if (s.in_play) {
       book_.Place(seat, 1, WagerKind::kBlackjack, true);
@@ -277,7 +275,6 @@ void BlackjackReplay::CheckInitialBet(int i) {
                     spec_.wager(WagerKind::kBlackjack).cite, Ev(i) + "a War wager, which this game does not have"));
     return;
   }
-  const WagerRule& rule = spec_.wager(e.wager);
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
   if (e.wager == WagerKind::kBlackjack) {
     if (first) s.blackjack_event = i;
@@ -288,19 +285,6 @@ void BlackjackReplay::CheckInitialBet(int i) {
     s.war = (MoneySum(s.war) + e.amount).Saturated();
     s.war_valid = true;
     out_->touched |= part::kBjWarWager;
-  }
-  Money total = e.wager == WagerKind::kBlackjack ? s.blackjack : s.war;
-  const auto& limit = round_.limit(e.wager);
-  std::optional<Money> max = rule.max;
-  if (limit && limit->max && (!max || *limit->max < *max)) max = limit->max;
-  if (limit && limit->min && total < *limit->min) {
-    Add(Code::kWagerLimit, i, e.seat, e.wager, *limit->min, total, rule.cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager of " + std::to_string(total) + " below the table minimum of " +
-            std::to_string(*limit->min));
-  } else if (max && total > *max) {
-    Add(Code::kWagerLimit, i, e.seat, e.wager, *max, total, rule.max && *max == *rule.max ? rule.max_cite : rule.cite,
-        Ev(i) + std::string(ToString(e.wager)) + " wager of " + std::to_string(total) + " above the maximum of " +
-            std::to_string(*max));
   }
 }
 

@@ -4,6 +4,7 @@
 #include "games/core/message.h"
 #include "games/core/reporter.h"
 #include "games/core/settlement_book.h"
+#include "games/core/wager_rules.h"
 #include "spec/parts.h"
 
 #include <algorithm>
@@ -368,25 +369,7 @@ void WarReplay::Scan() {
   trailing_burn_event_ = burns ? first_burn : kNone;
 }
 
-void WarReplay::CheckShuffles() {
-  bool shuffled_before_draw = false;
-  for (int i : scratch_.shuffle_events) {
-    const Event& e = round_.events[i];
-    if (i < first_draw_) shuffled_before_draw = true;
-    if (e.decks < spec_.decks.min || e.decks > spec_.decks.max) {
-      std::string allowed = spec_.decks.min == spec_.decks.max
-                                ? Cat(spec_.decks.min)
-                                : Cat(spec_.decks.min, " to ", spec_.decks.max);
-      Add(Code::kShoeDeckCount, i, std::nullopt, std::nullopt, std::nullopt, e.decks, spec_.decks.cite,
-          Ev(i), "a shoe of ", e.decks, e.decks == 1 ? " deck" : " decks", "; the rules allow ", allowed);
-    }
-  }
-  if (spec_.fresh_shuffle.required && !shuffled_before_draw && first_draw_ != INT_MAX) {
-    Add(Code::kShoeNoShuffle, first_draw_, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-        spec_.fresh_shuffle.cite,
-        Ev(first_draw_), "cards drawn without the fresh shuffle the rules require every round");
-  }
-}
+void WarReplay::CheckShuffles() { pitboss::CheckShuffles(spec_, round_, scratch_.shuffle_events, first_draw_, report_); }
 
 // Window and existence of one bet event; true when it counts toward the wager.
 inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
@@ -433,24 +416,8 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
 }
 
 inline void WarReplay::CheckLimits(SeatPlay& play, WagerKind kind) {
-  Bet& bet = play.bets[static_cast<int>(kind)];
-  const WagerRule& rule = spec_.wager(kind);
-  const auto& table = round_.limit(kind);
-  if (bet.amount <= 0) {
-    Add(Code::kWagerLimit, bet.event, play.seat, kind, table && table->min ? *table->min : 1, bet.amount,
-        rule.cite, Ev(bet.event), ToString(kind), " wager of ", bet.amount, ": a wager must be positive");
-    return;
-  }
-  if (table && table->min && bet.amount < *table->min) {
-    Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->min, bet.amount, rule.cite,
-        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " below the table minimum ", *table->min);
-  } else if (rule.max && bet.amount > *rule.max && (!table || !table->max || *table->max >= *rule.max)) {
-    Add(Code::kWagerLimit, bet.event, play.seat, kind, *rule.max, bet.amount, rule.max_cite,
-        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the rules' maximum ", *rule.max);
-  } else if (table && table->max && bet.amount > *table->max) {
-    Add(Code::kWagerLimit, bet.event, play.seat, kind, *table->max, bet.amount, rule.cite,
-        Ev(bet.event), ToString(kind), " wager of ", bet.amount, " above the table maximum ", *table->max);
-  }
+  const Bet& bet = play.bets[static_cast<int>(kind)];
+  pitboss::CheckLimits(spec_, round_, report_, bet.event, play.seat, kind, bet.amount);
 }
 
 inline void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
@@ -459,8 +426,7 @@ inline void WarReplay::CheckDependency(SeatPlay& play, WagerKind kind) {
   if (!bet.valid || !rule.depends_on) return;
   if (play.bets[static_cast<int>(*rule.depends_on)].valid) return;
   bet.valid = false;
-  Refused(bet, Add(Code::kWagerOrphan, bet.event, play.seat, kind, std::nullopt, bet.amount, rule.cite,
-                   Ev(bet.event), ToString(kind), " wager placed without a ", ToString(*rule.depends_on), " wager"));
+  Refused(bet, ReportOrphan(spec_, report_, bet.event, play.seat, kind, *rule.depends_on, bet.amount));
 }
 
 void WarReplay::PlaceBets(const std::vector<BetEvent>& bets) {
