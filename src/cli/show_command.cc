@@ -36,7 +36,7 @@ struct Shown {
   Round round;
   std::string revision;
   RoundResult result;  // the replay under the readings checked: settlements owed
-  std::vector<std::string> game_expected;  // Game::expected_at of each event, "" where none
+  std::vector<std::string> game_expected;  // Game::expected of each event, "" where none
 };
 
 // What the event logged, after its type: "seat 1 main 500", "shoe T7-1, 6 decks".
@@ -75,9 +75,9 @@ std::string EventText(const Event& e) {
 // what the game says of the event (the burns before a card, the choices on a tie).
 std::string ExpectedText(const Shown& s, const Event& e, std::string_view currency) {
   const auto index = static_cast<size_t>(&e - s.round.events.data());
-  if (e.type != EventType::kSettle && e.type != EventType::kBet && index < s.game_expected.size()) {
-    return s.game_expected[index];
-  }
+  const std::string game = index < s.game_expected.size() ? s.game_expected[index] : std::string();
+  if (e.type != EventType::kSettle && e.type != EventType::kBet) return game;
+  if (e.type == EventType::kSettle && !game.empty()) return game;  // what it owes, and why
   if (e.type == EventType::kSettle) {
     for (const Settlement& x : s.result.settlements) {
       if (x.seat == e.seat && x.wager == e.wager && x.hand == e.hand) {
@@ -90,10 +90,11 @@ std::string ExpectedText(const Shown& s, const Event& e, std::string_view curren
     const auto& limit = s.round.limit(e.wager);
     if (limit && (limit->min || limit->max)) {
       return "table limits " + (limit->min ? FormatAmount(*limit->min, Unit::kMinorUnits, currency) : "-") + " to " +
-             (limit->max ? FormatAmount(*limit->max, Unit::kMinorUnits, currency) : "-");
+             (limit->max ? FormatAmount(*limit->max, Unit::kMinorUnits, currency) : "-") +
+             (game.empty() ? "" : "; " + game);
     }
   }
-  return "";
+  return game;
 }
 
 void WriteText(std::ostream& out, const Shown& s, const std::string& input, int64_t line,
@@ -225,9 +226,7 @@ std::function<int()> SetUpShow(CLI::App* sub) {
       const Game* game = FindGame(spec.game);
       shown = Shown{input, line, round, spec.revision, {}, {}};
       game->engine(spec, round, &shown->result);
-      for (size_t i = 0; game->expected_at && i < round.events.size(); ++i) {
-        shown->game_expected.push_back(game->expected_at(spec, round, i));
-      }
+      if (game->expected) game->expected(spec, round, &shown->game_expected);
     };
     auto checked = CheckLogs(std::move(options), args->logs, {}, /*progress=*/false);
     if (!checked.ok()) {

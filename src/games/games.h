@@ -57,10 +57,10 @@ struct Game {
   void (*reprice)(const RoundResult& base, const RuleSpec& spec, RoundResult* out);
   // Deals rounds of the spec as a correct dealer would (`pitboss generate`).
   Status (*generate)(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
-  // What the rules expect at event `event` of `round`, in words, for `pitboss show` ("the rules
-  // burn 3 before it", "offered on a tie: war, surrender"); "" where they say nothing more
-  // than the event shows. nullptr for a game that does not say.
-  std::string (*expected_at)(const RuleSpec& spec, const Round& round, size_t event) = nullptr;
+  // What the rules expect at each event of `round`, in words, for `pitboss show` ("the rules
+  // burn 3 before it", "offered on a tie: war, surrender"), one string an event into *notes;
+  // "" where they say nothing more than the event shows. nullptr for a game that does not say.
+  void (*expected)(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes) = nullptr;
 };
 
 // nullptr for a game pitboss does not have.

@@ -121,9 +121,11 @@ struct SeatState {
 
 class BlackjackReplay {
  public:
-  BlackjackReplay(const RuleSpec& spec, const Round& round, SettlementBook& book, RoundResult* out)
-      : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out), report_(out), book_(book) {
+  BlackjackReplay(const RuleSpec& spec, const Round& round, SettlementBook& book, RoundResult* out,
+                  std::vector<std::string>* notes = nullptr)
+      : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out), report_(out), book_(book), notes_(notes) {
     book_.Clear();
+    if (notes_) notes_->assign(round_.events.size(), std::string());
   }
 
   void Run() {
@@ -147,6 +149,16 @@ class BlackjackReplay {
           std::optional<int> hand = std::nullopt) {
     return report_.Add(code, At{event, seat, hand.value_or(0), wager}, expected, actual, cite, message);
   }
+  // What the rules expect at `event`, in words, for `pitboss show` (Game::expected): kept only
+  // where asked for, joined with "; " where an event gets more than one.
+  template <typename MakeText>
+  void Note(int event, MakeText make) {
+    if (!notes_ || event < 0 || event >= static_cast<int>(notes_->size())) return;
+    std::string& note = (*notes_)[static_cast<size_t>(event)];
+    note += (note.empty() ? "" : "; ") + std::string(make());
+  }
+  // The decisions the rules offer hand `h` of seat `s` now.
+  std::string Offered(const SeatState& s, const Hand& h) const;
   // The hand a wager of this game is settled on: the War and insurance wagers have none.
   static int HandOf(WagerKind kind, int hand) {
     return kind == WagerKind::kWar || kind == WagerKind::kInsurance ? 0 : (hand > 0 ? hand : 1);
@@ -198,6 +210,7 @@ class BlackjackReplay {
   RoundResult* out_;
   Reporter report_;
   SettlementBook& book_;
+  std::vector<std::string>* notes_;  // Note's, or nullptr
 
   std::map<Seat, SeatState> seats_;
   std::vector<Seat> order_;  // seats in play, in the deal order
@@ -231,7 +244,14 @@ void BlackjackReplay::Scan() {
   std::vector<int> shuffles;
   for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kShuffle) shuffles.push_back(i);
+    if (e.type == EventType::kShuffle) {
+      shuffles.push_back(i);
+      Note(i, [&] {
+        return Cat("the rules allow ", spec_.decks.min,
+                   spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(), " decks; ",
+                   b_.burns_after_shuffle.value, " burned after a shuffle");
+      });
+    }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
     if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
@@ -364,6 +384,14 @@ void BlackjackReplay::CheckInitialDeal() {
     }
     initial_deals_.push_back(i);
     int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
+    Note(i, [&] {
+      const Seat want = expected[at];
+      const bool hole = want == kDealer && pass == war_passes_ + 1;
+      return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
+                 want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
+                 hole ? (b_.dealer_hole_card.value ? ": the hole card, face down" : ": the dealer's second card, face up")
+                      : "");
+    });
     if (pass == war_passes_ + 1 && second_pass_ == INT_MAX) second_pass_ = i;
     ++at;
     initial_end_ = i + 1;
@@ -438,6 +466,13 @@ void BlackjackReplay::OnDeal(int i) {
   const Event& e = round_.events[i];
   const int rank = e.card ? e.card->rank : 0;  // 0: not a card (input/bad-card), kept in its place
   if (e.seat == kDealer) {
+    Note(i, [&] {
+      if (dealer_.size() < 2 || dealer_unknown_) return std::string("a card the dealer draws");
+      const Points p = Count(dealer_);
+      return Cat("the dealer holds ", PointsWords(p), ": the rules ",
+                 DealerMustDraw(dealer_) ? "have the dealer draw" : "have the dealer stand",
+                 b_.dealer_hits_soft_17.value ? " (hitting soft 17)" : " (standing on soft 17)");
+    });
     dealer_.push_back(rank);
     dealer_events_.push_back(i);
     dealer_unknown_ |= !e.card;
@@ -509,6 +544,25 @@ void BlackjackReplay::OnDeal(int i) {
 // order is a seat (or hand) that acts again after play moved on from it, not the moving on
 // itself: a hand left unfinished with no decision is decision/missing, one finding. One
 // finding a round: what follows a first fault of order is out of order for the same reason.
+std::string BlackjackReplay::Offered(const SeatState& s, const Hand& h) const {
+  if (h.done()) return "nothing: the hand is finished";
+  std::string offered = "stand";
+  if (!(h.split_aces && b_.split_aces_one_card.value)) offered += ", hit";
+  const Points p = h.points();
+  const int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
+  if (b_.double_offered.value && h.ranks.size() == 2 && !Natural(s, h) && (!h.from_split || b_.double_after_split.value) &&
+      !(h.split_aces && b_.split_aces_one_card.value) && !(lo && (p.soft || p.total < lo || p.total > 11)) &&
+      h.doubled == 0 && !h.double_pending) {
+    offered += ", double";
+  }
+  const bool pair = h.ranks.size() == 2 && (b_.split_by_points.value ? CardPoints(h.ranks[0]) == CardPoints(h.ranks[1])
+                                                                     : h.ranks[0] == h.ranks[1]);
+  if (pair && static_cast<int>(s.hands.size()) < b_.split_max_hands.value && !(h.split_aces && !b_.resplit_aces.value)) {
+    offered += ", split";
+  }
+  return offered;
+}
+
 void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
   if (order_reported_) return;
   auto report = [&](const std::string& why) {
@@ -541,6 +595,7 @@ void BlackjackReplay::OnDecision(int i) {
   };
   if (e.action == Action::kCollect || e.action == Action::kRide) {
     out_->touched |= part::kBjWarWager | (e.action == Action::kRide ? part::kBjRide : 0);
+    Note(i, [&] { return std::string("offered on a won War wager, before the second card is dealt: collect, ride"); });
     const Cite& cite = b_.ride_adds_stake.cite;
     if (!b_.war_offered || !s.war_valid || s.war_card == kNone) {
       not_offered(cite, "the seat has no War wager in play");
@@ -557,6 +612,12 @@ void BlackjackReplay::OnDecision(int i) {
   }
   if (e.action == Action::kInsurance) {
     out_->touched |= part::kBjInsurance;
+    Note(i, [&] {
+      return b_.insurance_offered.value
+                 ? std::string("insurance is offered when the dealer shows an ace, once the hole card is dealt and "
+                               "before any hand is played")
+                 : std::string("the rules offer no insurance");
+    });
     const Cite& cite = b_.insurance_offered.cite;
     // A refused insurance is still taken: the bet that follows it is that refusal's, not a
     // finding of its own.
@@ -586,6 +647,10 @@ void BlackjackReplay::OnDecision(int i) {
   if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
   CheckPlayOrder(i, s, number);
+  Note(i, [&] {
+    return h->unknown ? std::string("a hand holding a card that is not a card: not judged")
+                      : Cat("offered to ", Who(e.seat, number), " on ", PointsWords(h->points()), ": ", Offered(s, *h));
+  });
   if (h->unknown) {  // a card of the hand is not a card: its decisions are taken as logged
     h->stood |= e.action == Action::kStand;
     h->hit_pending |= e.action == Action::kHit;
@@ -722,6 +787,7 @@ void BlackjackReplay::OnBet(int i) {
       std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
       if (!winnings) return;
       Money want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
+      Note(i, [&] { return Cat("the rules add a ride of ", want); });
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
         s.ride_fault = amount(b_.ride_adds_stake.cite, want,
@@ -748,6 +814,7 @@ void BlackjackReplay::OnBet(int i) {
       Money base = number == 1 ? s.Stake() : h->wager;
       // A ratio past 64 bits allows any amount a log can hold.
       Money max = ApplyRatio(base, b_.double_max.value).value_or(std::numeric_limits<Money>::max());
+      Note(i, [&] { return Cat("the rules allow a double of at most ", max, " on a hand wager of ", base); });
       if (e.amount > max || e.amount <= 0) {
         const int fault = amount(b_.double_max.cite, max,
                                  "double of " + std::to_string(e.amount) + " on a hand wager of " +
@@ -769,6 +836,7 @@ void BlackjackReplay::OnBet(int i) {
       h->wager = e.amount;
       h->wager_event = i;
       Money want = s.Stake();
+      Note(i, [&] { return Cat("the rules take a split wager equal to the original wager: ", want); });
       if (e.amount != want) {
         h->wager_fault = amount(spec_.wager(WagerKind::kSplit).cite, want,
                                 "split wager of " + std::to_string(e.amount) +
@@ -791,6 +859,7 @@ void BlackjackReplay::OnBet(int i) {
       s.insurance_event = i;
       s.insurance = e.amount;
       Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(std::numeric_limits<Money>::max());
+      Note(i, [&] { return Cat("the rules allow insurance of at most ", max); });
       if (e.amount > max || e.amount <= 0) {
         const int fault = amount(b_.insurance_max.cite, max,
                                  "insurance of " + std::to_string(e.amount) + "; the rules allow at most " +
@@ -1077,7 +1146,13 @@ void BlackjackReplay::MatchSettlements() {
     if (round_.events[i].type == EventType::kSettle) settles.push_back(i);
   }
   book_.Judge(spec_, round_, settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
-  for (const SettlementBook::Match& m : book_.matches()) book_.CheckTiming(m, report_);
+  for (const SettlementBook::Match& m : book_.matches()) {
+    book_.CheckTiming(m, report_);
+    Note(m.event, [&] {
+      const Owed& x = book_.owed()[m.owed];
+      return Cat("the rules pay ", x.net, " (", x.Why(), ")");
+    });
+  }
   for (const Owed& x : book_.owed()) out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
 }
 
@@ -1101,6 +1176,13 @@ void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* 
   busy = true;
   Release release{busy};
   BlackjackReplay(spec, round, book, out).Run();
+}
+
+void BlackjackExpected(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes) {
+  RoundResult result;
+  SettlementBook book;
+  BlackjackReplay(spec, round, book, &result, notes).Run();
+  notes->resize(round.events.size());
 }
 
 RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round) {

@@ -6,6 +6,9 @@
 #ifndef PITBOSS_GAMES_BLACKJACK_BLACKJACK_ENGINE_H_
 #define PITBOSS_GAMES_BLACKJACK_BLACKJACK_ENGINE_H_
 
+#include <string>
+#include <vector>
+
 #include "games/finding.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
@@ -18,6 +21,11 @@ namespace pitboss {
 RoundResult ReplayBlackjack(const RuleSpec& spec, const Round& round);
 // The same into *out (the checker's Engine), cleared first and its buffers reused.
 void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* out);
+// What the rules expect at each event of `round`, in words (Game::expected): the dealer's
+// required play before each draw, the decisions offered to each hand, the hole card dealt
+// face down, the amounts a double, split, insurance or ride may be, what each settlement owes;
+// "" where the rules say nothing more than the event shows.
+void BlackjackExpected(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes);
 
 }  // namespace pitboss
 

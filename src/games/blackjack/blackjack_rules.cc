@@ -396,6 +396,7 @@ const Game& BlackjackGame() {
       &BlackjackEffect,
       &NoReprice,
       &GenerateBlackjackRounds,
+      &BlackjackExpected,
   };
   return game;
 }

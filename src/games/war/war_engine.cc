@@ -888,6 +888,11 @@ std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event
   }
 }
 
+void WarExpected(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes) {
+  notes->clear();
+  for (size_t i = 0; i < round.events.size(); ++i) notes->push_back(WarExpectedAt(spec, round, i));
+}
+
 RoundResult ReplayWar(const RuleSpec& spec, const Round& round) {
   RoundResult result;
   ReplayWarInto(spec, round, &result);

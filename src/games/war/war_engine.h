@@ -22,6 +22,8 @@ void ReplayWarInto(const RuleSpec& spec, const Round& round, RoundResult* out);
 // What the rules expect at one event, in words (Game::expected_at): the burns before a card,
 // the choices offered on a tie, the decks a shoe may hold.
 std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event);
+// The same for every event (Game::expected).
+void WarExpected(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes);
 
 }  // namespace pitboss
 

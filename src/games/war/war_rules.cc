@@ -341,7 +341,7 @@ const Game& WarGame() {
       &WarEffect,
       &RepriceWar,
       &GenerateWarRounds,
-      &WarExpectedAt,
+      &WarExpected,
   };
   return game;
 }
