@@ -31,6 +31,33 @@ std::string EscapeBytes(std::string_view text);
 std::optional<std::string> UnescapeBytes(std::string_view escaped);
 bool IsValidUtf8(std::string_view text);
 
+// The code point of a well-formed UTF-8 sequence of 2 to 4 bytes (NextUtf8's valid step).
+char32_t DecodeUtf8(std::string_view sequence);
+
+// Walks `text` once, in order: each ASCII byte to ascii(byte), each well-formed multi-byte
+// sequence to sequence(bytes, code_point), each ill-formed one (a maximal subpart: one
+// U+FFFD's worth) to invalid(bytes). The loop every escaping of text shares (Printable,
+// HtmlEscape, the XML writer's), each saying only what it does with each kind of step.
+template <typename Ascii, typename Sequence, typename Invalid>
+void WalkUtf8(std::string_view text, Ascii&& ascii, Sequence&& sequence, Invalid&& invalid) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      ascii(c);
+      ++i;
+      continue;
+    }
+    const Utf8Step step = NextUtf8(text.substr(i));
+    const std::string_view bytes = text.substr(i, step.length);
+    if (step.valid) {
+      sequence(bytes, DecodeUtf8(bytes));
+    } else {
+      invalid(bytes);
+    }
+    i += step.length;
+  }
+}
+
 // U+FFFD REPLACEMENT CHARACTER, encoded.
 inline constexpr std::string_view kReplacementChar = "\xEF\xBF\xBD";
 
