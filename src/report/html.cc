@@ -22,21 +22,6 @@
 namespace pitboss {
 namespace {
 
-// The code point of a well-formed UTF-8 sequence of 2 to 4 bytes.
-char32_t DecodeUtf8(std::string_view sequence) {
-  const auto byte = [&](std::size_t i) {
-    return static_cast<char32_t>(static_cast<unsigned char>(sequence[i]));
-  };
-  switch (sequence.size()) {
-    case 2:
-      return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
-    case 3:
-      return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
-    default:
-      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
-  }
-}
-
 // The characters the HTML parser reports as errors in the input stream, ASCII
 // ones aside: C1 controls and noncharacters.
 bool HtmlRejects(char32_t c) {
