@@ -4,7 +4,7 @@
 #include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/blackjack/blackjack_rules.h"
+#include "games/games.h"
 #include "games/rtp.h"
 #include "pitboss/checker.h"
 #include "report/json.h"
@@ -187,7 +187,9 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       return kExitUsage;
     }
     LintClaims(&report.value());
-    LintRegulation(&report.value());
+    for (const Game* game : Games()) {
+      if (game->lint) game->lint(&report.value());
+    }
     Status s = WriteOutput(args->out, [&](std::ostream& out) {
       if (args->format == "json") {
         WriteJson(report.value(), out);

@@ -5,18 +5,17 @@
 
 namespace pitboss {
 
-namespace {
-
 // The table. A game's entry is defined in its own folder.
-const Game* const kGames[] = {
-    &WarGame(),
-    &BlackjackGame(),
-};
-
-}  // namespace
+const std::vector<const Game*>& Games() {
+  static const std::vector<const Game*> games = {
+      &WarGame(),
+      &BlackjackGame(),
+  };
+  return games;
+}
 
 const Game* FindGame(std::string_view name) {
-  for (const Game* g : kGames) {
+  for (const Game* g : Games()) {
     if (g->name == name) return g;
   }
   return nullptr;
@@ -24,7 +23,7 @@ const Game* FindGame(std::string_view name) {
 
 std::string GameNames() {
   std::string names;
-  for (const Game* g : kGames) names += (names.empty() ? "" : ", ") + std::string(g->name);
+  for (const Game* g : Games()) names += (names.empty() ? "" : ", ") + std::string(g->name);
   return names;
 }
 

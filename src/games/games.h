@@ -18,6 +18,7 @@
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 #include "spec/diff.h"
+#include "spec/lint.h"
 #include "spec/parts.h"
 #include "spec/spec_reader.h"
 
@@ -61,7 +62,13 @@ struct Game {
   // burn 3 before it", "offered on a tie: war, surrender"), one string an event into *notes;
   // "" where they say nothing more than the event shows. nullptr for a game that does not say.
   void (*expected)(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes) = nullptr;
+  // `pitboss lint`'s checks of the game's own: errors added to the specs of `report` that are
+  // of this game (a house's payouts below its regulation's...). nullptr for a game with none.
+  void (*lint)(LintReport* report) = nullptr;
 };
+
+// Every game, in the table's order.
+const std::vector<const Game*>& Games();
 
 // nullptr for a game pitboss does not have.
 const Game* FindGame(std::string_view name);

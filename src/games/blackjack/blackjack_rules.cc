@@ -397,6 +397,7 @@ const Game& BlackjackGame() {
       &NoReprice,
       &GenerateBlackjackRounds,
       &BlackjackExpected,
+      &LintRegulation,
   };
   return game;
 }
