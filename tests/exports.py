@@ -58,8 +58,11 @@ def cell_of(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        if value and isinstance(value[0], dict):
+        if value and isinstance(value[0], dict) and "ambiguity" in value[0]:
             return ", ".join(f"{c['ambiguity']}={r}" for c in value for r in c["readings"])
+        if value and isinstance(value[0], dict):
+            # consequence_list: ROUND:EVENT:CARD of each, joined by ';'.
+            return ";".join(f"{c['round'] or ''}:{c.get('event', '')}:{c.get('card', '')}" for c in value)
         return ", ".join(value)
     return str(value)
 
@@ -79,6 +82,9 @@ def case_csv():
     contract = ["code", "severity", "round", "table", "input", "line", "seat", "wager", "expected",
                 "actual", "clause", "reading_dependent", "message"]
     expect("csv", header[: len(contract)] == contract, f"header starts {header[:13]}")
+    # Columns are only ever added at the end: these came after the fingerprint.
+    added = ["baseline", "fingerprint", "rules", "money_moved", "consequence_list"]
+    expect("csv", header[-len(added):] == added, f"header ends {header[-len(added):]}")
     expect("csv", len(rows) - 1 == report["summary"]["violations"] == len(report["violations"]),
            f"{len(rows) - 1} rows for {report['summary']['violations']} violations")
     quoted = 0
@@ -88,13 +94,15 @@ def case_csv():
             if column in ("baseline", "fingerprint"):
                 continue
             want = cell_of(v.get(column))
-            if want[:1] in ("=", "+", "-", "@") and column not in ("expected", "actual"):
+            if want[:1] in ("=", "+", "-", "@") and column not in ("expected", "actual", "money_moved"):
                 want = "'" + want
             if column == "seat" and v.get("seat") is not None:
                 want = str(v["seat"])
             if not expect("csv", value == want, f"row {i + 1} {column}: {value!r}, the JSON says {want!r}"):
                 return
-        expect("csv", len(row[-1]) > 33 and row[-1][32] == ":", f"row {i + 1} fingerprint {row[-1]!r}")
+        fingerprint = row[header.index("fingerprint")]
+        expect("csv", len(fingerprint) > 33 and fingerprint[32] == ":", f"row {i + 1} fingerprint {fingerprint!r}")
+    expect("csv", any(row[header.index("rules")] for row in rows[1:]), "no row names the rules it was checked under")
     for line in raw.split(b"\r\n")[1:]:
         quoted += line.count(b'"') > 0
     expect("csv", quoted > 0, "no field needed quoting: the test does not test quoting")

@@ -93,6 +93,7 @@ struct Finding {
   // Against the baseline of check --baseline: new or unchanged (absent for a baseline's
   // finding not found again, listed in Report::baseline).
   BaselineState baseline = BaselineState::kNone;
+  friend bool operator==(const Finding&, const Finding&) = default;
 };
 
 // The findings of a report, in the order found. Holds them in memory up to a threshold, and
@@ -133,8 +134,10 @@ class FindingStore {
   const Finding& back() const { return (*this)[size() - 1]; }
 
   // Sets the consequences of finding i, wherever it is: in place when held, else kept aside
-  // and applied when it is read back.
+  // and applied when it is read back. The first form leaves its consequence_list as it is; the
+  // second sets that too, to the consequences named one by one.
   void Patch(size_t i, int64_t consequences, std::string note);
+  void Patch(size_t i, int64_t consequences, std::string note, std::vector<Consequence> list);
 
   // A single-pass iterator: the finding it points to is valid until it moves on. A finding
   // read back from the file is a copy, so changing it changes nothing in the store; one held
@@ -201,7 +204,12 @@ class FindingStore {
   size_t spilled_ = 0;
   std::shared_ptr<File> file_;
   // Consequences patched onto spilled findings, by index.
-  std::map<size_t, std::pair<int64_t, std::string>> patches_;
+  struct Patched {
+    int64_t consequences = 0;
+    std::string note;
+    std::optional<std::vector<Consequence>> list;  // nullopt: the list as spilled
+  };
+  std::map<size_t, Patched> patches_;
 };
 
 // What the player was overpaid (+) or underpaid (-) according to a finding, by its code's
@@ -339,6 +347,17 @@ struct MoneyTotal {
   bool overflow = false;
   void Add(Money overpaid_by);  // + overpaid, - underpaid
 };
+// The money other faults moved, apart from the errors of settlements themselves
+// (Finding::money_moved), player's view, in minor units: what was paid to players and what was
+// taken from them, each summed apart and wide (never wrapped, never netted).
+struct MoneyMovedTotal {
+  MoneySum to_player;    // >= 0
+  MoneySum to_house;     // >= 0
+  int64_t findings = 0;  // the findings that carry money_moved
+  std::string currency;  // theirs when they all share one, else ""
+  bool mixed_currencies = false;
+  void Add(Money moved);  // + to the player, - to the house
+};
 struct MoneyTotals {
   std::string currency;  // the findings' currency when they all share one, else ""
   bool mixed_currencies = false;
@@ -346,6 +365,8 @@ struct MoneyTotals {
   std::map<std::string, MoneyTotal> by_table;
   std::map<std::string, MoneyTotal> by_day;    // yyyy-mm-dd of the round's time as logged
   std::map<std::string, MoneyTotal> by_wager;  // wager kind
+  // Apart from the above, which are the settlements' own errors.
+  MoneyMovedTotal moved;
 };
 MoneyTotals TotalMoney(const Report& report);
 

@@ -23,7 +23,8 @@ the report a single `pitboss check` over all the shards' logs would give, in the
 the reports are named: the inputs, skipped files and violations of each in turn, every
 spec used once, the round counts summed, each ambiguity's readings with their rounds
 settled differently and net difference summed and their findings cleared counted anew,
-and the money totals of the violations. It is complete only if every shard is.
+and the money totals of the violations (paid wrongly, and moved by other faults) anew.
+It is complete only if every shard is.
 
 What it adds of its own: its command line and the time it ran ("command_line",
 "analysis_time"), its version, and in JSON a "shards" list naming each report (path,

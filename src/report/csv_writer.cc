@@ -8,7 +8,9 @@
 // (new, unchanged or absent; empty without check --baseline) and `fingerprint` (the finding's
 // identity across runs, report/baseline.h). An empty field is a key the JSON leaves out.
 // Numbers are written as the JSON writes them (money in minor units); reading_dependent and
-// cleared_by are lists in one field. With a baseline, the baseline's findings not found again
+// cleared_by are lists in one field, and so is consequence_list (ROUND:EVENT:CARD of each
+// consequence, joined by ';'). After the fingerprint come the columns added since: rules,
+// money_moved and consequence_list. With a baseline, the baseline's findings not found again
 // follow the others, their baseline `absent`.
 //
 // Log text reaches the cells (round ids, tables, paths), and a spreadsheet runs a cell that
@@ -28,14 +30,16 @@
 namespace pitboss {
 namespace {
 
-// Part of the report format: never rename or reorder.
-constexpr std::array<std::string_view, 26> kColumns = {
-    "code",     "severity",  "round",    "table",    "input",       "line",
-    "seat",     "wager",     "expected", "actual",   "clause",      "reading_dependent",
-    "message",  "time",      "revision", "event",    "hand",        "unit",
-    "currency", "underpaid", "overpaid", "cleared_by", "consequences", "consequences_note",
-    "baseline", "fingerprint",
+// Part of the report format: never rename or reorder. A table, its columns aligned by hand.
+// clang-format off
+constexpr std::array<std::string_view, 29> kColumns = {
+    "code",     "severity",    "round",    "table",       "input",            "line",
+    "seat",     "wager",       "expected", "actual",      "clause",           "reading_dependent",
+    "message",  "time",        "revision", "event",       "hand",             "unit",
+    "currency", "underpaid",   "overpaid", "cleared_by",  "consequences",     "consequences_note",
+    "baseline", "fingerprint", "rules",    "money_moved", "consequence_list",
 };
+// clang-format on
 
 // One field, quoted where RFC 4180 requires it.
 std::string Field(std::string_view value) {
@@ -79,6 +83,18 @@ void WriteRow(std::ostream& out, const Finding& finding, const std::string& fing
       }
     }
   }
+  // One cell for the list: ROUND:EVENT:CARD, consequence after consequence, joined by ';'.
+  std::string consequences;
+  for (const Consequence& c : finding.consequence_list) {
+    consequences.append(consequences.empty() ? "" : ";")
+        .append(c.round)
+        .append(":")
+        .append(c.event ? std::to_string(*c.event) : "")
+        .append(":")
+        .append(c.card);
+  }
+  // Money moved is in the finding's currency too.
+  const bool has_currency = (has_unit && info.unit == Unit::kMinorUnits) || finding.money_moved;
   const std::array<std::string, kColumns.size()> row = {
       Field(info.id),
       Field(ToString(info.severity)),
@@ -98,7 +114,7 @@ void WriteRow(std::ostream& out, const Finding& finding, const std::string& fing
       Number(finding.event),
       Number(finding.hand),
       has_unit ? Field(ToString(info.unit)) : "",
-      has_unit && info.unit == Unit::kMinorUnits ? TextField(finding.currency) : "",
+      has_currency ? TextField(finding.currency) : "",
       underpaid,
       overpaid,
       TextField(ClearedByText(finding.cleared_by)),
@@ -106,6 +122,9 @@ void WriteRow(std::ostream& out, const Finding& finding, const std::string& fing
       finding.consequences > 0 ? TextField(finding.consequences_note) : "",
       Field(ToString(finding.baseline)),
       Field(fingerprint),
+      TextField(finding.rules),
+      Number(finding.money_moved),
+      TextField(consequences),
   };
   for (size_t i = 0; i < row.size(); ++i) out << (i == 0 ? "" : ",") << row[i];
   out << "\r\n";

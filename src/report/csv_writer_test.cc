@@ -68,12 +68,14 @@ TEST(CsvReportTest, HeaderThenOneRowPerFinding) {
   ASSERT_EQ(records.size(), 4u);
   const std::vector<std::string> header = records[0];
   // The contract's keys first, in its order, then the added ones.
+  // clang-format off
   const std::vector<std::string> want = {
-      "code",     "severity",  "round",    "table",      "input",        "line",
-      "seat",     "wager",     "expected", "actual",     "clause",       "reading_dependent",
-      "message",  "time",      "revision", "event",      "hand",         "unit",
-      "currency", "underpaid", "overpaid", "cleared_by", "consequences", "consequences_note",
-      "baseline", "fingerprint"};
+      "code",     "severity",    "round",    "table",       "input",            "line",
+      "seat",     "wager",       "expected", "actual",      "clause",           "reading_dependent",
+      "message",  "time",        "revision", "event",       "hand",             "unit",
+      "currency", "underpaid",   "overpaid", "cleared_by",  "consequences",     "consequences_note",
+      "baseline", "fingerprint", "rules",    "money_moved", "consequence_list"};
+  // clang-format on
   EXPECT_EQ(header, want);
   for (const auto& record : records) EXPECT_EQ(record.size(), want.size());
   const auto cell = [&](size_t row, const std::string& column) {
@@ -107,6 +109,41 @@ TEST(CsvReportTest, HeaderThenOneRowPerFinding) {
   EXPECT_EQ(cell(3, "currency"), "");
   EXPECT_EQ(cell(3, "consequences"), "163");
   EXPECT_EQ(cell(3, "consequences_note"), "later cards of this shoe");
+}
+
+// The columns added after the fingerprint: the rule set, the money moved (in minor units, its
+// currency in the currency column) and the consequences named, ROUND:EVENT:CARD each, in one cell.
+TEST(CsvReportTest, RulesMoneyMovedAndNamedConsequences) {
+  Report report;
+  Finding listed = test_reports::ListedConsequencesFinding();
+  listed.consequence_list.push_back({"a.jsonl", 30, "=R,1", 0, "AS"});
+  report.violations = {test_reports::MoneyMovedFinding(), test_reports::DealerDrawFinding(), listed,
+                       UnreadableLine()};
+  const auto records = Parse(Csv(report));
+  ASSERT_EQ(records.size(), 5u);
+  const std::vector<std::string>& header = records[0];
+  const auto cell = [&](size_t row, const std::string& column) {
+    for (size_t i = 0; i < header.size(); ++i) {
+      if (header[i] == column) return records[row][i];
+    }
+    ADD_FAILURE() << "no column " << column;
+    return std::string();
+  };
+  EXPECT_EQ(cell(1, "rules"), "us-sd/war-blackjack");
+  EXPECT_EQ(cell(1, "money_moved"), "75000");
+  EXPECT_EQ(cell(1, "currency"), "USD");
+  EXPECT_EQ(cell(2, "money_moved"), "-1000");
+  EXPECT_EQ(cell(2, "unit"), "");
+  EXPECT_EQ(cell(2, "currency"), "USD");  // the money moved's, with no amounts of its own
+  EXPECT_EQ(cell(2, "rules"), "us-sd/war-blackjack-second-house");
+  EXPECT_EQ(cell(3, "money_moved"), "");
+  // Log text in the cell is guarded as in any other: it opens with the first round's id here.
+  EXPECT_EQ(cell(3, "consequence_list"), "T9-000009:5:7H;T9-000012::;=R,1:0:AS");
+  listed.consequence_list.front().round = "=HYPERLINK()";
+  report.violations = {listed};
+  EXPECT_EQ(Parse(Csv(report))[1][28], "'=HYPERLINK():5:7H;T9-000012::;=R,1:0:AS");
+  EXPECT_EQ(cell(4, "rules"), "");
+  EXPECT_EQ(cell(4, "consequence_list"), "");
 }
 
 TEST(CsvReportTest, QuotesCommasAndLineBreaksAreQuoted) {

@@ -37,6 +37,16 @@ class Encoder {
     Raw(static_cast<uint32_t>(v.size()));
     for (const std::string& s : v) Str(s);
   }
+  void Consequences(const std::vector<Consequence>& v) {
+    Raw(static_cast<uint32_t>(v.size()));
+    for (const Consequence& c : v) {
+      Str(c.input);
+      Raw(c.line);
+      Str(c.round);
+      Opt(c.event);
+      Str(c.card);
+    }
+  }
 
  private:
   std::string* out_;
@@ -70,6 +80,16 @@ class Decoder {
   void Strs(std::vector<std::string>* v) {
     v->resize(Raw<uint32_t>());
     for (std::string& s : *v) Str(&s);
+  }
+  void Consequences(std::vector<Consequence>* v) {
+    v->resize(Raw<uint32_t>());
+    for (Consequence& c : *v) {
+      Str(&c.input);
+      c.line = Raw<int64_t>();
+      Str(&c.round);
+      Opt(&c.event);
+      Str(&c.card);
+    }
   }
 
  private:
@@ -110,6 +130,9 @@ void Encode(const Finding& f, std::string* out) {
   e.Raw(f.consequences);
   e.Str(f.consequences_note);
   e.Raw(f.baseline);
+  e.Str(f.rules);
+  e.Opt(f.money_moved);
+  e.Consequences(f.consequence_list);
   const auto length = static_cast<uint32_t>(out->size() - at - sizeof(uint32_t));
   std::memcpy(out->data() + at, &length, sizeof length);
 }
@@ -141,6 +164,9 @@ void Decode(const char* p, const char* end, Finding* f) {
   f->consequences = d.Raw<int64_t>();
   d.Str(&f->consequences_note);
   f->baseline = d.Raw<BaselineState>();
+  d.Str(&f->rules);
+  d.Opt(&f->money_moved);
+  d.Consequences(&f->consequence_list);
 }
 
 [[noreturn]] void Fatal(const std::string& what) {
@@ -253,7 +279,21 @@ void FindingStore::Patch(size_t i, int64_t consequences, std::string note) {
     f.consequences_note = std::move(note);
     return;
   }
-  patches_[i] = {consequences, std::move(note)};
+  // A list patched before stays: as on a finding held, this patch leaves it as it is.
+  Patched& patch = patches_[i];
+  patch.consequences = consequences;
+  patch.note = std::move(note);
+}
+
+void FindingStore::Patch(size_t i, int64_t consequences, std::string note, std::vector<Consequence> list) {
+  if (i >= spilled_) {
+    Finding& f = (*this)[i];
+    f.consequences = consequences;
+    f.consequences_note = std::move(note);
+    f.consequence_list = std::move(list);
+    return;
+  }
+  patches_[i] = {consequences, std::move(note), std::move(list)};
 }
 
 void FindingStore::Own() {
@@ -330,8 +370,9 @@ Finding& FindingStore::iterator::operator*() const {
     const char* p = c.buf.data() + c.pos + sizeof length;
     Decode(p, p + length, &c.finding);
     if (auto it = store_->patches_.find(index_); it != store_->patches_.end()) {
-      c.finding.consequences = it->second.first;
-      c.finding.consequences_note = it->second.second;
+      c.finding.consequences = it->second.consequences;
+      c.finding.consequences_note = it->second.note;
+      if (it->second.list) c.finding.consequence_list = *it->second.list;
     }
     c.loaded = index_;
   }

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ Finding Numbered(int i) {
   f.cleared_by = {{"a-" + std::to_string(i % 3), {"r1", "r2"}}};
   f.message = std::string(static_cast<size_t>(i % 300), 'm');
   f.time = "2026-01-05T18:00:00Z";
+  f.rules = i % 2 ? "us-sd/war-blackjack" : "";
+  if (i % 5) f.money_moved = (i % 2 ? 1 : -1) * static_cast<Money>(i) * 25;
+  for (int c = 0; c < i % 4; ++c) {
+    f.consequence_list.push_back({"day.jsonl", i + c + 2, "T1-" + std::to_string(i + c + 1),
+                                  c % 2 ? std::nullopt : std::optional<int>(c), c % 3 ? "" : "7H"});
+  }
   return f;
 }
 
@@ -42,6 +49,10 @@ void ExpectSame(const Finding& a, const Finding& b) {
   EXPECT_EQ(a.time, b.time);
   EXPECT_EQ(a.consequences, b.consequences);
   EXPECT_EQ(a.consequences_note, b.consequences_note);
+  EXPECT_EQ(a.rules, b.rules);
+  EXPECT_EQ(a.money_moved, b.money_moved);
+  EXPECT_EQ(a.consequence_list, b.consequence_list);
+  EXPECT_TRUE(a == b);  // and every field besides
 }
 
 TEST(FindingStoreTest, SpilledFindingsReadBackInOrderWithTheirPatches) {
@@ -68,6 +79,54 @@ TEST(FindingStoreTest, SpilledFindingsReadBackInOrderWithTheirPatches) {
   ++a;
   EXPECT_EQ(a->round, "T1-1");
   EXPECT_EQ(b->round, "T1-0");
+}
+
+// Patch with a list sets the consequences named one by one too, spilled or held; Patch without
+// one leaves the list as it was, patched or spilled.
+TEST(FindingStoreTest, PatchesTheNamedConsequences) {
+  FindingStore store(4);
+  std::vector<Finding> want;
+  for (int i = 0; i < 22; ++i) {
+    store.push_back(Numbered(i));
+    want.push_back(Numbered(i));
+  }
+  ASSERT_EQ(store.spilled(), 20u);  // 20 and 21 held
+  const std::vector<Consequence> list = {{"day.jsonl", 40, "T1-39", 2, "AS"},
+                                         {"-", 41, "T1-40", std::nullopt, ""}};
+  store.Patch(1, 2, "two cards", list);  // spilled
+  want[1].consequences = 2;
+  want[1].consequences_note = "two cards";
+  want[1].consequence_list = list;
+  store.Patch(5, 4, "four later", {});  // spilled, its list emptied
+  want[5].consequences = 4;
+  want[5].consequences_note = "four later";
+  want[5].consequence_list.clear();
+  store.Patch(3, 9, "nine later");  // spilled: its list as spilled
+  want[3].consequences = 9;
+  want[3].consequences_note = "nine later";
+  store.Patch(1, 3, "three cards");  // after a list: the list stays
+  want[1].consequences = 3;
+  want[1].consequences_note = "three cards";
+  store.Patch(21, 1, "one card", {list[0]});  // held
+  want[21].consequences = 1;
+  want[21].consequences_note = "one card";
+  want[21].consequence_list = {list[0]};
+  store.Patch(21, 2, "two cards");  // held: the list stays
+  want[21].consequences = 2;
+  want[21].consequences_note = "two cards";
+  size_t i = 0;
+  for (const Finding& f : store) ExpectSame(f, want[i++]);
+  EXPECT_EQ(i, 22u);
+  // A copy that grows re-spills the patched findings with their lists.
+  FindingStore copy = store;
+  for (int n = 22; n < 25; ++n) {
+    copy.push_back(Numbered(n));
+    want.push_back(Numbered(n));
+  }
+  ASSERT_EQ(copy.spilled(), 25u);
+  i = 0;
+  for (const Finding& f : copy) ExpectSame(f, want[i++]);
+  EXPECT_EQ(i, 25u);
 }
 
 TEST(FindingStoreTest, ACopyThatGrowsLeavesTheOriginalAsItWas) {

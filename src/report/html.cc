@@ -212,7 +212,7 @@ constexpr std::string_view kFindingsScript = R"js(
 'use strict';
 (() => {
   const SIZES = [100, 500, 1000];
-  const AMOUNTS = new Set(['expected', 'actual', 'overpaid', 'underpaid']);
+  const AMOUNTS = new Set(['expected', 'actual', 'overpaid', 'underpaid', 'money_moved']);
   const collator = new Intl.Collator('en', {numeric: true});
   const make = (tag, text) => {
     const made = document.createElement(tag);
@@ -299,6 +299,17 @@ constexpr std::string_view kFindingsScript = R"js(
     if (digits > 0) text += '.' + String(magnitude % scale).padStart(digits, '0');
     return (value < 0n ? '-' : '') + text;
   };
+  // One consequence named, as money_format.h's ConsequenceText: "round R, event E, card AH
+  // (INPUT:LINE)", its unknown parts left out.
+  const consequence = (c) => {
+    const parts = [];
+    if (typeof c.round === 'string' && c.round !== '') parts.push('round ' + c.round);
+    if (c.event !== undefined && c.event !== null) parts.push('event ' + c.event);
+    if (typeof c.card === 'string' && c.card !== '') parts.push('card ' + c.card);
+    let where = c.input === '-' ? 'standard input' : String(c.input);
+    if (Number(c.line) > 0) where += ':' + c.line;
+    return printable(parts.join(', ') + (where === '' ? '' : (parts.length > 0 ? ' (' : '(') + where + ')'));
+  };
   // The facets a view filters by: each finding's value, or values, of each.
   const FACETS = [
     {name: 'code', of: (f) => f.code},
@@ -343,6 +354,9 @@ constexpr std::string_view kFindingsScript = R"js(
       if (key === 'cleared_by' && Array.isArray(value)) {
         return {text: value.map((by) => by.readings.map((r) => printable(by.ambiguity + '=' + r)).join(', '))
           .join(', ')};
+      }
+      if (key === 'consequence_list' && Array.isArray(value)) {
+        return {text: value.map(consequence).join('; ')};
       }
       if (Array.isArray(value)) return {text: value.map((v) => printable(String(v))).join(', ')};
       if (typeof value === 'string') return {text: printable(value)};

@@ -21,7 +21,9 @@
 //     of header cell j: the cell's data-value where it has one (an amount
 //     shown in words, "USD 5.00", with its figure 500), otherwise its text
 //     (empty where the member is null or absent; an array's elements joined by
-//     ", "; an object {"ambiguity":A,"readings":[R1,R2]} as "A=R1, A=R2").
+//     ", "; an object {"ambiguity":A,"readings":[R1,R2]} as "A=R1, A=R2"; a
+//     finding's consequence_list as "round R, event E, card C (INPUT:LINE)" for
+//     each consequence, joined by "; ").
 //   - A findings view (HtmlFindingsScript) renders its rows from the page's
 //     JSON: each row it shows carries data-index="I", and shows element I of
 //     the array at its tbody's data-rows path, cell by cell as above.

@@ -53,7 +53,8 @@ constexpr std::string_view kCss = R"css(
 table.money td:first-child{white-space:nowrap}
 )css";
 
-// The findings view: its controls, and its table's columns styled by position.
+// The findings view: its controls, and its table's columns styled by position (kFindingKeys
+// below: a column added there moves the positions after it).
 constexpr std::string_view kFindingsCss = R"css(
 .findings-view:not([data-ready]) .table-wrap{display:none}
 .findings-view input[type=search]{font:inherit;font-size:13px;width:15em}
@@ -73,36 +74,36 @@ table.findings th,table.findings td{padding:2px 5px}
 table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
 font-size:11.5px;white-space:nowrap}
 table.findings td:nth-child(3),table.findings td:nth-child(4),table.findings td:nth-child(7){white-space:nowrap}
-table.findings td:nth-child(6),table.findings td:nth-child(9),table.findings td:nth-child(10),
-table.findings td:nth-child(11),table.findings td:nth-child(13),table.findings td:nth-child(14),
-table.findings td:nth-child(17),table.findings td:nth-child(18),
-table.findings td:nth-child(22){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.findings td:nth-child(19){min-width:11em}
+table.findings td:nth-child(6),table.findings td:nth-child(10),table.findings td:nth-child(11),
+table.findings td:nth-child(12),table.findings td:nth-child(14),table.findings td:nth-child(15),
+table.findings td:nth-child(18),table.findings td:nth-child(19),table.findings td:nth-child(20),
+table.findings td:nth-child(25){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+table.findings td:nth-child(22){min-width:11em}
+table.findings td:nth-child(27){min-width:16em}
 )css";
 
 // The JSON report's members of a finding, in its order; each is a column.
 // Part of the report format (data-key): never rename.
-constexpr std::array<std::string_view, 24> kFindingKeys = {
-    "code",     "severity",     "round",   "table",     "input",  "line",   "time",
-    "revision", "event",        "seat",    "hand",      "wager",  "expected", "actual",
-    "unit",     "currency",     "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
-    "consequences", "consequences_note", "message"};
+// Four a row, so that a column's position (kFindingsCss) is 4 * row + place.
+// clang-format off
+constexpr std::array<std::string_view, 28> kFindingKeys = {
+    "code",         "severity",          "round",             "table",
+    "input",        "line",              "time",              "rules",
+    "revision",     "event",             "seat",              "hand",
+    "wager",        "expected",          "actual",            "unit",
+    "currency",     "overpaid",          "underpaid",         "money_moved",
+    "money_to",     "clause",            "reading_dependent", "cleared_by",
+    "consequences", "consequences_note", "consequence_list",  "message"};
+// clang-format on
 
 // The members of a finding whose values repeat from finding to finding: written once each in the
 // page's JSON (html.h, "Compact arrays"), and referred to by their index.
-constexpr std::array<std::string_view, 13> kSharedFindingKeys = {"code",
-                                                                 "severity",
-                                                                 "table",
-                                                                 "input",
-                                                                 "revision",
-                                                                 "seat",
-                                                                 "wager",
-                                                                 "unit",
-                                                                 "currency",
-                                                                 "clause",
-                                                                 "reading_dependent",
-                                                                 "cleared_by",
-                                                                 "consequences_note"};
+constexpr std::array<std::string_view, 15> kSharedFindingKeys = {
+    "code",       "severity", "table",
+    "input",      "rules",    "revision",
+    "seat",       "wager",    "unit",
+    "currency",   "clause",   "reading_dependent",
+    "cleared_by", "money_to", "consequences_note"};
 
 constexpr std::array<Severity, 4> kSeverities = {Severity::kCritical, Severity::kMajor, Severity::kMinor,
                                                  Severity::kError};
@@ -370,6 +371,38 @@ void MoneyRow(std::ostream& out, std::string_view label, const std::string& path
   out << "</td></tr>\n";
 }
 
+// The money other faults moved, apart from the payouts above (summary.money_moved): written
+// only where a finding says, as the JSON is.
+void WriteMoneyMoved(std::ostream& out, const Report& report, const MoneyMovedTotal& moved) {
+  if (moved.findings == 0) return;
+  const std::string currency = ReportCurrency(report, moved);
+  out << "<h3>Money moved by other faults</h3>\n<p class=\"note\">Apart from the payouts above: what faults "
+         "other than a settlement&#39;s own error moved (a wager accepted against the rules that then won "
+         "or lost, a dealer&#39;s draw against the drawing rules, a double above its limit), player&#39;s "
+         "view; figures in minor units of the currency: ";
+  if (moved.currency.empty()) {
+    out << "<span data-figure=\"summary.money_moved.currency\" data-value=\"\">none named by every "
+           "finding</span>";
+  } else {
+    Figure(out, "span", "", "summary.money_moved.currency", HtmlEscape(moved.currency));
+  }
+  if (moved.mixed_currencies) {
+    out << " (";
+    Figure(out, "span", "", "summary.money_moved.mixed_currencies",
+           "findings in several currencies, added up as minor units", "true");
+    out << ")";
+  }
+  out << ".</p>\n<div class=\"table-wrap\"><table class=\"money-moved\">\n<thead><tr><th></th><th "
+         "class=\"num\">to players</th><th class=\"num\">to the house</th><th class=\"num\">findings</th>"
+         "</tr></thead>\n<tbody>\n<tr><td><b>all</b></td>";
+  Figure(out, "td", "num", "summary.money_moved.to_player",
+         HtmlEscape(FormatMoney(moved.to_player, currency)), moved.to_player.ToString());
+  Figure(out, "td", "num", "summary.money_moved.to_house", HtmlEscape(FormatMoney(moved.to_house, currency)),
+         moved.to_house.ToString());
+  FigureCell(out, "summary.money_moved.findings", moved.findings);
+  out << "</tr>\n</tbody>\n</table></div>\n";
+}
+
 void WriteMoney(std::ostream& out, const Report& report) {
   const MoneyTotals totals = TotalMoney(report);
   const std::string currency = ReportCurrency(report, totals);
@@ -413,6 +446,7 @@ void WriteMoney(std::ostream& out, const Report& report) {
   }
   out << "</tbody>\n</table></div>\n";
   if (folded) out << "</details>\n";
+  WriteMoneyMoved(out, report, totals.moved);
 }
 
 void WriteSummary(std::ostream& out, const Report& report) {
@@ -439,11 +473,14 @@ void WriteFindings(std::ostream& out, const Report& report) {
          "overpaid and underpaid are what the player was paid wrongly. reading_dependent names the "
          "ambiguities "
          "under another reading of which the finding would not be a violation, cleared_by those readings. "
-         "The event column: "
+         "rules names the rule set the round was checked under, beside its revision. money_moved is "
+         "what the fault moved apart from a settlement&#39;s own error (money_to: to the player or to "
+         "the house). The event column: "
       << HtmlEscape(kEventConvention)
-      << ". Consequences are the later effects of the same cause, counted under the finding rather than "
-         "listed. The table shows a page of findings at a time, in any order (a click on a column&#39;s "
-         "head sorts by it): the search above it finds any finding by its round id or by text, where "
+      << ". Consequences are the later effects of the same cause, counted under the finding; "
+         "consequence_list names them one by one where they are. The table shows a page of findings at a "
+         "time, in any order (a click on a column&#39;s head sorts by it): the search above it finds any "
+         "finding by its round id or by text, where "
          "the browser&#39;s own Find sees the page shown only.</p>\n";
   WriteFindingsHtml(out, report.violations, "violations");
   if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";

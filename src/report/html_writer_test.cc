@@ -231,6 +231,38 @@ TEST(HtmlReportTest, MoneyTotalsInWordsWithTheirFigures) {
             std::string::npos);
 }
 
+// The money moved is a section of its own beside the money paid wrongly, each figure carrying its
+// path; the findings' rule set, money moved and named consequences are in the page's data, which
+// the view shows (in a browser: tests/browser/html_report_test.py).
+TEST(HtmlReportTest, MoneyMovedAndNamedConsequences) {
+  Report report = EvidenceReport();
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  report.violations.push_back(test_reports::ListedConsequencesFinding());
+  const std::string html = Html(report);
+  EXPECT_EQ(Figures(html, "summary.money_moved.to_player"), std::vector<std::string>{"75000"});
+  EXPECT_EQ(Figures(html, "summary.money_moved.to_house"), std::vector<std::string>{"1000"});
+  EXPECT_EQ(Figures(html, "summary.money_moved.findings"), std::vector<std::string>{"2"});
+  EXPECT_EQ(Figures(html, "summary.money_moved.currency"), std::vector<std::string>{"USD"});
+  EXPECT_NE(html.find("data-figure=\"summary.money_moved.to_player\" data-value=\"75000\">USD 750.00</td>"),
+            std::string::npos)
+      << html;
+  std::ostringstream json;
+  WriteJsonReport(report, json);
+  EXPECT_EQ(Canonical(Expanded(EmbeddedJson(html))), Canonical(json.str()));
+  const std::string data = EmbeddedJson(html);
+  EXPECT_NE(data.find("\"rules\":[\"us-sd/war-blackjack\",\"us-sd/war-blackjack-second-house\""),
+            std::string::npos)
+      << data;
+  EXPECT_NE(data.find("[{\"input\":\"logs/day2.jsonl.gz\",\"line\":9,\"round\":\"T9-000009\",\"event\":5,"
+                      "\"card\":\"7H\"},{\"input\":\"-\",\"line\":12,\"round\":\"T9-000012\"}]"),
+            std::string::npos)
+      << data;
+  EXPECT_NE(data.find("\"money_to\":[\"player\",\"house\"]"), std::string::npos) << data;
+  // None where no finding moved money.
+  EXPECT_EQ(Count(Html(EvidenceReport()), "summary.money_moved"), 0);
+}
+
 TEST(HtmlReportTest, FindingEvidenceAndAmbiguities) {
   const std::string html = Html(EvidenceReport());
   // The view shows money of the currencies the findings name in words: it is told their digits.
@@ -266,11 +298,14 @@ TEST(HtmlReportTest, StandardInputIsNamedAndItsFigureKept) {
 
 TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
   const std::string html = Html(ContractReport());
+  // clang-format off
   EXPECT_EQ(Attributes(html, "data-key"),
-            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "time", "revision",
-                                      "event", "seat", "hand", "wager", "expected", "actual", "unit", "currency",
-                                      "overpaid", "underpaid", "clause", "reading_dependent", "cleared_by",
-                                      "consequences", "consequences_note", "message"}));
+            (std::vector<std::string>{"code", "severity", "round", "table", "input", "line", "time",
+                                      "rules", "revision", "event", "seat", "hand", "wager", "expected",
+                                      "actual", "unit", "currency", "overpaid", "underpaid", "money_moved",
+                                      "money_to", "clause", "reading_dependent", "cleared_by", "consequences",
+                                      "consequences_note", "consequence_list", "message"}));
+  // clang-format on
   // The rows come from the data, by the page's script; the page says so where scripts do not run.
   EXPECT_NE(html.find("<tbody data-rows=\"violations\"></tbody>"), std::string::npos) << html;
   EXPECT_EQ(Count(html, "<tr><td>settle/payout"), 0);

@@ -48,10 +48,12 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
   if (finding.expected) json.Key("expected").Int(*finding.expected);
   if (finding.actual) json.Key("actual").Int(*finding.actual);
   const CodeInfo& info = Info(finding.code);
+  bool currency_written = false;
   if ((finding.expected || finding.actual) && info.unit != Unit::kNone) {
     json.Key("unit").String(ToString(info.unit));
     if (!finding.currency.empty() && info.unit == Unit::kMinorUnits) {
       json.Key("currency").String(finding.currency);
+      currency_written = true;
     }
   }
   if (info.money != MoneyEffect::kNone) {
@@ -63,6 +65,13 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
         json.Key("underpaid").Int(*under);
       }
     }
+  }
+  // Money the fault moved apart from a settlement's own error, player's view; money_to says
+  // whose way in words (nothing moved: none). Its currency is written where the amounts did not.
+  if (finding.money_moved) {
+    json.Key("money_moved").Int(*finding.money_moved);
+    if (*finding.money_moved != 0) json.Key("money_to").String(*finding.money_moved > 0 ? "player" : "house");
+    if (!finding.currency.empty() && !currency_written) json.Key("currency").String(finding.currency);
   }
   json.Key("clause").String(finding.clause);
   json.Key("reading_dependent").BeginArray();
@@ -82,6 +91,27 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
   }
 }
 
+void WriteFindingConsequencesJson(JsonWriter& json, const Finding& finding) {
+  if (finding.consequences > 0) {
+    json.Key("consequences").Int(finding.consequences);
+    json.Key("consequences_note").String(finding.consequences_note);
+  }
+  if (finding.consequence_list.empty()) return;
+  json.Key("consequence_list").BeginArray();
+  for (const Consequence& consequence : finding.consequence_list) {
+    json.BeginObject();
+    json.Key("input").String(consequence.input);
+    WriteBytesJson(json, "input_bytes", consequence.input);
+    json.Key("line").Int(consequence.line);
+    json.Key("round");
+    StringOrNull(json, consequence.round);
+    if (consequence.event) json.Key("event").Int(*consequence.event);
+    if (!consequence.card.empty()) json.Key("card").String(consequence.card);
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
 void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   const CodeInfo& info = Info(finding.code);
   json.BeginObject();
@@ -95,14 +125,13 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   WriteBytesJson(json, "input_bytes", finding.input);
   json.Key("line").Int(finding.line);
   if (!finding.time.empty()) json.Key("time").String(finding.time);
+  // Two houses under one regulation share a revision name: the rule set tells them apart.
+  if (!finding.rules.empty()) json.Key("rules").String(finding.rules);
   if (!finding.revision.empty()) json.Key("revision").String(finding.revision);
   // Counted from 0, as the log's events array: the one convention of every format.
   if (finding.event) json.Key("event").Int(*finding.event);
   WriteFindingDetailsJson(json, finding);
-  if (finding.consequences > 0) {
-    json.Key("consequences").Int(finding.consequences);
-    json.Key("consequences_note").String(finding.consequences_note);
-  }
+  WriteFindingConsequencesJson(json, finding);
   json.Key("message").String(finding.message);
   if (finding.baseline != BaselineState::kNone) json.Key("baseline").String(ToString(finding.baseline));
   json.EndObject();
@@ -184,6 +213,25 @@ void WriteMoneyTotalJson(JsonWriter& json, const MoneyTotal& total) {
   if (total.overflow) json.Key("overflow").Bool(true);
   json.EndObject();
 }
+
+}  // namespace
+
+void WriteMoneyMovedJson(JsonWriter& json, const MoneyMovedTotal& moved) {
+  json.BeginObject();
+  json.Key("to_player").Sum(moved.to_player);
+  json.Key("to_house").Sum(moved.to_house);
+  json.Key("findings").Int(moved.findings);
+  json.Key("currency");
+  if (moved.currency.empty()) {
+    json.Null();
+  } else {
+    json.String(moved.currency);
+  }
+  if (moved.mixed_currencies) json.Key("mixed_currencies").Bool(true);
+  json.EndObject();
+}
+
+namespace {
 
 void WriteMoneyJson(JsonWriter& json, const MoneyTotals& money) {
   json.BeginObject();
@@ -278,8 +326,14 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   json.Key("by_code").BeginObject();
   for (const auto& [id, count] : CodeCounts(report)) json.Key(id).Int(count);
   json.EndObject();
+  const MoneyTotals money = TotalMoney(report);
   json.Key("money");
-  WriteMoneyJson(json, TotalMoney(report));
+  WriteMoneyJson(json, money);
+  // Apart from summary.money (the settlements' own errors), and only where a finding says.
+  if (money.moved.findings > 0) {
+    json.Key("money_moved");
+    WriteMoneyMovedJson(json, money.moved);
+  }
   json.EndObject();
 
   json.Key("violations").BeginArray();

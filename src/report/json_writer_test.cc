@@ -46,6 +46,87 @@ TEST(JsonReportKeysTest, FindingWithEveryKeyInOrder) {
       R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
 }
 
+// rules before revision; money_moved and money_to after the amounts; the consequences named one
+// by one after their count. Nothing else moves.
+TEST(JsonReportKeysTest, RulesMoneyMovedAndConsequenceListInOrder) {
+  EXPECT_EQ(
+      FindingJson(test_reports::MoneyMovedFinding()),
+      R"({"code":"wager/limit","severity":"major","round":"BWA-07","table":"BWA","input":"logs/day3.jsonl",)"
+      R"("line":7,"time":"2026-03-08T21:07:00Z","rules":"us-sd/war-blackjack","revision":"2015-05-13",)"
+      R"("event":2,"seat":1,"wager":"blackjack","expected":50000,"actual":75000,"unit":"minor_units",)"
+      R"("currency":"USD","money_moved":75000,"money_to":"player","clause":"ARSD 20:18:15:20",)"
+      R"("reading_dependent":[],"message":"blackjack wager of 75000 above the table maximum of 50000"})");
+  EXPECT_EQ(
+      FindingJson(test_reports::ListedConsequencesFinding()),
+      R"({"code":"shoe/card-overdrawn","severity":"major","round":"T9-000007","table":"T9",)"
+      R"("input":"logs/day2.jsonl.gz","line":7,"time":"2026-11-22T01:00:00Z","rules":"us-sd/casino-war",)"
+      R"("revision":"2012-04-23","event":4,"expected":1,"actual":2,"unit":"cards",)"
+      R"("clause":"ARSD 20:18:16:15.03","reading_dependent":[],"consequences":2,)"
+      R"("consequences_note":"later cards that overdrew the shoe as logged",)"
+      R"("consequence_list":[{"input":"logs/day2.jsonl.gz","line":9,"round":"T9-000009","event":5,)"
+      R"("card":"7H"},{"input":"-","line":12,"round":"T9-000012"}],)"
+      R"("message":"the 7 of hearts drawn twice since the shuffle"})");
+}
+
+TEST(JsonReportKeysTest, MoneyMovedSaysWhoseWayAndItsCurrency) {
+  // Taken from the player, with no amounts of its own: the currency is written beside it.
+  EXPECT_NE(FindingJson(test_reports::DealerDrawFinding())
+                .find(R"("event":11,"money_moved":-1000,"money_to":"house","currency":"USD","clause")"),
+            std::string::npos)
+      << FindingJson(test_reports::DealerDrawFinding());
+  // Moved nothing (a wager against the rules that pushed): no one's way.
+  Finding pushed = test_reports::MoneyMovedFinding();
+  pushed.money_moved = 0;
+  EXPECT_NE(FindingJson(pushed).find(R"("money_moved":0,"clause")"), std::string::npos)
+      << FindingJson(pushed);
+  // The most negative amount is an integer like any other, as expected and actual are.
+  pushed.money_moved = std::numeric_limits<Money>::min();
+  EXPECT_NE(FindingJson(pushed).find(R"("money_moved":-9223372036854775808,"money_to":"house")"),
+            std::string::npos);
+  // None: neither key, and no currency where nothing else has one.
+  Finding none = test_reports::DealerDrawFinding();
+  none.money_moved.reset();
+  none.rules.clear();
+  for (const char* key : {"money_moved", "money_to", "currency", "rules", "consequence_list"}) {
+    EXPECT_EQ(FindingJson(none).find("\"" + std::string(key) + "\""), std::string::npos) << key;
+  }
+}
+
+TEST(JsonReportKeysTest, AConsequencesFileNameNotUtf8KeepsItsBytes) {
+  Finding f = test_reports::ListedConsequencesFinding();
+  f.consequence_list[0].input = std::string("logs/day") + '\xff' + ".jsonl";
+  // As the finding's own input: the name with U+FFFD, and beside it the bytes escaped.
+  EXPECT_NE(FindingJson(f).find("\"consequence_list\":[{\"input\":\"logs/day\xef\xbf\xbd.jsonl\","
+                                R"("input_bytes":"logs/day\\xff.jsonl","line":9,)"),
+            std::string::npos)
+      << FindingJson(f);
+}
+
+// summary.money_moved: written only where a finding has money_moved, apart from summary.money,
+// each side summed wide: past 64 bits a string of the exact sum.
+TEST(JsonReportKeysTest, MoneyMovedSummary) {
+  Report report = ContractReport();
+  EXPECT_EQ(Write(report, "json").find(R"("money_moved")"), std::string::npos);
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  std::string json = Write(report, "json");
+  EXPECT_NE(json.find(R"("by_wager":{"raise":{"underpaid":500,"overpaid":0,"findings":2}}},)"
+                      R"("money_moved":{"to_player":75000,"to_house":1000,"findings":2,"currency":"USD"}},)"
+                      R"("violations":[)"),
+            std::string::npos)
+      << json;
+  Finding big = test_reports::DealerDrawFinding();
+  big.money_moved = std::numeric_limits<Money>::min();
+  big.currency = "EUR";
+  report.violations.push_back(big);
+  report.violations.push_back(big);
+  json = Write(report, "json");
+  EXPECT_NE(json.find(R"("money_moved":{"to_player":75000,"to_house":"18446744073709552616","findings":4,)"
+                      R"("currency":null,"mixed_currencies":true}})"),
+            std::string::npos)
+      << json;
+}
+
 // Event 0 is the first event, not "none".
 TEST(JsonReportKeysTest, EventZeroIsWritten) {
   Finding f = ContractFinding();

@@ -12,18 +12,20 @@
 //                 shoe state only) and error (why it could not be read whole).
 //                 The first testsuite's properties carry the report's too
 //                 (report_properties below): tool version, command line, analysis
-//                 time, currency, complete, each spec, skipped file, money total
-//                 and ambiguity reading. Where the report is incomplete, every
-//                 testsuite's <system-err> says so. Findings of no input go under
-//                 "pitboss".
+//                 time, currency, complete, each spec, skipped file, money total,
+//                 money moved by other faults and ambiguity reading. Where the
+//                 report is incomplete, every testsuite's <system-err> says so.
+//                 Findings of no input go under "pitboss".
 //   <testcase>    one per violation code found in that input: classname the
 //                 input, name the code id; most frequent code first, ties by id
 //   <failure>     one per testcase: type the code id, message "N findings
 //   or <error>    (SEVERITY)", and as text every finding of that code in that
-//                 input, one a line: "line L, round R, table T, time, revision,
-//                 event E, seat S, ..., expected X, actual Y, underpaid by Z:
-//                 MESSAGE [CLAUSE]", then what depends on a reading, what clears
-//                 it and its consequences. Amounts are in words with their unit
+//                 input, one a line: "line L, round R, table T, time, rules,
+//                 revision, event E, seat S, ..., expected X, actual Y, underpaid
+//                 by Z, money moved M to the player: MESSAGE [CLAUSE]", then what
+//                 depends on a reading, what clears it and its consequences
+//                 (counted, and the first ones named: "then: round R, event E,
+//                 card C (INPUT:LINE); ..."). Amounts are in words with their unit
 //                 ("USD 5.00", "3 cards"); events counted from 0. A code of
 //                 input/* (a line or a log that could not be read as rounds)
 //                 is an <error>, as JUnit marks a test that could not run,
@@ -134,6 +136,7 @@ std::string FindingLine(const Finding& finding) {
   if (!finding.round.empty()) add("round", finding.round);
   if (!finding.table.empty()) add("table", finding.table);
   if (!finding.time.empty()) add("time", finding.time);
+  if (!finding.rules.empty()) add("rules", finding.rules);
   if (!finding.revision.empty()) add("revision", finding.revision);
   if (finding.event) add("event", std::to_string(*finding.event));
   if (finding.seat) add("seat", SeatName(*finding.seat));
@@ -142,6 +145,7 @@ std::string FindingLine(const Finding& finding) {
   if (finding.expected) add("expected", FormatAmount(*finding.expected, info.unit, finding.currency));
   if (finding.actual) add("actual", FormatAmount(*finding.actual, info.unit, finding.currency));
   if (const std::string money = MoneyEffectText(finding); !money.empty()) line.append(", ").append(money);
+  if (const std::string moved = MoneyMovedText(finding); !moved.empty()) add("money moved", moved);
   line.append(": ").append(finding.message);
   if (!finding.clause.empty()) line.append(" [").append(finding.clause).append("]");
   if (!finding.reading_dependent.empty()) {
@@ -154,6 +158,14 @@ std::string FindingLine(const Finding& finding) {
   }
   if (!finding.cleared_by.empty()) line += " (cleared by: " + ClearedByText(finding.cleared_by) + ")";
   if (finding.consequences > 0) line += " (" + ConsequencesText(finding) + ")";
+  const std::size_t listed = finding.consequence_list.size();
+  for (std::size_t i = 0; i < std::min(listed, kConsequencesNamed); ++i) {
+    line += (i == 0 ? " (then: " : "; ") + ConsequenceText(finding.consequence_list[i]);
+  }
+  if (listed > kConsequencesNamed) {
+    line += "; and " + std::to_string(listed - kConsequencesNamed) + " more, every one in the JSON report";
+  }
+  if (listed > 0) line += ")";
   return line;
 }
 
@@ -193,6 +205,13 @@ Properties ReportProperties(const Report& report) {
     for (const auto& [key, total] : totals.by_table) add("money.table." + key, money(total));
     for (const auto& [key, total] : totals.by_day) add("money.day." + key, money(total));
     for (const auto& [key, total] : totals.by_wager) add("money.wager." + key, money(total));
+  }
+  if (totals.moved.findings > 0) {
+    add("money_moved", "other faults moved " +
+                           MoneyMovedTotalText(totals.moved, ReportCurrency(report, totals.moved)) + " (" +
+                           std::to_string(totals.moved.findings) +
+                           (totals.moved.findings == 1 ? " finding)" : " findings)") +
+                           (totals.moved.mixed_currencies ? "; minor units of several currencies" : ""));
   }
   if (!report.ambiguities.empty()) add("net_difference", std::string(kNetConvention));
   for (const AmbiguityImpact& ambiguity : report.ambiguities) {

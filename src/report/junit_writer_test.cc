@@ -130,6 +130,39 @@ TEST(JunitReportTest, FindingLinesCarryTheEvidence) {
       << xml;
 }
 
+TEST(JunitReportTest, RulesMoneyMovedAndNamedConsequences) {
+  Report report = EvidenceReport();
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  Finding listed = test_reports::ListedConsequencesFinding();
+  listed.consequence_list[1].round = "<T9&12>";
+  report.violations.push_back(listed);
+  const std::string xml = Junit(report);
+  EXPECT_NE(
+      xml.find(">line 7, round BWA-07, table BWA, time 2026-03-08T21:07:00Z, rules us-sd/war-blackjack, "
+               "revision 2015-05-13, event 2, seat 1, wager blackjack, expected USD 500.00, actual USD "
+               "750.00, money moved USD 750.00 to the player: blackjack wager"),
+      std::string::npos)
+      << xml;
+  EXPECT_NE(
+      xml.find("rules us-sd/war-blackjack-second-house, revision 2015-05-13, event 11, money moved USD 10.00 "
+               "to the house: the dealer drew"),
+      std::string::npos)
+      << xml;
+  EXPECT_NE(
+      xml.find("(and 2 later cards that overdrew the shoe as logged, counted here) (then: round T9-000009, "
+               "event 5, card 7H (logs/day2.jsonl.gz:9); round &lt;T9&amp;12&gt; (standard input:12))\n"),
+      std::string::npos)
+      << xml;
+  EXPECT_NE(
+      xml.find("<property name=\"money_moved\" value=\"other faults moved USD 750.00 to players, USD 10.00 "
+               "to the house (2 findings)\"/>"),
+      std::string::npos)
+      << xml;
+  EXPECT_EQ(Count(Junit(EvidenceReport()), "money_moved"), 0);
+  EXPECT_EQ(Count(Junit(EvidenceReport()), ", rules "), 0);
+}
+
 TEST(JunitReportTest, EmptyReportIsAnEmptyTestsuites) {
   EXPECT_EQ(Junit(Report()),
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

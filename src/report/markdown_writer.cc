@@ -155,6 +155,18 @@ void WriteMoney(std::ostream& out, const Report& report) {
   for (const auto& [key, total] : totals.by_wager) row("wager " + (key.empty() ? "(none)" : Cell(key)), total);
 }
 
+// The money other faults moved, apart from the payouts of the section above.
+void WriteMoneyMoved(std::ostream& out, const Report& report) {
+  const MoneyMovedTotal moved = TotalMoney(report).moved;
+  if (moved.findings == 0) return;
+  const std::string currency = ReportCurrency(report, moved);
+  out << "\n### Money moved by other faults\n\nApart from the payouts, "
+      << (moved.mixed_currencies ? "in several currencies: minor units of each added up"
+                                 : InCurrency(currency))
+      << ": other faults moved " << MoneyMovedTotalText(moved, currency) << " ("
+      << Plural(moved.findings, "finding", "findings") << ").\n";
+}
+
 void WriteFinding(std::ostream& out, const Finding& finding) {
   const auto optional = [](const auto& value, auto&& show) -> std::string {
     return value ? show(*value) : std::string();
@@ -173,9 +185,22 @@ void WriteFinding(std::ostream& out, const Finding& finding) {
   } else if (!finding.cleared_by.empty()) {
     message += " (cleared by: " + Cell(ClearedByText(finding.cleared_by)) + ")";
   }
+  if (const std::string moved = MoneyMovedText(finding); !moved.empty())
+    message += "; money moved: " + Cell(moved);
   if (finding.consequences > 0) message += "; " + Cell(ConsequencesText(finding));
+  const std::size_t listed = finding.consequence_list.size();
+  for (std::size_t i = 0; i < std::min(listed, kConsequencesNamed); ++i) {
+    message += "; then: " + Cell(ConsequenceText(finding.consequence_list[i]));
+  }
+  if (listed > kConsequencesNamed) {
+    message +=
+        "; and " + std::to_string(listed - kConsequencesNamed) + " more consequences, in the JSON report";
+  }
+  // The rule set beside its revision: two houses under one regulation share a revision name.
+  std::string spec = Cell(finding.rules);
+  if (!finding.revision.empty()) spec += (spec.empty() ? "" : " ") + ("revision " + Cell(finding.revision));
   std::string clause = Cell(finding.clause);
-  if (!finding.revision.empty()) clause += (clause.empty() ? "" : " ") + ("(revision " + Cell(finding.revision) + ")");
+  if (!spec.empty()) clause += (clause.empty() ? "" : " ") + ("(" + spec + ")");
   const Unit unit = Info(finding.code).unit;
   const auto amount = [&](Money m) { return FormatAmount(m, unit, finding.currency); };
   out << "| " << location << " | " << CodeSpan(Info(finding.code).id) << " | " << Cell(finding.round) << " | "
@@ -255,6 +280,7 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteInputs(out, report);
   WriteSpecs(out, report);
   WriteMoney(out, report);
+  WriteMoneyMoved(out, report);
   WriteFindings(out, report);
   WriteAmbiguities(out, report);
 }

@@ -175,6 +175,44 @@ TEST(MarkdownReportTest, FindingEvidenceMoneyAndAmbiguities) {
   ExpectWellFormedTables(md);
 }
 
+TEST(MarkdownReportTest, RulesMoneyMovedAndNamedConsequences) {
+  Report report = EvidenceReport();
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  Finding listed = test_reports::ListedConsequencesFinding();
+  listed.consequence_list[0].round = "T9|<b>";
+  for (int i = 0; i < 21; ++i) listed.consequence_list.push_back({"a.jsonl", 20 + i, "R", 1, "2C"});
+  report.violations.push_back(listed);
+  const std::string md = Markdown(report);
+  EXPECT_NE(
+      md.find("| USD 500.00 | USD 750.00 |  | ARSD 20:18:15:20 (us-sd/war-blackjack revision 2015-05-13) | "
+              "blackjack wager of 75000 above the table maximum of 50000; money moved: USD 750.00 to the "
+              "player |\n"),
+      std::string::npos)
+      << md;
+  EXPECT_NE(
+      md.find("(us-sd/war-blackjack-second-house revision 2015-05-13) | the dealer drew on soft 17, where "
+              "the rules stand; money moved: USD 10.00 to the house |\n"),
+      std::string::npos)
+      << md;
+  // Each consequence named, its log text escaped; past the bound, counted.
+  EXPECT_NE(
+      md.find("ARSD 20:18:16:15.03 (us-sd/casino-war revision 2012-04-23) | the 7 of hearts drawn twice "
+              "since the shuffle; and 2 later cards that overdrew the shoe as logged, counted here; then: "
+              "round T9\\|\\<b\\>, event 5, card 7H (logs/day2.jsonl.gz:9); then: round T9-000012 "
+              "(standard input:12); then: round R, event 1, card 2C (a.jsonl:20);"),
+      std::string::npos)
+      << md;
+  EXPECT_NE(md.find("(a.jsonl:37); and 3 more consequences, in the JSON report |\n"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("\n### Money moved by other faults\n\nApart from the payouts, in USD: other faults moved "
+                    "USD 750.00 to players, USD 10.00 to the house (2 findings).\n"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(Markdown(EvidenceReport()).find("Money moved"), std::string::npos);
+  ExpectWellFormedTables(md);
+}
+
 TEST(MarkdownReportTest, EmptyReport) {
   EXPECT_EQ(Markdown(Report()),
             "## pitboss: no violations in 0 rounds\n\n"

@@ -129,6 +129,18 @@ std::string MoneyEffectText(const Finding& finding) {
   return (*by < 0 ? "underpaid by " : "overpaid by ") + Unsigned(Magnitude(*by), finding.currency);
 }
 
+std::string MoneyMovedText(const Finding& finding) {
+  if (!finding.money_moved) return "";
+  const Money moved = *finding.money_moved;
+  if (moved == 0) return FormatMoney(0, finding.currency);
+  return Unsigned(Magnitude(moved), finding.currency) + (moved > 0 ? " to the player" : " to the house");
+}
+
+std::string MoneyMovedTotalText(const MoneyMovedTotal& total, std::string_view currency) {
+  return FormatMoney(total.to_player, currency) + " to players, " + FormatMoney(total.to_house, currency) +
+         " to the house";
+}
+
 std::string FormatTotal(Money sum, bool overflow, std::string_view currency) {
   return overflow ? "too large to represent" : FormatMoney(sum, currency);
 }
@@ -196,6 +208,25 @@ std::string ConsequencesText(const Finding& finding) {
 std::string ReportCurrency(const Report& report, const MoneyTotals& totals) {
   if (!totals.currency.empty() || totals.mixed_currencies) return totals.currency;
   return report.currency;
+}
+
+std::string ReportCurrency(const Report& report, const MoneyMovedTotal& moved) {
+  if (!moved.currency.empty() || moved.mixed_currencies) return moved.currency;
+  return report.currency;
+}
+
+std::string ConsequenceText(const Consequence& consequence) {
+  std::string out;
+  const auto add = [&out](std::string_view name, const std::string& value) {
+    out.append(out.empty() ? "" : ", ").append(name).append(" ").append(value);
+  };
+  if (!consequence.round.empty()) add("round", consequence.round);
+  if (consequence.event) add("event", std::to_string(*consequence.event));
+  if (!consequence.card.empty()) add("card", consequence.card);
+  std::string where = consequence.input == "-" ? std::string("standard input") : consequence.input;
+  if (consequence.line > 0) where += ":" + std::to_string(consequence.line);
+  if (!where.empty()) out += (out.empty() ? "(" : " (") + where + ")";
+  return out;
 }
 
 }  // namespace pitboss

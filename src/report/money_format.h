@@ -9,6 +9,7 @@
 #ifndef PITBOSS_REPORT_MONEY_FORMAT_H_
 #define PITBOSS_REPORT_MONEY_FORMAT_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,12 +51,22 @@ std::string FormatAmount(Money amount, Unit unit, std::string_view currency);
 // kNone, it lacks the amounts, or they agree).
 std::string MoneyEffectText(const Finding& finding);
 
+// The money a finding's fault moved apart from a settlement's own error (Finding::money_moved),
+// in words: "USD 2.50 to the player", "250 minor units to the house", "USD 0.00" (moved
+// nothing); "" where the finding does not say.
+std::string MoneyMovedText(const Finding& finding);
+
+// The money other faults moved, in words: "USD 2.50 to players, USD 1.00 to the house".
+std::string MoneyMovedTotalText(const MoneyMovedTotal& total, std::string_view currency);
+
 // A sum of MoneyTotal: FormatMoney, or "too large to represent" where the total overflowed.
 std::string FormatTotal(Money sum, bool overflow, std::string_view currency);
 
 // The currency the report's totals and net differences are in: the findings' shared one,
 // else (none named by any finding, not several) the report's --currency; "" when unknown.
 std::string ReportCurrency(const Report& report, const MoneyTotals& totals);
+// The same for the money other faults moved (MoneyTotals::moved).
+std::string ReportCurrency(const Report& report, const MoneyMovedTotal& moved);
 
 // Part of the report format: every human format states these once, in these words.
 inline constexpr std::string_view kEventConvention = "events are counted from 0, as in the log's events array";
@@ -75,6 +86,15 @@ std::string ClearedByText(const std::vector<ClearedBy>& cleared_by);
 
 // "and 163 later cards of this shoe, counted here"; "" where a finding has no consequences.
 std::string ConsequencesText(const Finding& finding);
+
+// One consequence named: "round T9-000012, event 4, card 7H (logs/day2.jsonl:12)", its parts
+// that are unknown left out, standard input named so.
+std::string ConsequenceText(const Consequence& consequence);
+
+// How many of a finding's consequence_list the formats that bound their lists (text, Markdown,
+// JUnit, SARIF's message) name: the rest are counted ("and 140 more"), and every other format,
+// JSON first, lists them all.
+inline constexpr std::size_t kConsequencesNamed = 20;
 
 }  // namespace pitboss
 

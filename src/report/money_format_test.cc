@@ -111,6 +111,38 @@ TEST(MoneyFormatTest, WhatAFindingSaysWasPaidWrongly) {
   EXPECT_EQ(MoneyEffectText(burn), "");
 }
 
+TEST(MoneyFormatTest, WhatAFaultMovedAndWhoseWay) {
+  Finding f = test_reports::MoneyMovedFinding();
+  EXPECT_EQ(MoneyMovedText(f), "USD 750.00 to the player");
+  f.money_moved = -250;
+  EXPECT_EQ(MoneyMovedText(f), "USD 2.50 to the house");
+  f.money_moved = 0;
+  EXPECT_EQ(MoneyMovedText(f), "USD 0.00");
+  f.money_moved = kMin;
+  f.currency.clear();
+  EXPECT_EQ(MoneyMovedText(f), "9,223,372,036,854,775,808 minor units to the house");
+  f.money_moved.reset();
+  EXPECT_EQ(MoneyMovedText(f), "");
+
+  MoneyMovedTotal total;
+  total.Add(kMin);
+  total.Add(kMin);
+  total.Add(75000);
+  EXPECT_EQ(total.findings, 3);
+  EXPECT_EQ(MoneyMovedTotalText(total, "USD"),
+            "USD 750.00 to players, USD 184,467,440,737,095,516.16 to the house");
+  EXPECT_EQ(MoneyMovedTotalText(MoneyMovedTotal{}, ""),
+            "0 minor units to players, 0 minor units to the house");
+}
+
+TEST(MoneyFormatTest, AConsequenceNamed) {
+  EXPECT_EQ(ConsequenceText({"logs/day2.jsonl.gz", 9, "T9-000009", 5, "7H"}),
+            "round T9-000009, event 5, card 7H (logs/day2.jsonl.gz:9)");
+  EXPECT_EQ(ConsequenceText({"-", 12, "T9-000012", std::nullopt, ""}), "round T9-000012 (standard input:12)");
+  EXPECT_EQ(ConsequenceText({"a.jsonl", 3, "", 0, ""}), "event 0 (a.jsonl:3)");
+  EXPECT_EQ(ConsequenceText({"a.jsonl", 0, "", std::nullopt, ""}), "(a.jsonl)");
+}
+
 TEST(MoneyFormatTest, TotalsAndTheReportsCurrency) {
   EXPECT_EQ(FormatTotal(1250, false, "EUR"), "EUR 12.50");
   EXPECT_EQ(FormatTotal(1250, true, "EUR"), "too large to represent");
@@ -123,6 +155,13 @@ TEST(MoneyFormatTest, TotalsAndTheReportsCurrency) {
   totals.currency.clear();
   totals.mixed_currencies = true;
   EXPECT_EQ(ReportCurrency(report, totals), "");
+  // The money moved is in its own findings' currency.
+  totals.moved.currency = "JPY";
+  EXPECT_EQ(ReportCurrency(report, totals.moved), "JPY");
+  totals.moved.currency.clear();
+  EXPECT_EQ(ReportCurrency(report, totals.moved), "USD");
+  totals.moved.mixed_currencies = true;
+  EXPECT_EQ(ReportCurrency(report, totals.moved), "");
 }
 
 }  // namespace

@@ -65,10 +65,25 @@ void MoneyTotal::Add(Money overpaid_by) {
   }
 }
 
+void MoneyMovedTotal::Add(Money moved) {
+  ++findings;
+  // Summed wide: -INT64_MIN, and any sum of them, fits.
+  if (moved >= 0) {
+    to_player += moved;
+  } else {
+    to_house -= moved;
+  }
+}
+
 MoneyTotals TotalMoney(const Report& report) {
   MoneyTotals totals;
   std::set<std::string> currencies;
+  std::set<std::string> moved_currencies;
   for (const Finding& f : report.violations) {
+    if (f.money_moved) {
+      totals.moved.Add(*f.money_moved);
+      moved_currencies.insert(f.currency);
+    }
     if (Info(f.code).money == MoneyEffect::kNone) continue;
     std::optional<Money> by = Overpaid(f);
     auto add = [&](MoneyTotal& t) {
@@ -87,6 +102,8 @@ MoneyTotals TotalMoney(const Report& report) {
   }
   totals.mixed_currencies = currencies.size() > 1;
   if (currencies.size() == 1) totals.currency = *currencies.begin();
+  totals.moved.mixed_currencies = moved_currencies.size() > 1;
+  if (moved_currencies.size() == 1) totals.moved.currency = *moved_currencies.begin();
   return totals;
 }
 

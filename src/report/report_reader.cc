@@ -107,6 +107,9 @@ class ReportParser {
   bool ParseShard(element value, const std::string& where, ShardProvenance* shard);
   bool ParseFinding(element value, const std::string& where, Finding* finding);
   bool ParseClearedBy(element value, const std::string& where, ClearedBy* cleared);
+  bool ParseConsequence(element value, const std::string& where, Consequence* consequence);
+  // An event index, where `obj` has one.
+  bool OptionalEvent(object obj, const std::string& where, std::optional<int>* out);
   bool ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity);
   bool CheckSummary(object summary);
 
@@ -318,7 +321,8 @@ bool ReportParser::Parse(element doc) {
     }
   }
   if (!OptionalStrings(top, "", "merge_warnings", &report_->merge_warnings)) return false;
-  // summary.money is derived from the violations (TotalMoney), and not read.
+  // summary.money and summary.money_moved are derived from the violations (TotalMoney), and
+  // not read.
   return CheckSummary(summary);
 }
 
@@ -406,22 +410,15 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
   // evidence keys. unit, underpaid and overpaid follow from the code and the amounts, and
   // are not read.
   if (!OptionalString(obj, where, "time", &finding->time) ||
+      !OptionalString(obj, where, "rules", &finding->rules) ||
       !OptionalString(obj, where, "revision", &finding->revision) ||
       !OptionalString(obj, where, "currency", &finding->currency) ||
       !OptionalCount(obj, where, "consequences", &finding->consequences) ||
       !OptionalString(obj, where, "consequences_note", &finding->consequences_note)) {
     return false;
   }
+  if (!OptionalEvent(obj, where, &finding->event)) return false;
   element member;
-  if (obj.at_key("event").get(member) == simdjson::SUCCESS) {
-    int64_t event;
-    if (!Integer(member, Member(where, "event"), 0, "an event index (an integer, 0 or more)", &event)) {
-      return false;
-    }
-    if (event > INT_MAX)
-      return Wrong(Member(where, "event"), "an event index (an integer, 0 or more)", member);
-    finding->event = static_cast<int>(event);
-  }
   if (obj.at_key("seat").get(member) == simdjson::SUCCESS) {
     std::string_view name;
     int64_t seat;
@@ -458,6 +455,11 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
     if (!Integer(member, Member(where, "actual"), INT64_MIN, "an integer", &amount)) return false;
     finding->actual = amount;
   }
+  // money_to follows from its sign, and is not read.
+  if (obj.at_key("money_moved").get(member) == simdjson::SUCCESS) {
+    if (!Integer(member, Member(where, "money_moved"), INT64_MIN, "an integer", &amount)) return false;
+    finding->money_moved = amount;
+  }
   if (!String(obj, where, "clause", &finding->clause)) return false;
   array ids;
   const std::string ids_where = Member(where, "reading_dependent");
@@ -476,7 +478,36 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
       if (!ParseClearedBy(item, Index(at, i++), &finding->cleared_by.emplace_back())) return false;
     }
   }
+  if (obj.at_key("consequence_list").get(member) == simdjson::SUCCESS) {
+    const std::string at = Member(where, "consequence_list");
+    array list;
+    if (!Array(member, at, &list)) return false;
+    for (size_t i = 0; element item : list) {
+      if (!ParseConsequence(item, Index(at, i++), &finding->consequence_list.emplace_back())) return false;
+    }
+  }
   return String(obj, where, "message", &finding->message);
+}
+
+bool ReportParser::OptionalEvent(object obj, const std::string& where, std::optional<int>* out) {
+  element member;
+  if (obj.at_key("event").get(member) != simdjson::SUCCESS) return true;
+  constexpr std::string_view kEventIndex = "an event index (an integer, 0 or more)";
+  int64_t event;
+  if (!Integer(member, Member(where, "event"), 0, kEventIndex, &event)) return false;
+  if (event > INT_MAX) return Wrong(Member(where, "event"), kEventIndex, member);
+  *out = static_cast<int>(event);
+  return true;
+}
+
+bool ReportParser::ParseConsequence(element value, const std::string& where, Consequence* consequence) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "input", &consequence->input) &&
+         OptionalBytes(obj, where, "input_bytes", &consequence->input) &&
+         Count(obj, where, "line", &consequence->line) &&
+         StringOrNull(obj, where, "round", &consequence->round) &&
+         OptionalEvent(obj, where, &consequence->event) &&
+         OptionalString(obj, where, "card", &consequence->card);
 }
 
 bool ReportParser::ParseClearedBy(element value, const std::string& where, ClearedBy* cleared) {

@@ -20,7 +20,8 @@ namespace pitboss {
 // not know are ignored, since the format may gain keys, and keys added since the first reports
 // (docs/report.md) are read where present, their absence leaving the model's defaults.
 // What follows from other keys is not read: "severity", "unit", "underpaid"/"overpaid" (from
-// the code and amounts) and "summary.money" (from the violations).
+// the code and amounts), "money_to" (from money_moved's sign) and "summary.money" and
+// "summary.money_moved" (from the violations).
 StatusOr<Report> ReadJsonReport(std::string_view text, const std::string& path);
 
 // A shard's report as read, and the file it was read from.

@@ -40,6 +40,13 @@ void ExpectSameFinding(const Finding& got, const Finding& want) {
   EXPECT_EQ(got.currency, want.currency);
   EXPECT_EQ(got.consequences, want.consequences);
   EXPECT_EQ(got.consequences_note, want.consequences_note);
+  EXPECT_EQ(got.rules, want.rules);
+  EXPECT_EQ(got.money_moved, want.money_moved);
+  EXPECT_EQ(got.consequence_list, want.consequence_list);
+  // And nothing left out above: the whole finding, but the baseline state, which is not read.
+  Finding without_baseline = want;
+  without_baseline.baseline = BaselineState::kNone;
+  EXPECT_TRUE(got == without_baseline);
 }
 
 void ExpectSameReport(const Report& got, const Report& want) {
@@ -161,7 +168,11 @@ Report EveryNewField() {
   payout.currency = "USD";
   payout.consequences = 3;
   payout.consequences_note = "the next 3 rounds of table T7";
+  payout.rules = "us-sd/casino-war";
   report.violations[2].event = 19;
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  report.violations.push_back(test_reports::ListedConsequencesFinding());
   ReadingImpact& raise_only = report.ambiguities[0].readings[1];
   raise_only.in_force = true;
   raise_only.findings_cleared = 1;
@@ -188,12 +199,33 @@ TEST(ReportReaderTest, RoundTripsEveryNewField) {
   ExpectSameReport(*read, report);
   EXPECT_EQ(Write(*read, "json"), json);
   // Not vacuous: the fields are in the JSON, so a reader that skipped them would lose them.
-  for (const char* key : {R"("command_line":)", R"("analysis_time":)", R"("currency":"USD")", R"("complete":false)",
-                          R"("error":)", R"("context":true)", R"("skipped":[{)", R"("path":"rules/)", R"("time":)",
-                          R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
-                          R"("findings_cleared":1)", R"("shards":[{)", R"("merge_warnings":["input)"}) {
+  for (const char* key :
+       {R"("command_line":)", R"("analysis_time":)", R"("currency":"USD")", R"("complete":false)",
+        R"("error":)", R"("context":true)", R"("skipped":[{)", R"("path":"rules/)", R"("time":)",
+        R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
+        R"("findings_cleared":1)", R"("shards":[{)", R"("merge_warnings":["input)",
+        R"("rules":"us-sd/casino-war","revision")", R"("money_moved":-1000)", R"("consequence_list":[{)"}) {
     EXPECT_NE(json.find(key), std::string::npos) << key;
   }
+}
+
+// The new keys at their limits: money moved past what a positive figure holds, a consequence
+// of standard input, one of a file whose name is not UTF-8, one of no round, event or card.
+TEST(ReportReaderTest, RoundTripsMoneyMovedAndNamedConsequences) {
+  Report report = ContractReport();
+  Finding moved = test_reports::MoneyMovedFinding();
+  moved.money_moved = std::numeric_limits<Money>::min();
+  Finding listed = test_reports::ListedConsequencesFinding();
+  listed.consequence_list.push_back({std::string("logs/d\xffy.jsonl"), 3, "", std::nullopt, ""});
+  listed.consequence_list.push_back({"logs/a.jsonl", 4, "R4", 0, "AS"});
+  report.violations.push_back(moved);
+  report.violations.push_back(listed);
+  const std::string json = Write(report, "json");
+  StatusOr<Report> read = ReadJsonReport(json, "r.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ExpectSameReport(*read, report);
+  EXPECT_EQ(Write(*read, "json"), json);
+  EXPECT_NE(json.find(R"("line":3,"round":null})"), std::string::npos) << json;
 }
 
 // A report of a pitboss of before the evidence fields: none of the new keys, read with the
@@ -350,6 +382,33 @@ TEST(ReportReaderTest, NewKeysOfTheWrongType) {
             "shard2.json: merge_warnings[0]: expected a string, not null");
 }
 
+TEST(ReportReaderTest, MoneyMovedAndConsequencesOfTheWrongType) {
+  Report report = ContractReport();
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::ListedConsequencesFinding());
+  const std::string json = Write(report, "json");
+  auto edited = [&](std::string_view from, std::string_view to) {
+    std::string text = json;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+  };
+  EXPECT_EQ(Error(edited(R"("money_moved":75000)", R"("money_moved":"75000")")),
+            R"(shard2.json: violations[4].money_moved: expected an integer, not "75000")");
+  EXPECT_EQ(Error(edited(R"("rules":"us-sd/war-blackjack")", R"("rules":7)")),
+            "shard2.json: violations[4].rules: expected a string, not 7");
+  EXPECT_EQ(Error(edited(R"("consequence_list":[)", R"("consequence_list":7,"x":[)")),
+            "shard2.json: violations[5].consequence_list: expected an array, not 7");
+  EXPECT_EQ(Error(edited(R"("line":9,)", R"("line":"9",)")),
+            R"(shard2.json: violations[5].consequence_list[0].line: expected an integer, not "9")");
+  EXPECT_EQ(Error(edited(R"("event":5,)", R"("event":-1,)")),
+            "shard2.json: violations[5].consequence_list[0].event: expected an event index (an integer, 0 or "
+            "more), not -1");
+  EXPECT_EQ(Error(edited(R"({"input":"-",)", "{")),
+            "shard2.json: violations[5].consequence_list[1]: missing key 'input'");
+}
+
 TEST(ReportReaderTest, SummaryMustAgreeWithTheViolations) {
   EXPECT_EQ(Error(Edited(R"("violations":4)", R"("violations":5)")),
             "shard2.json: summary.violations: 5, but the report lists 4 violations");
@@ -417,6 +476,33 @@ TEST(MergeReportsTest, SumsConcatenatesAndDeduplicates) {
   EXPECT_EQ(sd.readings[1].rounds_settled_differently, 15);
   EXPECT_EQ(sd.readings[1].net_difference, -15000);
   EXPECT_EQ(merged->ambiguities[1].id, "online-tie");
+}
+
+// Each shard's findings keep their rule set, money moved and named consequences through the
+// JSON and the merge, and the merged summary totals the money moved anew, apart from payouts.
+TEST(MergeReportsTest, KeepsMoneyMovedAndNamedConsequences) {
+  Report one = Shard("day1.jsonl", 100, 2, {ContractFinding(), test_reports::MoneyMovedFinding()});
+  Report two = Shard("day2.jsonl", 50, 2,
+                     {test_reports::DealerDrawFinding(), test_reports::ListedConsequencesFinding()});
+  std::vector<Report> read;
+  for (const Report& shard : {one, two}) {
+    StatusOr<Report> back = ReadJsonReport(Write(shard, "json"), "shard.json");
+    ASSERT_TRUE(back.ok()) << back.status().message();
+    read.push_back(std::move(back).value());
+  }
+  StatusOr<Report> merged = Merge(read);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  ASSERT_EQ(merged->violations.size(), 4u);
+  ExpectSameFinding(merged->violations[1], test_reports::MoneyMovedFinding());
+  ExpectSameFinding(merged->violations[2], test_reports::DealerDrawFinding());
+  ExpectSameFinding(merged->violations[3], test_reports::ListedConsequencesFinding());
+  const MoneyTotals totals = TotalMoney(*merged);
+  EXPECT_EQ(totals.moved.to_player, MoneySum(75000));
+  EXPECT_EQ(totals.moved.to_house, MoneySum(1000));
+  EXPECT_EQ(totals.moved.findings, 2);
+  EXPECT_EQ(totals.all.findings, 1);  // the payout alone
+  EXPECT_NE(Write(*merged, "json").find(R"("money_moved":{"to_player":75000,"to_house":1000,"findings":2,)"),
+            std::string::npos);
 }
 
 TEST(MergeReportsTest, MatchesReadingsByName) {

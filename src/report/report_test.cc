@@ -137,6 +137,47 @@ TEST(TotalMoneyTest, MixedCurrenciesAndOverflow) {
   EXPECT_TRUE(none.by_table.empty());
 }
 
+// The money other faults moved is totalled apart from the payouts': to players and to the house
+// each summed wide, never netted, in its findings' own currency.
+TEST(TotalMoneyTest, MoneyMovedApartFromPayouts) {
+  Report report;
+  Finding payout =
+      At(MoneyFinding(Code::kSettlePayout, 500, 250), "T7", "2026-11-21T20:14:40Z", WagerKind::kMain, "USD");
+  Finding won = At(MoneyFinding(Code::kWagerLimit, 50000, 75000), "T7", "", WagerKind::kMain, "EUR");
+  won.money_moved = 75000;
+  Finding drawn = won;
+  drawn.code = Code::kDealDealerPlay;
+  drawn.money_moved = -1000;
+  Finding pushed = won;
+  pushed.money_moved = 0;
+  report.violations = {payout, won, drawn, pushed};
+  MoneyTotals totals = TotalMoney(report);
+  EXPECT_EQ(totals.moved.to_player, MoneySum(75000));
+  EXPECT_EQ(totals.moved.to_house, MoneySum(1000));
+  EXPECT_EQ(totals.moved.findings, 3);
+  EXPECT_EQ(totals.moved.currency, "EUR");
+  EXPECT_FALSE(totals.moved.mixed_currencies);
+  // The payout's totals are as they were, in their own currency.
+  EXPECT_EQ(totals.all.findings, 1);
+  EXPECT_EQ(totals.all.underpaid, 250);
+  EXPECT_EQ(totals.currency, "USD");
+
+  // Past 64 bits: exact, never wrapped; and a second currency is said to be one.
+  Finding most = drawn;
+  most.money_moved = std::numeric_limits<Money>::min();
+  most.currency = "USD";
+  report.violations = {most, most, won};
+  totals = TotalMoney(report);
+  EXPECT_EQ(totals.moved.to_house.ToString(), "18446744073709551616");
+  EXPECT_EQ(totals.moved.to_player, MoneySum(75000));
+  EXPECT_TRUE(totals.moved.mixed_currencies);
+  EXPECT_EQ(totals.moved.currency, "");
+
+  const MoneyTotals none = TotalMoney(Report{});
+  EXPECT_EQ(none.moved.findings, 0);
+  EXPECT_EQ(none.moved.to_player, MoneySum(0));
+}
+
 TEST(CountFindingsClearedTest, CountsEachReadingNamed) {
   Report report;
   Finding a;

@@ -11,14 +11,16 @@
 // finding is one result: ruleId the code, its level, message the finding's in
 // plain words with what code-scanning views show of nothing else (ResultText:
 // round, table, seat, hand, wager, event, expected and actual with their unit,
-// underpaid or overpaid by how much, the clause and spec revision, the readings
-// it depends on and those that clear it, its consequences), partialFingerprints
-// {"pitbossFinding/v1": the finding's identity across runs, report/baseline.h},
-// baselineState (new or unchanged) with check --baseline, one location (the
-// log as artifactLocation.uri, the line as region.startLine) and properties
-// with the rest of the finding as the JSON report names it (time, revision,
-// event counted from 0 as the log's events array, consequences and
-// consequences_note among them). With a baseline, the baseline's findings not
+// underpaid or overpaid by how much, the money the fault moved otherwise, the
+// clause with the rule set and revision, the readings it depends on and those
+// that clear it, its consequences, counted and the first ones named),
+// partialFingerprints {"pitbossFinding/v1": the finding's identity across runs,
+// report/baseline.h}, baselineState (new or unchanged) with check --baseline,
+// one location (the log as artifactLocation.uri, the line as
+// region.startLine) and properties with the rest of the finding as the JSON
+// report names it (time, rules, revision, event counted from 0 as the log's
+// events array, money_moved and money_to, consequences, consequences_note and
+// consequence_list among them). With a baseline, the baseline's findings not
 // found again follow, baselineState "absent", at their old location.
 //
 // Results are capped at kMaxResultsPerRun (below), what GitHub code scanning
@@ -28,9 +30,10 @@
 // the run's properties ("results_left_out") say how many were left out and
 // that the JSON report is whole. The inputs are the
 // run's artifacts (with their lines, rounds, period, and where so, context and
-// error); the report's summary, money totals, specs, skipped files and
-// ambiguities are the run's properties. The one invocation carries the
-// provenance: commandLine and arguments, startTimeUtc (the analysis time),
+// error); the report's summary, money totals (and money_moved, where a finding
+// has it), specs, skipped files and ambiguities are the run's properties. The
+// one invocation carries the provenance: commandLine and arguments,
+// startTimeUtc (the analysis time),
 // executionSuccessful (false where the report is incomplete) and a
 // toolExecutionNotification per input that could not be read whole and per
 // file skipped.
@@ -211,9 +214,13 @@ std::string ResultText(const Finding& finding) {
     money[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(money[0])));
     text += ". " + money;
   }
+  if (const std::string moved = MoneyMovedText(finding); !moved.empty()) text += ". Money moved: " + moved;
   if (!finding.clause.empty()) {
     text += ". Clause " + finding.clause;
-    if (!finding.revision.empty()) text += " (spec revision " + finding.revision + ")";
+    // The rule set beside its revision: two houses under one regulation share a revision name.
+    std::string spec = finding.rules;
+    if (!finding.revision.empty()) spec += (spec.empty() ? "spec" : "") + (" revision " + finding.revision);
+    if (!spec.empty()) text += " (" + spec + ")";
   }
   if (!finding.reading_dependent.empty()) {
     text += ". Depends on the reading of ";
@@ -221,6 +228,13 @@ std::string ResultText(const Finding& finding) {
       text += (i == 0 ? "" : ", ") + finding.reading_dependent[i];
     }
     if (!finding.cleared_by.empty()) text += "; not a violation under " + ClearedByText(finding.cleared_by);
+  }
+  const std::size_t listed = finding.consequence_list.size();
+  for (std::size_t i = 0; i < std::min(listed, kConsequencesNamed); ++i) {
+    text += (i == 0 ? ". Then: " : "; ") + ConsequenceText(finding.consequence_list[i]);
+  }
+  if (listed > kConsequencesNamed) {
+    text += "; and " + std::to_string(listed - kConsequencesNamed) + " more, every one in the properties";
   }
   text += ".";
   return text;
@@ -254,13 +268,11 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fi
   if (!finding.round.empty()) json.Key("round").String(finding.round);
   if (!finding.table.empty()) json.Key("table").String(finding.table);
   if (!finding.time.empty()) json.Key("time").String(finding.time);
+  if (!finding.rules.empty()) json.Key("rules").String(finding.rules);
   if (!finding.revision.empty()) json.Key("revision").String(finding.revision);
   if (finding.event) json.Key("event").Int(*finding.event);
   WriteFindingDetailsJson(json, finding);
-  if (finding.consequences > 0) {
-    json.Key("consequences").Int(finding.consequences);
-    json.Key("consequences_note").String(finding.consequences_note);
-  }
+  WriteFindingConsequencesJson(json, finding);
   json.EndObject();
   json.EndObject();
 }
@@ -421,7 +433,12 @@ void WriteRunProperties(JsonWriter& json, const Report& report, const ResultCap&
   json.Key("rounds").Int(report.rounds);
   json.Key("rounds_with_violations").Int(report.rounds_with_violations);
   json.Key("violations").Int(static_cast<int64_t>(report.violations.size()));
-  WriteMoney(json, TotalMoney(report));
+  const MoneyTotals money = TotalMoney(report);
+  WriteMoney(json, money);
+  if (money.moved.findings > 0) {
+    json.Key("money_moved");
+    WriteMoneyMovedJson(json, money.moved);
+  }
   json.Key("event_convention").String(kEventConvention);
   json.Key("net_difference_convention").String(kNetConvention);
   json.Key("specs").BeginArray();

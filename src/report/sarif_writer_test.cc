@@ -395,6 +395,65 @@ TEST(SarifReportTest, MessageTextCarriesTheEvidenceInWords) {
   }
 }
 
+// The properties name the rule set, the money moved and each consequence as the JSON report
+// does; the message says them in words, the consequences up to a bound; the run's properties
+// total the money moved apart from summary.money.
+TEST(SarifReportTest, RulesMoneyMovedAndNamedConsequences) {
+  Report report = ContractReport();
+  report.violations = {test_reports::MoneyMovedFinding(), test_reports::DealerDrawFinding(),
+                       test_reports::ListedConsequencesFinding()};
+  const Sarif sarif(report);
+  const auto won = sarif.result(0)["properties"];
+  EXPECT_EQ(Str(won["rules"]), "us-sd/war-blackjack");
+  EXPECT_EQ(Int(won["money_moved"]), 75000);
+  EXPECT_EQ(Str(won["money_to"]), "player");
+  EXPECT_EQ(Str(won["currency"]), "USD");
+  const auto drawn = sarif.result(1)["properties"];
+  EXPECT_EQ(Int(drawn["money_moved"]), -1000);
+  EXPECT_EQ(Str(drawn["money_to"]), "house");
+  EXPECT_EQ(Str(drawn["currency"]), "USD");
+  const auto listed = sarif.result(2)["properties"];
+  EXPECT_EQ(Size(listed["consequence_list"]), 2u);
+  EXPECT_EQ(Str(listed["consequence_list"].at(0)["input"]), "logs/day2.jsonl.gz");
+  EXPECT_EQ(Int(listed["consequence_list"].at(0)["line"]), 9);
+  EXPECT_EQ(Str(listed["consequence_list"].at(0)["round"]), "T9-000009");
+  EXPECT_EQ(Int(listed["consequence_list"].at(0)["event"]), 5);
+  EXPECT_EQ(Str(listed["consequence_list"].at(0)["card"]), "7H");
+  EXPECT_FALSE(Has(listed["consequence_list"].at(1), "event"));
+  EXPECT_FALSE(Has(listed["consequence_list"].at(1), "card"));
+  EXPECT_FALSE(Has(listed, "money_moved"));
+
+  const std::string won_text = Str(sarif.result(0)["message"]["text"]);
+  for (const char* part : {"Money moved: USD 750.00 to the player",
+                           "Clause ARSD 20:18:15:20 (us-sd/war-blackjack revision 2015-05-13)"}) {
+    EXPECT_NE(won_text.find(part), std::string::npos) << part << " in: " << won_text;
+  }
+  EXPECT_NE(Str(sarif.result(2)["message"]["text"])
+                .find(". Then: round T9-000009, event 5, card 7H (logs/day2.jsonl.gz:9); round T9-000012 "
+                      "(standard input:12)."),
+            std::string::npos)
+      << Str(sarif.result(2)["message"]["text"]);
+
+  const auto moved = sarif.run()["properties"]["money_moved"];
+  EXPECT_EQ(Int(moved["to_player"]), 75000);
+  EXPECT_EQ(Int(moved["to_house"]), 1000);
+  EXPECT_EQ(Int(moved["findings"]), 2);
+  EXPECT_EQ(Str(moved["currency"]), "USD");
+  const Sarif none(ContractReport());
+  EXPECT_FALSE(Has(none.run()["properties"], "money_moved"));
+
+  Report many;
+  Finding f = test_reports::ListedConsequencesFinding();
+  for (int i = 0; i < 30; ++i) f.consequence_list.push_back({"a.jsonl", 20 + i, "R", 1, "2C"});
+  many.violations = {f};
+  const Sarif bounded(many);
+  EXPECT_EQ(Size(bounded.result(0)["properties"]["consequence_list"]), 32u);
+  EXPECT_NE(Str(bounded.result(0)["message"]["text"])
+                .find("(a.jsonl:37); and 12 more, every one in the properties."),
+            std::string::npos)
+      << Str(bounded.result(0)["message"]["text"]);
+}
+
 TEST(SarifReportTest, PartialFingerprintsAreTheFindingsIdentity) {
   Report report = ContractReport();
   Report again = ContractReport();

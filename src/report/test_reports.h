@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -126,6 +127,62 @@ inline Finding OverpaidFinding() {
   f.currency = "USD";
   f.reading_dependent.clear();
   f.message = "main settled at 800, the rules pay 500";
+  return f;
+}
+
+// A wager above the table maximum that was accepted and then won even money: USD 750.00 paid
+// to the player that the rules never let be wagered. War Blackjack at the example house.
+inline Finding MoneyMovedFinding() {
+  Finding f;
+  f.code = Code::kWagerLimit;
+  f.round = "BWA-07";
+  f.table = "BWA";
+  f.input = "logs/day3.jsonl";
+  f.line = 7;
+  f.time = "2026-03-08T21:07:00Z";
+  f.rules = "us-sd/war-blackjack";
+  f.revision = "2015-05-13";
+  f.event = 2;
+  f.seat = 1;
+  f.wager = WagerKind::kBlackjack;
+  f.expected = 50000;
+  f.actual = 75000;
+  f.currency = "USD";
+  f.clause = "ARSD 20:18:15:20";
+  f.money_moved = 75000;
+  f.message = "blackjack wager of 75000 above the table maximum of 50000";
+  return f;
+}
+
+// The dealer drew where the drawing rules stand, and took USD 10.00 from the hand; no amounts,
+// so the currency is the money moved's alone. The second house, of the same revision name.
+inline Finding DealerDrawFinding() {
+  Finding f;
+  f.code = Code::kDealDealerPlay;
+  f.round = "BWB-03";
+  f.table = "BWB";
+  f.input = "logs/day3.jsonl";
+  f.line = 9;
+  f.time = "2026-03-08T21:09:00Z";
+  f.rules = "us-sd/war-blackjack-second-house";
+  f.revision = "2015-05-13";
+  f.event = 11;
+  f.currency = "USD";
+  f.clause = "ARSD 20:18:15:30.12";
+  f.money_moved = -1000;
+  f.message = "the dealer drew on soft 17, where the rules stand";
+  return f;
+}
+
+// OverdrawnFinding with the cards that overdrew the shoe after it named one by one: the first
+// with its event and card, one of standard input with neither.
+inline Finding ListedConsequencesFinding() {
+  Finding f = OverdrawnFinding();
+  f.rules = "us-sd/casino-war";
+  f.consequences = 2;
+  f.consequences_note = "later cards that overdrew the shoe as logged";
+  f.consequence_list = {{"logs/day2.jsonl.gz", 9, "T9-000009", 5, "7H"},
+                        {"-", 12, "T9-000012", std::nullopt, ""}};
   return f;
 }
 

@@ -74,6 +74,23 @@ std::string MoneyLine(const MoneyTotal& total, const std::string& currency) {
          Plural(total.findings, "finding", "findings") + ")";
 }
 
+// The money other faults moved, apart from the payouts: "other faults moved USD 2.50 to
+// players, USD 0.00 to the house".
+void WriteMoneyMoved(std::ostream& out, const Report& report, const MoneyMovedTotal& moved) {
+  if (moved.findings == 0) return;
+  const std::string currency = ReportCurrency(report, moved);
+  out << "money moved by other faults (apart from the payouts, player's view";
+  if (moved.mixed_currencies) {
+    out << "; in several currencies: minor units of each added up";
+  } else if (!currency.empty() && MinorUnitDigits(currency)) {
+    out << "; in " << currency;
+  } else {
+    out << "; in minor units";
+  }
+  out << "):\n  other faults moved " << MoneyMovedTotalText(moved, currency) << " ("
+      << Plural(moved.findings, "finding", "findings") << ")\n";
+}
+
 void WriteMoney(std::ostream& out, const MoneyTotals& totals, const std::string& currency) {
   if (totals.all.findings == 0) return;
   out << "money paid wrongly (player's view, from the findings that move money";
@@ -161,8 +178,10 @@ void WriteSummary(std::ostream& out, const Report& report) {
     WriteAmbiguity(out, ambiguity, currency);
   }
 
-  if (std::any_of(report.violations.begin(), report.violations.end(),
-                  [](const Finding& f) { return f.event.has_value(); })) {
+  if (std::any_of(report.violations.begin(), report.violations.end(), [](const Finding& f) {
+        return f.event.has_value() || std::any_of(f.consequence_list.begin(), f.consequence_list.end(),
+                                                  [](const Consequence& c) { return c.event.has_value(); });
+      })) {
     out << kEventConvention << '\n';
   }
 }
@@ -225,9 +244,18 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
     where += money;
   }
   if (!where.empty()) out << "    " << where << '\n';
-  if (!finding.clause.empty() || !finding.revision.empty()) {
+  if (const std::string moved = MoneyMovedText(finding); !moved.empty()) {
+    out << "    money moved: " << Printable(moved) << '\n';
+  }
+  if (!finding.clause.empty() || !finding.revision.empty() || !finding.rules.empty()) {
     out << "    clause: " << Printable(finding.clause);
-    if (!finding.revision.empty()) out << (finding.clause.empty() ? "" : " ") << "(spec revision " << Printable(finding.revision) << ')';
+    // The rule set beside its revision: two houses under one regulation share a revision name.
+    std::string spec;
+    if (!finding.rules.empty()) spec = Printable(finding.rules);
+    if (!finding.revision.empty()) {
+      spec = (spec.empty() ? std::string("spec") : spec) + " revision " + Printable(finding.revision);
+    }
+    if (!spec.empty()) out << (finding.clause.empty() ? "" : " ") << '(' << spec << ')';
     out << '\n';
   }
   if (!finding.reading_dependent.empty()) {
@@ -240,6 +268,14 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
   }
   if (!finding.cleared_by.empty()) out << "    cleared by: " << Printable(ClearedByText(finding.cleared_by)) << '\n';
   if (finding.consequences > 0) out << "    " << Printable(ConsequencesText(finding)) << '\n';
+  const std::size_t listed = finding.consequence_list.size();
+  for (std::size_t i = 0; i < std::min(listed, kConsequencesNamed); ++i) {
+    out << "    then: " << Printable(ConsequenceText(finding.consequence_list[i])) << '\n';
+  }
+  if (listed > kConsequencesNamed) {
+    out << "    and " << listed - kConsequencesNamed
+        << " more consequences, not named here: --format json names them all\n";
+  }
 }
 
 // A report made under readings other than the defaults says so before anything else.
@@ -391,6 +427,11 @@ std::string VerdictLine(const Report& report) {
       line += "; underpaid " + FormatTotal(totals.all.underpaid, totals.all.overflow, currency) + ", overpaid " +
               FormatTotal(totals.all.overpaid, totals.all.overflow, currency);
     }
+    // Apart from the payouts': what other faults moved.
+    if (totals.moved.findings > 0) {
+      line +=
+          "; other faults moved " + MoneyMovedTotalText(totals.moved, ReportCurrency(report, totals.moved));
+    }
   }
   if (!report.filter.empty()) {
     line += " [filtered: " + report.filter + "; " + Plural(report.findings_filtered_out, "finding", "findings") +
@@ -426,6 +467,7 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   }
   const MoneyTotals totals = TotalMoney(report);
   WriteMoney(out, totals, ReportCurrency(report, totals));
+  WriteMoneyMoved(out, report, totals.moved);
   if (!report.violations.empty()) {
     WriteGroupedFindings(out, report, tally, options.max_findings, options.colour);
   }

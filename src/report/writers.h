@@ -52,10 +52,15 @@ void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
 void WriteFindingJson(JsonWriter& json, const Finding& finding);
-// The keys seat, hand, wager, expected, actual, unit, currency, underpaid or overpaid (where
-// they apply), clause, reading_dependent and cleared_by (where not empty), inside an object
-// already open.
+// The keys seat, hand, wager, expected, actual, unit, currency, underpaid or overpaid, and
+// money_moved and money_to (where they apply), clause, reading_dependent and cleared_by (where
+// not empty), inside an object already open.
 void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding);
+// The keys consequences and consequences_note (where there are consequences) and
+// consequence_list (where they are named one by one), inside an object already open.
+void WriteFindingConsequencesJson(JsonWriter& json, const Finding& finding);
+// summary.money_moved: {"to_player","to_house","findings","currency"[,"mixed_currencies"]}.
+void WriteMoneyMovedJson(JsonWriter& json, const MoneyMovedTotal& moved);
 // A spec's {"id","revision","sha256"[,"readings","default_readings"]}; the check report adds
 // its "path".
 void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);

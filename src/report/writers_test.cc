@@ -356,6 +356,70 @@ TEST(TextReportTest, FindingEvidence) {
   EXPECT_EQ(test_reports::Count(text, "events are counted from 0, as in the log's events array\n"), 1) << text;
 }
 
+// The rule set beside the revision, the money a fault moved in its finding's block, and each
+// consequence named on a line of its own; log text in them escaped as everywhere.
+TEST(TextReportTest, RulesMoneyMovedAndNamedConsequences) {
+  Report report = EvidenceReport();
+  report.violations.push_back(test_reports::MoneyMovedFinding());
+  report.violations.push_back(test_reports::DealerDrawFinding());
+  Finding listed = test_reports::ListedConsequencesFinding();
+  listed.consequence_list[0].card = "7H\x1b[2J";
+  report.violations.push_back(listed);
+  const std::string text = Text(report);
+  EXPECT_NE(
+      text.find("    round BWA-07, table BWA, time 2026-03-08T21:07:00Z, event 2, seat 1, wager blackjack, "
+                "expected USD 500.00, actual USD 750.00\n"
+                "    money moved: USD 750.00 to the player\n"
+                "    clause: ARSD 20:18:15:20 (us-sd/war-blackjack revision 2015-05-13)\n"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(
+      text.find("    round BWB-03, table BWB, time 2026-03-08T21:09:00Z, event 11\n"
+                "    money moved: USD 10.00 to the house\n"
+                "    clause: ARSD 20:18:15:30.12 (us-sd/war-blackjack-second-house revision 2015-05-13)\n"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    clause: ARSD 20:18:16:15.03 (us-sd/casino-war revision 2012-04-23)\n"
+                      "    and 2 later cards that overdrew the shoe as logged, counted here\n"
+                      "    then: round T9-000009, event 5, card 7H\\x1b[2J (logs/day2.jsonl.gz:9)\n"
+                      "    then: round T9-000012 (standard input:12)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  // Findings of no rule set keep the words they had.
+  EXPECT_NE(text.find("    clause: ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)\n"),
+            std::string::npos);
+  // Totals apart from the payouts': in the money section and on the verdict line.
+  EXPECT_NE(text.find("money moved by other faults (apart from the payouts, player's view; in USD):\n"
+                      "  other faults moved USD 750.00 to players, USD 10.00 to the house (2 findings)\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(
+      VerdictLine(report).find("; underpaid USD 2.50, overpaid USD 3.00; other faults moved USD 750.00 to "
+                               "players, USD 10.00 to the house"),
+      std::string::npos)
+      << VerdictLine(report);
+  EXPECT_EQ(VerdictLine(EvidenceReport()).find("other faults"), std::string::npos);
+  EXPECT_EQ(Text(EvidenceReport()).find("money moved"), std::string::npos);
+}
+
+// A long list of consequences is named up to a bound, and the rest counted.
+TEST(TextReportTest, NamedConsequencesAreBounded) {
+  Report report;
+  Finding f = test_reports::ListedConsequencesFinding();
+  f.consequence_list.clear();
+  for (int i = 0; i < 25; ++i)
+    f.consequence_list.push_back({"a.jsonl", 10 + i, "R" + std::to_string(i), 3, "AS"});
+  report.violations = {f};
+  const std::string text = Text(report);
+  EXPECT_EQ(test_reports::Count(text, "    then: round R"), 20) << text;
+  EXPECT_NE(text.find("    then: round R19, event 3, card AS (a.jsonl:29)\n"
+                      "    and 5 more consequences, not named here: --format json names them all\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("round R20"), std::string::npos);
+}
+
 TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
   const std::string text = Text(EvidenceReport());
   EXPECT_NE(text.find("money paid wrongly (player's view, from the findings that move money; in USD):\n"

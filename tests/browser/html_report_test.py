@@ -92,7 +92,21 @@ def shown(value):
     if isinstance(value, int):
         return str(value)
     if isinstance(value, list):
+        if value and all(isinstance(v, dict) and "line" in v and "input" in v for v in value):
+            # A finding's consequence_list: each named in words, joined by "; ".
+            return "; ".join(shown(v) for v in value)
         return ", ".join(shown(v) for v in value)
+    if isinstance(value, dict) and {"input", "line", "round"} <= set(value):
+        # One consequence, as src/report/money_format.h's ConsequenceText names it.
+        parts = [f"round {value['round']}"] if value["round"] else []
+        if value.get("event") is not None:
+            parts.append(f"event {value['event']}")
+        if value.get("card"):
+            parts.append(f"card {value['card']}")
+        where = "standard input" if value["input"] == "-" else value["input"]
+        if value["line"] > 0:
+            where += f":{value['line']}"
+        return shown(", ".join(parts) + ((" (" if parts else "(") + where + ")" if where else ""))
     if isinstance(value, dict) and set(value) == {"ambiguity", "readings"}:
         # A finding's cleared_by entry: AMBIGUITY=READING for each reading.
         return ", ".join(shown(f"{value['ambiguity']}={reading}") for reading in value["readings"])
@@ -831,7 +845,7 @@ def check_money_words(browser, session, selector, findings):
 })(%s)""" % json.dumps(selector))
     for row in page["rows"]:
         finding = findings[row["index"]]
-        for key in ("expected", "actual", "overpaid", "underpaid"):
+        for key in ("expected", "actual", "overpaid", "underpaid", "money_moved"):
             if key not in finding:
                 continue
             text, value = row["cells"][key]
@@ -1149,6 +1163,9 @@ def main():
     parser.add_argument("--max-ms", type=float, default=2000,
                         help="with --findings: the limit on the time from navigation to the first page of findings")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds before giving up")
+    parser.add_argument("--expect-member", action="append", default=[], metavar="KEY",
+                        help="fail unless a finding of the report has this member: the page is then tested "
+                             "showing it (repeat for several)")
     parser.add_argument("logs", nargs="*", metavar="LOG")
     args = parser.parse_args()
     if bool(args.logs) == bool(args.findings):
@@ -1170,6 +1187,10 @@ def main():
     if json_status != html_status:
         raise Failure(f"pitboss {args.command} exited {json_status} with --format json, {html_status} with html")
     report = json.loads(json_path.read_text(encoding="utf-8"))
+    findings = report["violations"] if args.command == "check" else report["input_findings"]
+    for member in args.expect_member:
+        if not any(member in finding for finding in findings):
+            raise Failure(f"no finding of {' '.join(args.logs)} has {member!r}: the test would not show it tested")
     groups = None
     if args.command == "check":
         # The statistics the check page shows are those of `pitboss stats` on the same logs.

@@ -2,8 +2,8 @@
 """compare_reports.py EXPECTED.json GOT.json [--shards SHARD.json...]: the two JSON reports of
 pitboss say the same thing: the same inputs, skipped files, completeness and currency, the same
 specs (in any order), the same summary (money totals included), the same violations in the same
-order with every key (the evidence keys time, revision, event, unit, currency, underpaid/overpaid,
-cleared_by and consequences included), and the same figures for every reading of every ambiguity
+order with every key (the evidence keys time, rules, revision, event, unit, currency,
+underpaid/overpaid, money_moved, cleared_by, consequences and consequence_list included), and the same figures for every reading of every ambiguity
 (rounds settled differently, net difference and findings cleared, summed per spec, ambiguity and
 reading, so that the order of the ambiguities does not matter). The version, command line and
 analysis time are not compared: a merge carries its own.

@@ -6,9 +6,10 @@ EDIT is one of:
   spec-sha256    every spec's sha256 replaced (as if checked against other files)
   context=PATH   an input PATH added first, read for context only (check --context)
   evidence       every violation given the evidence keys a checker may fill (time, revision,
-                 event, currency, cleared_by, consequences), with what follows from them
-                 (summary.money, each reading's findings_cleared) kept consistent, so that
-                 the report is one the writer itself could have written.
+                 event, currency, cleared_by, consequences, consequence_list, money_moved),
+                 with what follows from them (summary.money, summary.money_moved, money_to,
+                 each reading's findings_cleared) kept consistent, so that the report is one
+                 the writer itself could have written.
 """
 import json
 import sys
@@ -26,6 +27,17 @@ def add_evidence(report):
         if i % 5 == 0:
             v["consequences"] = i + 1
             v["consequences_note"] = f"the next {i + 1} rounds of table {v['table']}"
+            # Named one by one: with an event and a card, and without either.
+            v["consequence_list"] = [{"input": v["input"], "line": v["line"] + 1, "round": f"later-{i}-1",
+                                      "event": i % 3, "card": "7H"},
+                                     {"input": v["input"], "line": v["line"] + 2, "round": f"later-{i}-2"}]
+        if i % 6 == 1 and "money_moved" not in v:
+            v["money_moved"] = (i + 1) * 100 * (1 if i % 12 == 1 else -1)
+        if "money_moved" in v:
+            v["currency"] = "USD"
+            v.pop("money_to", None)
+            if v["money_moved"]:
+                v["money_to"] = "player" if v["money_moved"] > 0 else "house"
         cleared = []
         for ambiguity in v["reading_dependent"]:
             entries = [a for a in ambiguities if a["id"] == ambiguity]
@@ -40,9 +52,10 @@ def add_evidence(report):
         if cleared:
             v["cleared_by"] = cleared
         # Keys in the writer's order, so that the report reads as the writer's own.
-        order = ["code", "severity", "round", "table", "input", "line", "time", "revision", "event", "seat",
-                 "hand", "wager", "expected", "actual", "unit", "currency", "underpaid", "overpaid", "clause",
-                 "reading_dependent", "cleared_by", "consequences", "consequences_note", "message"]
+        order = ["code", "severity", "round", "table", "input", "line", "time", "rules", "revision", "event",
+                 "seat", "hand", "wager", "expected", "actual", "unit", "currency", "underpaid", "overpaid",
+                 "money_moved", "money_to", "clause", "reading_dependent", "cleared_by", "consequences",
+                 "consequences_note", "consequence_list", "message"]
         assert set(v) <= set(order), set(v) - set(order)
         report["violations"][i] = {k: v[k] for k in order if k in v}
     # findings_cleared as CountFindingsCleared counts: per ambiguity entry, the findings of its
@@ -53,6 +66,12 @@ def add_evidence(report):
                 1 for v in report["violations"]
                 if (not a["revision"] or not v.get("revision") or v["revision"] == a["revision"])
                 for c in v.get("cleared_by", []) if c["ambiguity"] == a["id"] and r["name"] in c["readings"])
+    # summary.money_moved as TotalMoney sums it: each way apart, in the findings' one currency.
+    moved = [v["money_moved"] for v in report["violations"] if "money_moved" in v]
+    if moved:
+        report["summary"]["money_moved"] = {"to_player": sum(m for m in moved if m > 0),
+                                            "to_house": -sum(m for m in moved if m < 0),
+                                            "findings": len(moved), "currency": "USD"}
     money = report["summary"]["money"]
     if money["findings"]:
         money["currency"] = "USD"
