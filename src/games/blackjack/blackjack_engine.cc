@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <deque>
 #include <limits>
 #include <map>
 #include <string>
@@ -211,6 +212,7 @@ class BlackjackReplay {
   Reporter report_;
   SettlementBook& book_;
   std::vector<std::string>* notes_;  // Note's, or nullptr
+  std::deque<std::string> whys_;     // the words of what is owed (Owed::why), kept in place
 
   std::map<Seat, SeatState> seats_;
   std::vector<Seat> order_;  // seats in play, in the deal order
@@ -1074,7 +1076,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
       owed.wager = kind;
       owed.net = *net;
       owed.cite = cite ? cite : &p.cite;
-      owed.why_text = std::move(why);
+      owed.why = whys_.emplace_back(std::move(why));
       owed.cause = cause_of(kind);
       book_.Owe(std::move(owed));
     } else {
@@ -1092,7 +1094,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     owed.hand = h.number;
     owed.wager = kind;
     owed.cite = &cite;
-    owed.why_text = std::move(why);
+    owed.why = whys_.emplace_back(std::move(why));
     owed.cause = cause_of(kind);
     book_.Owe(std::move(owed));
   };

@@ -8,53 +8,58 @@ void SettlementBook::Place(Seat seat, int hand, WagerKind wager, bool accepted, 
     if (p->refused_by < 0) p->refused_by = refused_by;
     return;
   }
-  placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1});
+  placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1, -1});
+  if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
+    direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
+  }
 }
 
 SettlementBook::Placement* SettlementBook::Find(Seat seat, int hand, WagerKind wager) {
+  if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
+    const uint16_t at = direct_[seat][static_cast<int>(wager)];
+    return at == 0 ? nullptr : &placed_[at - 1];
+  }
   for (Placement& p : placed_) {
     if (p.seat == seat && p.hand == hand && p.wager == wager) return &p;
   }
   return nullptr;
 }
 
-Owed* SettlementBook::FindOwed(Seat seat, int hand, WagerKind wager) {
-  for (Owed& x : owed_) {
-    if (x.seat == seat && x.hand == hand && x.wager == wager) return &x;
-  }
-  return nullptr;
-}
-
 void SettlementBook::Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
                            int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r) {
+  // What is owed is owed to a wager placed: each placement learns its own.
+  for (size_t k = 0; k < owed_.size(); ++k) {
+    Placement* p = Find(owed_[k].seat, owed_[k].hand, owed_[k].wager);
+    if (p && p->owed < 0) p->owed = static_cast<int>(k);
+  }
   for (int i : settles) {
     const Event& e = round.events[i];
-    const int hand = hand_of(e);
+    const int hand = hand_of ? hand_of(e) : 0;
     const bool known = e.wager != WagerKind::kUnknown;
-    const At at{i, e.seat, hand, known ? std::optional(e.wager) : std::nullopt};
-    // The wager as logged, for a finding.
-    const std::string_view name = known ? ToString(e.wager) : std::string_view(e.text);
+    // Where, and the wager as logged: words only for a finding made.
+    auto at = [&] { return At{i, e.seat, hand, known ? std::optional(e.wager) : std::nullopt}; };
+    auto name = [&] { return known ? ToString(e.wager) : std::string_view(e.text); };
     Placement* p = known ? Find(e.seat, hand, e.wager) : nullptr;
     if (!p) {
-      r.Add(Code::kSettleDuplicate, at, std::nullopt, e.amount, unplaced, Ev(i), name, " wager of ", Who(e.seat, hand),
-            " settled, but it was never placed");
+      r.Add(Code::kSettleDuplicate, at(), std::nullopt, e.amount, unplaced, Ev(i), name(), " wager of ",
+            Who(e.seat, hand), " settled, but it was never placed");
       continue;
     }
     if (!p->accepted) {
       r.AddMoney(p->refused_by, e.amount);  // what it should not have won or lost
       continue;
     }
-    Owed* x = FindOwed(e.seat, hand, e.wager);
     if (p->first_settle >= 0) {
-      r.Add(Code::kSettleDuplicate, at, std::nullopt, e.amount, spec.wager(e.wager).cite, Ev(i), name,
+      r.Add(Code::kSettleDuplicate, at(), std::nullopt, e.amount, spec.wager(e.wager).cite, Ev(i), name(),
             " wager of ", Who(e.seat, hand), " settled again (first at event ", p->first_settle, ")");
       continue;
     }
     p->first_settle = i;
-    if (!x) continue;  // not judged: an earlier fault decides it
-    x->settled = i;
-    x->actual = e.amount;
-    matches_.push_back({i, static_cast<size_t>(x - owed_.data())});
+    if (p->owed < 0) continue;  // not judged: an earlier fault decides it
+    Owed& x = owed_[static_cast<size_t>(p->owed)];
+    x.settled = i;
+    x.actual = e.amount;
+    matches_.push_back({i, static_cast<size_t>(p->owed)});
   }
   // Seat by seat, as the engine owed them.
   for (size_t begin = 0; begin < owed_.size();) {

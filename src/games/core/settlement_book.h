@@ -16,7 +16,9 @@
 #ifndef PITBOSS_GAMES_CORE_SETTLEMENT_BOOK_H_
 #define PITBOSS_GAMES_CORE_SETTLEMENT_BOOK_H_
 
+#include <array>
 #include <climits>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,7 +38,6 @@ struct Owed {
   Money net = 0;
   const Cite* cite = nullptr;
   std::string_view why;  // the outcome in words ("war won"); must outlive Judge
-  std::string why_text;  // where the words are made for the round: `why` is then this
   // Settled only after this event (the cards or the choice that decide it), and before this one.
   int after = -1;
   bool after_choice = false;  // `after` is a choice ("before the choice that decides it")
@@ -51,7 +52,7 @@ struct Owed {
   int settled = -1;
   Money actual = 0;
 
-  std::string_view Why() const { return why_text.empty() ? why : std::string_view(why_text); }
+  std::string_view Why() const { return why; }
 };
 
 class SettlementBook {
@@ -63,6 +64,9 @@ class SettlementBook {
   };
 
   void Clear() {
+    for (const Placement& p : placed_) {
+      if (Direct(p.seat, p.hand) && p.wager != WagerKind::kUnknown) direct_[p.seat][static_cast<int>(p.wager)] = 0;
+    }
     placed_.clear();
     owed_.clear();
     matches_.clear();
@@ -78,14 +82,17 @@ class SettlementBook {
   // What the rules owe a wager. Owe the wagers of a seat one after the other, the seats in the
   // order their findings should come (the seat order, or the deal order).
   Owed& Owe(Owed owed) {
-    owed_.push_back(std::move(owed));
+    owed_.push_back(owed);
     return owed_.back();
   }
+  // The same, filled in place by the caller (no copy on the path every round takes).
+  Owed& Owe() { return owed_.emplace_back(); }
   const std::vector<Owed>& owed() const { return owed_; }
 
   // Judges the round's settle events (`settles`: their indexes, in event order), the hand of
   // each given by `hand_of` (0: the wager has none): a wager never placed, or settled twice, is
-  // settle/duplicate (citing `unplaced` for the first); each wager owed is matched to its first
+  // settle/duplicate (citing `unplaced` for the first); `hand_of` nullptr: the game has no hands.
+  // Each wager owed is matched to its first
   // settlement; one never settled is settle/missing; one settled at another net is
   // settle/payout, or settle/split where every wager owed to the seat is settled and their
   // total is right. Timing is CheckTiming's, for the engine to call in its order.
@@ -118,15 +125,20 @@ class SettlementBook {
     bool accepted;
     int refused_by;
     int first_settle;
+    int owed;  // the index of what is owed it, -1: nothing (Judge links them)
   };
+  // Seats below this, at no hand, are looked up by number (War's, a blackjack seat's War and
+  // insurance wagers); others by a scan.
+  static constexpr Seat kDirect = 32;
+  static bool Direct(Seat seat, int hand) { return hand == 0 && seat >= 0 && seat < kDirect; }
   Placement* Find(Seat seat, int hand, WagerKind wager);
   const Placement* Find(Seat seat, int hand, WagerKind wager) const {
     return const_cast<SettlementBook*>(this)->Find(seat, hand, wager);
   }
-  Owed* FindOwed(Seat seat, int hand, WagerKind wager);
   void JudgeSeat(size_t begin, size_t end, Reporter& r);
 
   std::vector<Placement> placed_;
+  std::array<std::array<uint16_t, kWagerKinds>, kDirect> direct_{};  // placed_ index + 1, 0: none
   std::vector<Owed> owed_;
   std::vector<Match> matches_;
   std::vector<Seat> flagged_;  // seats with a settle/order finding

@@ -745,7 +745,7 @@ void WarReplay::Expect() {
         bet.unjudged = true;
         return;
       }
-      Owed owed;
+      Owed& owed = scratch_.book.Owe();
       owed.seat = seat;
       owed.wager = kind;
       owed.net = *net;
@@ -754,7 +754,6 @@ void WarReplay::Expect() {
       owed.after = decided_at;
       owed.after_choice = *stage == Stage::kSurrender;
       owed.tag = static_cast<int>(*stage);
-      scratch_.book.Owe(std::move(owed));
       out_->settlements.push_back({seat, kind, *net, bet.amount, PayoutIndex(*stage, outcome)});
     });
   }
@@ -768,7 +767,7 @@ void WarReplay::MatchSettlements() {
       book.Place(play.seat, 0, kind, bet.valid, bet.refused_by);
     });
   }
-  book.Judge(spec_, round_, settle_events_, [](const Event&) { return 0; }, spec_.wager(Required()).cite, report_);
+  book.Judge(spec_, round_, settle_events_, nullptr, spec_.wager(Required()).cite, report_);
   for (const SettlementBook::Match& m : book.matches()) {  // in event order
     const auto stage = static_cast<Stage>(book.owed()[m.owed].tag);
     (stage == Stage::kInitial ? scratch_.first_pass : scratch_.later).push_back(m);
