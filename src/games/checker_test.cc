@@ -173,7 +173,7 @@ TEST_F(CheckerTest, AStakePastSixtyFourBitsIsAboveTheLimitNotWrapped) {
     EXPECT_EQ(f.actual, std::numeric_limits<int64_t>::max()) << f.message;
     EXPECT_EQ(f.expected, 500000) << f.message;
   }
-  EXPECT_EQ(above, 2);  // each bet: the first alone, then the two together, at the bound
+  EXPECT_EQ(above, 1);  // the wager's two bets together, at the bound: one finding at its first bet
 }
 
 TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
@@ -188,10 +188,14 @@ TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
   Report r = Check(burns + war);
   ASSERT_EQ(r.violations.size(), 3u);
   EXPECT_EQ(r.violations[0].code, Code::kDealBurnCount);  // six burns after the last card of E0
-  EXPECT_EQ(r.violations[1].code, Code::kShoeCardOverdrawn);
-  EXPECT_TRUE(r.violations[1].reading_dependent.empty());
-  EXPECT_EQ(r.violations[2].code, Code::kSettlePayout);
-  EXPECT_EQ(r.violations[2].reading_dependent, std::vector<std::string>{"sd-war-win-payout"});
+  EXPECT_EQ(r.violations[1].code, Code::kSettlePayout);
+  EXPECT_EQ(r.violations[1].reading_dependent, std::vector<std::string>{"sd-war-win-payout"});
+  // The seventh 7D, held until the shoe ends (the end of the check) with no other kind
+  // overdrawn: a card foreign to the shoe, at its own round.
+  EXPECT_EQ(r.violations[2].code, Code::kShoeCardOverdrawn);
+  EXPECT_EQ(r.violations[2].round, "E1");
+  EXPECT_TRUE(r.violations[2].reading_dependent.empty());
+  EXPECT_EQ(r.rounds_with_violations, 2);
 }
 
 // The ambiguity table counts what a full replay under each reading would: the checker's
