@@ -1,20 +1,16 @@
-// RoundParser: a fast path (FastLineParser, a hand-written scanner of a strict subset of JSON,
-// straight into the Round) for the lines it fully understands; the reference path
-// (LineParser, simdjson's DOM, one pass over each object's fields, then checks in a fixed
-// order so that a line's message does not depend on the order of its keys) for every other
-// line, and for all messages.
+// RoundParser: a fast path (ScanRound, round_scanner.cc: a hand-written scanner of a strict
+// subset of JSON, straight into the Round) for the lines it fully understands; the reference
+// path (LineParser, here: simdjson's DOM, one pass over each object's fields, then checks in a
+// fixed order so that a line's message does not depend on the order of its keys) for every
+// other line, and for all messages.
 
 #include "history/round_parser.h"
-
-#include "history/json_syntax.h"
-#include "history/line_reader.h"
 
 #include <re2/re2.h>
 #include <simdjson.h>
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cctype>
 #include <cerrno>
 #include <climits>
@@ -22,10 +18,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <optional>
-#include <type_traits>
 #include <utility>
 
+#include "history/json_syntax.h"
+#include "history/line_reader.h"
 #include "history/names.h"
+#include "history/round_scanner.h"
 
 namespace pitboss {
 
@@ -82,17 +80,6 @@ int DaysInMonth(int year, int month) {
   return month == 2 && leap ? 29 : kDays[month - 1];
 }
 
-// Whether `key` is `name`. The length is known at compile time, so the compare is one or two
-// integer loads, not a call: this runs for every key of every event.
-template <size_t N>
-inline bool Is(std::string_view key, const char (&name)[N]) {
-  return key.size() == N - 1 && std::memcmp(key.data(), name, N - 1) == 0;
-}
-
-// The fields an event may carry. Any other key is ignored.
-enum class EventField { kType, kSeat, kWager, kAmount, kNet, kCard, kAction, kShoe, kDecks, kHand };
-constexpr int kEventFields = static_cast<int>(EventField::kHand) + 1;
-
 // Events are most of a line, with four keys or so each: one switch and one compare per key.
 std::optional<EventField> EventFieldOf(std::string_view key) {
   if (key.empty()) return std::nullopt;
@@ -126,9 +113,6 @@ std::optional<EventField> EventFieldOf(std::string_view key) {
   }
   return std::nullopt;
 }
-
-enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kCurrency, kEvents };
-constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
 
 std::optional<RoundField> RoundFieldOf(std::string_view key) {
   if (key.empty()) return std::nullopt;
@@ -212,8 +196,8 @@ std::string OutOfRangeNumber(std::string_view line) {
     if (c != '-' && (c < '0' || c > '9')) continue;
     size_t j = i + 1;
     bool integer = true;
-    while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.' || line[j] == 'e' ||
-                               line[j] == 'E' || line[j] == '+' || line[j] == '-')) {
+    while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == '.' ||
+                               line[j] == 'e' || line[j] == 'E' || line[j] == '+' || line[j] == '-')) {
       if (!std::isdigit(static_cast<unsigned char>(line[j]))) integer = false;
       ++j;
     }
@@ -228,9 +212,10 @@ std::string OutOfRangeNumber(std::string_view line) {
       out_of_range = errno == ERANGE && (d == HUGE_VAL || d == -HUGE_VAL);
     }
     if (out_of_range) {
-      return (key.empty() ? std::string() : "field '" + Truncate(key, 64) + "' ") + "(column " + std::to_string(i + 1) +
-             "): the number " + Truncate(number, 40) + " is out of range: " +
-             (integer ? "integers (amounts, seats, decks) must lie from -9223372036854775808 to 9223372036854775807"
+      return (key.empty() ? std::string() : "field '" + Truncate(key, 64) + "' ") + "(column " +
+             std::to_string(i + 1) + "): the number " + Truncate(number, 40) + " is out of range: " +
+             (integer ? "integers (amounts, seats, decks) must lie from -9223372036854775808 to "
+                        "9223372036854775807"
                       : "it is beyond what a double can hold");
     }
     i = j - 1;
@@ -266,7 +251,8 @@ class LineParser {
   }
 
   bool ParseRound(const RoundFields& f);
-  bool RequiredString(const element* value, std::string_view field, std::string* out, bool may_be_empty = false);
+  bool RequiredString(const element* value, std::string_view field, std::string* out,
+                      bool may_be_empty = false);
   bool Integer(element value, std::string_view field, std::string_view expected, int64_t min, int64_t max,
                int64_t* out);
   bool ParseLimits(element value);
@@ -285,7 +271,8 @@ bool LineParser::RequiredString(const element* value, std::string_view field, st
   if (value->get_string().get(s) != simdjson::SUCCESS) {
     return Wrong(field, "a string", *value);
   }
-  if (s.empty() && !may_be_empty) return Fail(Where() + "field '" + std::string(field) + "' must not be empty");
+  if (s.empty() && !may_be_empty)
+    return Fail(Where() + "field '" + std::string(field) + "' must not be empty");
   out->assign(s.data(), s.size());
   return true;
 }
@@ -401,7 +388,8 @@ bool LineParser::ParseEvent(element value, Event* event) {
   }
   const EventFields f(obj);
   if (!f.repeated().empty()) {
-    return Fail(Where() + "field '" + std::string(f.repeated()) + "' given twice: which value counts is not defined");
+    return Fail(Where() + "field '" + std::string(f.repeated()) +
+                "' given twice: which value counts is not defined");
   }
 
   const element* type = f.get(EventField::kType);
@@ -507,442 +495,6 @@ bool LineParser::ParseEvent(element value, Event* event) {
   return true;
 }
 
-// Eight bytes at a time, as a little-endian load from the line reads them (byte i of the
-// word is the i-th byte of the line from where it was loaded). The flags these functions
-// return are exact up to the first one set; what lies past it, a borrow may have changed.
-constexpr uint64_t kOnes = 0x0101010101010101;
-constexpr uint64_t kHighBits = 0x8080808080808080;
-
-// The high bit of each byte of `w` below `n` (n <= 128).
-constexpr uint64_t BytesBelow(uint64_t w, uint8_t n) { return (w - kOnes * n) & ~w & kHighBits; }
-// The high bit of each byte of `w` that is `c`.
-constexpr uint64_t BytesEqual(uint64_t w, char c) {
-  return BytesBelow(w ^ (kOnes * static_cast<unsigned char>(c)), 1);
-}
-// The high bit of each byte that ends a string of the fast path's subset of JSON: its
-// closing quote, or what the subset leaves out (a backslash, a control character).
-constexpr uint64_t StringStops(uint64_t w) {
-  return BytesEqual(w, '"') | BytesEqual(w, '\\') | BytesBelow(w, 0x20);
-}
-
-// How many of the bytes of `w` are decimal digits before the first that is not (0 to 8).
-constexpr size_t LeadingDigits(uint64_t w) {
-  // A digit is 0x30-0x39: its high nibble 3, and adding 6 leaves that nibble 3 too.
-  const uint64_t nibbles = (w & 0xF0F0F0F0F0F0F0F0) | (((w + kOnes * 6) & 0xF0F0F0F0F0F0F0F0) >> 4);
-  const uint64_t others = nibbles ^ (kOnes * 0x33);  // nonzero in each byte not a digit
-  return others == 0 ? 8 : static_cast<size_t>(std::countr_zero(others)) / 8;
-}
-// The value of eight digits (the first in the lowest byte), by multiplying pairs, then
-// pairs of pairs (as simdjson's parse_eight_digits_unrolled).
-constexpr uint64_t EightDigits(uint64_t w) {
-  w -= kOnes * '0';
-  w = (w * 10) + (w >> 8);
-  return (((w & 0x000000FF000000FF) * (100 + (1000000ULL << 32))) +
-          (((w >> 16) & 0x000000FF000000FF) * (1 + (10000ULL << 32)))) >>
-         32;
-}
-static_assert(LeadingDigits(0x3938373635343332) == 8 && LeadingDigits(0x2c33323130) == 4 &&
-              LeadingDigits(0xff30) == 1 && LeadingDigits(0x3a) == 0 && LeadingDigits(0x2f) == 0);
-static_assert(EightDigits(0x3837363534333231) == 12345678 && EightDigits(0x3530303030303030) == 5);
-static_assert(std::countr_zero(StringStops(0x2261)) == 15 && std::countr_zero(StringStops(0x1f20)) == 15 &&
-              std::countr_zero(StringStops(0x5c61616161616161)) == 63 &&
-              StringStops(0xffc3a97f7e5d5b41) == 0);
-
-// A key the fast path knows, as it stands in a line after its opening quote: its name and
-// the closing quote, e.g. Cursor::Key<"type">().
-template <size_t N>
-struct KeyName {
-  static_assert(N >= 4 && N <= 16, "a key of 3 to 15 bytes");
-  constexpr KeyName(const char (&name)[N]) {  // NOLINT: implicit, so that "type" is one
-    for (size_t i = 0; i + 1 < N; ++i) text[i] = name[i];
-    text[N - 1] = '"';
-  }
-  // The bytes from `at` as one word, as a little-endian load from the line reads them.
-  template <typename W>
-  constexpr W Word(size_t at) const {
-    W w = 0;
-    for (size_t i = 0; i < sizeof(W); ++i) {
-      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
-    }
-    return w;
-  }
-  char text[N] = {};
-};
-static_assert(std::endian::native == std::endian::little, "KeyName::Word is a little-endian load");
-
-template <typename W>
-W Load(const char* p) {
-  W w;
-  std::memcpy(&w, p, sizeof w);
-  return w;
-}
-
-// The cursor's steps are a few instructions each, called from dozens of places in the fast
-// path: left to itself the compiler makes calls of them, which cost as much as the steps.
-#define PITBOSS_CURSOR_STEP __attribute__((always_inline)) inline
-
-// The zero bytes a Cursor's line must be followed by: a NUL is no token and ends no string
-// of the subset, so it stops every loop of the cursor at the line's end without a bound
-// check, and Key loads up to 16 bytes from where the cursor stands.
-constexpr size_t kCursorPadding = 16;
-
-// A cursor over one line for the fast path: reads the strict subset of JSON that the fast
-// path takes, and answers false at the first byte outside it. The cursor never passes the
-// line's end: it advances only over bytes that match, and the NUL there matches nothing.
-class Cursor {
- public:
-  // `line` is followed by kCursorPadding zero bytes.
-  explicit Cursor(std::string_view line) : p_(line.data()), end_(line.data() + line.size()) {}
-
-  // Passes over JSON whitespace: space, tab, CR and LF.
-  PITBOSS_CURSOR_STEP void SkipSpace() {
-    while (static_cast<unsigned char>(*p_) <= ' ' &&
-           (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
-      ++p_;
-    }
-  }
-  // The next token is `c`: consumes it.
-  PITBOSS_CURSOR_STEP bool Expect(char c) {
-    if (*p_ != c) {  // most lines have no whitespace: look for it second
-      SkipSpace();
-      if (*p_ != c) return false;
-    }
-    ++p_;
-    return true;
-  }
-  // Expect, for a token that may not be there: a miss consumes only whitespace.
-  PITBOSS_CURSOR_STEP bool Accept(char c) { return Expect(c); }
-  // Whether the next token starts with `c`, without consuming it.
-  PITBOSS_CURSOR_STEP bool Peek(char c) {
-    SkipSpace();
-    return *p_ == c;
-  }
-  // Only whitespace is left (a NUL in the line is not its end).
-  PITBOSS_CURSOR_STEP bool AtEnd() {
-    SkipSpace();
-    return p_ == end_;
-  }
-
-  // The byte under the cursor (the NUL after the line at its end): inside a key, the first
-  // byte of its name.
-  PITBOSS_CURSOR_STEP char Current() const { return *p_; }
-  // With the cursor just after a key's opening quote: whether the key is `name`, and if so
-  // consumes it and the ':' after it. A key with an escape never matches, nor does one that
-  // `name` is a prefix of (the closing quote is compared too), nor one not followed by ':';
-  // a miss consumes nothing, so that the next name is tried where this one was.
-  // Two loads and compares with constants, not a loop: keys are most of a line.
-  template <KeyName name>
-  PITBOSS_CURSOR_STEP bool Key() {
-    constexpr size_t kSize = sizeof(name.text);
-    using Word = std::conditional_t<(kSize >= 8), uint64_t, uint32_t>;
-    constexpr Word kHead = name.template Word<Word>(0);
-    constexpr Word kTail = name.template Word<Word>(kSize - sizeof(Word));
-    if (Load<Word>(p_) != kHead || Load<Word>(p_ + kSize - sizeof(Word)) != kTail) return false;
-    const char* const key = p_;
-    p_ += kSize;
-    if (Expect(':')) return true;
-    p_ = key;  // "action"hand":... is no "action", and no "hand" either
-    return false;
-  }
-
-  // A string with no escape and no control character, as it stands in the line, which is
-  // then also its value (the line's UTF-8 is checked up front).
-  PITBOSS_CURSOR_STEP bool String(std::string_view* out) { return Expect('"') && StringRest(out); }
-  // Any key, read as String reads a string: the cursor just after its opening quote (see
-  // Object), then the ':' after it.
-  PITBOSS_CURSOR_STEP bool AnyKey(std::string_view* key) { return StringRest(key) && Expect(':'); }
-
-  // A JSON integer within int64, the numbers simdjson's DOM stores as INT64: an optional
-  // '-', then "0" or digits without a leading zero. A fraction or an exponent is not one
-  // (what follows the digits must be the next token, which they are not); "-0", which a
-  // reader may take for the double -0.0, is left to the reference path.
-  PITBOSS_CURSOR_STEP bool Int64(int64_t* out) {
-    SkipSpace();
-    const bool negative = *p_ == '-';
-    if (negative) ++p_;
-    const char* start = p_;
-    // The digits of the next 8 bytes at once: a loop over them mispredicted at its exit on
-    // nearly every number, as amounts and seats differ in length.
-    const uint64_t word = Load<uint64_t>(p_);
-    const size_t digits = LeadingDigits(word);
-    uint64_t v;
-    if (digits < 8) {
-      if (digits == 0) return false;
-      // The digits moved to the word's high bytes, '0's before them: 8 digits of one value.
-      v = EightDigits((word << (8 * (8 - digits))) | (kOnes * '0' >> (8 * digits)));
-      p_ += digits;
-    } else {
-      v = 0;
-      while (static_cast<unsigned char>(*p_ - '0') <= 9) {
-        v = v * 10 + static_cast<uint64_t>(*p_ - '0');
-        ++p_;
-        // 19 digits always fit in a uint64 (< 1.9e19), so the range check below is exact.
-        if (p_ - start > 19) return false;
-      }
-    }
-    if (*start == '0' && (p_ - start > 1 || negative)) return false;
-    constexpr uint64_t kMax = static_cast<uint64_t>(INT64_MAX);
-    if (v > kMax + (negative ? 1 : 0)) return false;
-    // Unsigned negation, then the modular conversion C++20 defines: 2^63 becomes INT64_MIN.
-    *out = static_cast<int64_t>(negative ? 0 - v : v);
-    return true;
-  }
-
-  // An object: `member()` reads each member, the cursor just after its key's opening quote
-  // (see Key). False when the object is not of the subset or `member` returns false.
-  template <typename Member>
-  bool Object(Member member) {
-    if (!Expect('{')) return false;
-    if (Accept('}')) return true;
-    do {
-      if (!Expect('"') || !member()) return false;
-    } while (Accept(','));
-    return Expect('}');
-  }
-  // An array: `element()` reads each element, the cursor on it.
-  template <typename Element>
-  bool Array(Element element) {
-    if (!Expect('[')) return false;
-    if (Accept(']')) return true;
-    do {
-      if (!element()) return false;
-    } while (Accept(','));
-    return Expect(']');
-  }
-
- private:
-  // A string's text and closing quote, the cursor just after its opening quote.
-  PITBOSS_CURSOR_STEP bool StringRest(std::string_view* out) {
-    const char* start = p_;
-    // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
-    // and 8 bytes without one are all in the line (the NUL after it is one).
-    uint64_t stops;
-    while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
-    p_ += std::countr_zero(stops) / 8;
-    if (*p_ != '"') return false;  // an escape, a control character, or the NUL at the end
-    *out = std::string_view(start, static_cast<size_t>(p_ - start));
-    ++p_;
-    return true;
-  }
-
-  const char* p_;
-  const char* end_;
-};
-
-// The fast path: one pass of a Cursor over a line, straight into the Round. It takes only
-// lines the reference path (LineParser) takes, with the same result, and returns false on
-// anything else, leaving *round half-filled for the reference path to redo. It reads a
-// strict subset of JSON: strings without escapes, integers within int64, no null, true or
-// false; every key must be one the reference path reads (or an event's "face"), given once,
-// with a value of the type the reference path wants. The checks on the values are the
-// reference path's, answering only yes or no.
-class FastLineParser {
- public:
-  explicit FastLineParser(Round* round) : round_(round) {}
-
-  bool ParseLine(std::string_view line);
-
- private:
-  // One event's fields, read before its type is known (the type may come last).
-  struct EventValues {
-    uint32_t present = 0;  // bit i: EventField i was given; a field is read only where set
-    std::string_view type, wager, card, action, shoe, seat_name;
-    int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
-    bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
-    bool face = false;          // "face" was given
-    bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
-  };
-
-  // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
-  // (Cursor::Key), as LineParser's fields are (RoundFieldOf, EventFieldOf, limits' wager
-  // names and min/max). A key that is not the reference path's, or is given twice, is false.
-  bool RoundMember();
-  bool LimitsMember(uint32_t* kinds);
-  bool EventMember();
-  // The field's first time in its object: marks it given.
-  bool First(RoundField field) { return !std::exchange(present_[static_cast<int>(field)], true); }
-  bool First(EventField field) {
-    const uint32_t bit = 1u << static_cast<int>(field);
-    return !(std::exchange(v_.present, v_.present | bit) & bit);
-  }
-  bool String(std::string* out, bool may_be_empty) {
-    std::string_view s;
-    if (!cursor_.String(&s) || (s.empty() && !may_be_empty)) return false;
-    out->assign(s.data(), s.size());
-    return true;
-  }
-  bool ReadEvent();
-  bool FillEvent(Event* event) const;
-
-  Round* round_;
-  Cursor cursor_{std::string_view()};
-  std::array<bool, kRoundFields> present_{};
-  std::string_view time_;  // checked once the line is read
-  EventValues v_;          // the event being read
-};
-
-bool FastLineParser::ParseLine(std::string_view line) {
-  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
-  // are its text.
-  if (!simdjson::validate_utf8(line.data(), line.size())) return false;
-  cursor_ = Cursor(line);
-  if (!cursor_.Object([this] { return RoundMember(); }) || !cursor_.AtEnd()) return false;
-  for (RoundField required :
-       {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
-    if (!present_[static_cast<int>(required)]) return false;
-  }
-  std::optional<int32_t> date = ParseRfc3339Date(time_);
-  if (!date) return false;
-  round_->time.assign(time_.data(), time_.size());
-  round_->date = *date;
-  return true;
-}
-
-bool FastLineParser::RoundMember() {
-  std::string_view s;
-  switch (cursor_.Current()) {
-    case 'r':
-      if (cursor_.Key<"round">()) return First(RoundField::kRound) && String(&round_->id, false);
-      // An empty rule-set id is the checker's input/unknown-rules, as in the reference path.
-      return cursor_.Key<"rules">() && First(RoundField::kRules) && String(&round_->rules, true);
-    case 't':
-      if (cursor_.Key<"time">()) return First(RoundField::kTime) && cursor_.String(&time_);
-      return cursor_.Key<"table">() && First(RoundField::kTable) && String(&round_->table, false);
-    case 'l': {
-      if (!cursor_.Key<"limits">() || !First(RoundField::kLimits)) return false;
-      uint32_t kinds = 0;  // bit i: WagerKind i has its limits
-      return cursor_.Object([this, &kinds] { return LimitsMember(&kinds); });
-    }
-    case 'c':
-      if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) ||
-          !IsCurrencyCode(s)) {
-        return false;
-      }
-      round_->currency.assign(s.data(), s.size());
-      return true;
-    case 'e':
-      return cursor_.Key<"events">() && First(RoundField::kEvents) &&
-             cursor_.Array([this] { return ReadEvent() && FillEvent(&round_->events.emplace_back()); });
-  }
-  return false;
-}
-
-bool FastLineParser::LimitsMember(uint32_t* kinds) {
-  // A wager's name, as a key: the reference path passes over a wager the format does not
-  // have, value unread, so the fast path leaves such a line to it.
-  std::string_view name;
-  if (!cursor_.AnyKey(&name)) return false;
-  std::optional<WagerKind> kind = ParseWagerKind(name);
-  if (!kind || (*kinds & (1u << static_cast<int>(*kind)))) return false;
-  *kinds |= 1u << static_cast<int>(*kind);
-  Limit limit;
-  const bool ok = cursor_.Object([this, &limit] {
-    std::optional<Money>* slot = cursor_.Key<"min">()   ? &limit.min
-                                 : cursor_.Key<"max">() ? &limit.max
-                                                        : nullptr;
-    int64_t v;
-    if (slot == nullptr || slot->has_value() || !cursor_.Int64(&v) || v < 0) return false;
-    *slot = v;
-    return true;
-  });
-  if (!ok) return false;
-  round_->limits[static_cast<int>(*kind)] = limit;
-  return true;
-}
-
-bool FastLineParser::ReadEvent() {
-  v_.present = 0;
-  v_.face = false;
-  return cursor_.Object([this] { return EventMember(); });
-}
-
-bool FastLineParser::EventMember() {
-  // The keys tried in the order events usually give them: a chain of compares follows the
-  // order of an event's keys, which a jump table on the key's first byte mispredicted.
-  if (cursor_.Key<"type">()) return First(EventField::kType) && cursor_.String(&v_.type);
-  if (cursor_.Key<"seat">()) {
-    if (!First(EventField::kSeat)) return false;
-    v_.seat_is_name = cursor_.Peek('"');
-    return v_.seat_is_name ? cursor_.String(&v_.seat_name) : cursor_.Int64(&v_.seat);
-  }
-  if (cursor_.Key<"wager">()) return First(EventField::kWager) && cursor_.String(&v_.wager);
-  if (cursor_.Key<"amount">()) return First(EventField::kAmount) && cursor_.Int64(&v_.amount);
-  if (cursor_.Key<"card">()) return First(EventField::kCard) && cursor_.String(&v_.card);
-  if (cursor_.Key<"net">()) return First(EventField::kNet) && cursor_.Int64(&v_.net);
-  if (cursor_.Key<"action">()) return First(EventField::kAction) && cursor_.String(&v_.action);
-  if (cursor_.Key<"hand">()) return First(EventField::kHand) && cursor_.Int64(&v_.hand);
-  if (cursor_.Key<"shoe">()) return First(EventField::kShoe) && cursor_.String(&v_.shoe);
-  if (cursor_.Key<"decks">()) return First(EventField::kDecks) && cursor_.Int64(&v_.decks);
-  if (cursor_.Key<"face">()) {
-    // "face" (up or down) is the format's, and the reference path passes over it: Event
-    // has no place for it.
-    std::string_view face;
-    return !std::exchange(v_.face, true) && cursor_.String(&face);
-  }
-  return false;  // a key the fast path does not know
-}
-
-// LineParser::ParseEvent on the values ReadEvent read, for an event it takes.
-bool FastLineParser::FillEvent(Event* event) const {
-  const EventValues& v = v_;
-  if (!v.Has(EventField::kType)) return false;
-  std::optional<EventType> type = ParseEventType(v.type);
-  if (!type) return false;
-  event->type = *type;
-  if (v.Has(EventField::kHand)) {
-    if (v.hand < 1 || v.hand > INT_MAX) return false;
-    event->hand = static_cast<int>(v.hand);
-  }
-  if (*type != EventType::kShuffle && *type != EventType::kBurn) {
-    if (!v.Has(EventField::kSeat)) return false;
-    if (v.seat_is_name) {
-      if (*type != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
-      event->seat = kDealer;
-    } else {
-      if (v.seat < 1 || v.seat > INT_MAX) return false;
-      event->seat = static_cast<Seat>(v.seat);
-    }
-  }
-  switch (*type) {
-    case EventType::kShuffle:
-      if (!v.Has(EventField::kShoe) || !v.Has(EventField::kDecks) || v.decks < INT_MIN || v.decks > INT_MAX) {
-        return false;
-      }
-      event->text.assign(v.shoe.data(), v.shoe.size());
-      event->decks = static_cast<int>(v.decks);
-      return true;
-    case EventType::kBet:
-    case EventType::kSettle: {
-      if (!v.Has(EventField::kWager)) return false;
-      if (*type == EventType::kBet) {
-        if (!v.Has(EventField::kAmount) || v.amount < 0) return false;
-        event->amount = v.amount;
-      } else {
-        if (!v.Has(EventField::kNet)) return false;
-        event->amount = v.net;
-      }
-      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
-      event->wager = kind.value_or(WagerKind::kUnknown);
-      if (!kind) event->text.assign(v.wager.data(), v.wager.size());
-      return true;
-    }
-    case EventType::kDeal:
-    case EventType::kBurn:
-      if (!v.Has(EventField::kCard)) return false;
-      event->card = ParseCard(v.card);
-      if (!event->card) event->text.assign(v.card.data(), v.card.size());
-      return true;
-    case EventType::kDecision: {
-      if (!v.Has(EventField::kAction)) return false;
-      std::optional<Action> a = ParseAction(v.action);
-      event->action = a.value_or(Action::kUnknown);
-      if (!a) event->text.assign(v.action.data(), v.action.size());
-      return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 struct RoundParser::Impl {
@@ -971,9 +523,9 @@ struct RoundParser::Impl {
     return id;
   }
 
-  bool fast;                                // try the fast path first
-  int64_t fast_lines = 0;                   // lines it took
-  simdjson::dom::parser parser;             // the reference path's
+  bool fast;                       // try the fast path first
+  int64_t fast_lines = 0;          // lines it took
+  simdjson::dom::parser parser;    // the reference path's
   std::unique_ptr<char[]> buffer;  // the line, followed by SIMDJSON_PADDING bytes
   size_t capacity = 0;
   RE2 round_re;
@@ -986,9 +538,9 @@ RoundParser::~RoundParser() = default;
 int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
-static_assert(simdjson::SIMDJSON_PADDING >= kCursorPadding, "the copy of a line is padded for the cursor");
-static_assert(kLineZeros >= kCursorPadding && kLineZeros <= kLinePadding,
-              "a line a pipeline hands over is followed by the zeros the cursor needs");
+static_assert(simdjson::SIMDJSON_PADDING >= kScanPadding, "the copy of a line is padded for the scanner");
+static_assert(kLineZeros >= kScanPadding && kLineZeros <= kLinePadding,
+              "a line a pipeline hands over is followed by the zeros the scanner needs");
 
 namespace {
 
@@ -1028,7 +580,7 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   }
 
   if (impl.fast) {
-    if (FastLineParser(round).ParseLine(std::string_view(text, line.size()))) {
+    if (ScanRound(std::string_view(text, line.size()), round)) {
       ++impl.fast_lines;
       return outcome;
     }
@@ -1127,7 +679,8 @@ std::optional<Instant> ParseRfc3339Instant(std::string_view t) {
 }
 
 bool IsCurrencyCode(std::string_view code) {
-  return code.size() == 3 && std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  return code.size() == 3 &&
+         std::all_of(code.begin(), code.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
 }  // namespace pitboss

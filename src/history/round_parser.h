@@ -3,9 +3,9 @@
 #ifndef PITBOSS_HISTORY_ROUND_PARSER_H_
 #define PITBOSS_HISTORY_ROUND_PARSER_H_
 
+#include <compare>
 #include <cstdint>
 #include <memory>
-#include <compare>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,12 +35,12 @@ struct ParseOutcome {
 // line after line, so parsing allocates nothing in the steady state. Not thread-safe: use
 // one per thread.
 //
-// Two paths, one result: a fast one (a scanner of a strict subset of JSON, one pass over the
-// line's bytes straight into the Round) takes the lines it fully understands, and gives up
-// on anything else (an error, a key it does not know, a key given twice, an escape in a
-// string, a null, true or false, a number that is not an int64 integer, "-0"...), which the
-// reference path (simdjson's DOM) then parses from scratch. Whatever the line, the outcome
-// and the Round are the reference path's.
+// Two paths, one result: a fast one (round_scanner.cc: a scanner of a strict subset of JSON,
+// one pass over the line's bytes straight into the Round) takes the lines it fully
+// understands, and gives up on anything else (an error, a key it does not know, a key given
+// twice, an escape in a string, a null, true or false, a number that is not an int64 integer,
+// "-0"...), which the reference path (simdjson's DOM) then parses from scratch. Whatever the
+// line, the outcome and the Round are the reference path's.
 //
 // What the format leaves open, decided here:
 // - round, table and rules must be non-empty strings; unknown top-level and event fields
