@@ -30,7 +30,7 @@ class Scanner {
   void Ws() {
     while (!AtEnd() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
   }
-  bool Fail(std::string what) {
+  bool Fail(const std::string& what) {
     error_ = "column " + std::to_string(i_ + 1);
     if (!key_.empty()) error_ += " (field '" + key_ + "')";
     error_ += ": " + (AtEnd() ? what + ", but the line ends" : what);

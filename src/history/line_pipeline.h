@@ -87,7 +87,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   // one thread, never as an exception escaping a thread (std::terminate).
   std::exception_ptr failure;
   bool failed = false;
-  auto fail = [&](std::exception_ptr e) {
+  auto fail = [&](const std::exception_ptr& e) {
     std::lock_guard<std::mutex> lock(mu);
     if (!failure) failure = e;
     failed = true;

@@ -113,7 +113,7 @@ Status LineReader::Init() {
   return status_;
 }
 
-bool LineReader::Fail(std::string what) {
+bool LineReader::Fail(const std::string& what) {
   if (status_.ok()) status_ = Status::IoError(display_name_ + ": " + what);
   return false;
 }

@@ -98,7 +98,7 @@ class LineReader {
   bool FillPlain(char* dst, size_t cap, size_t* n);
   bool FillGzip(char* dst, size_t cap, size_t* n);
   bool FillZstd(char* dst, size_t cap, size_t* n);
-  bool Fail(std::string what);  // sets status_, returns false
+  bool Fail(const std::string& what);   // sets status_, returns false
   ssize_t Read(char* dst, size_t cap);  // read(2), digested (or kept for DigestPending)
   void Digest();                        // what is pending, with digest_mu_ held
 

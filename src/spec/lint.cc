@@ -60,7 +60,7 @@ constexpr std::array<LintCodeInfo, 18> kLintCodes = {{
      "a revision not recorded in the revisions.lock of its tree (pitboss lint --update-lock)"},
 }};
 
-std::string Trimmed(std::string s) {
+std::string Trimmed(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
   size_t e = s.find_last_not_of(" \t\r\n");
