@@ -1143,11 +1143,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
 }
 
 void BlackjackReplay::MatchSettlements() {
-  std::vector<int> settles;
-  for (int i = 0; i < static_cast<int>(round_.events.size()); ++i) {
-    if (round_.events[i].type == EventType::kSettle) settles.push_back(i);
-  }
-  book_.Judge(spec_, round_, settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
+  book_.Judge(spec_, round_, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
   for (const SettlementBook::Match& m : book_.matches()) {
     book_.CheckTiming(m, report_);
     Note(m.event, [&] {

@@ -53,7 +53,6 @@ class Reporter {
     moved = (MoneySum(moved.value_or(0)) + money).Saturated();
   }
 
-  RoundResult* result() { return out_; }
 
  private:
   RoundResult* out_;

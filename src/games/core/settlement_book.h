@@ -77,7 +77,6 @@ class SettlementBook {
   // (its index; -1 where findings are not wanted). Placed again, it is accepted if any of its
   // bets was; the first refusal is kept.
   void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1);
-  bool Placed(Seat seat, int hand, WagerKind wager) const { return Find(seat, hand, wager) != nullptr; }
 
   // What the rules owe a wager. Owe the wagers of a seat one after the other, the seats in the
   // order their findings should come (the seat order, or the deal order).
@@ -98,6 +97,9 @@ class SettlementBook {
   // total is right. Timing is CheckTiming's, for the engine to call in its order.
   void Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
              int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r);
+  // The same, finding the settle events itself (no list kept: nothing allocated a round).
+  void Judge(const RuleSpec& spec, const Round& round, int (*hand_of)(const Event&), const Cite& unplaced,
+             Reporter& r);
 
   // The settlements matched to what is owed, in event order.
   const std::vector<Match>& matches() const { return matches_; }
@@ -132,9 +134,10 @@ class SettlementBook {
   static constexpr Seat kDirect = 32;
   static bool Direct(Seat seat, int hand) { return hand == 0 && seat >= 0 && seat < kDirect; }
   Placement* Find(Seat seat, int hand, WagerKind wager);
-  const Placement* Find(Seat seat, int hand, WagerKind wager) const {
-    return const_cast<SettlementBook*>(this)->Find(seat, hand, wager);
-  }
+  void LinkOwed();
+  void JudgeSettle(const RuleSpec& spec, const Round& round, int i, int (*hand_of)(const Event&),
+                   const Cite& unplaced, Reporter& r);
+  void JudgeSeats(Reporter& r);
   void JudgeSeat(size_t begin, size_t end, Reporter& r);
 
   std::vector<Placement> placed_;
