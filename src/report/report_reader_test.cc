@@ -350,15 +350,17 @@ TEST(ReportReaderTest, MissingKeysAndWrongTypes) {
             "shard2.json: inputs: expected an array, not an object");
 }
 
+// `json` with its first `from` replaced by `to` (a test failure where there is none).
+std::string Edited(std::string text, std::string_view from, std::string_view to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
 TEST(ReportReaderTest, NewKeysOfTheWrongType) {
   const std::string json = Write(EveryNewField(), "json");
-  auto edited = [&](std::string_view from, std::string_view to) {
-    std::string text = json;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-  };
+  auto edited = [&](std::string_view from, std::string_view to) { return Edited(json, from, to); };
   EXPECT_EQ(Error(edited(R"("event":0)", R"("event":-1)")),
             "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not -1");
   EXPECT_EQ(Error(edited(R"("event":0)", R"("event":4294967296)")),
@@ -387,13 +389,7 @@ TEST(ReportReaderTest, MoneyMovedAndConsequencesOfTheWrongType) {
   report.violations.push_back(test_reports::MoneyMovedFinding());
   report.violations.push_back(test_reports::ListedConsequencesFinding());
   const std::string json = Write(report, "json");
-  auto edited = [&](std::string_view from, std::string_view to) {
-    std::string text = json;
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
-    return text;
-  };
+  auto edited = [&](std::string_view from, std::string_view to) { return Edited(json, from, to); };
   EXPECT_EQ(Error(edited(R"("money_moved":75000)", R"("money_moved":"75000")")),
             R"(shard2.json: violations[4].money_moved: expected an integer, not "75000")");
   EXPECT_EQ(Error(edited(R"("rules":"us-sd/war-blackjack")", R"("rules":7)")),
