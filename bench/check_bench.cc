@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "games/war/war_rules.h"
-#include "games/dealer.h"
+#include "games/games.h"
 #include "games/war/war_engine.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "games/war/war_rules.h"
-#include "games/dealer.h"
+#include "games/games.h"
 #include "games/war/war_math.h"
 #include "history/round_parser.h"
 #include "spec/library.h"

@@ -16,7 +16,7 @@
 
 #include "spec/lint.h"
 #include "spec/loader.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 #include "spec/yaml_reader.h"
 
 namespace {

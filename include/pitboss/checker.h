@@ -1,7 +1,7 @@
 // The checker: replays logged rounds against the rule specs they name and collects the
 // violations into a Report. Streams its input: memory does not grow with the number of
 // rounds, except for the round ids seen (to find duplicate rounds: a few bytes a run of a
-// table's rounds numbered in turn, 24-odd bytes a round otherwise; games/round_ids.h), and
+// table's rounds numbered in turn, 24-odd bytes a round otherwise; check/round_ids.h), and
 // the findings.
 // Not thread-safe; one Checker per run. With CheckOptions::jobs above 1 it runs threads of
 // its own within CheckLog; the callbacks of CheckOptions are still called on the caller's.

@@ -39,7 +39,8 @@ enum class SeatOrder : uint8_t {
 // When a wager may be placed.
 enum class Window : uint8_t {
   kInitial,   // before the first card of the round
-  kWar,       // after the seat's decision to go to war, before the first war card
+  kChoice,    // after the seat's choice to play on (its game names it: War's war), before the
+              // next card
   kDecision,  // right after the decision of the same name (double, split, insurance, ride)
 };
 
@@ -52,7 +53,7 @@ struct WagerRule {
   Cite equals_cite;
   std::optional<Money> max;              // the rules' own maximum
   Cite max_cite;
-  bool settle_before_war_decision = false;  // war: settled before any seat's war decision
+  bool settle_before_choice = false;  // settled before any seat's choice (Window::kChoice)
   Cite settle_cite;
   Cite cite;
 };
@@ -178,7 +179,6 @@ struct RuleSpec {
 };
 
 std::string_view ToString(SeatOrder order);
-std::string_view ToString(Window window);  // "initial", "war", "decision"
 
 }  // namespace pitboss
 

@@ -8,7 +8,7 @@
 #include "cli/log.h"
 #include "cli/output.h"
 #include "report/baseline.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "base/printable.h"
 #include "report/writers.h"
 

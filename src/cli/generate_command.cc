@@ -3,7 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/dealer.h"
+#include "games/games.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"
 

@@ -7,7 +7,7 @@
 #include "cli/log.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "games/impact.h"
+#include "check/impact.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "report/change_writers.h"

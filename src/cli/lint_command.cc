@@ -5,9 +5,8 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/games.h"
-#include "games/rtp.h"
 #include "pitboss/checker.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "spec/library.h"
 #include "spec/lint.h"
 

@@ -10,7 +10,7 @@
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/version.h"
-#include "spec/suggest.h"
+#include "base/suggest.h"
 
 namespace {
 

@@ -24,7 +24,7 @@
 #include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 

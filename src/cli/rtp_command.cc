@@ -3,9 +3,8 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/rtp.h"
+#include "games/games.h"
 #include "pitboss/checker.h"
-#include "report/rtp_writers.h"
 #include "spec/library.h"
 #include "spec/loader.h"
 
@@ -113,13 +112,13 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
       return kExitUsage;
     }
     Status s = WriteOutput(args->out, [&](std::ostream& out) {
-      return WriteRtpReport(*report, PITBOSS_VERSION, args->format, out);
+      return FindGame(doc->spec.game)->rtp->write(**report, PITBOSS_VERSION, args->format, out);
     });
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;
     }
-    return AllClaimsHold(*report) ? kExitClean : kExitFindings;
+    return (*report)->all_claims_hold() ? kExitClean : kExitFindings;
   };
 }
 

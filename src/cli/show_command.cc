@@ -7,10 +7,10 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "games/finding.h"
+#include "games/core/finding.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "report/money_format.h"
 #include "base/printable.h"
 #include "report/writers.h"

@@ -21,8 +21,8 @@
 #include "history/line_reader.h"
 #include "history/log_files.h"
 #include "history/splitter.h"
-#include "report/json.h"
-#include "spec/sha256.h"
+#include "base/json.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 

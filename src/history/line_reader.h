@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "pitboss/status.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 

@@ -2,8 +2,8 @@
 
 #include "history/line_reader.h"
 
-#include "games/dealer.h"
-#include "games/test_rounds.h"
+#include "games/games.h"
+#include "games/core/test_rounds.h"
 
 #include <gtest/gtest.h>
 

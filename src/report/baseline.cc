@@ -5,7 +5,7 @@
 #include <unordered_set>
 #include <utility>
 
-#include "spec/sha256.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "report/json.h"
+#include "base/json.h"
 #include "base/printable.h"
 #include "report/writers.h"
 

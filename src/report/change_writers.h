@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "games/impact.h"
+#include "check/impact.h"
 #include "pitboss/report.h"
 #include "pitboss/status.h"
 #include "spec/diff.h"

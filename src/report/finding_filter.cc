@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "history/round_parser.h"
-#include "spec/suggest.h"
+#include "base/suggest.h"
 
 namespace pitboss {
 

@@ -17,7 +17,7 @@
 
 #include "base/printable.h"
 #include "base/utf8.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 namespace {

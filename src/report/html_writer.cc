@@ -31,7 +31,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/html.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "report/money_format.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"

@@ -13,7 +13,7 @@
 
 #include "report/html.h"
 #include "report/test_html.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "report/stats_writers.h"
 #include "report/test_reports.h"
 #include "report/writers.h"

@@ -6,7 +6,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "base/utf8.h"
 #include "report/writers.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "pitboss/report.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
 

@@ -52,7 +52,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "report/money_format.h"
 #include "report/writers.h"
 

@@ -10,7 +10,7 @@
 
 #include "pitboss/report.h"
 #include "pitboss/status.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "stats/conformance.h"
 
 namespace pitboss {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report/json.h"
+#include "base/json.h"
 
 namespace pitboss::test_html {
 

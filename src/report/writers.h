@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "pitboss/report.h"
-#include "report/json.h"
+#include "base/json.h"
 #include "pitboss/status.h"
 
 namespace pitboss {

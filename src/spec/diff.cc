@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "games/games.h"
+#include "spec/game_format.h"
 #include "spec/library.h"
 
 namespace pitboss {
@@ -33,12 +33,14 @@ Flat Flatten(const RuleSpec& spec) {
     f[p] = {"offered", &w.cite};
     f[p + ".required"] = {Bool(w.required), &w.cite};
     if (w.depends_on) f[p + ".depends_on"] = {Wager(w.depends_on), &w.cite};
-    f[p + ".window"] = {std::string(ToString(w.window)), &w.cite};
+    f[p + ".window"] = {std::string(WindowName(spec, w.window)), &w.cite};
     if (w.equals) f[p + ".equals"] = {Wager(w.equals), &w.equals_cite};
     if (w.max) f[p + ".max"] = {std::to_string(*w.max), &w.max_cite};
-    if (w.settle_before_war_decision) f[p + ".settle_before_war_decision"] = {"true", &w.settle_cite};
+    if (w.settle_before_choice) {
+      f[p + ".settle_before_" + std::string(WindowName(spec, Window::kChoice)) + "_decision"] = {"true", &w.settle_cite};
+    }
   }
-  if (const Game* game = FindGame(spec.game)) game->flatten(spec, &f);
+  if (const GameFormat* game = FindGameFormat(spec.game)) game->flatten(spec, &f);
   for (const Ambiguity& a : spec.ambiguities) {
     std::string readings;
     for (const Reading& r : a.readings) {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "games/test_rounds.h"
+#include "games/core/test_rounds.h"
 #include "spec/loader.h"
 
 namespace pitboss {

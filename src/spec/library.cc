@@ -1,6 +1,6 @@
 #include "spec/library.h"
 
-#include "spec/suggest.h"
+#include "base/suggest.h"
 
 #include <algorithm>
 #include <atomic>

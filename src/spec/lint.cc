@@ -16,7 +16,7 @@
 #include "pitboss/money.h"
 #include "spec/loader.h"
 #include "spec/revision_lock.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 #include "spec/source_text.h"
 
 namespace pitboss {

@@ -7,10 +7,11 @@
 #include <sstream>
 #include <utility>
 
-#include "games/games.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
+#include "base/suggest.h"
+
+#include "spec/game_format.h"
 #include "spec/spec_reader.h"
-#include "spec/suggest.h"
 #include "spec/source_text.h"
 #include "spec/yaml_reader.h"
 
@@ -40,8 +41,8 @@ constexpr NamedOrder kOrders[] = {
 // The folder a spec's `texts` are relative to (below).
 std::string RulesRoot(const std::string& path, const std::string& id);
 
-// Reads the typed spec from a YAML tree: the core keys here, the game's through its entry
-// in the game table (games/games.h).
+// Reads the typed spec from a YAML tree: the core keys here, the game's through its format
+// (spec/game_format.h).
 class SpecParser : public SpecReader {
  public:
   using SpecReader::SpecReader;
@@ -51,9 +52,9 @@ class SpecParser : public SpecReader {
  private:
   void ParseSourceClauses(const YAML::Node& source);
   void ParseShoe(const YAML::Node& node, RuleSpec* spec);
-  void ParseWagers(const YAML::Node& node, RuleSpec* spec);
+  void ParseWagers(const YAML::Node& node, const GameFormat* game, RuleSpec* spec);
   void ParseAmbiguities(const YAML::Node& node, RuleSpec* spec);
-  void ParseClaims(const YAML::Node& node, RuleSpec* spec);
+  void ParseClaims(const YAML::Node& node, const GameFormat* game, RuleSpec* spec);
   void ParseUnobservable(const YAML::Node& node, RuleSpec* spec);
 };
 
@@ -62,11 +63,11 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     Error(root, "the spec must be a map");
     return false;
   }
-  const Game* game = nullptr;
+  const GameFormat* game = nullptr;
   if (!root["game"]) {
     Error(root, "missing key 'game' in the spec");
   } else if (String(root["game"], "game", &spec->game)) {
-    game = FindGame(spec->game);
+    game = FindGameFormat(spec->game);
     if (!game) Error(root["game"], "unknown game '" + spec->game + "' (expected: " + GameNames() + ")");
   }
   std::vector<std::string_view> allowed = {"format", "id", "title", "game", "include", "source", "revision",
@@ -111,10 +112,10 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     if (rev["register"]) String(rev["register"], "revision.register", &spec->register_ref);
   }
   if (root["shoe"]) ParseShoe(root["shoe"], spec);
-  if (root["wagers"]) ParseWagers(root["wagers"], spec);
+  if (root["wagers"]) ParseWagers(root["wagers"], game, spec);
   if (game && ok()) game->parse(*this, root, spec);
   if (root["ambiguities"]) ParseAmbiguities(root["ambiguities"], spec);
-  if (root["claims"]) ParseClaims(root["claims"], spec);
+  if (root["claims"]) ParseClaims(root["claims"], game, spec);
   if (root["unobservable"]) ParseUnobservable(root["unobservable"], spec);
   return ok();
 }
@@ -164,20 +165,24 @@ void SpecParser::ParseShoe(const YAML::Node& node, RuleSpec* spec) {
   }
 }
 
-void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
+void SpecParser::ParseWagers(const YAML::Node& node, const GameFormat* game, RuleSpec* spec) {
   if (!node.IsMap() || node.size() == 0) {
     Error(node, "wagers must be a map of the game's wagers");
     return;
   }
+  // The game's choice names a window and a key of its own (spec/game_format.h).
+  const std::string_view choice = game == nullptr ? "" : game->choice;
+  const std::string settle_key = choice.empty() ? "" : "settle_before_" + std::string(choice) + "_decision";
+  std::vector<std::string_view> keys = {"required", "depends_on", "window", "equals", "max", "cite", "quote", "note"};
+  if (!settle_key.empty()) keys.push_back(settle_key);
+  std::string windows = "initial, decision";
+  if (!choice.empty()) windows = "initial, " + std::string(choice) + ", decision";
   for (const auto& kv : node) {
     auto kind = Wager(kv.first, "wagers");
     if (!kind) continue;
     const YAML::Node w = kv.second;
     std::string what = "wagers." + kv.first.Scalar();
-    if (!Map(w, what,
-             {"required", "depends_on", "window", "equals", "max", "settle_before_war_decision",
-              "cite", "quote", "note"},
-             {"window"})) {
+    if (!Map(w, what, keys, {"window"})) {
       continue;
     }
     WagerRule& rule = spec->wagers[static_cast<int>(*kind)];
@@ -188,12 +193,12 @@ void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
     if (String(w["window"], what + ".window", &window)) {
       if (window == "initial") {
         rule.window = Window::kInitial;
-      } else if (window == "war") {
-        rule.window = Window::kWar;
+      } else if (!choice.empty() && window == choice) {
+        rule.window = Window::kChoice;
       } else if (window == "decision") {
         rule.window = Window::kDecision;
       } else {
-        Error(w["window"], "unknown window '" + window + "' (expected: initial, war, decision)");
+        Error(w["window"], "unknown window '" + window + "' (expected: " + windows + ")");
       }
     }
     if (w["equals"]) {
@@ -206,10 +211,10 @@ void SpecParser::ParseWagers(const YAML::Node& node, RuleSpec* spec) {
       if (Int(max["amount"], what + ".max.amount", 0, INT64_MAX, &amount)) rule.max = amount;
       CiteOf(max, what + ".max", &rule.max_cite);
     }
-    if (const YAML::Node sb = w["settle_before_war_decision"];
-        sb && Map(sb, what + ".settle_before_war_decision", {"value", "cite", "quote", "note"}, {"value"})) {
-      Bool(sb["value"], what + ".settle_before_war_decision.value", &rule.settle_before_war_decision);
-      CiteOf(sb, what + ".settle_before_war_decision", &rule.settle_cite);
+    if (const YAML::Node sb = settle_key.empty() ? YAML::Node(YAML::NodeType::Undefined) : w[settle_key];
+        sb.IsDefined() && Map(sb, what + "." + settle_key, {"value", "cite", "quote", "note"}, {"value"})) {
+      Bool(sb["value"], what + "." + settle_key + ".value", &rule.settle_before_choice);
+      CiteOf(sb, what + "." + settle_key, &rule.settle_cite);
     }
     CiteOf(w, what, &rule.cite);
     if (rule.equals) rule.equals_cite = rule.cite;
@@ -293,7 +298,7 @@ void SpecParser::ParseAmbiguities(const YAML::Node& node, RuleSpec* spec) {
   }
 }
 
-void SpecParser::ParseClaims(const YAML::Node& node, RuleSpec* spec) {
+void SpecParser::ParseClaims(const YAML::Node& node, const GameFormat* game, RuleSpec* spec) {
   if (!node.IsSequence()) {
     Error(node, "claims must be a list");
     return;
@@ -312,11 +317,15 @@ void SpecParser::ParseClaims(const YAML::Node& node, RuleSpec* spec) {
     }
     String(c["value"], what + " value", &claim.value);
     if (auto w = Wager(c["wager"], what + " wager")) claim.wager = std::string(ToString(*w));
-    if (c["policy"] && String(c["policy"], what + " policy", &claim.policy) &&
-        claim.policy != "optimal" && claim.policy != "always-war" &&
-        claim.policy != "always-surrender" && claim.policy != "no-choice") {
-      Error(c["policy"], "unknown policy '" + claim.policy +
-                             "' (expected: optimal, always-war, always-surrender, no-choice)");
+    if (c["policy"] && String(c["policy"], what + " policy", &claim.policy) && game != nullptr) {
+      const auto& policies = game->claim_policies;
+      if (std::find(policies.begin(), policies.end(), claim.policy) == policies.end()) {
+        std::string expected;
+        for (std::string_view p : policies) expected += (expected.empty() ? "" : ", ") + std::string(p);
+        Error(c["policy"], "unknown policy '" + claim.policy + "' (expected: " +
+                               (expected.empty() ? "none: game '" + spec->game + "' has no tie choice" : expected) +
+                               ")");
+      }
     }
     CiteOf(c, what, &claim.cite);
     spec->claims.push_back(std::move(claim));
@@ -433,10 +442,13 @@ std::string_view ToString(SeatOrder order) {
   return "?";
 }
 
-std::string_view ToString(Window window) {
+std::string_view WindowName(const RuleSpec& spec, Window window) {
   switch (window) {
     case Window::kInitial: return "initial";
-    case Window::kWar: return "war";
+    case Window::kChoice: {
+      const GameFormat* game = FindGameFormat(spec.game);
+      return game == nullptr ? "?" : game->choice;
+    }
     case Window::kDecision: return "decision";
   }
   return "?";

@@ -9,7 +9,7 @@
 #include <regex>
 
 #include "spec/library.h"
-#include "spec/sha256.h"
+#include "base/sha256.h"
 
 namespace pitboss {
 namespace {
@@ -76,7 +76,7 @@ TEST(LoaderTest, LoadsTheSouthDakotaSpec) {
   EXPECT_TRUE(spec.wager(WagerKind::kMain).required);
   EXPECT_EQ(spec.wager(WagerKind::kTie).depends_on, WagerKind::kMain);
   EXPECT_EQ(spec.wager(WagerKind::kRaise).equals, WagerKind::kMain);
-  EXPECT_EQ(spec.wager(WagerKind::kRaise).window, Window::kWar);
+  EXPECT_EQ(spec.wager(WagerKind::kRaise).window, Window::kChoice);
   EXPECT_FALSE(spec.wager(WagerKind::kTie2).offered);
   EXPECT_EQ(War(spec).war_deal.burns_before_seat_card, 3);
   EXPECT_EQ(War(spec).war_deal.burns_before_dealer_card, 3);
@@ -111,7 +111,7 @@ TEST(LoaderTest, LoadsTheVendorAndOnlineSpecs) {
   EXPECT_EQ(online->spec.decks.max, 6);
   EXPECT_EQ(War(online->spec).war_deal.burns_before_seat_card, 0);
   EXPECT_EQ(online->spec.wager(WagerKind::kMain).max, 500000);
-  EXPECT_TRUE(online->spec.wager(WagerKind::kTie).settle_before_war_decision);
+  EXPECT_TRUE(online->spec.wager(WagerKind::kTie).settle_before_choice);
   EXPECT_EQ(online->spec.wager(WagerKind::kTie2).depends_on, WagerKind::kRaise);
   EXPECT_EQ(War(online->spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kTie).net, (Ratio{11, 1}));
   EXPECT_EQ(War(online->spec).payout(Stage::kWar, Outcome::kTie, WagerKind::kTie2).net, (Ratio{11, 1}));

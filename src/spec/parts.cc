@@ -1,6 +1,6 @@
 #include "spec/parts.h"
 
-#include "games/games.h"
+#include "spec/game_format.h"
 
 namespace pitboss {
 
@@ -9,7 +9,7 @@ namespace {
 bool SameWager(const WagerRule& x, const WagerRule& y) {
   return x.offered == y.offered && x.required == y.required && x.depends_on == y.depends_on &&
          x.window == y.window && x.equals == y.equals && x.max == y.max &&
-         x.settle_before_war_decision == y.settle_before_war_decision;
+         x.settle_before_choice == y.settle_before_choice;
 }
 
 }  // namespace
@@ -23,7 +23,7 @@ SpecParts DifferingParts(const RuleSpec& a, const RuleSpec& b) {
     if (!SameWager(a.wagers[k], b.wagers[k])) parts |= part::kWagers;
   }
   if (a.game != b.game) return part::kAll;
-  if (const Game* game = FindGame(a.game)) parts |= game->differing_parts(a, b);
+  if (const GameFormat* game = FindGameFormat(a.game)) parts |= game->differing_parts(a, b);
   return parts;
 }
 

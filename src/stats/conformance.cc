@@ -323,7 +323,7 @@ StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, 
     t.cov[2] = m->Covariance().ToDouble();
     return &theory.emplace(key, t).first->second;
   }
-  t.war_window = spec.wager(kind).window == Window::kWar;
+  t.war_window = spec.wager(kind).window == Window::kChoice;
   ShoeComposition shoe = StandardShoe(spec, decks);
   for (int q = 0; q <= 1; ++q) {
     auto math = ComputeRoundMath(spec, shoe, {TiePolicy::kMixed, Fraction(q)});

@@ -6,8 +6,8 @@
 
 #include <limits>
 
-#include "games/dealer.h"
-#include "games/test_rounds.h"
+#include "games/games.h"
+#include "games/core/test_rounds.h"
 #include "history/round_parser.h"
 
 namespace pitboss {

@@ -10,7 +10,7 @@
 
 #include "games/blackjack/blackjack_math.h"
 #include "games/blackjack/blackjack_rules.h"
-#include "report/json.h"
+#include "base/json.h"
 
 namespace pitboss {
 

@@ -8,8 +8,9 @@
 
 #include "games/blackjack/blackjack_engine.h"
 #include "games/blackjack/blackjack_rules.h"
-#include "games/shoe.h"
-#include "games/test_rounds.h"
+#include "games/games.h"
+#include "games/core/shoe.h"
+#include "games/core/test_rounds.h"
 #include "history/round_parser.h"
 #include "pitboss/codes.h"
 #include "spec/loader.h"

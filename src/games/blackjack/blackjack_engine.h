@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "games/finding.h"
+#include "games/core/finding.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "games/blackjack/blackjack_rules.h"
-#include "games/rtp.h"
+#include "games/core/rtp.h"
 
 namespace pitboss {
 
@@ -356,10 +356,11 @@ StatusOr<BlackjackRtpReport> ComputeBlackjackRtp(const SpecDocument& doc,
 
 const GameRtp& BlackjackRtp() {
   static const GameRtp rtp{
-      [](const SpecDocument& doc, const std::map<std::string, std::string>& readings) -> StatusOr<GameRtpReport> {
+      [](const SpecDocument& doc,
+         const std::map<std::string, std::string>& readings) -> StatusOr<std::unique_ptr<GameRtpReport>> {
         auto report = ComputeBlackjackRtp(doc, readings);
         if (!report.ok()) return report.status();
-        return GameRtpReport(std::move(*report));
+        return std::unique_ptr<GameRtpReport>(std::make_unique<BlackjackRtpReport>(std::move(*report)));
       },
       [](const RuleSpec& spec) -> StatusOr<std::vector<ClaimVerdict>> {
         auto checks = CheckBlackjackClaims(spec);
@@ -367,6 +368,9 @@ const GameRtp& BlackjackRtp() {
         std::vector<ClaimVerdict> verdicts;
         for (const BlackjackClaimCheck& c : *checks) verdicts.push_back({c.claim, c.holds, c.message});
         return verdicts;
+      },
+      [](const GameRtpReport& report, std::string_view version, std::string_view format, std::ostream& out) {
+        return WriteBlackjackRtpReport(static_cast<const BlackjackRtpReport&>(report), version, format, out);
       },
   };
   return rtp;

@@ -7,11 +7,14 @@
 #define PITBOSS_GAMES_BLACKJACK_BLACKJACK_RTP_H_
 
 #include <map>
+#include <ostream>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "games/blackjack/blackjack_math.h"
-#include "games/claims.h"
+#include "games/core/claims.h"
+#include "games/core/rtp.h"
 #include "math/fraction.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
@@ -85,7 +88,7 @@ struct BlackjackClaimCheck {
   std::string message;  // what an auditor reads: the verdict, the claimed and computed figures
 };
 
-struct BlackjackRtpReport {
+struct BlackjackRtpReport : GameRtpReport {
   std::string spec_id;
   std::string revision;
   std::string path;
@@ -96,7 +99,7 @@ struct BlackjackRtpReport {
   std::vector<BlackjackAmbiguityRtp> ambiguities;
   std::vector<BlackjackClaimCheck> claims;
 
-  bool all_claims_hold() const;
+  bool all_claims_hold() const override;
 };
 
 // Every figure of `doc` under `readings` (ambiguities not named: their default).
@@ -111,6 +114,10 @@ std::vector<BlackjackClaimCheck> CheckBlackjackClaims(const RuleSpec& spec,
 // The blackjack game's entry in `pitboss rtp` and lint's claim check (games/rtp.h).
 struct GameRtp;
 const GameRtp& BlackjackRtp();
+
+// The report as text or JSON (`format`; InvalidArgument for any other), in blackjack_rtp_writers.cc.
+Status WriteBlackjackRtpReport(const BlackjackRtpReport& report, std::string_view version, std::string_view format,
+          std::ostream& out);
 
 }  // namespace pitboss
 

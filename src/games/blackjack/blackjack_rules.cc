@@ -385,14 +385,18 @@ void LintRegulation(LintReport* report) {
 
 const Game& BlackjackGame() {
   static const Game game{
-      "blackjack",
-      {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts", "war_wager"},
-      {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
-      &ParseBlackjack,
+      {
+          "blackjack",
+          {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts", "war_wager"},
+          {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
+          &ParseBlackjack,
+          &FlattenBlackjack,
+          &BlackjackDifferingParts,
+          "",
+          {"optimal", "no-choice"},
+      },
       &ReplayBlackjackInto,
       &BlackjackRtp(),
-      &FlattenBlackjack,
-      &BlackjackDifferingParts,
       &BlackjackEffect,
       &NoReprice,
       &GenerateBlackjackRounds,

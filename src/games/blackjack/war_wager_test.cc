@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "games/blackjack/blackjack_rules.h"
-#include "games/test_rounds.h"
+#include "games/core/test_rounds.h"
 #include "spec/loader.h"
 
 namespace pitboss {

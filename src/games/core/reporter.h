@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "games/core/message.h"
-#include "games/finding.h"
+#include "games/core/finding.h"
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
 #include "pitboss/round.h"

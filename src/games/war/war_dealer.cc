@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "games/war/war_rules.h"
-#include "report/json.h"
+#include "base/json.h"
 
 namespace pitboss {
 
@@ -349,13 +349,13 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
     any_war = true;
     for (int k = 0; k < kWagerKinds; ++k) {  // the wager that going to war is
       const WagerRule& rule = spec_.wagers[k];
-      if (rule.offered && rule.window == Window::kWar && rule.equals && placed(play, rule.depends_on)) {
+      if (rule.offered && rule.window == Window::kChoice && rule.equals && placed(play, rule.depends_on)) {
         bet(play, static_cast<WagerKind>(k), play.bet[static_cast<int>(*rule.equals)]);
       }
     }
     for (int k = 0; k < kWagerKinds; ++k) {  // the optional ones beside them
       const WagerRule& rule = spec_.wagers[k];
-      if (!rule.offered || rule.window != Window::kWar || rule.equals) continue;
+      if (!rule.offered || rule.window != Window::kChoice || rule.equals) continue;
       if (!placed(play, rule.depends_on) || !rng_.Chance(o.tie_bet_rate)) continue;
       bet(play, static_cast<WagerKind>(k), Amount(*limits_[k], kSideSteps, std::size(kSideSteps)));
     }

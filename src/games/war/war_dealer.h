@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-#include "games/dealer.h"
+#include "games/core/dealer.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 

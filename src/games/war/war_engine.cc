@@ -816,7 +816,7 @@ void WarReplay::CheckSettleOrder() {
   if (first_war_decision_ == INT_MAX) return;  // no seat chose war
   for (const Match& m : first_pass) {
     const WagerRule& rule = spec_.wager(book.owed()[m.owed].wager);
-    if (rule.settle_before_war_decision && m.event > first_war_decision_) {
+    if (rule.settle_before_choice && m.event > first_war_decision_) {
       book.OrderFault(m, rule.settle_cite, report_, "after the war began (the choice of war at event ",
                       first_war_decision_, ")");
     }

@@ -6,7 +6,7 @@
 #define PITBOSS_GAMES_WAR_ENGINE_H_
 
 #include "games/war/war_rules.h"
-#include "games/finding.h"
+#include "games/core/finding.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
 

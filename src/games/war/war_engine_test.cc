@@ -7,7 +7,7 @@
 #include <climits>
 #include <string>
 
-#include "games/test_rounds.h"
+#include "games/core/test_rounds.h"
 #include "spec/loader.h"
 
 namespace pitboss {

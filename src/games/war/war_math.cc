@@ -130,7 +130,7 @@ std::vector<WagerKind> RidersOf(const RuleSpec& spec, WagerKind kind) {
   std::vector<WagerKind> riders;
   for (int k = 0; k < kWagerKinds; ++k) {
     const WagerRule& rule = spec.wagers[k];
-    if (rule.offered && rule.window == Window::kWar && rule.equals == kind) {
+    if (rule.offered && rule.window == Window::kChoice && rule.equals == kind) {
       riders.push_back(static_cast<WagerKind>(k));
     }
   }
@@ -346,7 +346,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
   }
 
   // Each wager a seat can put up: initial-window ones, then war-window side wagers.
-  for (Window window : {Window::kInitial, Window::kWar}) {
+  for (Window window : {Window::kInitial, Window::kChoice}) {
     for (int k = 0; k < kWagerKinds; ++k) {
       const WagerRule& rule = spec.wagers[k];
       if (!rule.offered || rule.window != window || rule.equals) continue;
@@ -357,7 +357,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
       if (wager.available.is_zero()) continue;
       std::vector<WagerKind> riders = RidersOf(spec, kind);
       for (const Leaf& leaf : leaves) {
-        if (window == Window::kWar && leaf.choice != Choice::kWar) continue;
+        if (window == Window::kChoice && leaf.choice != Choice::kWar) continue;
         std::optional<Settler::Settled> settled = settler.Settle(kind, leaf);
         std::optional<Fraction> net =
             kind == WagerKind::kMain ? main_net(leaf) : settler.Net(kind, leaf);
@@ -404,7 +404,7 @@ std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition
                                      const Policy& policy, WagerKind kind) {
   const Settler settler(spec);
   const std::vector<WagerKind> riders = RidersOf(spec, kind);
-  const bool war_window = spec.wager(kind).window == Window::kWar;
+  const bool war_window = spec.wager(kind).window == Window::kChoice;
   const bool war_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kWar)];
   const bool surrender_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kSurrender)];
   const bool tie_decided = War(spec).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).present;

@@ -5,10 +5,13 @@
 #define PITBOSS_GAMES_WAR_WAR_RTP_H_
 
 #include <map>
+#include <ostream>
+#include <string_view>
 #include <string>
 #include <vector>
 
-#include "games/claims.h"
+#include "games/core/claims.h"
+#include "games/core/rtp.h"
 #include "games/war/war_rules.h"
 #include "games/war/war_math.h"
 #include "pitboss/spec.h"
@@ -73,7 +76,7 @@ struct BurnCheck {
   std::string shoe;           // the small shoe it was shown on: "3 ranks x 4 cards"
 };
 
-struct RtpReport {
+struct RtpReport : GameRtpReport {
   std::string spec_id;
   std::string revision;
   std::string path;
@@ -85,7 +88,7 @@ struct RtpReport {
   std::vector<AmbiguityMath> ambiguities;
   std::vector<ClaimCheck> claims;
 
-  bool all_claims_hold() const;
+  bool all_claims_hold() const override;
 };
 
 // Every figure of `doc` under `readings` (ambiguities not named: their default).
@@ -101,6 +104,10 @@ const GameRtp& WarRtp();
 
 // Burns drawn or not, on a small shoe: the same figures (see BurnCheck).
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec);
+
+// The report as text or JSON (`format`; InvalidArgument for any other), in war_rtp_writers.cc.
+Status WriteRtpReport(const RtpReport& report, std::string_view version, std::string_view format,
+          std::ostream& out);
 
 }  // namespace pitboss
 

@@ -205,7 +205,7 @@ WarRules::WagerSets ReadWagerSets(const RuleSpec& spec) {
       sets.required = kind;
       required = true;
     }
-    (rule.window == Window::kWar ? sets.war : sets.initial) |= Bit(kind);
+    (rule.window == Window::kChoice ? sets.war : sets.initial) |= Bit(kind);
     if (rule.depends_on) sets.dependent |= Bit(kind);
   }
   return sets;
@@ -330,14 +330,18 @@ std::string_view ToString(Stage stage) { return kStageNames[static_cast<int>(sta
 
 const Game& WarGame() {
   static const Game game{
-      "war",
-      {"ranks", "deal", "decisions", "payouts", "settle"},
-      {"ranks", "deal", "payouts", "settle"},
-      &ParseWar,
+      {
+          "war",
+          {"ranks", "deal", "decisions", "payouts", "settle"},
+          {"ranks", "deal", "payouts", "settle"},
+          &ParseWar,
+          &FlattenWar,
+          &WarDifferingParts,
+          "war",
+          {"optimal", "always-war", "always-surrender", "no-choice"},
+      },
       &ReplayWarInto,
       &WarRtp(),
-      &FlattenWar,
-      &WarDifferingParts,
       &WarEffect,
       &RepriceWar,
       &GenerateWarRounds,

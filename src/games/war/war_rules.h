@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "games/games.h"
+#include "games/core/game.h"
 #include "pitboss/spec.h"
 
 namespace pitboss {

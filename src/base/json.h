@@ -1,0 +1,74 @@
+// A streaming JSON writer: values go straight to a std::ostream as they are
+// given, with the commas, colons and string escaping done here. Every command
+// that writes JSON uses it, so all of pitboss's JSON escapes the same way.
+#ifndef PITBOSS_BASE_JSON_H_
+#define PITBOSS_BASE_JSON_H_
+
+#include <cstdint>
+#include <ostream>
+#include <string_view>
+#include <vector>
+
+#include "pitboss/money.h"
+
+namespace pitboss {
+
+// Writes one JSON value (usually an object) token by token. Keys and members
+// come out in the order they are given. Strings are escaped so that the output
+// is always valid JSON in valid UTF-8: quotes, backslashes and control
+// characters are escaped, well-formed UTF-8 passes through, and each ill-formed
+// byte sequence becomes U+FFFD. The writer keeps no copy of the data and writes
+// nothing of its own (no whitespace, no final newline). Not thread-safe.
+//
+// Misuse (a value in an object where a key is due, a Key in an array, an End
+// that does not match its Begin, a second top-level value) is a programming
+// error, caught by assert in debug builds.
+//
+//   JsonWriter json(out);
+//   json.BeginObject().Key("tool").String("pitboss");
+//   json.Key("format").Int(1).EndObject();  // {"tool":"pitboss","format":1}
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::ostream& out);
+  JsonWriter(const JsonWriter&) = delete;
+  JsonWriter& operator=(const JsonWriter&) = delete;
+
+  JsonWriter& BeginObject();
+  JsonWriter& EndObject();
+  JsonWriter& BeginArray();
+  JsonWriter& EndArray();
+  JsonWriter& Key(std::string_view key);  // inside an object, before each value
+  JsonWriter& String(std::string_view value);
+  JsonWriter& Int(int64_t value);
+  // A money sum: an integer where it fits in 64 bits, else a string, its exact decimal value
+  // or "too large" (MoneySum::ToString). Part of the report format: docs/report.md.
+  JsonWriter& Sum(const MoneySum& value);
+  JsonWriter& Bool(bool value);
+  JsonWriter& Null();
+  // Shortest form that reads back to the same double; JSON has no NaN or
+  // infinity, so those are written as null. Never use for money.
+  JsonWriter& Double(double value);
+
+  // True once a whole top-level value has been written.
+  bool complete() const { return complete_; }
+
+ private:
+  struct Frame {
+    bool is_object;
+    bool empty;
+  };
+
+  void BeforeValue();  // writes the comma a value needs, if any
+  void AfterValue();
+  void WriteString(std::string_view text);
+
+  std::ostream& out_;
+  std::vector<Frame> open_;  // the containers not yet closed, innermost last
+  bool key_written_ =
+      false;  // in an object: a Key was written, its value is due
+  bool complete_ = false;
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_BASE_JSON_H_

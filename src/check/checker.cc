@@ -1,0 +1,814 @@
+#include "pitboss/checker.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+#include <set>
+#include <unordered_set>
+
+#include "games/core/dealer.h"
+#include "games/games.h"
+#include "check/round_ids.h"
+#include "games/core/shoe.h"
+#include "history/line_pipeline.h"
+#include "history/line_reader.h"
+#include "history/round_parser.h"
+#include "spec/library.h"
+#include "spec/parts.h"
+#include "base/suggest.h"
+
+namespace pitboss {
+
+namespace {
+
+// The clauses input/* findings cite: the section of the log format (hand-history-v1.md) and,
+// where one field is at stake, the field and what the format says of it.
+constexpr char kFormatClause[] = "hand-history-v1";
+constexpr char kCardClause[] = "hand-history-v1, Events: card codes";
+constexpr char kRulesClause[] = "hand-history-v1, A round: \"rules\" (the rule set) and \"time\"";
+constexpr char kRoundClause[] = "hand-history-v1, A round: \"round\" (id, unique within the whole input)";
+constexpr char kFileClause[] = "hand-history-v1, File";
+constexpr char kOrderClause[] = "hand-history-v1, File: rounds appear in the order they were played on each table";
+constexpr char kEventsClause[] = "hand-history-v1, A round: \"events\" (the round as it happened)";
+
+constexpr int64_t kProgressEvery = 1 << 10;
+
+// A spec revision as this run checks it: under the chosen readings, and under each other
+// reading of each ambiguity, to tell which findings depend on a reading.
+using Effect = ReadingEffect;
+
+struct Variant {
+  size_t ambiguity;
+  size_t reading;
+  RuleSpec spec;
+  Effect effect = Effect::kGeneral;
+  SpecParts parts = part::kAll;  // where it differs from the instance it varies
+};
+
+bool SameWagers(const RuleSpec& a, const RuleSpec& b) {
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule &x = a.wagers[k], &y = b.wagers[k];
+    if (x.offered != y.offered || x.required != y.required || x.depends_on != y.depends_on ||
+        x.window != y.window || x.equals != y.equals || x.max != y.max ||
+        x.settle_before_choice != y.settle_before_choice) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// What `variant` changes against `base`: the core's shoe and wagers replay in full; the
+// rest is the game's to say.
+Effect EffectOf(const Game& game, const RuleSpec& base, const RuleSpec& variant) {
+  if (base.decks.min != variant.decks.min || base.decks.max != variant.decks.max ||
+      base.fresh_shuffle.required != variant.fresh_shuffle.required || !SameWagers(base, variant)) {
+    return Effect::kGeneral;
+  }
+  return game.effect(base, variant);
+}
+
+struct SpecRuntime {
+  const SpecDocument* doc = nullptr;
+  const Game* game = nullptr;
+  Engine engine = nullptr;
+  RuleSpec selected;
+  bool selected_is_default = true;
+  std::vector<Variant> alternatives;  // one other reading each, the rest as selected
+  std::vector<Variant> impacts;       // one non-default reading each, the rest default
+  std::vector<std::vector<ReadingImpact>> impact;  // [ambiguity][reading]
+  bool used = false;
+};
+
+MoneySum SettledTotal(const RoundResult& r) {
+  MoneySum total;
+  for (const Settlement& s : r.settlements) total += s.net;
+  return total;
+}
+
+bool SameSettlement(const RoundResult& a, const RoundResult& b) {
+  if (a.settlements.size() != b.settlements.size()) return false;
+  for (size_t i = 0; i < a.settlements.size(); ++i) {
+    const Settlement &x = a.settlements[i], &y = b.settlements[i];
+    if (x.seat != y.seat || x.wager != y.wager || x.net != y.net) return false;
+  }
+  return true;
+}
+
+// A finding depends on a reading when, under it, the finding is gone and nothing new is
+// found in its place (for its seat; for a finding of no seat, in the round): the same
+// logged facts are then right. A fault that only changes its name under the other reading
+// (a wrong payout of a war the literal text does not allow) does not depend on it.
+void MarkReadingDependent(const RoundResult& base, const RoundResult& other, const std::string& id,
+                          const std::string& reading, std::vector<std::vector<ClearedBy>>* depends) {
+  auto in = [](const RoundResult& r, const RoundFinding& f) {
+    return std::any_of(r.findings.begin(), r.findings.end(), [&](const RoundFinding& g) { return g.Key() == f.Key(); });
+  };
+  for (size_t i = 0; i < base.findings.size(); ++i) {
+    const RoundFinding& f = base.findings[i];
+    if (in(other, f)) continue;
+    bool replaced = std::any_of(other.findings.begin(), other.findings.end(), [&](const RoundFinding& g) {
+      return (!f.seat || g.seat == f.seat) && !in(base, g);
+    });
+    if (replaced) continue;
+    auto& list = (*depends)[i];
+    auto it = std::find_if(list.begin(), list.end(), [&](const ClearedBy& c) { return c.ambiguity == id; });
+    if (it == list.end()) it = list.insert(list.end(), ClearedBy{id, {}});
+    if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end()) {
+      it->readings.push_back(reading);
+    }
+  }
+}
+
+// A bet on a name the format does not have that is a misspelling of a wager the game has
+// ("Main", "Blackjack") is found at the bet (wager/late); what then follows at that seat from
+// the wager missing (its cards, decisions and settlements found as placed without it, the
+// dealer playing for no hand) is the same fault. One fault, one finding: those are counted
+// under the bet's finding, not listed. Runs on the findings of the readings checked, after
+// their reading dependence is known (`depends` is kept in step).
+void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vector<RoundFinding>* findings,
+                            std::vector<std::vector<ClearedBy>>* depends) {
+  std::vector<std::string> kinds;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (spec.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
+  }
+  std::vector<std::pair<Seat, size_t>> roots;  // seat, index of its misspelt bet's finding
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const RoundFinding& f = (*findings)[i];
+    if (f.code != Code::kWagerLate || f.event < 0 || !f.seat) continue;
+    const Event& e = round.events[static_cast<size_t>(f.event)];
+    if (e.type != EventType::kBet || e.wager != WagerKind::kUnknown || Nearest(e.text, kinds).empty()) continue;
+    if (std::none_of(roots.begin(), roots.end(), [&](const auto& r) { return r.first == *f.seat; })) {
+      roots.emplace_back(*f.seat, i);
+    }
+  }
+  if (roots.empty()) return;
+  auto root_of = [&](const RoundFinding& f) -> std::optional<size_t> {
+    if (f.code == Code::kDealDealerPlay) return roots.front().second;
+    for (const auto& [seat, index] : roots) {
+      if (f.seat && *f.seat == seat) return index;
+    }
+    return std::nullopt;
+  };
+  std::vector<bool> drop(findings->size(), false);
+  for (size_t i = 0; i < findings->size(); ++i) {
+    std::optional<size_t> root = root_of((*findings)[i]);
+    if (!root || *root == i || std::any_of(roots.begin(), roots.end(), [&](const auto& r) { return r.second == i; })) {
+      continue;
+    }
+    drop[i] = true;
+    ++(*findings)[*root].consequences;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < findings->size(); ++i) {
+    if (drop[i]) continue;
+    if (kept != i) {
+      (*findings)[kept] = std::move((*findings)[i]);
+      (*depends)[kept] = std::move((*depends)[i]);
+    }
+    ++kept;
+  }
+  findings->resize(kept);
+  depends->resize(kept);
+  for (RoundFinding& f : *findings) {
+    if (f.consequences > 0) {
+      f.consequences_note = f.consequences == 1 ? "finding that follows from the wager missing (its cards, decisions, "
+                                                  "settlements)"
+                                                : "findings that follow from the wager missing (its cards, decisions, "
+                                                  "settlements)";
+    }
+  }
+}
+
+}  // namespace
+
+struct Checker::Impl : ShoeTracker::Owner {
+  // Where a round id was first seen: the input's index in report.inputs and the line.
+  using SeenAt = RoundIdSet::SeenAt;
+  // The last round read of a table, to find a table whose time runs backwards.
+  struct TableTime {
+    std::string time;
+    std::optional<Instant> instant;
+    std::string round;
+    std::string where;  // "input:line"
+  };
+
+  // What one line comes to before anything order-dependent is done with it: a pure function
+  // of the line, the specs and the options (Prepare), taken up in input order (Apply).
+  struct LineWork {
+    ParseOutcome parsed;
+    Round round;
+    std::optional<Instant> instant;  // of round.time
+    const SpecDocument* doc = nullptr;
+    std::string why;  // why no spec is found
+    const SpecRuntime* rt = nullptr;
+    RoundResult base;  // under the readings checked
+    RoundResult other, by_default;  // replays under other readings, their buffers reused
+    std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
+    // A reading under which the round settles differently (SpecRuntime::impact).
+    struct Count {
+      size_t ambiguity;
+      size_t reading;
+      MoneySum net_difference;
+    };
+    std::vector<Count> counts;
+  };
+
+  CheckOptions options;
+  SpecLibrary library;
+  std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
+  std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
+  ShoeTracker shoes;
+  // The overdraws the shoe tracker holds until it can tell what they are (ShoeTracker::Owner),
+  // as the findings they will be, with the round they were found in (its serial number).
+  struct HeldFinding {
+    Finding finding;
+    uint64_t round;
+    bool context;
+  };
+  std::unordered_map<int64_t, HeldFinding> held;
+  int64_t next_ticket = 0;
+  uint64_t round_serial = 0;  // of the round being applied
+  // The rounds with held findings, and whether each is counted in rounds_with_violations.
+  std::unordered_map<uint64_t, bool> held_rounds;
+  size_t released_elsewhere = 0;  // findings of earlier rounds reported while a round is applied
+  bool applying = false;          // within Apply
+  // The round being applied, for a finding held.
+  struct Current {
+    const std::string* input = nullptr;
+    int64_t line = 0;
+    const Round* round = nullptr;
+    const RuleSpec* spec = nullptr;
+  } current;
+
+  int64_t Hold(RoundFinding f) override {
+    const int64_t ticket = next_ticket++;
+    static const std::string kNone;
+    const RuleSpec* spec = current.spec;
+    Finding finding = ToFinding(std::move(f), *current.input, current.line, *current.round, spec ? spec->id : kNone,
+                                spec ? spec->revision : kNone);
+    if (round_time) finding.time = *round_time;
+    held.emplace(ticket, HeldFinding{std::move(finding), round_serial, context});
+    held_rounds.emplace(round_serial, false);
+    return ticket;
+  }
+  void Release(int64_t ticket, std::string message, int64_t root) override {
+    auto it = held.find(ticket);
+    if (it == held.end()) return;
+    HeldFinding h = std::move(it->second);
+    held.erase(it);
+    if (h.context) return;  // a context log reports nothing
+    h.finding.message = std::move(message);
+    report.violations.push_back(std::move(h.finding));
+    if (root >= 0) roots.push_back({root, report.violations.size() - 1, Code::kShoeCardOverdrawn});
+    if (h.round != round_serial || !applying) {  // a finding of an earlier round
+      ++released_elsewhere;
+      bool& counted = held_rounds[h.round];
+      if (!counted) ++report.rounds_with_violations;
+      counted = true;
+    }
+  }
+  void Drop(int64_t ticket) override { held.erase(ticket); }
+  // The round's own findings since `before` (not those of earlier rounds released meanwhile)
+  // make it a round with violations.
+  void CountRound(size_t before) {
+    if (context) return;
+    if (report.violations.size() - released_elsewhere != before) {
+      ++report.rounds_with_violations;
+      if (auto it = held_rounds.find(round_serial); it != held_rounds.end()) it->second = true;
+    }
+  }
+  RoundIdSet seen;
+  std::unordered_map<std::string, TableTime> table_times;
+  std::vector<std::unique_ptr<SpecRuntime>> runtimes;
+  std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
+  std::vector<const SpecRuntime*> used;  // in order of first use
+  Report report;
+  InputSummary* input = nullptr;  // of the log being read
+  uint32_t input_index = 0;
+  bool context = false;  // reading a --context log: state only, nothing reported
+  // Root causes whose consequences are counted (ShoeTracker ids), with their finding's index.
+  struct Root {
+    int64_t id;
+    size_t index;
+    Code code;
+  };
+  std::vector<Root> roots;
+  // The time of the round whose findings are being emitted: every finding of a round read
+  // carries it; nullptr for a line not read as a round.
+  const std::string* round_time = nullptr;
+  // The run of lines repeating earlier lines that the last line continued: its finding's
+  // index, and where the round of its last line was first seen.
+  std::optional<size_t> duplicate_run;
+  int64_t duplicate_run_length = 0;  // its consequences: the lines that continue it
+  SeenAt duplicate_run_first{};
+  // The files read so far, by identity (device, inode), to find one given twice.
+  std::map<std::pair<dev_t, ino_t>, std::string> files_read;
+
+  // Widens the input's period to `time` (RFC 3339): compared as instants.
+  // `instant` is that of `time`; those of the input's first and last are kept beside them.
+  void NoteRoundTime(const std::string& time, const std::optional<Instant>& instant) {
+    if (!input || time.empty()) return;
+    auto before = [](const std::string& a, const std::optional<Instant>& x, const std::string& b,
+                     const std::optional<Instant>& y) { return x && y ? *x < *y : a < b; };
+    if (input->first_round_time.empty() || before(time, instant, input->first_round_time, first_instant)) {
+      input->first_round_time = time;
+      first_instant = instant;
+    }
+    if (input->last_round_time.empty() || before(input->last_round_time, last_instant, time, instant)) {
+      input->last_round_time = time;
+      last_instant = instant;
+    }
+  }
+  std::optional<Instant> first_instant, last_instant;  // of the input's first_round_time...
+
+  explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
+
+  StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
+  // The pure part of checking a line, safe on any thread with its own parser: it reads
+  // nothing that changes while logs are read.
+  void Prepare(RoundParser& parser, std::string_view text, LineWork* w) const;
+  // The rest, in input order: round ids, time order, shoes, findings, counts.
+  void Apply(const std::string& input, int64_t line, LineWork& w);
+  // Finds a round dated before the last round of its table (input/time-order), once where
+  // the time goes back; the table's shoe is then not judged until its next shuffle.
+  void CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                      const std::optional<Instant>& instant);
+  void Emit(const std::string& input, int64_t line, const Round& round, const RuleSpec& spec,
+            std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
+  // Appends an input/* finding (nothing in a context log); its index in report.violations.
+  size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
+                   std::string clause, std::string message, std::optional<int> event = std::nullopt);
+  std::string Where(const std::string& input, int64_t line) const {
+    return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
+  }
+  // Where(), into a buffer reused round after round (no allocation in the steady state).
+  std::string where_buffer;
+  std::string_view WhereNow(const std::string& input, int64_t line) {
+    where_buffer.assign(input == "-" ? std::string_view("<stdin>") : std::string_view(input));
+    where_buffer.push_back(':');
+    char digits[24];
+    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, line);
+    where_buffer.append(digits, end);
+    return where_buffer;
+  }
+};
+
+StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
+  auto found = by_doc.find(doc);
+  if (found != by_doc.end()) return found->second;
+  auto rt = std::make_unique<SpecRuntime>();
+  rt->doc = doc;
+  rt->game = FindGame(doc->spec.game);
+  rt->engine = rt->game->engine;
+  std::map<std::string, std::string> chosen;
+  for (const Ambiguity& a : doc->spec.ambiguities) {
+    auto it = options.readings.find(a.id);
+    if (it != options.readings.end()) chosen[a.id] = it->second;
+  }
+  auto selected = Instantiate(*doc, chosen);
+  if (!selected.ok()) return selected.status();
+  rt->selected = std::move(selected.value());
+  rt->selected_is_default = rt->selected.readings == doc->spec.readings;
+  const auto& ambiguities = doc->spec.ambiguities;
+  rt->impact.resize(ambiguities.size());
+  for (size_t a = 0; a < ambiguities.size(); ++a) {
+    for (size_t r = 0; r < ambiguities[a].readings.size(); ++r) {
+      const Reading& reading = ambiguities[a].readings[r];
+      rt->impact[a].push_back({reading.name, reading.is_default, 0, 0});
+      if (rt->selected.readings.at(ambiguities[a].id) != reading.name) {
+        auto with = chosen;
+        with[ambiguities[a].id] = reading.name;
+        auto spec = Instantiate(*doc, with);
+        if (!spec.ok()) return spec.status();
+        Effect effect = EffectOf(*rt->game, rt->selected, spec.value());
+        SpecParts parts = DifferingParts(rt->selected, spec.value());
+        rt->alternatives.push_back({a, r, std::move(spec.value()), effect, parts});
+      }
+      if (!rt->selected_is_default && !reading.is_default) {
+        auto spec = Instantiate(*doc, {{ambiguities[a].id, reading.name}});
+        if (!spec.ok()) return spec.status();
+        Effect effect = EffectOf(*rt->game, doc->spec, spec.value());
+        SpecParts parts = DifferingParts(doc->spec, spec.value());
+        rt->impacts.push_back({a, r, std::move(spec.value()), effect, parts});
+      }
+    }
+  }
+  SpecRuntime* raw = rt.get();
+  by_doc[doc] = raw;
+  runtimes.push_back(std::move(rt));
+  return raw;
+}
+
+size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
+                                std::string table, std::string clause, std::string message,
+                                std::optional<int> event) {
+  if (context) return SIZE_MAX;
+  Finding f;
+  f.code = code;
+  f.round = std::move(round_id);
+  f.table = std::move(table);
+  f.input = input;
+  f.line = line;
+  f.clause = std::move(clause);
+  f.message = std::move(message);
+  f.event = event;
+  if (round_time) f.time = *round_time;
+  report.violations.push_back(std::move(f));
+  return report.violations.size() - 1;
+}
+
+void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, const RuleSpec& spec,
+                         std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends) {
+  const std::string& currency = r.currency.empty() ? options.currency : r.currency;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const int64_t root = findings[i].root;
+    Finding f = ToFinding(std::move(findings[i]), input, line, r, spec.id, spec.revision);
+    if (i < depends.size()) {
+      f.cleared_by = std::move(depends[i]);
+      for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
+    }
+    if (Info(f.code).unit == Unit::kMinorUnits || f.money_moved) f.currency = currency;
+    if (round_time) f.time = *round_time;
+    const Code code = f.code;
+    report.violations.push_back(std::move(f));
+    if (root >= 0) roots.push_back({root, report.violations.size() - 1, code});
+  }
+}
+
+void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                                   const std::optional<Instant>& instant) {
+  TableTime& last = table_times[round.table];
+  if (!last.time.empty()) {
+    const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
+    if (back) {
+      size_t at = EmitInput(input, line, Code::kInputTimeOrder, round.id, round.table, kOrderClause,
+                            "round " + round.id + " is dated " + round.time + ", before round " + last.round +
+                                " (" + last.time + ", " + last.where + ") logged before it on table " + round.table +
+                                ": the table's rounds are not in the order played (logs given out of order?); "
+                                "its shoe is not judged until its next shuffle, and the rounds drawn from it "
+                                "until then are counted under this finding");
+      int64_t root = shoes.NewRoot();
+      shoes.Lose(round.table, *this, root);
+      if (at != SIZE_MAX) roots.push_back({root, at, Code::kInputTimeOrder});
+    }
+  }
+  last.time = round.time;
+  last.instant = instant;
+  last.round = round.id;
+  last.where.assign(WhereNow(input, line));
+}
+
+void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
+  if (IsOverLongLine(text)) {
+    // A line over the limit (LineReader): not a round of any log, one finding at its line.
+    w->parsed = ParseOutcome{};
+    w->parsed.status = Status::ParseError("a line of " + std::string(text.substr(1)) + " bytes, over the limit of " +
+                                          std::to_string(LineReaderOptions().max_line_length) +
+                                          " bytes: not a round of any log, and not read");
+  } else {
+    w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
+  }
+  w->rt = nullptr;
+  w->counts.clear();
+  w->base.findings.clear();
+  w->base.settlements.clear();
+  w->base.touched = 0;
+  w->depends.clear();
+  if (!w->parsed.ok()) return;
+  const Round& round = w->round;
+  w->instant = ParseRfc3339Instant(round.time);
+  w->why.clear();
+  w->doc = library.Find(round.rules, round.date, &w->why);
+  if (round.events.empty() || !w->doc) return;
+  const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
+  w->rt = rt;
+  rt->engine(rt->selected, round, &w->base);
+  RoundResult& base = w->base;
+  w->depends.resize(base.findings.size());
+  const auto& ambiguities = w->doc->spec.ambiguities;
+  // What each other reading would settle differently, counted in input order by Apply.
+  auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
+    if (SameSettlement(from, other)) return;
+    w->counts.push_back({v.ambiguity, v.reading, SettledTotal(other) - SettledTotal(from)});
+  };
+  // Replay under another reading only where it can change something: a clean round
+  // that never consulted the parts a reading changes would replay the same under it.
+  for (const Variant& v : rt->alternatives) {
+    if (v.effect == Effect::kNone) continue;
+    if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
+    if (v.effect == Effect::kGeneral || !base.findings.empty()) {
+      RoundResult& other = w->other;
+      // Its findings are read only to tell which of the round's depend on the reading.
+      other.findings_wanted = !base.findings.empty();
+      rt->engine(v.spec, round, &other);
+      if (!base.findings.empty()) {
+        MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
+                             ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
+      }
+      if (rt->selected_is_default) count(v, base, other);
+    } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
+      rt->game->reprice(base, v.spec, &w->other);
+      count(v, base, w->other);
+    }
+  }
+  if (!rt->selected_is_default) {
+    RoundResult& by_default = w->by_default;
+    // Replays for what each reading would settle, not for findings.
+    by_default.findings_wanted = false;
+    w->other.findings_wanted = false;
+    rt->engine(w->doc->spec, round, &by_default);
+    for (const Variant& v : rt->impacts) {
+      if ((v.parts & by_default.touched) == 0) continue;
+      if (v.effect == Effect::kGeneral) {
+        rt->engine(v.spec, round, &w->other);
+        count(v, by_default, w->other);
+      } else if (v.effect == Effect::kPayoutValues) {
+        rt->game->reprice(by_default, v.spec, &w->other);
+        count(v, by_default, w->other);
+      }
+    }
+  }
+  if (!base.findings.empty()) CollapseMisspeltWagers(rt->selected, round, &base.findings, &w->depends);
+}
+
+void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
+  ++round_serial;
+  released_elsewhere = 0;
+  applying = true;
+  struct Done {
+    bool& applying;
+    ~Done() { applying = false; }
+  } done{applying};
+  size_t before = report.violations.size();
+  const Round& round = w.round;
+  const ParseOutcome& parsed = w.parsed;
+  current = {&input, line, &round, nullptr};
+  // A line not read as a round is not counted as one (its finding counts it): every line of
+  // an input is a round, a malformed line or a blank one.
+  if (parsed.ok() && !context) ++report.rounds;
+  if (parsed.ok()) {
+    NoteRoundTime(round.time, w.instant);
+    round_time = &round.time;  // every finding of a round read carries its time
+  }
+  if (!parsed.ok()) {
+    ++this->input->malformed_lines;
+    if (!parsed.table.empty()) shoes.Lose(parsed.table, *this);
+    EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
+              parsed.status.message());
+  } else if (std::optional<SeenAt> first = seen.Insert(round.id, SeenAt{input_index, line})) {
+    // A run of lines that repeat a run of earlier lines (a copy of a log, a day exported
+    // twice) is one finding, at its first line; the lines that continue it are counted under it.
+    const SeenAt at = *first;
+    if (duplicate_run && at.input == duplicate_run_first.input && at.line == duplicate_run_first.line + 1) {
+      duplicate_run_first = at;
+      const int64_t n = ++duplicate_run_length;
+      report.violations.Patch(*duplicate_run, n,
+                              std::string(n == 1 ? "following line" : "following lines") + " (to line " +
+                                  std::to_string(line) + ") repeating the rounds that followed there, not checked");
+    } else {
+      size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
+                               "round id " + round.id + " was first seen at " +
+                                   Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
+      if (index != SIZE_MAX) {
+        duplicate_run = index;
+        duplicate_run_length = 0;
+        duplicate_run_first = at;
+      }
+    }
+    round_time = nullptr;
+    CountRound(before);
+    return;
+  } else {
+    CheckTimeOrder(input, line, round, w.instant);
+    for (size_t i = 0; i < round.events.size(); ++i) {
+      const Event& e = round.events[i];
+      if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
+        EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
+                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code", static_cast<int>(i));
+      }
+    }
+    const SpecDocument* doc = w.doc;
+    if (round.events.empty()) {
+      EmitInput(input, line, Code::kInputEmptyRound, round.id, round.table, kEventsClause,
+                "round " + round.id + " has no events: nothing was dealt, wagered or settled");
+    } else if (!doc) {
+      EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
+                "round dated " + round.time + ": " + w.why);
+      shoe_findings.clear();  // the draws still count against the shoe, and nothing else
+      shoes.Play(round, "", true, input, line, *this, &shoe_findings);
+    } else {
+      SpecRuntime* rt = by_doc.at(doc);
+      RoundResult& base = w.base;
+      bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
+                                          [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
+      shoe_findings.clear();  // of the shoe in play: no reading changes them
+      current.spec = &doc->spec;
+      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, input, line, *this, &shoe_findings);
+      if (context) {  // the shoe and the round ids are all a context log is read for
+        round_time = nullptr;
+        return;
+      }
+      if (!rt->used) {
+        rt->used = true;
+        used.push_back(rt);
+      }
+      for (const LineWork::Count& c : w.counts) {
+        ReadingImpact& impact = rt->impact[c.ambiguity][c.reading];
+        ++impact.rounds_settled_differently;
+        impact.net_difference += c.net_difference;
+      }
+      if (!base.findings.empty() || !shoe_findings.empty()) {
+        // One list in event order: the engine's findings with what they depend on, the shoe's.
+        std::vector<std::pair<RoundFinding, std::vector<ClearedBy>>> all;
+        for (size_t i = 0; i < base.findings.size(); ++i) {
+          all.emplace_back(std::move(base.findings[i]), std::move(w.depends[i]));
+        }
+        for (RoundFinding& f : shoe_findings) all.emplace_back(std::move(f), std::vector<ClearedBy>{});
+        std::stable_sort(all.begin(), all.end(),
+                         [](const auto& a, const auto& b) { return a.first.event < b.first.event; });
+        std::vector<RoundFinding> findings;
+        std::vector<std::vector<ClearedBy>> depends;
+        for (auto& [f, d] : all) {
+          findings.push_back(std::move(f));
+          depends.push_back(std::move(d));
+        }
+        Emit(input, line, round, doc->spec, std::move(findings), std::move(depends));
+      }
+      if (options.on_round) options.on_round(round, rt->selected);
+      if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);
+    }
+  }
+  round_time = nullptr;
+  duplicate_run.reset();
+  CountRound(before);
+}
+
+Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Checker::~Checker() = default;
+
+StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
+  if (options.rules.empty()) options.rules.push_back(DefaultRulesPath());
+  auto library = SpecLibrary::Load(options.rules, options.jobs);
+  if (!library.ok()) return library.status();
+  auto impl = std::make_unique<Impl>(std::move(library.value()));
+  // Every --reading must name an ambiguity and one of its readings in some loaded spec.
+  for (const auto& [id, name] : options.readings) {
+    bool found = false;
+    for (const auto& doc : impl->library.documents()) {
+      for (const Ambiguity& a : doc->spec.ambiguities) {
+        if (a.id != id) continue;
+        found = true;
+        auto spec = Instantiate(*doc, {{id, name}});
+        if (!spec.ok()) return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
+      }
+    }
+    if (!found) {
+      std::vector<std::string> ids;
+      for (const auto& doc : impl->library.documents()) {
+        for (const Ambiguity& a : doc->spec.ambiguities) ids.push_back(a.id);
+      }
+      return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'" +
+                                     DidYouMean(id, ids));
+    }
+  }
+  impl->options = std::move(options);
+  impl->report.version = PITBOSS_VERSION;
+  // Instantiate every spec now, so that a bad reading fails before any log is read.
+  for (const auto& doc : impl->library.documents()) {
+    auto rt = impl->Runtime(doc.get());
+    if (!rt.ok()) return rt.status();
+  }
+  return std::unique_ptr<Checker>(new Checker(std::move(impl)));
+}
+
+Status Checker::CheckLog(const std::string& path, LogRole role) {
+  Impl& impl = *impl_;
+  impl.report.inputs.push_back(InputSummary{.path = path});
+  impl.input_index = static_cast<uint32_t>(impl.report.inputs.size() - 1);
+  impl.input = &impl.report.inputs.back();
+  impl.input->context = role == LogRole::kContext;
+  impl.context = role == LogRole::kContext;
+  impl.duplicate_run.reset();
+  // The same file named twice (or through a link) is read once: its rounds would all be
+  // rounds seen before.
+  struct stat st;
+  if (path != "-" && ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    auto [it, fresh] = impl.files_read.try_emplace({st.st_dev, st.st_ino}, path);
+    if (!fresh) {
+      impl.context = false;  // reported whatever the role: nothing was read
+      impl.EmitInput(path, 0, Code::kInputDuplicateInput, "", "", kFileClause,
+                     path + " is the same file as " + it->second + ", read before in this check: not read again");
+      impl.input->error = "the same file as " + it->second + ": not read again";
+      impl.input = nullptr;
+      return Status::Ok();
+    }
+  }
+  LineReaderOptions reading;
+  reading.digest_later = impl.options.jobs > 1;  // the pipeline's workers digest outside the reader
+  auto reader_or = LineReader::Open(path, reading);
+  if (!reader_or.ok()) {
+    impl.context = false;
+    impl.EmitInput(path, 0, Code::kInputUnreadable, "", "", kFileClause, reader_or.status().message());
+    impl.input->error = reader_or.status().message();
+    impl.report.complete = false;
+    impl.input = nullptr;
+    return reader_or.status();
+  }
+  LineReader& reader = *reader_or.value();
+  int64_t non_blank = 0;  // lines taken up: rounds and malformed lines
+  impl.first_instant.reset();
+  impl.last_instant.reset();
+  const int jobs = std::max(1, impl.options.jobs);
+  while (impl.parsers.size() < static_cast<size_t>(jobs)) impl.parsers.push_back(std::make_unique<RoundParser>());
+  RunLinePipeline<Impl::LineWork>(
+      reader, jobs,
+      [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+        impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
+      },
+      [&](int64_t line, Impl::LineWork& w) {
+        ++non_blank;
+        impl.Apply(path, line, w);
+        if (impl.options.progress && non_blank % kProgressEvery == 0) {
+          impl.options.progress(
+              {path, line, non_blank, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
+        }
+      });
+  impl.context = false;
+  InputSummary& summary = impl.report.inputs[impl.input_index];
+  summary.lines = reader.line_number();
+  summary.rounds = non_blank - summary.malformed_lines;
+  summary.blank_lines = summary.lines - non_blank;
+  const int64_t rounds = summary.rounds;
+  summary.sha256 = reader.Sha256Hex();
+  summary.bytes = reader.bytes();
+  if (!reader.status().ok()) {
+    // What was read before the damage is checked; the rest of the log is not.
+    summary.error = reader.status().message();
+    impl.report.complete = false;
+    size_t at = impl.EmitInput(path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
+                               reader.status().message() + "; the " + std::to_string(rounds) +
+                                   (rounds == 1 ? " round" : " rounds") +
+                                   " before it are checked, the rest of the log is not; what it did not say may "
+                                   "have shuffled any table's shoe, so no shoe is judged until its next shuffle");
+    // The shoes are unknown from here: a draw in a later log must not be judged against a
+    // shoe the lost part of this one may have replaced.
+    const int64_t root = impl.shoes.NewRoot();
+    impl.shoes.LoseAll(impl, root);
+    if (at != SIZE_MAX) impl.roots.push_back({root, at, Code::kInputUnreadable});
+  }
+  impl.input = nullptr;
+  impl.duplicate_run.reset();
+  return reader.status();
+}
+
+Report Checker::Finish() {
+  // Called once: the report (and its findings, which may be on file) moves out.
+  impl_->shoes.EndAll(*impl_);  // every shoe ends with the check: what it still holds is reported
+  Report report = std::move(impl_->report);
+  impl_->report = Report{};
+  report.currency = impl_->options.currency;
+  for (const Impl::Root& root : impl_->roots) {
+    const int64_t n = impl_->shoes.consequences(root.id);
+    if (n == 0) continue;
+    // What they are, without their number (consequences), which every format shows beside it.
+    const bool one = n == 1;
+    std::string note;
+    switch (root.code) {
+      case Code::kShoeCardOverdrawn:
+        note = one ? "later card that overdrew the shoe as logged (named in consequence_list)"
+                   : "later cards that overdrew the shoe as logged (named in consequence_list)";
+        break;
+      case Code::kShoeNoShuffle:
+        note = one ? "later round of the table drawn with no shoe in play"
+                   : "later rounds of the table drawn with no shoe in play";
+        break;
+      case Code::kInputUnreadable:
+        note = one ? "later round drawn from a shoe not judged (the part not read may have shuffled it)"
+                   : "later rounds drawn from shoes not judged (the part not read may have shuffled them)";
+        break;
+      default:
+        note = one ? "later round of the table drawn from a shoe not judged"
+                   : "later rounds of the table drawn from a shoe not judged";
+        break;
+    }
+    report.violations.Patch(root.index, n, std::move(note), impl_->shoes.named(root.id));
+  }
+  for (const SpecRuntime* rt : impl_->used) {
+    const RuleSpec& spec = rt->doc->spec;
+    report.specs.push_back(
+        {spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings, rt->selected_is_default});
+    for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
+      report.ambiguities.push_back(
+          {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});
+      for (ReadingImpact& r : report.ambiguities.back().readings) {
+        r.in_force = rt->selected.readings.at(spec.ambiguities[a].id) == r.name;
+      }
+    }
+  }
+  CountFindingsCleared(&report);
+  return report;
+}
+
+}  // namespace pitboss

@@ -1,0 +1,69 @@
+// `pitboss rtp` and lint's check of the claims, for every game that has its math: each game's
+// entry in the game table (Game::rtp) says how its report is computed, its claims checked and
+// its report written; the command and lint dispatch through it (games/games.h) and nowhere
+// else. What every game's writers share is here too.
+#ifndef PITBOSS_GAMES_CORE_RTP_H_
+#define PITBOSS_GAMES_CORE_RTP_H_
+
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/json.h"
+#include "games/core/claims.h"
+#include "math/fraction.h"
+#include "pitboss/spec.h"
+#include "pitboss/status.h"
+#include "spec/loader.h"
+
+namespace pitboss {
+
+// The report of `pitboss rtp`: each game's derives from it.
+struct GameRtpReport {
+  virtual ~GameRtpReport() = default;
+  virtual bool all_claims_hold() const = 0;
+};
+
+struct GameRtp {
+  // Every figure of `doc` under `readings` (ambiguities not named: their default), and its
+  // claims checked against them.
+  StatusOr<std::unique_ptr<GameRtpReport>> (*compute)(const SpecDocument& doc,
+                                                      const std::map<std::string, std::string>& readings);
+  // The spec's claims checked against its figures under its default readings.
+  StatusOr<std::vector<ClaimVerdict>> (*check_claims)(const RuleSpec& spec);
+  // Writes a report `compute` made, as text or JSON (`format`). The JSON carries every figure
+  // the text shows, each exact (a fraction, as a string) and as a number.
+  Status (*write)(const GameRtpReport& report, std::string_view version, std::string_view format,
+                  std::ostream& out);
+};
+
+// What the games' writers share.
+//
+// Calls `text` or `json` by `format`; InvalidArgument for any other format.
+template <typename Text, typename Json>
+Status WriteRtpFormat(std::string_view format, Text text, Json json) {
+  if (format == "text") {
+    text();
+  } else if (format == "json") {
+    json();
+  } else {
+    return Status::InvalidArgument("--format " + std::string(format) +
+                                   " is not available for rtp (formats: text, json)");
+  }
+  return Status::Ok();
+}
+// {"exact":"144/311","value":0.4630225080385852}: how every report writes an exact figure.
+void WriteFractionJson(JsonWriter& json, const Fraction& f);
+// "  id: metric of wager = value, policy p (clause)\n    [FAILS: ]message\n".
+void WriteClaimText(const Claim& claim, bool holds, std::string_view message, std::ostream& out);
+// Opens a claim's JSON object and writes what every game's claim has, up to "bases" (left
+// for the game, which closes the object).
+void WriteClaimJson(JsonWriter& json, const Claim& claim, bool holds, std::string_view message,
+                    const Fraction& claimed, const Fraction& tolerance);
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_GAMES_CORE_RTP_H_
