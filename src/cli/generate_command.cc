@@ -142,12 +142,16 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
   sub->add_option("--tie-bet-rate", o.tie_bet_rate, "probability of each optional wager")
       ->type_name("P")
       ->capture_default_str();
-  sub->add_option("--surrender-rate", o.surrender_rate, "probability that a tied player surrenders")
-      ->type_name("P")
-      ->capture_default_str();
-  sub->add_option("--insurance-rate", o.insurance_rate, "probability that a blackjack player insures")
-      ->type_name("P")
-      ->capture_default_str();
+  for (const Game* game : Games()) {
+    for (const DealerRate& rate : game->dealer_rates) {
+      const std::string name = "--" + std::string(rate.name);
+      if (sub->get_option_no_throw(name) != nullptr) continue;  // another game's too
+      o.rates[std::string(rate.name)] = rate.value;
+      sub->add_option(name, o.rates[std::string(rate.name)], std::string(rate.help))
+          ->type_name("P")
+          ->capture_default_str();
+    }
+  }
   sub->add_option("--table-prefix", o.table_prefix, "table names: PREFIX1, PREFIX2...")
       ->type_name("PREFIX")
       ->capture_default_str();

@@ -591,7 +591,7 @@ TEST_F(DifferentialTest, FastPathTakesEveryGeneratedLine) {
     options.tables = 2;
     options.seed = 5;
     options.tie_bet_rate = 0.5;
-    options.insurance_rate = 0.5;
+    options.rates["insurance-rate"] = 0.5;
     std::ostringstream log;
     ASSERT_TRUE(GenerateRounds(BundledSpec(file).spec, options, log).ok());
     std::istringstream in(log.str());

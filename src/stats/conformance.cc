@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "stats/conformance.h"
 
 #include <algorithm>
@@ -8,9 +7,7 @@
 #include <tuple>
 #include <cmath>
 
-#include "games/blackjack/blackjack_rules.h"
-#include "games/blackjack/war_wager.h"
-#include "games/war/war_math.h"
+#include "games/games.h"
 #include "math/distributions.h"
 #include "pitboss/card.h"
 
@@ -25,25 +22,6 @@ constexpr int kRanks = 13;  // ranks 2..14 at index rank - 2
 constexpr int64_t kMinRunsOfEachKind = 10;
 constexpr int64_t kMinSerialRounds = 30;
 constexpr int64_t kMinExpectedOutcomes = 10;
-
-// The wagers whose return is tested: each initial or war-window wager that is not a raise.
-constexpr WagerKind kTestedWagers[] = {WagerKind::kMain, WagerKind::kTie, WagerKind::kTie2, WagerKind::kWar};
-
-// A card's value in the comparison of the first cards (the seat's against the dealer's):
-// War's ranks, or War Blackjack's War wager; nullopt where the game compares none.
-std::optional<int> FirstCardValue(const RuleSpec& spec, int rank) {
-  if (spec.game == WarGame().name) return War(spec).rank_value[rank];
-  if (spec.game == BlackjackGame().name && Blackjack(spec).war_offered) return Blackjack(spec).WarValue(rank);
-  return std::nullopt;
-}
-
-// The wagers whose return is tested: those settled on the cards alone, whatever the
-// players choose (a blackjack hand's return depends on how it is played, which the log's
-// players need not do by any strategy: not tested).
-bool ReturnTested(const RuleSpec& spec, WagerKind kind) {
-  if (!spec.wager(kind).offered) return false;
-  return spec.game == BlackjackGame().name ? kind == WagerKind::kWar : kind != WagerKind::kWar;
-}
 
 struct WagerSums {
   int64_t bets = 0;
@@ -70,7 +48,7 @@ struct TableData {
   std::vector<uint8_t> first_wins;  // per round: the first seat won on the first cards
   std::vector<double> first_outcome;  // +1, 0, -1
   std::map<int, std::array<WagerSums, kWagerKinds>> sums;  // by deck count
-  int64_t wars = 0, surrenders = 0;
+  int64_t taken = 0, declined = 0;  // the game's choice (GameStats::take)
 };
 
 // Adds the shoe in play to the sums of the finite-shoe correction.
@@ -170,32 +148,6 @@ int StatsReport::failed_alone() const {
   return n;
 }
 
-// The theory of one wager of a rule set at one deck count, as a function of q, the share of
-// tied seats that go to war. A seat's expected net, its square and its chance of ending
-// ahead are linear in q (each tie goes one way or the other); the product of two seats'
-// nets is quadratic (each seat chooses on its own). So the figures at q = 0 and 1, and the
-// seat covariance at q = 0, 1/2 and 1, give them at every q, exactly: the theory is
-// computed once per rule set, deck count and wager, however many tables and choices.
-struct WagerTheory {
-  bool available = false;  // some policy lets a seat place the wager
-  bool war_window = false;  // placed only in war: its figures do not depend on q
-  long double mean[2] = {0, 0}, second[2] = {0, 0}, ahead[2] = {0, 0};  // at q = 0, 1
-  double cov[3] = {0, 0, 0};  // at q = 0, 1/2, 1
-
-  long double Mean(long double q) const { return war_window ? mean[1] : (1 - q) * mean[0] + q * mean[1]; }
-  long double Ahead(long double q) const { return war_window ? ahead[1] : (1 - q) * ahead[0] + q * ahead[1]; }
-  long double Variance(long double q) const {
-    long double second_q = war_window ? second[1] : (1 - q) * second[0] + q * second[1];
-    long double m = Mean(q);
-    return second_q - m * m;
-  }
-  long double Covariance(long double q) const {
-    if (war_window) return cov[2];
-    // Lagrange through (0, cov0), (1/2, cov½), (1, cov1).
-    return cov[0] * (1 - q) * (1 - 2 * q) + cov[1] * 4 * q * (1 - q) + cov[2] * q * (2 * q - 1);
-  }
-};
-
 struct StatsCollector::Impl {
   std::map<std::string, RuleSpec> specs;  // by id: the first revision seen (for the theory)
   std::map<std::tuple<std::string, int, WagerKind>, WagerTheory> theory;
@@ -212,7 +164,9 @@ StatsCollector::StatsCollector() : impl_(std::make_unique<Impl>()) {}
 StatsCollector::~StatsCollector() = default;
 
 void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
-  if (spec.game != WarGame().name && spec.game != BlackjackGame().name) return;
+  const Game* game = FindGame(spec.game);
+  if (game == nullptr || game->stats == nullptr) return;
+  const GameStats& stats = *game->stats;
   impl_->specs.try_emplace(spec.id, spec);
   TableData& t = impl_->tables[{spec.id, round.table}];
   if (t.rounds == 0) {
@@ -257,14 +211,14 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
         if (e.wager != WagerKind::kUnknown) money[e.seat][static_cast<int>(e.wager)].net += e.amount;
         break;
       case EventType::kDecision:
-        if (e.action == Action::kWar) ++t.wars;
-        if (e.action == Action::kSurrender) ++t.surrenders;
+        if (stats.take != Action::kUnknown && e.action == stats.take) ++t.taken;
+        if (stats.decline != Action::kUnknown && e.action == stats.decline) ++t.declined;
         break;
     }
   }
 
-  std::optional<int> mine = first_card ? FirstCardValue(spec, first_card->rank) : std::nullopt;
-  std::optional<int> theirs = dealer_card ? FirstCardValue(spec, dealer_card->rank) : std::nullopt;
+  std::optional<int> mine = first_card ? stats.first_card_value(spec, first_card->rank) : std::nullopt;
+  std::optional<int> theirs = dealer_card ? stats.first_card_value(spec, dealer_card->rank) : std::nullopt;
   if (mine && theirs) {
     int a = *mine, b = *theirs;
     t.first_wins.push_back(a > b ? 1 : 0);
@@ -280,8 +234,9 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
     ++pairs[(first_card->rank - 2) * kRanks + (dealer_card->rank - 2)];
   }
   auto& sums = t.sums[t.decks];
-  for (WagerKind kind : kTestedWagers) {
-    if (!ReturnTested(spec, kind)) continue;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const auto kind = static_cast<WagerKind>(k);
+    if (!stats.return_tested(spec, kind)) continue;
     WagerSums& s = sums[static_cast<int>(kind)];
     long double total = 0, squares = 0;
     for (const auto& [seat, wagers] : money) {
@@ -310,38 +265,9 @@ StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, 
   auto key = std::tuple(spec.id, decks, kind);
   auto it = theory.find(key);
   if (it != theory.end()) return &it->second;
-  WagerTheory t;
-  if (spec.game == BlackjackGame().name) {
-    // Settled on the first cards alone: no choice moves its figures.
-    auto m = ComputeWarWagerMoments(spec, decks);
-    if (!m.ok()) return m.status();
-    t.available = true;
-    t.war_window = true;
-    t.mean[1] = m->mean.ToLongDouble();
-    t.second[1] = m->second.ToLongDouble();
-    t.ahead[1] = m->ahead.ToLongDouble();
-    t.cov[2] = m->Covariance().ToDouble();
-    return &theory.emplace(key, t).first->second;
-  }
-  t.war_window = spec.wager(kind).window == Window::kChoice;
-  ShoeComposition shoe = StandardShoe(spec, decks);
-  for (int q = 0; q <= 1; ++q) {
-    auto math = ComputeRoundMath(spec, shoe, {TiePolicy::kMixed, Fraction(q)});
-    if (!math.ok()) return math.status();
-    const WagerMath* w = math->wager(kind);
-    if (w == nullptr) continue;  // a war wager when no one goes to war
-    t.available = true;
-    t.mean[q] = w->expected_net.ToLongDouble();
-    t.second[q] = w->second_moment.ToLongDouble();
-    t.ahead[q] = w->p_ahead.ToLongDouble();
-  }
-  const Fraction shares[3] = {Fraction(0), Fraction(1, 2), Fraction(1)};
-  for (int i = 0; i < 3; ++i) {
-    if (t.war_window && i < 2) continue;
-    std::optional<double> cov = SeatCovariance(spec, shoe, {TiePolicy::kMixed, shares[i]}, kind);
-    t.cov[i] = cov ? *cov : 0;
-  }
-  return &theory.emplace(key, t).first->second;
+  auto t = FindGame(spec.game)->stats->theory(spec, decks, kind);
+  if (!t.ok()) return t.status();
+  return &theory.emplace(key, *t).first->second;
 }
 
 StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
@@ -353,7 +279,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
   std::array<int64_t, kRanks> ranks{};
   std::map<int, std::array<int64_t, kRanks * kRanks>> pairs;
   std::map<int, std::array<WagerSums, kWagerKinds>> sums;
-  int64_t wars = 0, surrenders = 0;
+  int64_t taken = 0, declined = 0;
   std::vector<RunsResult> runs;
   std::vector<SerialResult> serial;
   long double drawn = 0, drawn_weighted = 0;
@@ -379,8 +305,8 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
         into[k].cross += by_kind[k].cross;
       }
     }
-    wars += t->wars;
-    surrenders += t->surrenders;
+    taken += t->taken;
+    declined += t->declined;
     runs.push_back(RunsTest(t->first_wins));
     serial.push_back(SerialCorrelationTest(t->first_outcome));
   }
@@ -492,18 +418,23 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     out.tests.push_back(t);
   }
 
-  // The return of each wager, under the tie choices the players made: q of the ties go to
-  // war. With no choice logged, the optimal one.
+  // The return of each wager, under the choices the players made: q of the seats offered
+  // the game's choice take it (War: of the ties, war). With no choice logged, the optimal one.
+  const GameStats& stats = *FindGame(spec.game)->stats;
   long double q = 1;
-  std::string policy_text = "no tie choice logged: the optimal choice";
-  if (wars + surrenders > 0) {
-    q = static_cast<long double>(wars) / (wars + surrenders);
-    policy_text = "war on " + std::to_string(wars) + " of " + std::to_string(wars + surrenders) +
-                  " tie choices";
+  std::string policy_text = "settled on the first cards alone";
+  if (stats.take != Action::kUnknown) {
+    const std::string offered_on(stats.offered_on);
+    policy_text = "no " + offered_on + " choice logged: the optimal choice";
+    if (taken + declined > 0) {
+      q = static_cast<long double>(taken) / (taken + declined);
+      policy_text = std::string(ToString(stats.take)) + " on " + std::to_string(taken) + " of " +
+                    std::to_string(taken + declined) + " " + offered_on + " choices";
+    }
   }
-  if (spec.game == BlackjackGame().name) policy_text = "settled on the first cards alone";
-  for (WagerKind kind : kTestedWagers) {
-    if (!ReturnTested(spec, kind)) continue;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const auto kind = static_cast<WagerKind>(k);
+    if (!stats.return_tested(spec, kind)) continue;
     ReturnCheck check;
     check.wager = kind;
     check.policy = policy_text;
@@ -518,8 +449,8 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
       const WagerTheory& w = **theory_or;
       if (!w.available) continue;
       long double share = q;
-      if (wars + surrenders == 0) {  // optimal: whichever pure choice returns more
-        share = w.war_window || w.mean[1] >= w.mean[0] ? 1 : 0;
+      if (taken + declined == 0) {  // optimal: whichever pure choice returns more
+        share = w.choice_free || w.mean[1] >= w.mean[0] ? 1 : 0;
       }
       check.bets += s.bets;
       wagered += static_cast<long double>(s.wagered.wide());

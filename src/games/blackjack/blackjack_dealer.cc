@@ -119,7 +119,8 @@ struct SeatPlay {
 class Dealer {
  public:
   Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
-      : spec_(spec), b_(Blackjack(spec)), options_(options), out_(out), rng_(options.seed) {}
+      : spec_(spec), b_(Blackjack(spec)), options_(options), out_(out), rng_(options.seed),
+        insurance_rate_(RateOf(options, kInsuranceRate)) {}
 
   Status Run();
 
@@ -149,6 +150,7 @@ class Dealer {
   const DealerOptions& options_;
   std::ostream& out_;
   DealerRandom rng_;
+  const double insurance_rate_;
 
   int decks_ = 0;
   int64_t start_ = 0;
@@ -373,7 +375,7 @@ void Dealer::PlayRound(TableState* table, int table_index, bool shuffle) {
   if (b_.insurance_offered.value && dealer_[0] == kAce) {
     for (SeatPlay& play : seats_) {
       Money most = Pay(play.original(), b_.insurance_max.value);
-      if (most <= 0 || !rng_.Chance(o.insurance_rate)) continue;
+      if (most <= 0 || !rng_.Chance(insurance_rate_)) continue;
       Decide(play.seat, Action::kInsurance);
       play.insurance = most;
       Bet(play, WagerKind::kInsurance, most);

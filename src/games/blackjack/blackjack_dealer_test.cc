@@ -98,7 +98,7 @@ TEST(BlackjackDealerTest, WarBlackjackChecksClean) {
   options.tables = 3;
   options.seed = 11;
   options.tie_bet_rate = 0.5;
-  options.insurance_rate = 0.3;
+  options.rates["insurance-rate"] = 0.3;
   Tally t = Replay(spec, Generate(spec, options));
   EXPECT_EQ(t.rounds, 12000);
   EXPECT_EQ(t.findings, "");
@@ -130,7 +130,7 @@ TEST(BlackjackDealerTest, EveryReadingChecksCleanUnderItself) {
       options.tables = 2;
       options.seed = 3;
       options.tie_bet_rate = 0.5;
-      options.insurance_rate = 0.3;
+      options.rates["insurance-rate"] = 0.3;
       Tally t = Replay(spec.value(), Generate(spec.value(), options));
       EXPECT_EQ(t.findings, "");
       EXPECT_GT(t.events["settle war +"], 100);
@@ -180,7 +180,7 @@ TEST(BlackjackDealerTest, RejectsWhatCannotBeDealt) {
   using C = Status::Code;
   EXPECT_EQ(code(sd, [](DealerOptions&) {}), C::kOk);
   EXPECT_EQ(code(sd, [](DealerOptions& o) { o.decks = 8; }), C::kInvalidArgument);
-  EXPECT_EQ(code(sd, [](DealerOptions& o) { o.insurance_rate = 2; }), C::kInvalidArgument);
+  EXPECT_EQ(code(sd, [](DealerOptions& o) { o.rates["insurance-rate"] = 2; }), C::kInvalidArgument);
   EXPECT_EQ(code(sd, [](DealerOptions& o) { o.start_time = "2015-05-12T23:59:59Z"; }), C::kInvalidArgument);
   EXPECT_EQ(code(BundledSpec("us-sd/casino-war.yaml").spec, [](DealerOptions&) {}), C::kInvalidArgument);
   RuleSpec peek = sd;

@@ -6,6 +6,7 @@
 #include "games/blackjack/blackjack_dealer.h"
 #include "games/blackjack/blackjack_engine.h"
 #include "games/blackjack/blackjack_rtp.h"
+#include "games/blackjack/war_wager.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -402,6 +403,8 @@ const Game& BlackjackGame() {
       &GenerateBlackjackRounds,
       &BlackjackExpected,
       &LintRegulation,
+      &BlackjackStats(),
+      {kInsuranceRate},
   };
   return game;
 }

@@ -42,4 +42,37 @@ StatusOr<WarWagerMoments> ComputeWarWagerMoments(const RuleSpec& spec, int decks
   return m;
 }
 
+namespace {
+
+std::optional<int> FirstCardValue(const RuleSpec& spec, int rank) {
+  const auto& rules = Blackjack(spec);
+  if (!rules.war_offered) return std::nullopt;
+  return rules.WarValue(rank);
+}
+
+bool ReturnTested(const RuleSpec& spec, WagerKind kind) {
+  return kind == WagerKind::kWar && spec.wager(kind).offered;
+}
+
+// Settled on the first cards alone: no choice moves its figures.
+StatusOr<WagerTheory> Theory(const RuleSpec& spec, int decks, WagerKind kind) {
+  auto m = ComputeWarWagerMoments(spec, decks);
+  if (!m.ok()) return m.status();
+  WagerTheory t;
+  t.available = true;
+  t.choice_free = true;
+  t.mean[1] = m->mean.ToLongDouble();
+  t.second[1] = m->second.ToLongDouble();
+  t.ahead[1] = m->ahead.ToLongDouble();
+  t.cov[2] = m->Covariance().ToDouble();
+  return t;
+}
+
+}  // namespace
+
+const GameStats& BlackjackStats() {
+  static const GameStats stats{&FirstCardValue, &ReturnTested, &Theory};
+  return stats;
+}
+
 }  // namespace pitboss

@@ -5,6 +5,7 @@
 #ifndef PITBOSS_GAMES_BLACKJACK_WAR_WAGER_H_
 #define PITBOSS_GAMES_BLACKJACK_WAR_WAGER_H_
 
+#include "games/core/game_stats.h"
 #include "math/fraction.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
@@ -22,6 +23,10 @@ struct WarWagerMoments {
 // Of a spec of game `blackjack` with a War wager, for a shoe of `decks` decks.
 // InvalidArgument when the spec has no War wager.
 StatusOr<WarWagerMoments> ComputeWarWagerMoments(const RuleSpec& spec, int decks);
+
+// What `pitboss stats` asks of a blackjack spec: the War wager's first comparison and its
+// theory; a blackjack hand's return depends on how it is played, so it is not tested.
+const GameStats& BlackjackStats();
 
 }  // namespace pitboss
 

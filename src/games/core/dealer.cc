@@ -146,6 +146,11 @@ std::string FormatUtcTime(int64_t seconds) {
   return buf;
 }
 
+double RateOf(const DealerOptions& options, const DealerRate& rate) {
+  auto it = options.rates.find(rate.name);
+  return it == options.rates.end() ? rate.value : it->second;
+}
+
 StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptions& o) {
   DealerSetup setup;
   if (o.rounds < 0) return Status::InvalidArgument("the number of rounds must not be negative");
@@ -156,8 +161,9 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
     return Status::InvalidArgument("players per round must be a range within 1-" + std::to_string(o.table_seats) +
                                    ", not " + std::to_string(o.seats_min) + "-" + std::to_string(o.seats_max));
   }
-  for (double rate : {o.tie_bet_rate, o.surrender_rate, o.insurance_rate}) {
-    if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
+  if (!(o.tie_bet_rate >= 0 && o.tie_bet_rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
+  for (const auto& [name, rate] : o.rates) {
+    if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("--" + name + " must be within 0 and 1");
   }
   if (!(o.cut_remaining >= 0 && o.cut_remaining < 1)) {
     return Status::InvalidArgument("the cut card must leave a share of the shoe within 0 and 1");

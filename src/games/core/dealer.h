@@ -77,11 +77,9 @@ struct DealerOptions {
   // Each optional wager the spec offers (the tie wager, a war-window wager without
   // `equals`) is placed with this probability, where what it depends on is placed.
   double tie_bet_rate = 0.25;
-  // A tied seat offered both surrender and war surrenders with this probability.
-  double surrender_rate = 0.2;
-  // A blackjack seat offered insurance takes it, for the most the rules allow, with this
-  // probability. Basic strategy never insures; the few who do keep the wager in the logs.
-  double insurance_rate = 0.05;
+  // The probabilities of the players' choices a game's dealer draws (Game::dealer_rates), by
+  // their option's name ("surrender-rate"); a rate not set is the game's default.
+  std::map<std::string, double, std::less<>> rates;
   // Reshuffle before a round when fewer than this share of the shoe remains (the cut
   // card), or when the rest could not finish the round should every seat go to war.
   double cut_remaining = 0.25;
@@ -97,6 +95,17 @@ struct DealerOptions {
   std::string start_time = "2026-01-05T18:00:00Z";  // RFC 3339, UTC ("Z")
   int round_seconds = 40;  // between two rounds of one table
 };
+
+// A probability of a players' choice that a game's dealer draws, set by `pitboss generate
+// --<name> P`. Part of the command line: never rename.
+struct DealerRate {
+  std::string_view name;  // "surrender-rate"
+  std::string_view help;  // "probability that a tied player surrenders"
+  double value;           // the default
+};
+
+// `rate`'s value in `options`: as set, or its default.
+double RateOf(const DealerOptions& options, const DealerRate& rate);
 
 // What every dealer takes from its options, checked once for all games: the first round's
 // start (seconds since 1970), the deck count, and each rank's keep probability (--bias-rank).

@@ -185,7 +185,7 @@ TEST(DealerTest, FullTablesAndSmallShoesCheckClean) {
   options.seats_min = options.seats_max = 7;
   options.decks = 1;
   options.tie_bet_rate = 1;
-  options.surrender_rate = 0;
+  options.rates["surrender-rate"] = 0;
   Tally t = Replay(spec, Generate(spec, options));
   EXPECT_EQ(t.findings, "");
   EXPECT_EQ(t.events["bet tie"], 7 * 5000);

@@ -10,6 +10,7 @@
 
 #include "games/core/dealer.h"
 #include "games/core/finding.h"
+#include "games/core/game_stats.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
@@ -53,6 +54,11 @@ struct Game : GameFormat {
   // `pitboss lint`'s checks of the game's own: errors added to the specs of `report` that are
   // of this game (a house's payouts below its regulation's...). nullptr for a game with none.
   void (*lint)(LintReport* report) = nullptr;
+  // `pitboss stats`: what the tests ask of the game; nullptr for a game they do not cover.
+  const GameStats* stats = nullptr;
+  // The probabilities of the players' choices the game's dealer draws, each a `pitboss
+  // generate` option (two games may share one: it is offered once).
+  std::vector<DealerRate> dealer_rates = {};
 };
 
 }  // namespace pitboss

@@ -58,7 +58,7 @@ struct SeatPlay {
 class Dealer {
  public:
   Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
-      : spec_(spec), options_(options), out_(out), rng_(options.seed) {}
+      : spec_(spec), options_(options), out_(out), rng_(options.seed), surrender_rate_(RateOf(options, kSurrenderRate)) {}
 
   Status Run();
 
@@ -78,6 +78,7 @@ class Dealer {
   const DealerOptions& options_;
   std::ostream& out_;
   DealerRandom rng_;
+  const double surrender_rate_;
 
   WagerKind required_ = WagerKind::kMain;
   int decks_ = 0;
@@ -335,7 +336,7 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
         War(spec_).payout(Stage::kInitial, Outcome::kTie, required_).present) {
       return;
     }
-    bool surrender = surrender_offered_ && (!war_offered_ || rng_.Chance(o.surrender_rate));
+    bool surrender = surrender_offered_ && (!war_offered_ || rng_.Chance(surrender_rate_));
     play.action = surrender ? Action::kSurrender : Action::kWar;
     Event e;
     e.type = EventType::kDecision;

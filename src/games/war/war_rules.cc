@@ -6,6 +6,7 @@
 #include "games/war/war_dealer.h"
 #include "games/war/war_engine.h"
 #include "games/war/war_rtp.h"
+#include "games/war/war_stats.h"
 
 namespace pitboss {
 
@@ -346,6 +347,9 @@ const Game& WarGame() {
       &RepriceWar,
       &GenerateWarRounds,
       &WarExpected,
+      nullptr,
+      &WarStats(),
+      {kSurrenderRate},
   };
   return game;
 }
