@@ -6,6 +6,8 @@
 // from anywhere else, so it works offline and can be attached to an email. The
 // skeleton's Content-Security-Policy enforces that in the browser: nothing is
 // fetched, and only the page's own inline scripts (pinned by their SHA-256) run.
+// The stylesheet and the scripts are CSS and JavaScript files, src/report/assets/,
+// embedded byte for byte at build time (cmake/embed_assets.cmake says which is what).
 //
 // Output is deterministic: the same input gives the same bytes. Numbers are
 // written with std::to_chars, which ignores the locale.

@@ -30,6 +30,7 @@
 
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
+#include "report/assets.h"  // generated from src/report/assets/ (cmake/embed_assets.cmake)
 #include "report/html.h"
 #include "base/json.h"
 #include "report/money_format.h"
@@ -43,48 +44,10 @@ namespace {
 constexpr std::string_view kJsonId = "pitboss-report";
 constexpr std::string_view kStatsJsonId = "pitboss-stats";
 
-// The check page's own styles, on top of html.cc's stylesheet.
-constexpr std::string_view kCss = R"css(
-.by-code-wrap{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
-.no-table{font-style:italic;color:var(--muted)}
-.nowrap{white-space:nowrap}
-.banner.incomplete{border-color:#b91c1c;background:#fef2f2}
-.cmd span+span::before{content:" "}
-table.money td:first-child{white-space:nowrap}
-)css";
-
-// The findings view: its controls, and its table's columns styled by position (kFindingKeys
-// below: a column added there moves the positions after it).
-constexpr std::string_view kFindingsCss = R"css(
-.findings-view:not([data-ready]) .table-wrap{display:none}
-.findings-view input[type=search]{font:inherit;font-size:13px;width:15em}
-.findings-view .filters select{max-width:22em}
-details>summary{cursor:pointer;margin:4px 0}
-.pager{display:flex;flex-wrap:wrap;gap:4px 10px;align-items:center;margin:4px 0}
-.pager button,.pager select{font:inherit;font-size:13px}
-.pager.one-page button{display:none}
-.pager .filter-count{margin-left:8px}
-table.findings th button.sort{all:unset;cursor:pointer}
-table.findings th button.sort:focus-visible{outline:2px solid var(--link)}
-table.findings th[aria-sort=ascending] button.sort::after{content:" \2191"}
-table.findings th[aria-sort=descending] button.sort::after{content:" \2193"}
-@media print{.findings-view .filters,.pager{display:none}}
-table.findings{width:100%;font-size:12px}
-table.findings th,table.findings td{padding:2px 5px}
-table.findings td:nth-child(1){font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Liberation Mono",monospace;
-font-size:11.5px;white-space:nowrap}
-table.findings td:nth-child(3),table.findings td:nth-child(4),table.findings td:nth-child(7){white-space:nowrap}
-table.findings td:nth-child(6),table.findings td:nth-child(10),table.findings td:nth-child(11),
-table.findings td:nth-child(12),table.findings td:nth-child(14),table.findings td:nth-child(15),
-table.findings td:nth-child(18),table.findings td:nth-child(19),table.findings td:nth-child(20),
-table.findings td:nth-child(25){text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-table.findings td:nth-child(22){min-width:11em}
-table.findings td:nth-child(27){min-width:16em}
-)css";
-
 // The JSON report's members of a finding, in its order; each is a column.
 // Part of the report format (data-key): never rename.
-// Four a row, so that a column's position (kFindingsCss) is 4 * row + place.
+// Four a row, so that a column's position (assets/findings.css styles the columns by it) is
+// 4 * row + place.
 // clang-format off
 constexpr std::array<std::string_view, 28> kFindingKeys = {
     "code",         "severity",          "round",             "table",
@@ -649,7 +612,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
       "pitboss check: " +
       (violations == 0 ? std::string("no violations") : Plural(violations, "violation", "violations")) +
       " in " + Plural(report.rounds, "round", "rounds");
-  page.extra_css = std::string(kCss) + std::string(kFindingsCss);
+  page.extra_css = std::string(assets::kCheckCss) + std::string(assets::kFindingsCss);
   if (stats != nullptr) page.extra_css += StatsHtmlCss();
   page.scripts = {std::string(HtmlFindingsScript())};
 
@@ -675,7 +638,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
 
 }  // namespace
 
-std::string_view FindingsHtmlCss() { return kFindingsCss; }
+std::string_view FindingsHtmlCss() { return assets::kFindingsCss; }
 
 namespace {
 

@@ -23,35 +23,13 @@
 
 #include "pitboss/report.h"
 #include "pitboss/round.h"
+#include "report/assets.h"  // generated from src/report/assets/ (cmake/embed_assets.cmake)
 #include "report/html.h"
 #include "report/stats_writers.h"
 #include "stats/conformance.h"
 
 namespace pitboss {
 namespace {
-
-// The styles of the pieces both pages show.
-constexpr std::string_view kStatsCss = R"css(
-table.tests td.note{min-width:18em;max-width:46em}
-table.tests td:nth-child(1),table.tests td:nth-child(2){white-space:nowrap}
-table.tests tr[title]{cursor:help}
-.pass{color:#1a7f37}.fail{color:var(--critical);font-weight:600}
-.not-tested{color:var(--muted);font-style:italic}
-tr.failed>td{background:#fdf1f0}
-.plots{display:flex;flex-wrap:wrap;gap:0 40px;align-items:flex-start}
-figure.plot{margin:0;max-width:100%}
-figure.plot svg.chart{margin-bottom:2px}
-figure.plot figcaption{color:var(--muted);font-size:12px;max-width:40em;margin:0 0 14px}
-)css";
-
-// The stats page's own.
-constexpr std::string_view kPageCss = R"css(
-table.ranks td,table.ranks thead th{text-align:right;font-variant-numeric:tabular-nums;min-width:3.6em}
-table.ranks tbody th{background:var(--head);font-weight:600;white-space:nowrap}
-table.returns td:last-child{min-width:12em}
-.no-table{font-style:italic}
-section.group{margin-top:8px}
-)css";
 
 // `value` with `decimals` digits after the point, whatever the locale.
 std::string Fixed(double value, int decimals) {
@@ -346,7 +324,7 @@ void WriteGroup(std::ostream& out, const StatsGroup& group, std::size_t index) {
 
 }  // namespace
 
-std::string_view StatsHtmlCss() { return kStatsCss; }
+std::string_view StatsHtmlCss() { return assets::kStatsCss; }
 
 void WriteStatsTestsHtml(std::ostream& out, const StatsGroup& group, std::string_view path, bool notes) {
   if (group.tests.empty()) {
@@ -499,7 +477,8 @@ void WriteStatsHtml(const StatsDocument& doc, std::ostream& out) {
                 : failed == 0 ? "all " + Plural(tests, "test passes", "tests pass")
                               : std::to_string(failed) + " of " + Plural(tests, "test fails", "tests fail")) +
                " in " + Plural(doc.check.rounds, "round", "rounds");
-  page.extra_css = std::string(FindingsHtmlCss()) + std::string(kStatsCss) + std::string(kPageCss);
+  page.extra_css =
+      std::string(FindingsHtmlCss()) + std::string(assets::kStatsCss) + std::string(assets::kStatsPageCss);
   page.scripts = {std::string(HtmlTableFilterScript()), std::string(HtmlFindingsScript())};
 
   WriteHtmlPageBegin(page, out);
