@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/markup.h"
 #include "base/printable.h"
 #include "base/utf8.h"
 #include "base/sha256.h"
@@ -225,56 +226,8 @@ void WriteLegend(std::ostream& out, const std::vector<LegendItem>& items, double
 }  // namespace
 
 std::string HtmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80) {
-      const Utf8Step step = NextUtf8(text.substr(i));
-      const std::string_view sequence = text.substr(i, step.length);
-      if (!step.valid) {
-        out.append(kReplacementChar);
-      } else if (const char32_t code_point = DecodeUtf8(sequence); HtmlRejects(code_point)) {
-        char escaped[16];
-        std::snprintf(escaped, sizeof escaped, "\\u%04X", static_cast<unsigned>(code_point));
-        out += escaped;
-      } else {
-        out.append(sequence);
-      }
-      i += step.length;
-      continue;
-    }
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        AppendPrintableAscii(c, &out);
-    }
-    ++i;
-  }
-  return out;
+  static constexpr MarkupEscapes kHtml{"&quot;", "&#39;", "\\n", "\\r", "\\t", &HtmlRejects};
+  return EscapeMarkup(text, kHtml);
 }
 
 std::string FormatNumber(double value) {
