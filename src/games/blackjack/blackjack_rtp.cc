@@ -355,25 +355,8 @@ StatusOr<BlackjackRtpReport> ComputeBlackjackRtp(const SpecDocument& doc,
 }
 
 const GameRtp& BlackjackRtp() {
-  static const GameRtp rtp{
-      [](const SpecDocument& doc,
-         const std::map<std::string, std::string>& readings) -> StatusOr<std::unique_ptr<GameRtpReport>> {
-        auto report = ComputeBlackjackRtp(doc, readings);
-        if (!report.ok()) return report.status();
-        return std::unique_ptr<GameRtpReport>(std::make_unique<BlackjackRtpReport>(std::move(*report)));
-      },
-      [](const RuleSpec& spec) -> StatusOr<std::vector<ClaimVerdict>> {
-        auto checks = CheckBlackjackClaims(spec);
-        if (!checks.ok()) return checks.status();
-        std::vector<ClaimVerdict> verdicts;
-        for (const BlackjackClaimCheck& c : *checks) verdicts.push_back({c.claim, c.holds, c.message});
-        return verdicts;
-      },
-      [](const GameRtpReport& report, std::string_view version, std::string_view format, std::ostream& out) {
-        return WriteBlackjackRtpReport(static_cast<const BlackjackRtpReport&>(report), version, format, out);
-      },
-  };
-  return rtp;
+  return MakeGameRtp<BlackjackRtpReport, BlackjackClaimCheck, &ComputeBlackjackRtp, &CheckBlackjackClaims,
+                     &WriteBlackjackRtpReport>();
 }
 
 }  // namespace pitboss

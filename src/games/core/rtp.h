@@ -40,6 +40,34 @@ struct GameRtp {
                   std::ostream& out);
 };
 
+// A game's GameRtp from its own functions: Report derives from GameRtpReport, a Check has
+// the claim, whether it holds and why.
+template <typename Report, typename Check,
+          StatusOr<Report> (*Compute)(const SpecDocument&, const std::map<std::string, std::string>&),
+          StatusOr<std::vector<Check>> (*CheckClaims)(const RuleSpec&),
+          Status (*Write)(const Report&, std::string_view, std::string_view, std::ostream&)>
+const GameRtp& MakeGameRtp() {
+  static const GameRtp rtp{
+      [](const SpecDocument& doc,
+         const std::map<std::string, std::string>& readings) -> StatusOr<std::unique_ptr<GameRtpReport>> {
+        auto report = Compute(doc, readings);
+        if (!report.ok()) return report.status();
+        return std::unique_ptr<GameRtpReport>(std::make_unique<Report>(std::move(*report)));
+      },
+      [](const RuleSpec& spec) -> StatusOr<std::vector<ClaimVerdict>> {
+        auto checks = CheckClaims(spec);
+        if (!checks.ok()) return checks.status();
+        std::vector<ClaimVerdict> verdicts;
+        for (const Check& c : *checks) verdicts.push_back({c.claim, c.holds, c.message});
+        return verdicts;
+      },
+      [](const GameRtpReport& report, std::string_view version, std::string_view format, std::ostream& out) {
+        return Write(static_cast<const Report&>(report), version, format, out);
+      },
+  };
+  return rtp;
+}
+
 // What the games' writers share.
 //
 // Calls `text` or `json` by `format`; InvalidArgument for any other format.

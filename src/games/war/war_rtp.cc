@@ -271,25 +271,7 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
 }
 
 const GameRtp& WarRtp() {
-  static const GameRtp rtp{
-      [](const SpecDocument& doc,
-         const std::map<std::string, std::string>& readings) -> StatusOr<std::unique_ptr<GameRtpReport>> {
-        auto report = ComputeRtp(doc, readings);
-        if (!report.ok()) return report.status();
-        return std::unique_ptr<GameRtpReport>(std::make_unique<RtpReport>(std::move(*report)));
-      },
-      [](const RuleSpec& spec) -> StatusOr<std::vector<ClaimVerdict>> {
-        auto checks = CheckClaims(spec);
-        if (!checks.ok()) return checks.status();
-        std::vector<ClaimVerdict> verdicts;
-        for (const ClaimCheck& c : *checks) verdicts.push_back({c.claim, c.holds, c.message});
-        return verdicts;
-      },
-      [](const GameRtpReport& report, std::string_view version, std::string_view format, std::ostream& out) {
-        return WriteRtpReport(static_cast<const RtpReport&>(report), version, format, out);
-      },
-  };
-  return rtp;
+  return MakeGameRtp<RtpReport, ClaimCheck, &ComputeRtp, &CheckClaims, &WriteRtpReport>();
 }
 
 }  // namespace pitboss
