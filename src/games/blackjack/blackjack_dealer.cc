@@ -16,17 +16,6 @@ namespace pitboss {
 
 namespace {
 
-// Table limits the simulated tables post, in minor units, before the spec's own maxima cap
-// them (the War dealer's). Bets are whole multiples of kBetUnit.
-constexpr Money kBetUnit = 100;
-constexpr Money kPrimaryMin = 500;
-constexpr Money kPrimaryMax = 500000;
-constexpr Money kSideMin = 100;
-constexpr Money kSideMax = 50000;
-// Bets are the table minimum times one of these, capped at the maximum: mostly small.
-constexpr int kPrimarySteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
-constexpr int kSideSteps[] = {1, 1, 2, 5, 10, 25, 50};
-
 constexpr int kAce = 14;
 
 // The hands the strategy is computed for. The math's count of split hands grows
@@ -34,11 +23,6 @@ constexpr int kAce = 14;
 // splitting moves by less than the method's own approximations (docs/math.md): seats still
 // split as often as the spec allows, by the four-hand chart.
 constexpr int kStrategyMaxHands = 4;
-
-struct TableLimit {
-  Money min = 0;
-  Money max = 0;
-};
 
 Points Count(const std::vector<int>& ranks) {
   int total = 0, aces = 0;
@@ -127,7 +111,6 @@ class Dealer {
  private:
   Status Prepare();
   void PlayRound(TableState* table, int table_index, bool shuffle);
-  Money Amount(const TableLimit& limit, const int* steps, size_t n_steps);
   Money Pay(Money amount, Ratio ratio);
   int Deal(TableState* table, Seat seat, int hand = 0);
   void Bet(SeatPlay& play, WagerKind kind, Money amount, int hand = 0);
@@ -155,7 +138,7 @@ class Dealer {
   int decks_ = 0;
   int64_t start_ = 0;
   std::array<double, 15> keep_{};
-  TableLimit primary_limit_, war_limit_;
+  BetLimit primary_limit_, war_limit_;
   blackjack::BlackjackMath math_;
   blackjack::WarOptions war_options_;
   blackjack::WarMath war_math_;
@@ -185,17 +168,11 @@ Status Dealer::Prepare() {
   decks_ = setup->decks;
   keep_ = setup->keep;
 
-  auto limit = [&](WagerKind kind, Money min, Money max, TableLimit* out) {
-    const WagerRule& rule = spec_.wager(kind);
-    *out = {min, rule.max ? std::min(max, *rule.max) : max};
-    if (out->max / kBetUnit * kBetUnit >= out->min) return Status::Ok();
-    return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(out->max) + " on " +
-                                   std::string(ToString(kind)) + " is below the table minimum " +
-                                   std::to_string(out->min));
-  };
-  if (Status s = limit(WagerKind::kBlackjack, kPrimaryMin, kPrimaryMax, &primary_limit_); !s.ok()) return s;
+  primary_limit_ = HouseLimit(spec_.wager(WagerKind::kBlackjack), true);
+  if (Status s = CheckBetLimit(spec_, WagerKind::kBlackjack, primary_limit_); !s.ok()) return s;
   if (b_.war_offered) {
-    if (Status s = limit(WagerKind::kWar, kSideMin, kSideMax, &war_limit_); !s.ok()) return s;
+    war_limit_ = HouseLimit(spec_.wager(WagerKind::kWar), false);
+    if (Status s = CheckBetLimit(spec_, WagerKind::kWar, war_limit_); !s.ok()) return s;
   }
 
   math_ = blackjack::ComputeBlackjackMath(HouseRulesOf(spec_, decks_));
@@ -243,12 +220,6 @@ Status Dealer::Run() {
   out_.flush();
   if (!out_) return Status::IoError("cannot write the generated rounds");
   return Status::Ok();
-}
-
-Money Dealer::Amount(const TableLimit& limit, const int* steps, size_t n_steps) {
-  Money amount = limit.min * steps[rng_.Below(n_steps)];
-  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
-  return std::max(amount, limit.min);
 }
 
 Money Dealer::Pay(Money amount, Ratio ratio) {
@@ -343,10 +314,10 @@ void Dealer::PlayRound(TableState* table, int table_index, bool shuffle) {
   }
 
   for (SeatPlay& play : seats_) {
-    play.blackjack = Amount(primary_limit_, kPrimarySteps, std::size(kPrimarySteps));
+    play.blackjack = DrawBet(primary_limit_, true, &rng_);
     Bet(play, WagerKind::kBlackjack, play.blackjack);
     if (b_.war_offered && rng_.Chance(o.tie_bet_rate)) {
-      play.war = Amount(war_limit_, kSideSteps, std::size(kSideSteps));
+      play.war = DrawBet(war_limit_, false, &rng_);
       Bet(play, WagerKind::kWar, play.war);
     }
   }

@@ -146,6 +146,39 @@ std::string FormatUtcTime(int64_t seconds) {
   return buf;
 }
 
+namespace {
+
+// What the simulated tables post before the spec's own maxima cap them.
+constexpr Money kPrimaryMin = 500;
+constexpr Money kPrimaryMax = 500000;
+constexpr Money kSideMin = 100;
+constexpr Money kSideMax = 50000;
+// Bets are the table minimum times one of these, capped at the maximum: mostly small.
+constexpr int kPrimarySteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
+constexpr int kSideSteps[] = {1, 1, 2, 5, 10, 25, 50};
+
+}  // namespace
+
+BetLimit HouseLimit(const WagerRule& rule, bool primary) {
+  BetLimit limit{primary ? kPrimaryMin : kSideMin, primary ? kPrimaryMax : kSideMax};
+  if (rule.max) limit.max = std::min(limit.max, *rule.max);
+  return limit;
+}
+
+Status CheckBetLimit(const RuleSpec& spec, WagerKind kind, const BetLimit& limit) {
+  if (limit.Fits()) return Status::Ok();
+  return Status::InvalidArgument(spec.id + ": the rules' maximum " + std::to_string(limit.max) + " on " +
+                                 std::string(ToString(kind)) + " is below the table minimum " +
+                                 std::to_string(limit.min));
+}
+
+Money DrawBet(const BetLimit& limit, bool primary, DealerRandom* rng) {
+  const int step = primary ? kPrimarySteps[rng->Below(std::size(kPrimarySteps))]
+                           : kSideSteps[rng->Below(std::size(kSideSteps))];
+  Money amount = std::min(limit.min * step, limit.max) / BetLimit::kUnit * BetLimit::kUnit;
+  return std::max(amount, limit.min);
+}
+
 double RateOf(const DealerOptions& options, const DealerRate& rate) {
   auto it = options.rates.find(rate.name);
   return it == options.rates.end() ? rate.value : it->second;

@@ -96,6 +96,23 @@ struct DealerOptions {
   int round_seconds = 40;  // between two rounds of one table
 };
 
+// The limits a simulated table posts for one wager, in minor units; bets are whole multiples
+// of kUnit. The same at every game's table.
+struct BetLimit {
+  static constexpr Money kUnit = 100;
+  Money min = 0;
+  Money max = 0;
+  bool Fits() const { return max / kUnit * kUnit >= min; }  // some bet of whole units does
+};
+// The house's limit for a primary wager (the one a seat plays with) or a side wager, capped by
+// `rule`'s own maximum.
+BetLimit HouseLimit(const WagerRule& rule, bool primary);
+// Ok where `limit` Fits; else InvalidArgument naming the spec and the wager.
+Status CheckBetLimit(const RuleSpec& spec, WagerKind kind, const BetLimit& limit);
+// A bet within `limit`: its minimum times a step drawn (mostly small; a primary wager's reach
+// further), capped at its maximum, in whole units. One draw of `rng`.
+Money DrawBet(const BetLimit& limit, bool primary, DealerRandom* rng);
+
 // A probability of a players' choice that a game's dealer draws, set by `pitboss generate
 // --<name> P`. Part of the command line: never rename.
 struct DealerRate {

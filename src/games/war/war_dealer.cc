@@ -15,22 +15,6 @@ namespace pitboss {
 
 namespace {
 
-// Table limits the simulated tables post, in minor units, before the spec's own maxima
-// cap them. Bets are whole multiples of kBetUnit.
-constexpr Money kBetUnit = 100;
-constexpr Money kRequiredMin = 500;
-constexpr Money kRequiredMax = 500000;
-constexpr Money kSideMin = 100;
-constexpr Money kSideMax = 50000;
-// Bets are the table minimum times one of these, capped at the maximum: mostly small.
-constexpr int kRequiredSteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
-constexpr int kSideSteps[] = {1, 1, 2, 5, 10, 25, 50};
-
-struct TableLimit {
-  Money min = 0;
-  Money max = 0;
-};
-
 // The descending orders are dealt and settled descending; every other order (ascending,
 // dealer-last, any) ascending.
 bool Descending(SeatOrder order) { return order == SeatOrder::kDescending; }
@@ -65,7 +49,6 @@ class Dealer {
  private:
   Status Prepare();
   Status PlayRound(TableState* table, int table_index);
-  Money Amount(const TableLimit& limit, const int* steps, size_t n_steps);
   Card Draw(TableState* table) { return table->shoe.Draw(keep_, &rng_); }
   void Burns(TableState* table, int n);
   Card DealTo(TableState* table, Seat seat, int burns);
@@ -84,8 +67,8 @@ class Dealer {
   int decks_ = 0;
   int64_t start_ = 0;
   std::array<double, 15> keep_{};
-  std::array<std::optional<TableLimit>, kWagerKinds> limits_{};
-  TableLimit required_range_;  // the required wager's amounts, within every limit it must meet
+  std::array<std::optional<BetLimit>, kWagerKinds> limits_{};
+  BetLimit required_range_;  // the required wager's amounts, within every limit it must meet
   bool war_offered_ = false;
   bool surrender_offered_ = false;
   std::vector<TableState> tables_;
@@ -123,10 +106,7 @@ Status Dealer::Prepare() {
   for (int k = 0; k < kWagerKinds; ++k) {
     const WagerRule& rule = spec_.wagers[k];
     if (!rule.offered || rule.equals) continue;
-    bool required = static_cast<WagerKind>(k) == required_;
-    TableLimit limit{required ? kRequiredMin : kSideMin, required ? kRequiredMax : kSideMax};
-    if (rule.max) limit.max = std::min(limit.max, *rule.max);
-    limits_[k] = limit;
+    limits_[k] = HouseLimit(rule, static_cast<WagerKind>(k) == required_);
   }
   for (int k = 0; k < kWagerKinds; ++k) {
     const WagerRule& rule = spec_.wagers[k];
@@ -135,16 +115,13 @@ Status Dealer::Prepare() {
       return Status::InvalidArgument(std::string(ToString(static_cast<WagerKind>(k))) + " must equal a wager that " +
                                      spec_.id + " does not offer");
     }
-    TableLimit limit = *limits_[static_cast<int>(*rule.equals)];
+    BetLimit limit = *limits_[static_cast<int>(*rule.equals)];
     if (rule.max) limit.max = std::min(limit.max, *rule.max);
     limits_[k] = limit;
   }
   for (int k = 0; k < kWagerKinds; ++k) {
-    if (limits_[k] && limits_[k]->max / kBetUnit * kBetUnit < limits_[k]->min) {
-      return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(limits_[k]->max) + " on " +
-                                     std::string(ToString(static_cast<WagerKind>(k))) +
-                                     " is below the table minimum " + std::to_string(limits_[k]->min));
-    }
+    if (!limits_[k]) continue;
+    if (Status s = CheckBetLimit(spec_, static_cast<WagerKind>(k), *limits_[k]); !s.ok()) return s;
   }
   required_range_ = *limits_[static_cast<int>(required_)];
   for (int k = 0; k < kWagerKinds; ++k) {
@@ -154,7 +131,7 @@ Status Dealer::Prepare() {
       required_range_.max = std::min(required_range_.max, limits_[k]->max);
     }
   }
-  if (required_range_.max / kBetUnit * kBetUnit < required_range_.min) {
+  if (!required_range_.Fits()) {
     return Status::InvalidArgument(spec_.id + ": no " + std::string(ToString(required_)) +
                                    " wager fits the limits of the wagers that must equal it");
   }
@@ -196,12 +173,6 @@ Status Dealer::Run() {
   out_.flush();
   if (!out_) return Status::IoError("cannot write the generated rounds");
   return Status::Ok();
-}
-
-Money Dealer::Amount(const TableLimit& limit, const int* steps, size_t n_steps) {
-  Money amount = limit.min * steps[rng_.Below(n_steps)];
-  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
-  return std::max(amount, limit.min);
 }
 
 Outcome Dealer::Compare(Card player, Card dealer) const {
@@ -296,13 +267,13 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
 
   // Initial wagers: the required one, then each optional one by chance.
   for (SeatPlay& play : seats_) {
-    bet(play, required_, Amount(required_range_, kRequiredSteps, std::size(kRequiredSteps)));
+    bet(play, required_, DrawBet(required_range_, true, &rng_));
     for (int k = 0; k < kWagerKinds; ++k) {
       const WagerRule& rule = spec_.wagers[k];
       auto kind = static_cast<WagerKind>(k);
       if (!rule.offered || kind == required_ || rule.window != Window::kInitial || rule.equals) continue;
       if (!placed(play, rule.depends_on) || !rng_.Chance(o.tie_bet_rate)) continue;
-      bet(play, kind, Amount(*limits_[k], kSideSteps, std::size(kSideSteps)));
+      bet(play, kind, DrawBet(*limits_[k], false, &rng_));
     }
   }
 
@@ -358,7 +329,7 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
       const WagerRule& rule = spec_.wagers[k];
       if (!rule.offered || rule.window != Window::kChoice || rule.equals) continue;
       if (!placed(play, rule.depends_on) || !rng_.Chance(o.tie_bet_rate)) continue;
-      bet(play, static_cast<WagerKind>(k), Amount(*limits_[k], kSideSteps, std::size(kSideSteps)));
+      bet(play, static_cast<WagerKind>(k), DrawBet(*limits_[k], false, &rng_));
     }
   });
   if (!s.ok() || !any_war) return s;
