@@ -2,23 +2,7 @@
 
 namespace pitboss {
 
-void SettlementBook::Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by) {
-  if (Placement* p = Find(seat, hand, wager)) {
-    p->accepted |= accepted;
-    if (p->refused_by < 0) p->refused_by = refused_by;
-    return;
-  }
-  placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1, -1});
-  if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
-    direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
-  }
-}
-
-SettlementBook::Placement* SettlementBook::Find(Seat seat, int hand, WagerKind wager) {
-  if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
-    const uint16_t at = direct_[seat][static_cast<int>(wager)];
-    return at == 0 ? nullptr : &placed_[at - 1];
-  }
+SettlementBook::Placement* SettlementBook::Scan(Seat seat, int hand, WagerKind wager) {
   for (Placement& p : placed_) {
     if (p.seat == seat && p.hand == hand && p.wager == wager) return &p;
   }
@@ -28,7 +12,9 @@ SettlementBook::Placement* SettlementBook::Find(Seat seat, int hand, WagerKind w
 void SettlementBook::Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
                            int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r) {
   LinkOwed();
-  for (int i : settles) JudgeSettle(spec, round, i, hand_of, unplaced, r);
+  for (int i : settles) {
+    if (!SettleAsOwed(round, i, hand_of)) JudgeSettle(spec, round, i, hand_of, unplaced, r);
+  }
   JudgeSeats(r);
 }
 
@@ -36,7 +22,9 @@ void SettlementBook::Judge(const RuleSpec& spec, const Round& round, int (*hand_
                            const Cite& unplaced, Reporter& r) {
   LinkOwed();
   for (int i = 0; i < static_cast<int>(round.events.size()); ++i) {
-    if (round.events[i].type == EventType::kSettle) JudgeSettle(spec, round, i, hand_of, unplaced, r);
+    if (round.events[i].type == EventType::kSettle && !SettleAsOwed(round, i, hand_of)) {
+      JudgeSettle(spec, round, i, hand_of, unplaced, r);
+    }
   }
   JudgeSeats(r);
 }
@@ -81,6 +69,10 @@ void SettlementBook::JudgeSettle(const RuleSpec& spec, const Round& round, int i
 }
 
 void SettlementBook::JudgeSeats(Reporter& r) {
+  // The path of every clean round: each wager owed settled once at what it is owed.
+  bool clean = true;
+  for (const Owed& x : owed_) clean &= x.settled >= 0 && x.cause < 0 && x.actual == x.net;
+  if (clean) return;
   // Seat by seat, as the engine owed them.
   for (size_t begin = 0; begin < owed_.size();) {
     size_t end = begin + 1;
@@ -94,7 +86,6 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
   bool all_settled = true;
   bool any_wrong = false;
   size_t judged = 0;
-  MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
   for (size_t k = begin; k < end; ++k) {
     const Owed& x = owed_[k];
     if (x.settled < 0) {
@@ -110,10 +101,15 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
     }
     ++judged;
     any_wrong |= x.actual != x.net;
+  }
+  if (!any_wrong) return;  // the path of every clean seat: no sums
+  MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
+  for (size_t k = begin; k < end; ++k) {
+    const Owed& x = owed_[k];
+    if (x.settled < 0 || x.cause >= 0) continue;
     want += x.net;
     got += x.actual;
   }
-  if (!any_wrong) return;
   if (all_settled && want == got && judged > 1) {
     const Owed* first = nullptr;
     std::string detail;
@@ -139,7 +135,7 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
   }
 }
 
-void SettlementBook::CheckTiming(const Match& m, Reporter& r) {
+void SettlementBook::ReportTiming(const Match& m, Reporter& r) {
   const Owed& x = owed_[m.owed];
   if (m.event < x.after) {
     OrderFault(m, *x.cite, r,

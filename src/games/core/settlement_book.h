@@ -76,7 +76,17 @@ class SettlementBook {
   // A wager placed at the seat's hand (0: none): `accepted`, or refused by finding `refused_by`
   // (its index; -1 where findings are not wanted). Placed again, it is accepted if any of its
   // bets was; the first refusal is kept.
-  void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1);
+  void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1) {
+    if (Placement* p = Find(seat, hand, wager)) {
+      p->accepted |= accepted;
+      if (p->refused_by < 0) p->refused_by = refused_by;
+      return;
+    }
+    placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1, -1});
+    if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
+      direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
+    }
+  }
 
   // What the rules owe a wager. Owe the wagers of a seat one after the other, the seats in the
   // order their findings should come (the seat order, or the deal order).
@@ -105,7 +115,10 @@ class SettlementBook {
   const std::vector<Match>& matches() const { return matches_; }
 
   // settle/order where match `m` is settled before its `after` or after its `before`.
-  void CheckTiming(const Match& m, Reporter& r);
+  void CheckTiming(const Match& m, Reporter& r) {
+    const Owed& x = owed_[m.owed];
+    if (m.event < x.after || m.event > x.before) ReportTiming(m, r);
+  }
 
   // settle/order at match `m` ("main wager of seat 1 settled " + why), once a seat a round.
   template <typename... Parts>
@@ -133,8 +146,30 @@ class SettlementBook {
   // insurance wagers); others by a scan.
   static constexpr Seat kDirect = 32;
   static bool Direct(Seat seat, int hand) { return hand == 0 && seat >= 0 && seat < kDirect; }
-  Placement* Find(Seat seat, int hand, WagerKind wager);
+  Placement* Find(Seat seat, int hand, WagerKind wager) {
+    if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
+      const uint16_t at = direct_[seat][static_cast<int>(wager)];
+      return at == 0 ? nullptr : &placed_[at - 1];
+    }
+    return Scan(seat, hand, wager);
+  }
+  Placement* Scan(Seat seat, int hand, WagerKind wager);
+  void ReportTiming(const Match& m, Reporter& r);  // Find's path for seats not Direct
   void LinkOwed();
+  // The path of a settlement that is no finding: the first of a wager placed, accepted and
+  // owed. False, having changed nothing, for any other (JudgeSettle's).
+  bool SettleAsOwed(const Round& round, int i, int (*hand_of)(const Event&)) {
+    const Event& e = round.events[i];
+    if (e.wager == WagerKind::kUnknown) return false;
+    Placement* p = Find(e.seat, hand_of ? hand_of(e) : 0, e.wager);
+    if (p == nullptr || !p->accepted || p->first_settle >= 0 || p->owed < 0) return false;
+    p->first_settle = i;
+    Owed& x = owed_[static_cast<size_t>(p->owed)];
+    x.settled = i;
+    x.actual = e.amount;
+    matches_.push_back({i, static_cast<size_t>(p->owed)});
+    return true;
+  }
   void JudgeSettle(const RuleSpec& spec, const Round& round, int i, int (*hand_of)(const Event&),
                    const Cite& unplaced, Reporter& r);
   void JudgeSeats(Reporter& r);

@@ -4,8 +4,8 @@
 
 namespace pitboss {
 
-void CheckLimits(const RuleSpec& spec, const Round& round, Reporter& r, int event, Seat seat, WagerKind kind,
-                 Money amount) {
+void ReportLimits(const RuleSpec& spec, const Round& round, Reporter& r, int event, Seat seat, WagerKind kind,
+                  Money amount) {
   const WagerRule& rule = spec.wager(kind);
   const auto& table = round.limit(kind);
   const At at{event, seat, 0, kind};

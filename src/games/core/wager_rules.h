@@ -16,8 +16,19 @@ namespace pitboss {
 
 // wager/limit where `amount` (the wager's bets together, the first at `event`) is not positive,
 // below the table minimum, or above the rules' or the table's maximum (the lower of the two).
-void CheckLimits(const RuleSpec& spec, const Round& round, Reporter& r, int event, Seat seat, WagerKind kind,
-                 Money amount);
+void ReportLimits(const RuleSpec& spec, const Round& round, Reporter& r, int event, Seat seat, WagerKind kind,
+                  Money amount);
+inline void CheckLimits(const RuleSpec& spec, const Round& round, Reporter& r, int event, Seat seat,
+                        WagerKind kind, Money amount) {
+  // The path of every wager within its limits, inline: one a bet.
+  const WagerRule& rule = spec.wager(kind);
+  const auto& table = round.limit(kind);
+  if (amount > 0 && (!rule.max || amount <= *rule.max) &&
+      (!table || ((!table->min || amount >= *table->min) && (!table->max || amount <= *table->max)))) {
+    return;
+  }
+  ReportLimits(spec, round, r, event, seat, kind, amount);
+}
 
 // wager/orphan: the `kind` wager of `seat` (its first bet at `event`) placed without the
 // `depends_on` wager it needs. The finding's index (-1 where findings are not wanted): the
