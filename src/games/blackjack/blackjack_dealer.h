@@ -1,4 +1,4 @@
-// The dealer of blackjack-family games (games/dealer.h says what a dealer promises). Seats
+// The dealer of blackjack-family games (games/core/dealer.h says what a dealer promises). Seats
 // play basic strategy for the spec's rules (blackjack_math.h), ride a War win where that is
 // the better choice, and insure an ace at the insurance rate (kInsuranceRate); the War wager is placed at
 // options.tie_bet_rate. A spec that offers surrender is dealt without it (a player may always

@@ -111,7 +111,7 @@ StatusOr<std::vector<BlackjackClaimCheck>> CheckBlackjackClaims(const RuleSpec& 
 std::vector<BlackjackClaimCheck> CheckBlackjackClaims(const RuleSpec& spec,
                                                       const std::vector<BlackjackDeckRtp>& decks);
 
-// The blackjack game's entry in `pitboss rtp` and lint's claim check (games/rtp.h).
+// The blackjack game's entry in `pitboss rtp` and lint's claim check (games/core/rtp.h).
 struct GameRtp;
 const GameRtp& BlackjackRtp();
 

@@ -1,4 +1,4 @@
-// The dealer of War-family games (games/dealer.h says what a dealer promises).
+// The dealer of War-family games (games/core/dealer.h says what a dealer promises).
 #ifndef PITBOSS_GAMES_WAR_WAR_DEALER_H_
 #define PITBOSS_GAMES_WAR_WAR_DEALER_H_
 

@@ -98,7 +98,7 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
 // The spec's claims checked against its figures (what lint uses).
 StatusOr<std::vector<ClaimCheck>> CheckClaims(const RuleSpec& spec);
 
-// The War game's entry in `pitboss rtp` and lint's claim check (games/rtp.h).
+// The War game's entry in `pitboss rtp` and lint's claim check (games/core/rtp.h).
 struct GameRtp;
 const GameRtp& WarRtp();
 

@@ -34,7 +34,7 @@ std::string_view ToString(Stage stage);      // Part of the spec format: "initia
 using WagerSet = uint32_t;
 constexpr WagerSet Bit(WagerKind kind) { return WagerSet{1} << static_cast<int>(kind); }
 
-// A Settlement's payout index (games/finding.h) for a War payout.
+// A Settlement's payout index (games/core/finding.h) for a War payout.
 constexpr int PayoutIndex(Stage s, Outcome o) { return static_cast<int>(s) * kOutcomes + static_cast<int>(o); }
 
 class WarRules : public GameRules {
