@@ -5,11 +5,14 @@
 
 namespace pitboss {
 
+const Game& HighCardGame();  // games/high_card/high_card_rules.h
+
 // The table. A game's entry is defined in its own folder.
 const std::vector<const Game*>& Games() {
   static const std::vector<const Game*> games = {
       &WarGame(),
       &BlackjackGame(),
+      &HighCardGame(),
   };
   return games;
 }

@@ -1,0 +1,252 @@
+#include "games/high_card/high_card_dealer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/high_card/high_card_rules.h"
+
+namespace pitboss {
+
+namespace {
+
+// Table limits the simulated tables post, in minor units, before the spec's own maxima cap
+// them. Bets are whole multiples of kBetUnit.
+constexpr Money kBetUnit = 100;
+constexpr Money kRequiredMin = 500;
+constexpr Money kRequiredMax = 500000;
+constexpr Money kSideMin = 100;
+constexpr Money kSideMax = 50000;
+// Bets are the table minimum times one of these, capped at the maximum: mostly small.
+constexpr int kSteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
+
+struct TableLimit {
+  Money min = 0;
+  Money max = 0;
+};
+
+struct TableState {
+  std::string name;
+  DealerShoe shoe;
+  int64_t rounds = 0;
+  int64_t shoes = 0;
+};
+
+// One seat's play in the round being dealt.
+struct SeatPlay {
+  Seat seat = 0;
+  std::array<Money, kWagerKinds> bet{};  // 0: not placed
+  Card card;
+};
+
+// Deals one run of rounds: owns the random stream and every table's shoe, and writes each
+// round as soon as it is played. One use: construct, Run().
+class Dealer {
+ public:
+  Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
+      : spec_(spec), options_(options), out_(out), rng_(options.seed) {}
+
+  Status Run();
+
+ private:
+  Status Prepare();
+  Status PlayRound(TableState* table, int table_index);
+  Money Amount(const TableLimit& limit);
+  Card DealTo(TableState* table, Seat seat, int burns);
+  // The cards a round of `players` draws, burns included.
+  size_t CardsFor(int players) const;
+
+  const RuleSpec& spec_;
+  const DealerOptions& options_;
+  std::ostream& out_;
+  DealerRandom rng_;
+
+  int decks_ = 0;
+  int64_t start_ = 0;
+  std::array<double, 15> keep_{};
+  std::array<std::optional<TableLimit>, kWagerKinds> limits_{};
+  std::vector<TableState> tables_;
+
+  Round round_;
+  std::vector<SeatPlay> seats_;  // ascending by seat
+};
+
+Status Dealer::Prepare() {
+  if (spec_.game != "high-card") {
+    return Status::InvalidArgument("rule set " + spec_.id + " is a '" + spec_.game +
+                                   "' game; this dealer deals high card only");
+  }
+  auto setup = CheckDealerOptions(spec_, options_);
+  if (!setup.ok()) return setup.status();
+  start_ = setup->start;
+  decks_ = setup->decks;
+  keep_ = setup->keep;
+
+  // Table limits: the house's, capped by the rules' own maxima.
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec_.wagers[k];
+    if (!rule.offered) continue;
+    TableLimit limit{rule.required ? kRequiredMin : kSideMin, rule.required ? kRequiredMax : kSideMax};
+    if (rule.max) limit.max = std::min(limit.max, *rule.max);
+    if (limit.max / kBetUnit * kBetUnit < limit.min) {
+      return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(limit.max) + " on " +
+                                     std::string(ToString(static_cast<WagerKind>(k))) +
+                                     " is below the table minimum " + std::to_string(limit.min));
+    }
+    limits_[k] = limit;
+  }
+  if (CardsFor(options_.seats_max) > static_cast<size_t>(decks_) * kCardsPerDeck) {
+    return Status::InvalidArgument("a round of " + std::to_string(options_.seats_max) +
+                                   " players needs more than the " + std::to_string(decks_ * kCardsPerDeck) +
+                                   " cards of a " + std::to_string(decks_) + "-deck shoe");
+  }
+
+  tables_.resize(options_.tables);
+  for (int t = 0; t < options_.tables; ++t) tables_[t].name = options_.table_prefix + std::to_string(t + 1);
+  round_.rules = spec_.id;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (limits_[k]) round_.limits[k] = Limit{limits_[k]->min, limits_[k]->max};
+  }
+  return Status::Ok();
+}
+
+size_t Dealer::CardsFor(int players) const {
+  const DealRule& deal = HighCard(spec_).deal;
+  return static_cast<size_t>(players) * (1 + deal.burns_before_seat_card) + 1 + deal.burns_before_dealer_card;
+}
+
+Status Dealer::Run() {
+  Status s = Prepare();
+  if (!s.ok()) return s;
+  for (int64_t r = 0; r < options_.rounds; ++r) {
+    const int t = static_cast<int>(r % options_.tables);
+    s = PlayRound(&tables_[t], t);
+    if (!s.ok()) return s;
+    WriteRoundJson(round_, out_);
+    if (!out_) return Status::IoError("cannot write the generated rounds");
+  }
+  out_.flush();
+  if (!out_) return Status::IoError("cannot write the generated rounds");
+  return Status::Ok();
+}
+
+Money Dealer::Amount(const TableLimit& limit) {
+  Money amount = limit.min * kSteps[rng_.Below(std::size(kSteps))];
+  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
+  return std::max(amount, limit.min);
+}
+
+Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
+  for (int i = 0; i < burns; ++i) {
+    Event e;
+    e.type = EventType::kBurn;
+    e.card = table->shoe.Draw(keep_, &rng_);
+    round_.events.push_back(e);
+  }
+  Event e;
+  e.type = EventType::kDeal;
+  e.seat = seat;
+  e.card = table->shoe.Draw(keep_, &rng_);
+  round_.events.push_back(e);
+  return *e.card;
+}
+
+Status Dealer::PlayRound(TableState* table, int table_index) {
+  const DealerOptions& o = options_;
+  const HighCardRules& rules = HighCard(spec_);
+  const int64_t number = table->rounds++;  // of this table, from 0
+  char id[32];
+  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
+  round_.id = table->name + id;
+  round_.table = table->name;
+  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
+  round_.events.clear();
+
+  // Who plays: a number of players, then that many distinct seats.
+  const int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
+  std::vector<Seat> seats(o.table_seats);
+  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
+  for (int i = 0; i < players; ++i) std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
+  std::sort(seats.begin(), seats.begin() + players);
+  seats_.assign(players, SeatPlay{});
+  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+
+  // The cut card, or a shuffle every round where the rules want one.
+  DealerShoe& shoe = table->shoe;
+  const auto cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
+  if (!shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut ||
+      shoe.remaining() < CardsFor(players)) {
+    shoe.Shuffle(decks_, &rng_);
+    Event e;
+    e.type = EventType::kShuffle;
+    e.decks = decks_;
+    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
+    round_.events.push_back(e);
+  }
+
+  // The wagers, all before the first card: the required one, then each other by chance
+  // where what it depends on is placed.
+  auto bet = [&](SeatPlay& play, WagerKind kind) {
+    play.bet[static_cast<int>(kind)] = Amount(*limits_[static_cast<int>(kind)]);
+    Event e;
+    e.type = EventType::kBet;
+    e.seat = play.seat;
+    e.wager = kind;
+    e.amount = play.bet[static_cast<int>(kind)];
+    round_.events.push_back(e);
+  };
+  for (SeatPlay& play : seats_) {
+    bet(play, rules.required);
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const WagerRule& rule = spec_.wagers[k];
+      if (!rule.offered || static_cast<WagerKind>(k) == rules.required) continue;
+      if (rule.depends_on && play.bet[static_cast<int>(*rule.depends_on)] == 0) continue;
+      if (rng_.Chance(o.tie_bet_rate)) bet(play, static_cast<WagerKind>(k));
+    }
+  }
+
+  // One card to each seat in the spec's order (descending, or else ascending), the dealer's last.
+  auto deal = [&](SeatPlay& play) {
+    play.card = DealTo(table, play.seat, rules.deal.burns_before_seat_card);
+  };
+  if (rules.deal.order == SeatOrder::kDescending) {
+    std::for_each(seats_.rbegin(), seats_.rend(), deal);
+  } else {
+    std::for_each(seats_.begin(), seats_.end(), deal);
+  }
+  const int dealer = rules.rank_value[DealTo(table, kDealer, rules.deal.burns_before_dealer_card).rank];
+
+  // Every wager settles on the cards, seat by seat.
+  for (const SeatPlay& play : seats_) {
+    const int rank = rules.rank_value[play.card.rank];
+    const HighCardOutcome outcome = rank > dealer    ? HighCardOutcome::kWin
+                                    : rank == dealer ? HighCardOutcome::kTie
+                                                     : HighCardOutcome::kLose;
+    for (int k = 0; k < kWagerKinds; ++k) {
+      if (play.bet[k] == 0) continue;
+      const auto kind = static_cast<WagerKind>(k);
+      auto net = ApplyRatio(play.bet[k], rules.payout(outcome, kind).net);
+      if (!net) return Status::OutOfRange("a payout overflows 64-bit minor units");
+      Event e;
+      e.type = EventType::kSettle;
+      e.seat = play.seat;
+      e.wager = kind;
+      e.amount = *net;
+      round_.events.push_back(e);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status GenerateHighCardRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out) {
+  return Dealer(spec, options, out).Run();
+}
+
+}  // namespace pitboss

@@ -1,0 +1,254 @@
+#include "games/high_card/high_card_rules.h"
+
+#include <set>
+#include <string>
+#include <utility>
+
+#include "games/high_card/high_card_dealer.h"
+#include "games/high_card/high_card_engine.h"
+#include "pitboss/card.h"
+
+namespace pitboss {
+
+namespace {
+
+constexpr std::string_view kOutcomeNames[kHighCardOutcomes] = {"win", "tie", "lose"};
+
+// Reads the high card keys of a spec: ranks, deal, payouts.
+class HighCardSpecParser {
+ public:
+  HighCardSpecParser(SpecReader& r, const RuleSpec& spec, HighCardRules* rules)
+      : r_(r), spec_(spec), rules_(rules) {}
+
+  void Parse(const YAML::Node& root) {
+    CheckWagers(root["wagers"]);
+    if (root["ranks"]) ParseRanks(root["ranks"]);
+    if (root["deal"]) ParseDeal(root["deal"]);
+    if (root["payouts"]) ParsePayouts(root["payouts"]);
+    if (r_.ok()) CheckComplete(root["payouts"]);
+  }
+
+ private:
+  void CheckWagers(const YAML::Node& wagers);
+  void ParseRanks(const YAML::Node& node);
+  void ParseDeal(const YAML::Node& node);
+  void ParsePayouts(const YAML::Node& node);
+  void CheckComplete(const YAML::Node& payouts);
+
+  SpecReader& r_;
+  const RuleSpec& spec_;
+  HighCardRules* rules_;
+};
+
+// The game has no choice and no second card: a wager is placed before the cards or not at
+// all, and none is tied to another's amount.
+void HighCardSpecParser::CheckWagers(const YAML::Node& wagers) {
+  bool required = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const WagerRule& rule = spec_.wagers[k];
+    if (!rule.offered) continue;
+    const std::string name(ToString(static_cast<WagerKind>(k)));
+    if (rule.window != Window::kInitial) {
+      r_.Error(wagers[name],
+               "wagers." + name + ": a high card wager is placed before the first card (window: initial)");
+    }
+    if (rule.equals) r_.Error(wagers[name], "wagers." + name + ": no high card wager must equal another");
+    if (rule.required && !required) {  // a seat plays with the first
+      rules_->required = static_cast<WagerKind>(k);
+      required = true;
+    }
+  }
+}
+
+void HighCardSpecParser::ParseRanks(const YAML::Node& node) {
+  if (!r_.Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
+  const YAML::Node order = node["high_to_low"];
+  if (!order.IsSequence() || order.size() != 13) {
+    r_.Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
+    return;
+  }
+  std::set<int> seen;
+  int value = 13;
+  for (const auto& rank : order) {
+    const std::string name = rank.IsScalar() ? rank.Scalar() : "";
+    auto card = ParseCard(name + "C");
+    if (!card) {
+      r_.Error(rank, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
+      return;
+    }
+    if (!seen.insert(card->rank).second) {
+      r_.Error(rank, "rank '" + name + "' listed twice in ranks.high_to_low");
+      return;
+    }
+    rules_->rank_value[card->rank] = static_cast<int8_t>(value--);
+  }
+  r_.CiteOf(node, "ranks", &rules_->rank_cite);
+}
+
+void HighCardSpecParser::ParseDeal(const YAML::Node& node) {
+  if (!r_.Map(node, "deal",
+              {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
+              {"order"})) {
+    return;
+  }
+  DealRule& deal = rules_->deal;
+  if (auto order = r_.Order(node["order"], "deal.order")) deal.order = *order;
+  int64_t n = 0;
+  if (node["burns_before_seat_card"] &&
+      r_.Int(node["burns_before_seat_card"], "deal.burns_before_seat_card", 0, 52, &n)) {
+    deal.burns_before_seat_card = static_cast<int>(n);
+  }
+  if (node["burns_before_dealer_card"] &&
+      r_.Int(node["burns_before_dealer_card"], "deal.burns_before_dealer_card", 0, 52, &n)) {
+    deal.burns_before_dealer_card = static_cast<int>(n);
+  }
+  r_.CiteOf(node, "deal", &deal.cite);
+  deal.burn_cite = deal.cite;
+}
+
+void HighCardSpecParser::ParsePayouts(const YAML::Node& node) {
+  if (!r_.Map(node, "payouts", {"win", "tie", "lose"})) return;
+  for (int o = 0; o < kHighCardOutcomes; ++o) {
+    const YAML::Node outcome = node[std::string(kOutcomeNames[o])];
+    if (!outcome || outcome.IsNull()) continue;
+    const std::string ow = "payouts." + std::string(kOutcomeNames[o]);
+    if (!outcome.IsMap()) {
+      r_.Error(outcome, ow + " must be a map of wager -> payout");
+      continue;
+    }
+    for (const auto& kv : outcome) {
+      auto kind = r_.Wager(kv.first, ow);
+      if (!kind) continue;
+      if (kv.second.IsNull()) continue;  // removed by a reading
+      const std::string pw = ow + "." + kv.first.Scalar();
+      if (!spec_.wager(*kind).offered) {
+        r_.Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
+        continue;
+      }
+      if (!r_.Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
+      Payout& p = rules_->payouts[o][static_cast<int>(*kind)];
+      if (r_.Net(kv.second["net"], pw + ".net", &p.net)) p.present = true;
+      r_.CiteOf(kv.second, pw, &p.cite);
+    }
+  }
+}
+
+// The cards decide every wager: each one offered is paid on every outcome.
+void HighCardSpecParser::CheckComplete(const YAML::Node& payouts) {
+  for (int k = 0; k < kWagerKinds; ++k) {
+    if (!spec_.wagers[k].offered) continue;
+    for (int o = 0; o < kHighCardOutcomes; ++o) {
+      if (rules_->payouts[o][k].present) continue;
+      r_.Error(payouts, "payouts." + std::string(kOutcomeNames[o]) + " does not settle wager '" +
+                            std::string(ToString(static_cast<WagerKind>(k))) + "'");
+    }
+  }
+}
+
+void ParseHighCard(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
+  auto rules = std::make_unique<HighCardRules>();
+  HighCardSpecParser(reader, *spec, rules.get()).Parse(root);  // the loader has read the wagers first
+  spec->game_rules = GameRulesHolder(std::move(rules));
+}
+
+void FlattenHighCard(const RuleSpec& spec, FlatSpec* out) {
+  FlatSpec& f = *out;
+  const HighCardRules& rules = HighCard(spec);
+  std::string ranks;
+  for (int value = 13; value >= 1; --value) {
+    for (int r = 2; r <= 14; ++r) {
+      if (rules.rank_value[r] == value) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(r);
+    }
+  }
+  f["ranks.high_to_low"] = {ranks, &rules.rank_cite};
+  f["deal.order"] = {std::string(ToString(rules.deal.order)), &rules.deal.cite};
+  f["deal.burns_before_seat_card"] = {std::to_string(rules.deal.burns_before_seat_card), &rules.deal.cite};
+  f["deal.burns_before_dealer_card"] = {std::to_string(rules.deal.burns_before_dealer_card),
+                                        &rules.deal.cite};
+  for (int o = 0; o < kHighCardOutcomes; ++o) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const Payout& p = rules.payouts[o][k];
+      if (!p.present) continue;
+      f["payouts." + std::string(kOutcomeNames[o]) + "." + std::string(ToString(static_cast<WagerKind>(k)))] =
+          {ToString(p.net), &p.cite};
+    }
+  }
+}
+
+bool SameDeal(const DealRule& x, const DealRule& y) {
+  return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
+         x.burns_before_dealer_card == y.burns_before_dealer_card;
+}
+
+SpecParts HighCardDifferingParts(const RuleSpec& sa, const RuleSpec& sb) {
+  const HighCardRules &a = HighCard(sa), &b = HighCard(sb);
+  SpecParts parts = 0;
+  if (a.rank_value != b.rank_value) parts |= part::kHighCardRanks;
+  if (!SameDeal(a.deal, b.deal)) parts |= part::kHighCardDeal;
+  for (int o = 0; o < kHighCardOutcomes; ++o) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const Payout &x = a.payouts[o][k], &y = b.payouts[o][k];
+      if (x.present != y.present || (x.present && x.net != y.net)) {
+        parts |= part::HighCardPayouts(static_cast<HighCardOutcome>(o));
+      }
+    }
+  }
+  return parts;
+}
+
+ReadingEffect HighCardEffect(const RuleSpec& base, const RuleSpec& variant) {
+  const HighCardRules &a = HighCard(base), &b = HighCard(variant);
+  if (a.rank_value != b.rank_value || !SameDeal(a.deal, b.deal)) return ReadingEffect::kGeneral;
+  bool values = false;
+  for (int o = 0; o < kHighCardOutcomes; ++o) {
+    for (int k = 0; k < kWagerKinds; ++k) {
+      const Payout &x = a.payouts[o][k], &y = b.payouts[o][k];
+      if (x.present != y.present) return ReadingEffect::kGeneral;
+      values |= x.present && x.net != y.net;
+    }
+  }
+  return values ? ReadingEffect::kPayoutValues : ReadingEffect::kNone;
+}
+
+void RepriceHighCard(const RoundResult& base, const RuleSpec& spec, RoundResult* out) {
+  const HighCardRules& rules = HighCard(spec);
+  out->findings.clear();
+  out->touched = 0;
+  out->settlements.clear();
+  for (const Settlement& s : base.settlements) {
+    const Payout& p = rules.payouts[s.payout][static_cast<int>(s.wager)];
+    // A net past 64 bits is no settlement, as in a replay under `spec`: left out, so that the
+    // round does not settle the same.
+    if (auto net = ApplyRatio(s.amount, p.net)) {
+      out->settlements.push_back(s);
+      out->settlements.back().net = *net;
+    }
+  }
+}
+
+}  // namespace
+
+std::string_view ToString(HighCardOutcome outcome) { return kOutcomeNames[static_cast<int>(outcome)]; }
+
+const Game& HighCardGame() {
+  static const Game game{
+      {
+          "high-card",
+          {"ranks", "deal", "payouts"},
+          {"ranks", "deal", "payouts"},
+          &ParseHighCard,
+          &FlattenHighCard,
+          &HighCardDifferingParts,
+          "",  // no choice opens a window of its own
+          {},  // nor does a claim name a policy
+      },
+      &ReplayHighCardInto,
+      nullptr,  // no math yet: `pitboss rtp` says so
+      &HighCardEffect,
+      &RepriceHighCard,
+      &GenerateHighCardRounds,
+  };
+  return game;
+}
+
+}  // namespace pitboss
