@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,21 +13,6 @@
 namespace pitboss {
 
 namespace {
-
-// Table limits the simulated tables post, in minor units, before the spec's own maxima cap
-// them. Bets are whole multiples of kBetUnit.
-constexpr Money kBetUnit = 100;
-constexpr Money kRequiredMin = 500;
-constexpr Money kRequiredMax = 500000;
-constexpr Money kSideMin = 100;
-constexpr Money kSideMax = 50000;
-// Bets are the table minimum times one of these, capped at the maximum: mostly small.
-constexpr int kSteps[] = {1, 1, 1, 2, 2, 3, 4, 5, 10, 20, 50, 100};
-
-struct TableLimit {
-  Money min = 0;
-  Money max = 0;
-};
 
 struct TableState {
   std::string name;
@@ -56,7 +40,6 @@ class Dealer {
  private:
   Status Prepare();
   Status PlayRound(TableState* table, int table_index);
-  Money Amount(const TableLimit& limit);
   Card DealTo(TableState* table, Seat seat, int burns);
   // The cards a round of `players` draws, burns included.
   size_t CardsFor(int players) const;
@@ -69,7 +52,7 @@ class Dealer {
   int decks_ = 0;
   int64_t start_ = 0;
   std::array<double, 15> keep_{};
-  std::array<std::optional<TableLimit>, kWagerKinds> limits_{};
+  std::array<std::optional<BetLimit>, kWagerKinds> limits_{};
   std::vector<TableState> tables_;
 
   Round round_;
@@ -91,13 +74,8 @@ Status Dealer::Prepare() {
   for (int k = 0; k < kWagerKinds; ++k) {
     const WagerRule& rule = spec_.wagers[k];
     if (!rule.offered) continue;
-    TableLimit limit{rule.required ? kRequiredMin : kSideMin, rule.required ? kRequiredMax : kSideMax};
-    if (rule.max) limit.max = std::min(limit.max, *rule.max);
-    if (limit.max / kBetUnit * kBetUnit < limit.min) {
-      return Status::InvalidArgument(spec_.id + ": the rules' maximum " + std::to_string(limit.max) + " on " +
-                                     std::string(ToString(static_cast<WagerKind>(k))) +
-                                     " is below the table minimum " + std::to_string(limit.min));
-    }
+    const BetLimit limit = HouseLimit(rule, rule.required);
+    if (Status s = CheckBetLimit(spec_, static_cast<WagerKind>(k), limit); !s.ok()) return s;
     limits_[k] = limit;
   }
   if (CardsFor(options_.seats_max) > static_cast<size_t>(decks_) * kCardsPerDeck) {
@@ -133,12 +111,6 @@ Status Dealer::Run() {
   out_.flush();
   if (!out_) return Status::IoError("cannot write the generated rounds");
   return Status::Ok();
-}
-
-Money Dealer::Amount(const TableLimit& limit) {
-  Money amount = limit.min * kSteps[rng_.Below(std::size(kSteps))];
-  amount = std::min(amount, limit.max) / kBetUnit * kBetUnit;
-  return std::max(amount, limit.min);
 }
 
 Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
@@ -192,7 +164,8 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
   // The wagers, all before the first card: the required one, then each other by chance
   // where what it depends on is placed.
   auto bet = [&](SeatPlay& play, WagerKind kind) {
-    play.bet[static_cast<int>(kind)] = Amount(*limits_[static_cast<int>(kind)]);
+    play.bet[static_cast<int>(kind)] =
+        DrawBet(*limits_[static_cast<int>(kind)], spec_.wager(kind).required, &rng_);
     Event e;
     e.type = EventType::kBet;
     e.seat = play.seat;
