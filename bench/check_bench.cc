@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "games/war/war_rules.h"
 #include "games/games.h"
 #include "games/war/war_engine.h"
+#include "games/war/war_rules.h"
 #include "history/round_parser.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"

@@ -6,9 +6,9 @@
 
 #include <sstream>
 
-#include "games/war/war_rules.h"
 #include "games/games.h"
 #include "games/war/war_math.h"
+#include "games/war/war_rules.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "stats/conformance.h"
@@ -40,7 +40,8 @@ void BM_SeatCovariance(benchmark::State& state) {
   const RuleSpec& spec = Spec("us-sd/casino-war");
   ShoeComposition shoe = StandardShoe(spec, 6);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(SeatCovariance(spec, shoe, {TiePolicy::kMixed, Fraction(4, 5)}, WagerKind::kMain));
+    benchmark::DoNotOptimize(
+        SeatCovariance(spec, shoe, {TiePolicy::kMixed, Fraction(4, 5)}, WagerKind::kMain));
   }
 }
 BENCHMARK(BM_SeatCovariance)->Unit(benchmark::kMillisecond);

@@ -10,8 +10,8 @@
 #include <cstring>
 #include <iterator>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "history/line_reader.h"
@@ -71,8 +71,9 @@ void CheckRound(const pitboss::Round& round) {
 }
 
 bool SameEvent(const pitboss::Event& a, const pitboss::Event& b) {
-  return a.type == b.type && a.seat == b.seat && a.hand == b.hand && a.wager == b.wager && a.action == b.action &&
-         a.amount == b.amount && a.card == b.card && a.decks == b.decks && a.text == b.text;
+  return a.type == b.type && a.seat == b.seat && a.hand == b.hand && a.wager == b.wager &&
+         a.action == b.action && a.amount == b.amount && a.card == b.card && a.decks == b.decks &&
+         a.text == b.text;
 }
 
 bool SameLimit(const std::optional<pitboss::Limit>& a, const std::optional<pitboss::Limit>& b) {
@@ -85,8 +86,8 @@ void CheckSame(const pitboss::ParseOutcome& a, const pitboss::Round& ra, const p
   Check(a.ok() == b.ok() && a.status.code() == b.status.code() && a.status.message() == b.status.message() &&
         a.round == b.round && a.table == b.table);
   if (!a.ok()) return;
-  Check(ra.id == rb.id && ra.time == rb.time && ra.date == rb.date && ra.table == rb.table && ra.rules == rb.rules &&
-        ra.currency == rb.currency && ra.events.size() == rb.events.size());
+  Check(ra.id == rb.id && ra.time == rb.time && ra.date == rb.date && ra.table == rb.table &&
+        ra.rules == rb.rules && ra.currency == rb.currency && ra.events.size() == rb.events.size());
   for (size_t i = 0; i < ra.limits.size(); ++i) Check(SameLimit(ra.limits[i], rb.limits[i]));
   for (size_t i = 0; i < ra.events.size(); ++i) Check(SameEvent(ra.events[i], rb.events[i]));
 }

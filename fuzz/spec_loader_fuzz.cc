@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "base/sha256.h"
 #include "spec/lint.h"
 #include "spec/loader.h"
-#include "base/sha256.h"
 #include "spec/yaml_reader.h"
 
 namespace {

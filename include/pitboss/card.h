@@ -25,8 +25,8 @@ constexpr int kCardsPerDeck = 52;
 // Accepts ranks 2-9, T or 10, J, Q, K, A and suits C, D, H, S (upper case only, as the
 // format spells them). nullopt for anything else.
 std::optional<Card> ParseCard(std::string_view text);
-std::string ToString(Card c);        // canonical: "TH", never "10H"
-char RankChar(int rank);              // '2'..'9', 'T', 'J', 'Q', 'K', 'A'
+std::string ToString(Card c);  // canonical: "TH", never "10H"
+char RankChar(int rank);       // '2'..'9', 'T', 'J', 'Q', 'K', 'A'
 
 }  // namespace pitboss
 

@@ -56,18 +56,18 @@ enum class Unit : uint8_t {
 // How a finding of a settlement code says what the player was overpaid (+) or underpaid (-),
 // from `expected` (the net the rules pay) and `actual` (the net logged).
 enum class MoneyEffect : uint8_t {
-  kNone,   // no money owed either way (settle/split: the seat's total is right)
-  kNet,    // actual - expected (settle/payout)
-  kUnpaid, // -expected: the wager was never settled (settle/missing)
-  kExtra,  // actual: a settlement that should not exist (settle/duplicate)
+  kNone,    // no money owed either way (settle/split: the seat's total is right)
+  kNet,     // actual - expected (settle/payout)
+  kUnpaid,  // -expected: the wager was never settled (settle/missing)
+  kExtra,   // actual: a settlement that should not exist (settle/duplicate)
 };
 
 struct CodeInfo {
   Code code;
-  std::string_view id;         // "settle/payout"
+  std::string_view id;  // "settle/payout"
   Severity severity;
-  std::string_view found_when; // the contract's wording, for --help and SARIF rules
-  Unit unit = Unit::kNone;     // of expected/actual
+  std::string_view found_when;             // the contract's wording, for --help and SARIF rules
+  Unit unit = Unit::kNone;                 // of expected/actual
   MoneyEffect money = MoneyEffect::kNone;  // how a finding moves money (report.h: Overpaid())
 };
 

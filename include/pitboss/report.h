@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -50,23 +50,23 @@ struct Consequence {
 // One violation. Part of the report format: field names mirror the JSON keys.
 struct Finding {
   Code code = Code::kInputMalformed;
-  std::string round;   // "" when the line could not be read as a round
-  std::string table;   // "" when unknown
-  std::string input;   // the log's path, "-" for standard input
-  int64_t line = 0;    // 1-based line of the input
-  std::optional<Seat> seat;       // kDealer (0) is written "dealer"
-  std::optional<int> hand;        // a seat's hand, where the game splits hands (1, 2...)
+  std::string round;         // "" when the line could not be read as a round
+  std::string table;         // "" when unknown
+  std::string input;         // the log's path, "-" for standard input
+  int64_t line = 0;          // 1-based line of the input
+  std::optional<Seat> seat;  // kDealer (0) is written "dealer"
+  std::optional<int> hand;   // a seat's hand, where the game splits hands (1, 2...)
   std::optional<WagerKind> wager;
   std::optional<Money> expected;
   std::optional<Money> actual;
-  std::string clause;  // e.g. "ARSD 20:18:16:15.17(4)(d)(i)"
+  std::string clause;                          // e.g. "ARSD 20:18:16:15.17(4)(d)(i)"
   std::vector<std::string> reading_dependent;  // ambiguity ids
   std::string message;
 
   // Where and when, for evidence (docs/report.md):
-  std::string time;       // the round's `time` as logged; "" when the line could not be read
-  std::string rules;      // the id of the spec the round was checked under ("us-sd/casino-war"); "" if none
-  std::string revision;   // the revision of the spec the round was checked under; "" if none
+  std::string time;      // the round's `time` as logged; "" when the line could not be read
+  std::string rules;     // the id of the spec the round was checked under ("us-sd/casino-war"); "" if none
+  std::string revision;  // the revision of the spec the round was checked under; "" if none
   // The index of the event it is found at in the round's `events` array, counted from 0 as
   // the log's JSON counts; nullopt for the round as a whole (or a line not read as a round).
   // Part of the report format: the one event convention of every format and message.

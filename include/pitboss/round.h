@@ -21,7 +21,15 @@ constexpr Seat kDealer = 0;
 
 // Part of the hand-history format: the names are the format's, never rename.
 enum class WagerKind : uint8_t {
-  kMain, kTie, kRaise, kTie2, kBlackjack, kWar, kDouble, kSplit, kInsurance,
+  kMain,
+  kTie,
+  kRaise,
+  kTie2,
+  kBlackjack,
+  kWar,
+  kDouble,
+  kSplit,
+  kInsurance,
   kUnknown,  // a name the format does not have
 };
 constexpr int kWagerKinds = static_cast<int>(WagerKind::kUnknown);
@@ -30,7 +38,15 @@ std::string_view ToString(WagerKind kind);
 
 // Part of the hand-history format: the names are the format's, never rename.
 enum class Action : uint8_t {
-  kWar, kSurrender, kCollect, kRide, kHit, kStand, kDouble, kSplit, kInsurance,
+  kWar,
+  kSurrender,
+  kCollect,
+  kRide,
+  kHit,
+  kStand,
+  kDouble,
+  kSplit,
+  kInsurance,
   kUnknown,
 };
 constexpr int kActions = static_cast<int>(Action::kUnknown);
@@ -42,13 +58,13 @@ std::string_view ToString(EventType type);
 
 struct Event {
   EventType type = EventType::kBurn;
-  Seat seat = kDealer;                     // bet, deal, decision, settle
-  int hand = 0;                            // split hands: 1, 2...; 0 when absent
-  WagerKind wager = WagerKind::kUnknown;   // bet, settle
-  Action action = Action::kUnknown;        // decision
-  Money amount = 0;                        // bet: amount; settle: net
-  std::optional<Card> card;                // deal, burn; nullopt when the code is invalid
-  int decks = 0;                           // shuffle
+  Seat seat = kDealer;                    // bet, deal, decision, settle
+  int hand = 0;                           // split hands: 1, 2...; 0 when absent
+  WagerKind wager = WagerKind::kUnknown;  // bet, settle
+  Action action = Action::kUnknown;       // decision
+  Money amount = 0;                       // bet: amount; settle: net
+  std::optional<Card> card;               // deal, burn; nullopt when the code is invalid
+  int decks = 0;                          // shuffle
   std::string text;  // the raw name when wager/action/card is unknown or invalid; the shoe id
 };
 
@@ -60,17 +76,15 @@ struct Limit {
 
 struct Round {
   std::string id;
-  std::string time;   // as logged (RFC 3339)
-  int32_t date = 0;   // the calendar date of `time` as written: yyyymmdd
+  std::string time;  // as logged (RFC 3339)
+  int32_t date = 0;  // the calendar date of `time` as written: yyyymmdd
   std::string table;
   std::string rules;
   std::string currency;  // ISO 4217, "" where the round names none
   std::array<std::optional<Limit>, kWagerKinds> limits{};
   std::vector<Event> events;
 
-  const std::optional<Limit>& limit(WagerKind kind) const {
-    return limits[static_cast<int>(kind)];
-  }
+  const std::optional<Limit>& limit(WagerKind kind) const { return limits[static_cast<int>(kind)]; }
 };
 
 }  // namespace pitboss

@@ -1,8 +1,8 @@
 // The rule spec: one revision of one rule set (a YAML file under rules/), typed for the
 // engines. The core here is what every game shares (identity, source and revision, shoe,
 // wagers with their windows and limits, ambiguities and readings, claims); what one game
-// adds lives in its GameRules (games/<game>/). The YAML format is documented in docs/spec-format.md; the loader lives in
-// src/spec/. A RuleSpec is immutable once loaded and safe to share between threads.
+// adds lives in its GameRules (games/<game>/). The YAML format is documented in docs/spec-format.md; the
+// loader lives in src/spec/. A RuleSpec is immutable once loaded and safe to share between threads.
 #ifndef PITBOSS_SPEC_H_
 #define PITBOSS_SPEC_H_
 
@@ -46,12 +46,12 @@ enum class Window : uint8_t {
 
 struct WagerRule {
   bool offered = false;
-  bool required = false;                 // a seat plays only with this wager
-  std::optional<WagerKind> depends_on;   // placed only with that wager
+  bool required = false;                // a seat plays only with this wager
+  std::optional<WagerKind> depends_on;  // placed only with that wager
   Window window = Window::kInitial;
-  std::optional<WagerKind> equals;       // must equal that wager's amount (the raise)
+  std::optional<WagerKind> equals;  // must equal that wager's amount (the raise)
   Cite equals_cite;
-  std::optional<Money> max;              // the rules' own maximum
+  std::optional<Money> max;  // the rules' own maximum
   Cite max_cite;
   bool settle_before_choice = false;  // settled before any seat's choice (Window::kChoice)
   Cite settle_cite;
@@ -74,7 +74,7 @@ struct DealRule {
 
 // A reading of an ambiguity: what it changes, as overrides of spec keys.
 struct Override {
-  std::string path;   // dotted spec key, "payouts.war.win.raise"
+  std::string path;  // dotted spec key, "payouts.war.win.raise"
   int line = 0;
 };
 
@@ -144,12 +144,12 @@ class GameRulesHolder {
 };
 
 struct RuleSpec {
-  std::string id;        // "us-sd/casino-war"
+  std::string id;  // "us-sd/casino-war"
   std::string title;
-  std::string game;      // the engine: "war"
-  std::string path;      // the file it was loaded from
-  std::string sha256;    // of that file's bytes
-  std::string citation;  // the source's citation: "ARSD 20:18:16:15.17"
+  std::string game;                // the engine: "war"
+  std::string path;                // the file it was loaded from
+  std::string sha256;              // of that file's bytes
+  std::string citation;            // the source's citation: "ARSD 20:18:16:15.17"
   std::vector<std::string> texts;  // source text files, relative to the rules folder
   std::string revision;            // revision name
   int32_t effective = 0;           // yyyymmdd; rounds dated before are not under this spec

@@ -118,8 +118,7 @@ JsonWriter& JsonWriter::Double(double value) {
 void JsonWriter::WriteString(std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
   out_.put('"');
-  std::size_t run =
-      0;  // start of the bytes not yet written that need no escape
+  std::size_t run = 0;  // start of the bytes not yet written that need no escape
   std::size_t i = 0;
   const auto flush = [&] { out_.write(text.data() + run, i - run); };
   while (i < text.size()) {
@@ -164,8 +163,7 @@ void JsonWriter::WriteString(std::string_view text) {
         out_ << "\\t";
         break;
       default: {
-        const char escaped[] = {'\\', 'u',          '0',
-                                '0',  kHex[c >> 4], kHex[c & 0xF]};
+        const char escaped[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
         out_.write(escaped, sizeof escaped);
       }
     }

@@ -63,9 +63,8 @@ class JsonWriter {
   void WriteString(std::string_view text);
 
   std::ostream& out_;
-  std::vector<Frame> open_;  // the containers not yet closed, innermost last
-  bool key_written_ =
-      false;  // in an object: a Key was written, its value is due
+  std::vector<Frame> open_;   // the containers not yet closed, innermost last
+  bool key_written_ = false;  // in an object: a Key was written, its value is due
   bool complete_ = false;
 };
 

@@ -40,17 +40,9 @@ TEST(JsonWriterTest, CommasBetweenMembersAndElements) {
   json.Key("b").BeginArray().Int(1).Int(2).BeginObject().EndObject().EndArray();
   json.Key("c").BeginObject().Key("d").Null().EndObject();
   json.Key("e").BeginArray().EndArray();
-  json.Key("f")
-      .BeginArray()
-      .BeginArray()
-      .EndArray()
-      .BeginArray()
-      .Bool(true)
-      .EndArray()
-      .EndArray();
+  json.Key("f").BeginArray().BeginArray().EndArray().BeginArray().Bool(true).EndArray().EndArray();
   json.EndObject();
-  EXPECT_EQ(out.str(),
-            R"({"a":1,"b":[1,2,{}],"c":{"d":null},"e":[],"f":[[],[true]]})");
+  EXPECT_EQ(out.str(), R"({"a":1,"b":[1,2,{}],"c":{"d":null},"e":[],"f":[[],[true]]})");
   EXPECT_TRUE(json.complete());
 }
 
@@ -78,9 +70,7 @@ TEST(JsonWriterTest, Scalars) {
       .Int(std::numeric_limits<int64_t>::max())
       .Int(std::numeric_limits<int64_t>::min())
       .EndArray();
-  EXPECT_EQ(
-      out.str(),
-      "[true,false,null,0,-250,9223372036854775807,-9223372036854775808]");
+  EXPECT_EQ(out.str(), "[true,false,null,0,-250,9223372036854775807,-9223372036854775808]");
 }
 
 TEST(JsonWriterTest, DoublesReadBackExactlyAndNonFiniteIsNull) {
@@ -149,10 +139,8 @@ TEST(JsonWriterTest, InvalidUtf8BecomesReplacementCharacters) {
 
 TEST(JsonWriterTest, AStrictParserReadsEveryStringBack) {
   EXPECT_EQ(ReadBack("say \"hi\"\\\n\t\x01"), "say \"hi\"\\\n\t\x01");
-  EXPECT_EQ(ReadBack("caf\xC3\xA9 \xF0\x9F\x83\x8F"),
-            "caf\xC3\xA9 \xF0\x9F\x83\x8F");
-  EXPECT_EQ(ReadBack("x\xFF\xC0\xE2\x82"),
-            "x\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(ReadBack("caf\xC3\xA9 \xF0\x9F\x83\x8F"), "caf\xC3\xA9 \xF0\x9F\x83\x8F");
+  EXPECT_EQ(ReadBack("x\xFF\xC0\xE2\x82"), "x\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
   // Every single byte value, alone and after a lead byte.
   for (int b = 0; b < 256; ++b) {
     const char c = static_cast<char>(b);

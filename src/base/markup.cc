@@ -14,15 +14,32 @@ std::string EscapeMarkup(std::string_view text, const MarkupEscapes& escapes) {
       text,
       [&](unsigned char c) {
         switch (c) {
-          case '&': out += "&amp;"; break;
-          case '<': out += "&lt;"; break;
-          case '>': out += "&gt;"; break;
-          case '"': out += escapes.quote; break;
-          case '\'': out += escapes.apostrophe; break;
-          case '\n': out += escapes.line_feed; break;
-          case '\r': out += escapes.carriage; break;
-          case '\t': out += escapes.tab; break;
-          default: AppendPrintableAscii(c, &out);
+          case '&':
+            out += "&amp;";
+            break;
+          case '<':
+            out += "&lt;";
+            break;
+          case '>':
+            out += "&gt;";
+            break;
+          case '"':
+            out += escapes.quote;
+            break;
+          case '\'':
+            out += escapes.apostrophe;
+            break;
+          case '\n':
+            out += escapes.line_feed;
+            break;
+          case '\r':
+            out += escapes.carriage;
+            break;
+          case '\t':
+            out += escapes.tab;
+            break;
+          default:
+            AppendPrintableAscii(c, &out);
         }
       },
       [&](std::string_view bytes, char32_t code_point) {

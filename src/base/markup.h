@@ -11,11 +11,11 @@
 namespace pitboss {
 
 struct MarkupEscapes {
-  std::string_view quote;         // for "
-  std::string_view apostrophe;    // for '
-  std::string_view line_feed;     // for \n
-  std::string_view carriage;      // for \r
-  std::string_view tab;           // for \t
+  std::string_view quote;                // for "
+  std::string_view apostrophe;           // for '
+  std::string_view line_feed;            // for \n
+  std::string_view carriage;             // for \r
+  std::string_view tab;                  // for \t
   bool (*rejects)(char32_t code_point);  // written as the text \uXXXX instead
 };
 

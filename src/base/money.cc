@@ -106,7 +106,8 @@ Money MoneySum::Saturated() const {
 std::string MoneySum::ToString() const {
   if (lost_) return "too large";
   // |wide_| as unsigned, which holds the magnitude of the most negative value too.
-  unsigned __int128 n = wide_ < 0 ? 0 - static_cast<unsigned __int128>(wide_) : static_cast<unsigned __int128>(wide_);
+  unsigned __int128 n =
+      wide_ < 0 ? 0 - static_cast<unsigned __int128>(wide_) : static_cast<unsigned __int128>(wide_);
   std::string digits;
   do {
     digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));

@@ -72,8 +72,9 @@ TEST(MoneySumTest, SaturatedHoldsAStakeAtTheBound) {
 }
 
 TEST(MoneySumTest, ParsesWhatItWrites) {
-  for (const char* text : {"0", "-1", "9223372036854775808", "-11529215046068469760",
-                           "170141183460469231731687303715884105727", "-170141183460469231731687303715884105728"}) {
+  for (const char* text :
+       {"0", "-1", "9223372036854775808", "-11529215046068469760", "170141183460469231731687303715884105727",
+        "-170141183460469231731687303715884105728"}) {
     std::optional<MoneySum> sum = MoneySum::Parse(text);
     ASSERT_TRUE(sum.has_value()) << text;
     EXPECT_EQ(sum->ToString(), text);

@@ -19,11 +19,11 @@ void AppendPrintableAscii(unsigned char c, std::string* out) {
 }
 
 bool IsHiddenFormatting(uint32_t c) {
-  return (c >= 0x80 && c <= 0x9F) ||                       // C1 controls (CSI U+009B, NEL U+0085)
-         c == 0x061C || c == 0x200E || c == 0x200F ||      // bidi marks
-         (c >= 0x202A && c <= 0x202E) ||                   // bidi embeddings and overrides
-         (c >= 0x2066 && c <= 0x2069) ||                   // bidi isolates
-         c == 0x2028 || c == 0x2029;                       // line and paragraph separators
+  return (c >= 0x80 && c <= 0x9F) ||                   // C1 controls (CSI U+009B, NEL U+0085)
+         c == 0x061C || c == 0x200E || c == 0x200F ||  // bidi marks
+         (c >= 0x202A && c <= 0x202E) ||               // bidi embeddings and overrides
+         (c >= 0x2066 && c <= 0x2069) ||               // bidi isolates
+         c == 0x2028 || c == 0x2029;                   // line and paragraph separators
 }
 
 std::string Printable(std::string_view text) {

@@ -41,7 +41,8 @@ std::string Sha256::Hex() const {
   EVP_MD_CTX* copy = EVP_MD_CTX_new();
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int n = 0;
-  if (copy == nullptr || EVP_MD_CTX_copy_ex(copy, ctx_->ctx) != 1 || EVP_DigestFinal_ex(copy, digest, &n) != 1) {
+  if (copy == nullptr || EVP_MD_CTX_copy_ex(copy, ctx_->ctx) != 1 ||
+      EVP_DigestFinal_ex(copy, digest, &n) != 1) {
     std::abort();
   }
   EVP_MD_CTX_free(copy);

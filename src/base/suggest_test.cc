@@ -5,7 +5,8 @@
 namespace pitboss {
 namespace {
 
-const std::vector<std::string> kCommands = {"check", "lint", "rtp", "stats", "generate", "diff", "impact", "merge", "split"};
+const std::vector<std::string> kCommands = {"check", "lint",   "rtp",   "stats", "generate",
+                                            "diff",  "impact", "merge", "split"};
 
 TEST(SuggestTest, ATypoFindsItsWord) {
   EXPECT_EQ(Nearest("chek", kCommands), "check");

@@ -5,9 +5,7 @@
 namespace pitboss {
 
 Utf8Step NextUtf8(std::string_view text) {
-  const auto byte = [&](std::size_t i) {
-    return static_cast<uint8_t>(text[i]);
-  };
+  const auto byte = [&](std::size_t i) { return static_cast<uint8_t>(text[i]); };
   const uint8_t lead = byte(0);
   if (lead < 0x80) return {1, true};
 
@@ -87,7 +85,8 @@ std::optional<std::string> UnescapeBytes(std::string_view escaped) {
       ++i;
       continue;
     }
-    if (i + 3 < escaped.size() && escaped[i + 1] == 'x' && hex(escaped[i + 2]) >= 0 && hex(escaped[i + 3]) >= 0) {
+    if (i + 3 < escaped.size() && escaped[i + 1] == 'x' && hex(escaped[i + 2]) >= 0 &&
+        hex(escaped[i + 3]) >= 0) {
       out += static_cast<char>(hex(escaped[i + 2]) * 16 + hex(escaped[i + 3]));
       i += 3;
       continue;
@@ -98,7 +97,9 @@ std::optional<std::string> UnescapeBytes(std::string_view escaped) {
 }
 
 char32_t DecodeUtf8(std::string_view sequence) {
-  const auto byte = [&](std::size_t i) { return static_cast<char32_t>(static_cast<unsigned char>(sequence[i])); };
+  const auto byte = [&](std::size_t i) {
+    return static_cast<char32_t>(static_cast<unsigned char>(sequence[i]));
+  };
   switch (sequence.size()) {
     case 2:
       return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);

@@ -8,16 +8,16 @@
 #include <set>
 #include <unordered_set>
 
-#include "games/core/dealer.h"
-#include "games/games.h"
+#include "base/suggest.h"
 #include "check/round_ids.h"
+#include "games/core/dealer.h"
 #include "games/core/shoe.h"
+#include "games/games.h"
 #include "history/line_pipeline.h"
 #include "history/line_reader.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "spec/parts.h"
-#include "base/suggest.h"
 
 namespace pitboss {
 
@@ -30,7 +30,8 @@ constexpr char kCardClause[] = "hand-history-v1, Events: card codes";
 constexpr char kRulesClause[] = "hand-history-v1, A round: \"rules\" (the rule set) and \"time\"";
 constexpr char kRoundClause[] = "hand-history-v1, A round: \"round\" (id, unique within the whole input)";
 constexpr char kFileClause[] = "hand-history-v1, File";
-constexpr char kOrderClause[] = "hand-history-v1, File: rounds appear in the order they were played on each table";
+constexpr char kOrderClause[] =
+    "hand-history-v1, File: rounds appear in the order they were played on each table";
 constexpr char kEventsClause[] = "hand-history-v1, A round: \"events\" (the round as it happened)";
 
 constexpr int64_t kProgressEvery = 1 << 10;
@@ -75,8 +76,8 @@ struct SpecRuntime {
   Engine engine = nullptr;
   RuleSpec selected;
   bool selected_is_default = true;
-  std::vector<Variant> alternatives;  // one other reading each, the rest as selected
-  std::vector<Variant> impacts;       // one non-default reading each, the rest default
+  std::vector<Variant> alternatives;               // one other reading each, the rest as selected
+  std::vector<Variant> impacts;                    // one non-default reading each, the rest default
   std::vector<std::vector<ReadingImpact>> impact;  // [ambiguity][reading]
   bool used = false;
 };
@@ -103,7 +104,8 @@ bool SameSettlement(const RoundResult& a, const RoundResult& b) {
 void MarkReadingDependent(const RoundResult& base, const RoundResult& other, const std::string& id,
                           const std::string& reading, std::vector<std::vector<ClearedBy>>* depends) {
   auto in = [](const RoundResult& r, const RoundFinding& f) {
-    return std::any_of(r.findings.begin(), r.findings.end(), [&](const RoundFinding& g) { return g.Key() == f.Key(); });
+    return std::any_of(r.findings.begin(), r.findings.end(),
+                       [&](const RoundFinding& g) { return g.Key() == f.Key(); });
   };
   for (size_t i = 0; i < base.findings.size(); ++i) {
     const RoundFinding& f = base.findings[i];
@@ -138,7 +140,8 @@ void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vecto
     const RoundFinding& f = (*findings)[i];
     if (f.code != Code::kWagerLate || f.event < 0 || !f.seat) continue;
     const Event& e = round.events[static_cast<size_t>(f.event)];
-    if (e.type != EventType::kBet || e.wager != WagerKind::kUnknown || Nearest(e.text, kinds).empty()) continue;
+    if (e.type != EventType::kBet || e.wager != WagerKind::kUnknown || Nearest(e.text, kinds).empty())
+      continue;
     if (std::none_of(roots.begin(), roots.end(), [&](const auto& r) { return r.first == *f.seat; })) {
       roots.emplace_back(*f.seat, i);
     }
@@ -154,7 +157,8 @@ void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vecto
   std::vector<bool> drop(findings->size(), false);
   for (size_t i = 0; i < findings->size(); ++i) {
     std::optional<size_t> root = root_of((*findings)[i]);
-    if (!root || *root == i || std::any_of(roots.begin(), roots.end(), [&](const auto& r) { return r.second == i; })) {
+    if (!root || *root == i ||
+        std::any_of(roots.begin(), roots.end(), [&](const auto& r) { return r.second == i; })) {
       continue;
     }
     drop[i] = true;
@@ -173,10 +177,11 @@ void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vecto
   depends->resize(kept);
   for (RoundFinding& f : *findings) {
     if (f.consequences > 0) {
-      f.consequences_note = f.consequences == 1 ? "finding that follows from the wager missing (its cards, decisions, "
-                                                  "settlements)"
-                                                : "findings that follow from the wager missing (its cards, decisions, "
-                                                  "settlements)";
+      f.consequences_note = f.consequences == 1
+                                ? "finding that follows from the wager missing (its cards, decisions, "
+                                  "settlements)"
+                                : "findings that follow from the wager missing (its cards, decisions, "
+                                  "settlements)";
     }
   }
 }
@@ -203,8 +208,8 @@ struct Checker::Impl : ShoeTracker::Owner {
     const SpecDocument* doc = nullptr;
     std::string why;  // why no spec is found
     const SpecRuntime* rt = nullptr;
-    RoundResult base;  // under the readings checked
-    RoundResult other, by_default;  // replays under other readings, their buffers reused
+    RoundResult base;                             // under the readings checked
+    RoundResult other, by_default;                // replays under other readings, their buffers reused
     std::vector<std::vector<ClearedBy>> depends;  // of each of base.findings
     // A reading under which the round settles differently (SpecRuntime::impact).
     struct Count {
@@ -246,8 +251,8 @@ struct Checker::Impl : ShoeTracker::Owner {
     const int64_t ticket = next_ticket++;
     static const std::string kNone;
     const RuleSpec* spec = current.spec;
-    Finding finding = ToFinding(std::move(f), *current.input, current.line, *current.round, spec ? spec->id : kNone,
-                                spec ? spec->revision : kNone);
+    Finding finding = ToFinding(std::move(f), *current.input, current.line, *current.round,
+                                spec ? spec->id : kNone, spec ? spec->revision : kNone);
     if (round_time) finding.time = *round_time;
     held.emplace(ticket, HeldFinding{std::move(finding), round_serial, context});
     held_rounds.emplace(round_serial, false);
@@ -443,12 +448,13 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const
   if (!last.time.empty()) {
     const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
     if (back) {
-      size_t at = EmitInput(input, line, Code::kInputTimeOrder, round.id, round.table, kOrderClause,
-                            "round " + round.id + " is dated " + round.time + ", before round " + last.round +
-                                " (" + last.time + ", " + last.where + ") logged before it on table " + round.table +
-                                ": the table's rounds are not in the order played (logs given out of order?); "
-                                "its shoe is not judged until its next shuffle, and the rounds drawn from it "
-                                "until then are counted under this finding");
+      size_t at =
+          EmitInput(input, line, Code::kInputTimeOrder, round.id, round.table, kOrderClause,
+                    "round " + round.id + " is dated " + round.time + ", before round " + last.round + " (" +
+                        last.time + ", " + last.where + ") logged before it on table " + round.table +
+                        ": the table's rounds are not in the order played (logs given out of order?); "
+                        "its shoe is not judged until its next shuffle, and the rounds drawn from it "
+                        "until then are counted under this finding");
       int64_t root = shoes.NewRoot();
       shoes.Lose(round.table, *this, root);
       if (at != SIZE_MAX) roots.push_back({root, at, Code::kInputTimeOrder});
@@ -464,9 +470,9 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   if (IsOverLongLine(text)) {
     // A line over the limit (LineReader): not a round of any log, one finding at its line.
     w->parsed = ParseOutcome{};
-    w->parsed.status = Status::ParseError("a line of " + std::string(text.substr(1)) + " bytes, over the limit of " +
-                                          std::to_string(LineReaderOptions().max_line_length) +
-                                          " bytes: not a round of any log, and not read");
+    w->parsed.status = Status::ParseError(
+        "a line of " + std::string(text.substr(1)) + " bytes, over the limit of " +
+        std::to_string(LineReaderOptions().max_line_length) + " bytes: not a round of any log, and not read");
   } else {
     w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
   }
@@ -566,11 +572,13 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       const int64_t n = ++duplicate_run_length;
       report.violations.Patch(*duplicate_run, n,
                               std::string(n == 1 ? "following line" : "following lines") + " (to line " +
-                                  std::to_string(line) + ") repeating the rounds that followed there, not checked");
+                                  std::to_string(line) +
+                                  ") repeating the rounds that followed there, not checked");
     } else {
-      size_t index = EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
-                               "round id " + round.id + " was first seen at " +
-                                   Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
+      size_t index =
+          EmitInput(input, line, Code::kInputDuplicateRound, round.id, round.table, kRoundClause,
+                    "round id " + round.id + " was first seen at " +
+                        Where(report.inputs[at.input].path, at.line) + "; this line is not checked");
       if (index != SIZE_MAX) {
         duplicate_run = index;
         duplicate_run_length = 0;
@@ -586,7 +594,8 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
         EmitInput(input, line, Code::kInputBadCard, round.id, round.table, kCardClause,
-                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code", static_cast<int>(i));
+                  "event " + std::to_string(i) + ": '" + e.text + "' is not a card code",
+                  static_cast<int>(i));
       }
     }
     const SpecDocument* doc = w.doc;
@@ -601,8 +610,9 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
     } else {
       SpecRuntime* rt = by_doc.at(doc);
       RoundResult& base = w.base;
-      bool reported_shuffle = std::any_of(base.findings.begin(), base.findings.end(),
-                                          [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
+      bool reported_shuffle =
+          std::any_of(base.findings.begin(), base.findings.end(),
+                      [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       shoe_findings.clear();  // of the shoe in play: no reading changes them
       current.spec = &doc->spec;
       shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, input, line, *this, &shoe_findings);
@@ -661,7 +671,8 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
         if (a.id != id) continue;
         found = true;
         auto spec = Instantiate(*doc, {{id, name}});
-        if (!spec.ok()) return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
+        if (!spec.ok())
+          return Status::InvalidArgument("--reading " + id + "=" + name + ": " + spec.status().message());
       }
     }
     if (!found) {
@@ -669,8 +680,8 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
       for (const auto& doc : impl->library.documents()) {
         for (const Ambiguity& a : doc->spec.ambiguities) ids.push_back(a.id);
       }
-      return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" + id + "'" +
-                                     DidYouMean(id, ids));
+      return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" +
+                                     id + "'" + DidYouMean(id, ids));
     }
   }
   impl->options = std::move(options);
@@ -698,8 +709,9 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     auto [it, fresh] = impl.files_read.try_emplace({st.st_dev, st.st_ino}, path);
     if (!fresh) {
       impl.context = false;  // reported whatever the role: nothing was read
-      impl.EmitInput(path, 0, Code::kInputDuplicateInput, "", "", kFileClause,
-                     path + " is the same file as " + it->second + ", read before in this check: not read again");
+      impl.EmitInput(
+          path, 0, Code::kInputDuplicateInput, "", "", kFileClause,
+          path + " is the same file as " + it->second + ", read before in this check: not read again");
       impl.input->error = "the same file as " + it->second + ": not read again";
       impl.input = nullptr;
       return Status::Ok();
@@ -721,7 +733,8 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   impl.first_instant.reset();
   impl.last_instant.reset();
   const int jobs = std::max(1, impl.options.jobs);
-  while (impl.parsers.size() < static_cast<size_t>(jobs)) impl.parsers.push_back(std::make_unique<RoundParser>());
+  while (impl.parsers.size() < static_cast<size_t>(jobs))
+    impl.parsers.push_back(std::make_unique<RoundParser>());
   RunLinePipeline<Impl::LineWork>(
       reader, jobs,
       [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
@@ -747,11 +760,11 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     // What was read before the damage is checked; the rest of the log is not.
     summary.error = reader.status().message();
     impl.report.complete = false;
-    size_t at = impl.EmitInput(path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
-                               reader.status().message() + "; the " + std::to_string(rounds) +
-                                   (rounds == 1 ? " round" : " rounds") +
-                                   " before it are checked, the rest of the log is not; what it did not say may "
-                                   "have shuffled any table's shoe, so no shoe is judged until its next shuffle");
+    size_t at = impl.EmitInput(
+        path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
+        reader.status().message() + "; the " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
+            " before it are checked, the rest of the log is not; what it did not say may "
+            "have shuffled any table's shoe, so no shoe is judged until its next shuffle");
     // The shoes are unknown from here: a draw in a later log must not be judged against a
     // shoe the lost part of this one may have replaced.
     const int64_t root = impl.shoes.NewRoot();

@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "pitboss/checker.h"
 
 #include <gtest/gtest.h>
@@ -9,9 +8,10 @@
 #include <sstream>
 
 #include "games/core/dealer.h"
-#include "games/games.h"
 #include "games/core/test_rounds.h"
+#include "games/games.h"
 #include "games/war/war_engine.h"
+#include "games/war/war_rules.h"
 #include "history/round_parser.h"
 
 namespace pitboss {
@@ -26,7 +26,8 @@ class CheckerTest : public ::testing::Test {
   void TearDown() override { fs::remove(path_); }
 
   Report Check(const std::string& log, std::map<std::string, std::string> readings = {}) {
-    path_ = (fs::temp_directory_path() / ("pitboss-checker-" + std::to_string(::getpid()) + ".jsonl")).string();
+    path_ =
+        (fs::temp_directory_path() / ("pitboss-checker-" + std::to_string(::getpid()) + ".jsonl")).string();
     std::ofstream(path_) << log;
     CheckOptions options;
     options.rules = {kRules};
@@ -75,8 +76,8 @@ TEST_F(CheckerTest, InputProblemsAreFindingsAndTheRestIsStillChecked) {
   std::string early = WarWon("B4", 500);
   early.replace(early.find("2026-11-21"), 10, "2011-06-01");
   early.replace(early.find("\"T7\""), 4, "\"T8\"");  // another table: T7's time does not go back
-  Report r = Check(WarWon("B1", 500) + "{\"round\":\"B9\",\"table\":\"T7\", broken\n" + bad_card + unknown + early +
-                   WarWon("B1", 500) + WarWon("B5", 250));
+  Report r = Check(WarWon("B1", 500) + "{\"round\":\"B9\",\"table\":\"T7\", broken\n" + bad_card + unknown +
+                   early + WarWon("B1", 500) + WarWon("B5", 250));
   ASSERT_EQ(r.violations.size(), 6u);
   EXPECT_EQ(r.violations[0].code, Code::kInputMalformed);
   EXPECT_EQ(r.violations[0].line, 2);
@@ -85,7 +86,8 @@ TEST_F(CheckerTest, InputProblemsAreFindingsAndTheRestIsStillChecked) {
   EXPECT_EQ(r.violations[1].line, 3);
   EXPECT_EQ(r.violations[2].code, Code::kInputUnknownRules);
   EXPECT_EQ(r.violations[3].code, Code::kInputUnknownRules);
-  EXPECT_NE(r.violations[3].message.find("no rule in force on 2011-06-01 for us-sd/casino-war"), std::string::npos)
+  EXPECT_NE(r.violations[3].message.find("no rule in force on 2011-06-01 for us-sd/casino-war"),
+            std::string::npos)
       << r.violations[3].message;
   EXPECT_EQ(r.violations[4].code, Code::kInputDuplicateRound);
   EXPECT_EQ(r.violations[4].line, 6);
@@ -202,7 +204,8 @@ TEST_F(CheckerTest, ShoeFindingsDependOnNoReading) {
 // shortcuts (re-pricing, skipping rounds that never consult what a reading changes) must
 // not change a figure. Checked against brute force on dealt rounds of each bundled spec.
 TEST_F(CheckerTest, TheAmbiguityTableEqualsAFullReplayUnderEveryReading) {
-  for (const char* file : {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml", "us-sd/war-blackjack.yaml"}) {
+  for (const char* file :
+       {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml", "us-sd/war-blackjack.yaml"}) {
     const SpecDocument& doc = BundledSpec(file);
     const Engine engine = FindGame(doc.spec.game)->engine;
     DealerOptions options;
@@ -251,7 +254,8 @@ TEST_F(CheckerTest, TheAmbiguityTableEqualsAFullReplayUnderEveryReading) {
             moved += o - d;
           }
         }
-        EXPECT_EQ(row->readings[i].rounds_settled_differently, differing) << a.id << "=" << a.readings[i].name;
+        EXPECT_EQ(row->readings[i].rounds_settled_differently, differing)
+            << a.id << "=" << a.readings[i].name;
         EXPECT_EQ(row->readings[i].net_difference, moved) << a.id << "=" << a.readings[i].name;
       }
     }
@@ -313,8 +317,9 @@ TEST_F(CheckerTest, LinesRepeatingEarlierLinesAreOneFinding) {
 }
 
 TEST_F(CheckerTest, ARoundWithNoEventsIsAFinding) {
-  Report r = Check(R"({"round":"E1","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[]})"
-                   "\n");
+  Report r = Check(
+      R"({"round":"E1","time":"2026-11-21T20:14:40Z","table":"T7","rules":"us-sd/casino-war","events":[]})"
+      "\n");
   ASSERT_EQ(r.violations.size(), 1u);
   EXPECT_EQ(r.violations[0].code, Code::kInputEmptyRound);
 }

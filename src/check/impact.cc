@@ -26,7 +26,6 @@ MoneySum Total(const RoundResult& r) {
   return t;
 }
 
-
 }  // namespace
 
 // What one line comes to under the two revisions: worked out on any thread, added to the
@@ -158,10 +157,12 @@ Status ImpactAnalysis::AddLog(const std::string& path,
           }
         }
         for (RoundFinding& f : o.appearing) {
-          r.findings_appearing.push_back(ToFinding(std::move(f), path, line, round, impl.to.id, impl.to.revision));
+          r.findings_appearing.push_back(
+              ToFinding(std::move(f), path, line, round, impl.to.id, impl.to.revision));
         }
         for (RoundFinding& f : o.disappearing) {
-          r.findings_disappearing.push_back(ToFinding(std::move(f), path, line, round, impl.from.id, impl.from.revision));
+          r.findings_disappearing.push_back(
+              ToFinding(std::move(f), path, line, round, impl.from.id, impl.from.revision));
         }
       });
   summary.lines = reader.line_number();

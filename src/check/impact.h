@@ -31,7 +31,7 @@ struct ImpactRound {
 
 struct WagerImpact {
   int64_t rounds = 0;  // rounds in which this wager kind settles differently
-  MoneySum old_net;   // over those rounds
+  MoneySum old_net;    // over those rounds
   MoneySum new_net;
 };
 
@@ -40,14 +40,14 @@ struct ImpactReport {
   SpecUsed from;
   SpecUsed to;
   std::vector<InputSummary> inputs;
-  int64_t rounds = 0;             // rounds read: rounds_replayed + rounds_other_rules
-  int64_t rounds_replayed = 0;    // under the rule set of the two revisions
-  int64_t rounds_other_rules = 0; // naming another rule set: not replayed
+  int64_t rounds = 0;              // rounds read: rounds_replayed + rounds_other_rules
+  int64_t rounds_replayed = 0;     // under the rule set of the two revisions
+  int64_t rounds_other_rules = 0;  // naming another rule set: not replayed
   // Lines not read as a round (input/malformed; duplicate ids are not judged here): not in
   // `rounds`, as a line of garbage is no round.
   int64_t rounds_unreadable = 0;
   int64_t rounds_changed = 0;
-  MoneySum net_moved;             // player's view: new minus old, summed
+  MoneySum net_moved;  // player's view: new minus old, summed
   std::array<WagerImpact, kWagerKinds> by_wager{};
   std::vector<ImpactRound> changed;
   std::vector<Finding> findings_appearing;     // under the new revision only
@@ -67,7 +67,8 @@ class ImpactAnalysis {
   // Replays every round of one log ("-": standard input).
   // `progress`, where given, is called every 1,024 rounds with the rounds and bytes (as stored)
   // of the log read so far.
-  Status AddLog(const std::string& path, const std::function<void(int64_t rounds, int64_t bytes)>& progress = {});
+  Status AddLog(const std::string& path,
+                const std::function<void(int64_t rounds, int64_t bytes)>& progress = {});
   const ImpactReport& report() const { return report_; }
 
  private:

@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "check/impact.h"
 
 #include <gtest/gtest.h>
@@ -8,10 +7,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "games/games.h"
 #include "games/core/test_rounds.h"
-#include "report/change_writers.h"
+#include "games/games.h"
+#include "games/war/war_rules.h"
 #include "history/round_parser.h"
+#include "report/change_writers.h"
 
 namespace pitboss {
 namespace {
@@ -22,7 +22,9 @@ namespace fs = std::filesystem;
 TEST(ImpactTest, ATiePayoutChangeMovesExactlyTheTieWagersOfTiedRounds) {
   const RuleSpec& online = BundledSpec("online/war.yaml").spec;
   RuleSpec ten = online;
-  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+  War(ten)
+      .payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)]
+              [static_cast<int>(WagerKind::kTie)]
       .net = {10, 1};
   DealerOptions options;
   options.rounds = 3000;
@@ -81,13 +83,17 @@ TEST(ImpactTest, ATiePayoutChangeMovesExactlyTheTieWagersOfTiedRounds) {
 TEST(ImpactTest, SumsPastSixtyFourBitsAreExactNotWrapped) {
   const RuleSpec& online = BundledSpec("online/war.yaml").spec;
   RuleSpec ten = online;
-  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+  War(ten)
+      .payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)]
+              [static_cast<int>(WagerKind::kTie)]
       .net = {10, 1};
   std::string log;
   for (int i = 1; i <= 20; ++i) {
     log += R"({"round":"W)" + std::to_string(i) +
            R"(","time":"2026-01-05T18:06:40Z","table":"T1","rules":"online/war","events":[)"
-           R"({"type":"shuffle","shoe":"S)" + std::to_string(i) + R"(","decks":6},)"
+           R"({"type":"shuffle","shoe":"S)" +
+           std::to_string(i) +
+           R"(","decks":6},)"
            R"({"type":"bet","seat":6,"wager":"main","amount":5000},)"
            R"({"type":"bet","seat":6,"wager":"tie","amount":500000000000000000},)"
            R"({"type":"deal","seat":6,"card":"KD"},{"type":"deal","seat":"dealer","card":"KC"},)"
@@ -151,7 +157,9 @@ TEST(ImpactTest, RepricingPast64BitsLeavesTheSettlementOut) {
   const RuleSpec& online = BundledSpec("online/war.yaml").spec;
   RuleSpec ten = online;
   const int tie = PayoutIndex(Stage::kInitial, Outcome::kTie);
-  War(ten).payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)][static_cast<int>(WagerKind::kTie)]
+  War(ten)
+      .payouts[static_cast<int>(Stage::kInitial)][static_cast<int>(Outcome::kTie)]
+              [static_cast<int>(WagerKind::kTie)]
       .net = {10, 1};
   RoundResult base;
   base.settlements.push_back({1, WagerKind::kTie, 0, 1000000000000000000, tie});  // 1e18 at 10 to 1: 1e19

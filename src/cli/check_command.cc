@@ -114,8 +114,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "a rule spec file or a folder of specs (repeatable; default: the project's rules/)")
       ->type_name("PATH")
       ->allow_extra_args(false);
-  sub->add_option("--reading", args->readings,
-                  "check under that reading of an unclear clause (repeatable)")
+  sub->add_option("--reading", args->readings, "check under that reading of an unclear clause (repeatable)")
       ->type_name("AMBIGUITY=READING")
       ->allow_extra_args(false);
   CLI::Option* format_option = AddReportOutputOptions(sub, &args->format, &args->outs);
@@ -174,7 +173,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "report only findings of rounds at or before this date (the whole day) or time")
       ->type_name("WHEN")
       ->group("Filters (the report names them, and counts what they leave out)");
-  sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
+  sub->add_option("LOG", args->logs,
+                  "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
   sub->footer(kCheckHelp);
@@ -224,10 +224,12 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                                   [](const ReportOutput& o) { return o.format == "html"; });
     StatsCollector collector;
     if (html) {
-      options.on_round = [&collector](const Round& round, const RuleSpec& spec) { collector.Add(round, spec); };
+      options.on_round = [&collector](const Round& round, const RuleSpec& spec) {
+        collector.Add(round, spec);
+      };
     }
-    auto checked = CheckLogs(std::move(options), args->logs, OutputPaths(*outputs), args->progress && !args->quiet,
-                             args->context, other_inputs);
+    auto checked = CheckLogs(std::move(options), args->logs, OutputPaths(*outputs),
+                             args->progress && !args->quiet, args->context, other_inputs);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
@@ -269,8 +271,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     // The report went to files only: the verdict, for the terminal or the CI log.
-    const bool to_stdout = std::any_of(outputs->begin(), outputs->end(),
-                                       [](const ReportOutput& o) { return o.path.empty(); });
+    const bool to_stdout =
+        std::any_of(outputs->begin(), outputs->end(), [](const ReportOutput& o) { return o.path.empty(); });
     if (!to_stdout && !args->quiet) {
       std::cerr << VerdictLine(report) << '\n';
       if (report.baseline) std::cerr << Printable(BaselineCountsText(report)) << '\n';

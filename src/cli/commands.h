@@ -3,10 +3,9 @@
 #ifndef PITBOSS_CLI_COMMANDS_H_
 #define PITBOSS_CLI_COMMANDS_H_
 
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <string_view>
-
-#include <CLI/CLI.hpp>
 
 namespace pitboss {
 

@@ -3,13 +3,13 @@
 #include <string>
 #include <vector>
 
+#include "base/json.h"
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/output.h"
 #include "report/baseline.h"
-#include "base/json.h"
-#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -49,8 +49,8 @@ void WriteCompareText(std::ostream& out, const ShardReport& old_report, const Sh
     }
   }
   if (!b.absent.empty()) {
-    out << "\nAbsent (in " << Printable(Name(old_report.path)) << ", not in " << Printable(Name(new_report.path))
-        << "):\n";
+    out << "\nAbsent (in " << Printable(Name(old_report.path)) << ", not in "
+        << Printable(Name(new_report.path)) << "):\n";
     for (const Finding& finding : b.absent) WriteFindingText(out, finding);
   }
 }
@@ -112,8 +112,11 @@ std::function<int()> SetUpCompare(CLI::App* sub) {
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--out", args->out, "write the comparison to FILE instead of standard output")->type_name("FILE");
-  sub->add_option("OLD", args->old_path, "the earlier JSON check report (the baseline)")->type_name("OLD.json")->required();
+  sub->add_option("--out", args->out, "write the comparison to FILE instead of standard output")
+      ->type_name("FILE");
+  sub->add_option("OLD", args->old_path, "the earlier JSON check report (the baseline)")
+      ->type_name("OLD.json")
+      ->required();
   sub->add_option("NEW", args->new_path, "the later JSON check report")->type_name("NEW.json")->required();
   sub->footer(kCompareHelp);
 
@@ -140,7 +143,8 @@ std::function<int()> SetUpCompare(CLI::App* sub) {
     for (const ShardReport* r : {&old_report.value(), &new_report.value()}) {
       if (!r->report.complete) {
         LogWarning(std::string(Name(r->path)) +
-                   " is an incomplete report (a log not read whole): what it did not read compares as absent or new");
+                   " is an incomplete report (a log not read whole): what it did not read compares as absent "
+                   "or new");
       }
     }
     Report compared = new_report->report;

@@ -11,10 +11,15 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
     std::string old_path, new_path, format = "text", out;
   };
   auto args = std::make_shared<Args>();
-  sub->add_option("OLD_SPEC", args->old_path, "the earlier revision (a spec file)")->required()->type_name("FILE");
-  sub->add_option("NEW_SPEC", args->new_path, "the later revision (a spec file)")->required()->type_name("FILE");
+  sub->add_option("OLD_SPEC", args->old_path, "the earlier revision (a spec file)")
+      ->required()
+      ->type_name("FILE");
+  sub->add_option("NEW_SPEC", args->new_path, "the later revision (a spec file)")
+      ->required()
+      ->type_name("FILE");
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
   sub->footer(
       "\nCompares the two specs key by key under their default readings: payouts, deck ranges,\n"
       "wagers added or removed, windows, limits, burns, dealing and settling orders, the choices\n"
@@ -43,7 +48,8 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
     report.new_path = args->new_path;
     report.changes = DiffSpecs(old_doc->spec, new_doc->spec);
     report.warnings = DiffWarnings(old_doc->spec, new_doc->spec, report.changes);
-    Status s = WriteOutput(args->out, [&](std::ostream& out) { return WriteDiffReport(report, args->format, out); });
+    Status s =
+        WriteOutput(args->out, [&](std::ostream& out) { return WriteDiffReport(report, args->format, out); });
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

@@ -103,7 +103,8 @@ bool ParseBias(const std::string& text, int* rank, double* keep) {
 }
 
 int32_t DateOf(const std::string& time) {
-  return std::stoi(time.substr(0, 4)) * 10000 + std::stoi(time.substr(5, 2)) * 100 + std::stoi(time.substr(8, 2));
+  return std::stoi(time.substr(0, 4)) * 10000 + std::stoi(time.substr(5, 2)) * 100 +
+         std::stoi(time.substr(8, 2));
 }
 
 }  // namespace
@@ -125,7 +126,9 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
       ->type_name("PATH")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  sub->add_option("--spec", args->spec, "the rule set to deal, e.g. us-sd/casino-war")->type_name("ID")->required();
+  sub->add_option("--spec", args->spec, "the rule set to deal, e.g. us-sd/casino-war")
+      ->type_name("ID")
+      ->required();
   sub->add_option("--reading", args->readings, "deal under that reading of an unclear clause (repeatable)")
       ->type_name("AMBIGUITY=READING")
       ->expected(1)
@@ -134,7 +137,9 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
   sub->add_option("--tables", o.tables, "tables, dealt round-robin")->type_name("T")->capture_default_str();
   sub->add_option("--seats", args->seats, "players each round")->type_name("MIN-MAX")->capture_default_str();
   sub->add_option("--seed", o.seed, "seed of the random stream")->type_name("S")->capture_default_str();
-  sub->add_option("--decks", o.decks, "decks in the shoe (0: the spec's minimum)")->type_name("D")->capture_default_str();
+  sub->add_option("--decks", o.decks, "decks in the shoe (0: the spec's minimum)")
+      ->type_name("D")
+      ->capture_default_str();
   sub->add_option("--bias-rank", args->bias, "under-deal a rank (repeatable; see below)")
       ->type_name("RANK=KEEP")
       ->expected(1)
@@ -155,7 +160,9 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
   sub->add_option("--table-prefix", o.table_prefix, "table names: PREFIX1, PREFIX2...")
       ->type_name("PREFIX")
       ->capture_default_str();
-  sub->add_option("--start", o.start_time, "time of the first round (UTC)")->type_name("TIME")->capture_default_str();
+  sub->add_option("--start", o.start_time, "time of the first round (UTC)")
+      ->type_name("TIME")
+      ->capture_default_str();
   sub->add_option("--out", args->out, "where to write: FILE, or - for standard output")
       ->type_name("FILE|-")
       ->capture_default_str();

@@ -5,7 +5,6 @@
 #define PITBOSS_CLI_HELP_FORMAT_H_
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 
 namespace pitboss {

@@ -3,11 +3,11 @@
 
 #include <optional>
 
+#include "check/impact.h"
 #include "cli/commands.h"
 #include "cli/log.h"
 #include "cli/output.h"
 #include "cli/progress.h"
-#include "check/impact.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "report/change_writers.h"
@@ -23,15 +23,20 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
     bool progress = isatty(STDERR_FILENO) != 0;
   };
   auto args = std::make_shared<Args>();
-  sub->add_option("--from", args->from, "the revision in force (a spec file)")->required()->type_name("OLD_SPEC");
-  sub->add_option("--to", args->to, "the revision to compare it with (a spec file)")->required()->type_name("NEW_SPEC");
+  sub->add_option("--from", args->from, "the revision in force (a spec file)")
+      ->required()
+      ->type_name("OLD_SPEC");
+  sub->add_option("--to", args->to, "the revision to compare it with (a spec file)")
+      ->required()
+      ->type_name("NEW_SPEC");
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
   sub->add_option("--jobs", args->jobs,
                   "threads that replay rounds (default: the machine's cores); the report is the same "
                   "whatever the number")
       ->type_name("N")
       ->check(CLI::PositiveNumber);
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("LOG", args->logs, "hand-history logs: files, folders, or - for standard input")
@@ -82,7 +87,8 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
     }
     if (meter) meter->Finish();
     const ImpactReport& report = analysis.report();
-    Status s = WriteOutput(args->out, [&](std::ostream& out) { return WriteImpactReport(report, args->format, out); });
+    Status s = WriteOutput(args->out,
+                           [&](std::ostream& out) { return WriteImpactReport(report, args->format, out); });
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

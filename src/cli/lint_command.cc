@@ -1,12 +1,12 @@
 // pitboss lint: validates rule specs against the format and against their source texts.
 #include <iostream>
 
+#include "base/json.h"
 #include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
-#include "base/json.h"
 #include "spec/library.h"
 #include "spec/lint.h"
 
@@ -73,7 +73,8 @@ void WriteText(const LintReport& report, std::ostream& out) {
   if (report.errors() == 0) {
     out << ", no errors\n";
   } else {
-    out << ", " << report.specs_with_errors() << " with errors, " << Plural(report.errors(), "error", "errors");
+    out << ", " << report.specs_with_errors() << " with errors, "
+        << Plural(report.errors(), "error", "errors");
     if (!report.lock_errors.empty()) {
       out << " (" << report.lock_errors.size() << " in revisions.lock)";
     }
@@ -175,7 +176,8 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       PrintError(report.status().message());
       return kExitUsage;
     }
-    for (const std::string& lock : report->locks_written) std::cerr << "lint: wrote " << Printable(lock) << "\n";
+    for (const std::string& lock : report->locks_written)
+      std::cerr << "lint: wrote " << Printable(lock) << "\n";
     // The source texts are inputs too, known once the specs are read.
     std::vector<std::string> texts;
     for (const SpecLint& spec : report->specs) {

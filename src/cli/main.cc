@@ -5,24 +5,26 @@
 #include <new>
 
 #include "base/printable.h"
+#include "base/suggest.h"
 #include "cli/commands.h"
 #include "cli/help_format.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/version.h"
-#include "base/suggest.h"
 
 namespace {
 
 const pitboss::Command kCommands[] = {
-    {"check", "replay logged rounds against their rule specs and report every violation", pitboss::SetUpCheck},
+    {"check", "replay logged rounds against their rule specs and report every violation",
+     pitboss::SetUpCheck},
     {"show", "one round event by event: what was logged, what the rules owe there, and its findings",
      pitboss::SetUpShow},
     {"lint", "validate rule specs: schema, citations, ambiguity register", pitboss::SetUpLint},
     {"rtp", "exact theoretical return of every wager of a spec, and its published claims checked",
      pitboss::SetUpRtp},
     {"stats", "statistical conformance of the logged cards and results against theory", pitboss::SetUpStats},
-    {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log", pitboss::SetUpGenerate},
+    {"generate", "deal rounds of a rule set as a correct dealer would, as a hand-history log",
+     pitboss::SetUpGenerate},
     {"diff", "what changed in meaning between two revisions of a rule spec", pitboss::SetUpDiff},
     {"impact", "rounds whose correct settlement differs between two revisions, and the money that moves",
      pitboss::SetUpImpact},
@@ -47,9 +49,10 @@ int main(int argc, char** argv) {
   });
   app.require_subcommand(1);
   std::string log_level = "info";
-  app.add_option("--log-level", log_level,
-                 "diagnostics on standard error at this level and above: " + std::string(pitboss::kLogLevels) +
-                     " (before the command: pitboss --log-level warning check ...)")
+  app.add_option(
+         "--log-level", log_level,
+         "diagnostics on standard error at this level and above: " + std::string(pitboss::kLogLevels) +
+             " (before the command: pitboss --log-level warning check ...)")
       ->type_name("LEVEL")
       ->capture_default_str();
   app.set_version_flag("--version", pitboss::VersionText());
@@ -67,8 +70,8 @@ int main(int argc, char** argv) {
     if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-      pitboss::LogError("'" + std::string(argv[1]) + "' is not a command" + pitboss::DidYouMean(argv[1], names) +
-                        " (commands: " + list + "; pitboss --help)");
+      pitboss::LogError("'" + std::string(argv[1]) + "' is not a command" +
+                        pitboss::DidYouMean(argv[1], names) + " (commands: " + list + "; pitboss --help)");
       return pitboss::kExitUsage;
     }
   }
@@ -79,7 +82,8 @@ int main(int argc, char** argv) {
     return code == 0 ? pitboss::kExitClean : pitboss::kExitUsage;
   }
   if (!pitboss::SetLogLevel(log_level)) {
-    pitboss::LogError("--log-level " + log_level + " is not a level (" + std::string(pitboss::kLogLevels) + ")");
+    pitboss::LogError("--log-level " + log_level + " is not a level (" + std::string(pitboss::kLogLevels) +
+                      ")");
     return pitboss::kExitUsage;
   }
   if (!run) return pitboss::kExitUsage;

@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "base/atomic_file.h"
+#include "base/sha256.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -24,7 +25,6 @@
 #include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
-#include "base/sha256.h"
 
 namespace pitboss {
 
@@ -82,23 +82,25 @@ Status EmitReport(const Report& report, const std::string& format, const std::st
 CLI::Option* AddReportOutputOptions(CLI::App* sub, std::string* format, std::vector<std::string>* outs) {
   std::string formats;
   for (auto f : ReportFormats()) formats += (formats.empty() ? "" : ", ") + std::string(f);
-  CLI::Option* option =
-      sub->add_option("--format", *format,
-                      "report format: " + formats + " (of standard output, of one --out, and of an --out whose "
-                      "extension names none)")
-          ->type_name("FORMAT")
-          ->capture_default_str();
-  sub->add_option("--out", *outs,
-                  "write the report to FILE instead of standard output: in --format where given with one --out, "
-                  "else in the format its extension names (" +
-                      FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
+  CLI::Option* option = sub->add_option("--format", *format,
+                                        "report format: " + formats +
+                                            " (of standard output, of one --out, and of an --out whose "
+                                            "extension names none)")
+                            ->type_name("FORMAT")
+                            ->capture_default_str();
+  sub->add_option(
+         "--out", *outs,
+         "write the report to FILE instead of standard output: in --format where given with one --out, "
+         "else in the format its extension names (" +
+             FormatExtensionsText() + "; another: --format); repeatable, one report to several files")
       ->type_name("FILE")
       ->allow_extra_args(false);
   return option;
 }
 
-StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs, const std::string& format,
-                                                bool format_given, const std::vector<std::string_view>& formats) {
+StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs,
+                                                const std::string& format, bool format_given,
+                                                const std::vector<std::string_view>& formats) {
   const auto available = [&](const std::string& f) {
     return std::find(formats.begin(), formats.end(), f) != formats.end();
   };
@@ -122,7 +124,8 @@ StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& 
     if (f.empty()) f = format;
     format_used = format_used || f == format;
     if (!available(f)) {
-      return Status::InvalidArgument("--out " + out + " names a " + f + " report by its extension, which this " +
+      return Status::InvalidArgument("--out " + out + " names a " + f +
+                                     " report by its extension, which this " +
                                      "command does not write (formats: " + list() + ")");
     }
     std::error_code ec;
@@ -137,9 +140,9 @@ StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& 
   if (format_given && !format_used) {
     std::string named;
     for (const ReportOutput& o : outputs) named += (named.empty() ? "" : ", ") + o.path + " " + o.format;
-    return Status::InvalidArgument("--format " + format + " is written to no output: each --out is in the format " +
-                                   "its extension names (" + named + "); name the file ." + format +
-                                   " or give - for standard output");
+    return Status::InvalidArgument(
+        "--format " + format + " is written to no output: each --out is in the format " +
+        "its extension names (" + named + "); name the file ." + format + " or give - for standard output");
   }
   return outputs;
 }
@@ -201,7 +204,8 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (progress) {
     meter = std::make_shared<ProgressMeter>("", order, ::isatty(STDERR_FILENO) == 1);
     options.progress = [meter](const CheckProgress& p) {
-      meter->Update(p.rounds, p.bytes, FormatCount(p.violations) + (p.violations == 1 ? " violation" : " violations"));
+      meter->Update(p.rounds, p.bytes,
+                    FormatCount(p.violations) + (p.violations == 1 ? " violation" : " violations"));
     };
   }
   // What cannot be listed here is reported when the checker loads the specs.

@@ -2,14 +2,13 @@
 #ifndef PITBOSS_CLI_OUTPUT_H_
 #define PITBOSS_CLI_OUTPUT_H_
 
+#include <CLI/CLI.hpp>
 #include <functional>
 #include <map>
-#include <string_view>
-#include <vector>
 #include <ostream>
 #include <string>
-
-#include <CLI/CLI.hpp>
+#include <string_view>
+#include <vector>
 
 #include "base/atomic_file.h"
 #include "pitboss/checker.h"
@@ -49,8 +48,9 @@ CLI::Option* AddReportOutputOptions(CLI::App* sub, std::string* format, std::vec
 // output ("-", or no --out at all) in `format`. InvalidArgument when a format is not one of
 // `formats`, a file or standard output is named twice, or `format_given` while several --out
 // each name a format of their own and none is `format`.
-StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs, const std::string& format,
-                                                bool format_given, const std::vector<std::string_view>& formats);
+StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& outs,
+                                                const std::string& format, bool format_given,
+                                                const std::vector<std::string_view>& formats);
 
 // The paths of `outputs`, for CheckOutputPath.
 std::vector<std::string> OutputPaths(const std::vector<ReportOutput>& outputs);

@@ -1,7 +1,5 @@
 #include "cli/output.h"
 
-#include "report/writers.h"
-
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -13,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "report/writers.h"
 
 namespace pitboss {
 namespace {
@@ -30,9 +30,8 @@ std::string ReadAll(const fs::path& path) {
 class OutputTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("pitboss-output-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() / ("pitboss-output-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
@@ -188,7 +187,8 @@ TEST(PlanOutputsTest, EachOutIsInItsExtensionsFormat) {
   ASSERT_TRUE(plan.ok()) << plan.status().message();
   std::vector<std::string> got;
   for (const ReportOutput& o : *plan) got.push_back(o.path + "=" + o.format);
-  EXPECT_EQ(got, (std::vector<std::string>{"r.json=json", "r.sarif=sarif", "r.xml=junit", "r.csv=csv", "r.out=md"}));
+  EXPECT_EQ(got, (std::vector<std::string>{"r.json=json", "r.sarif=sarif", "r.xml=junit", "r.csv=csv",
+                                           "r.out=md"}));
 }
 
 TEST(PlanOutputsTest, StandardOutputTakesFormat) {

@@ -90,7 +90,8 @@ std::string ProgressMeter::Line(Clock::time_point now, int64_t rounds, int64_t b
     line += "file " + std::to_string(index_ + 1) + " of " + std::to_string(paths_.size()) + ", ";
   }
   const std::string& path = index_ < paths_.size() ? paths_[index_] : std::string("-");
-  line += (path == "-" ? std::string("<stdin>") : Printable(path)) + ": " + FormatCount(all_rounds) + " rounds";
+  line +=
+      (path == "-" ? std::string("<stdin>") : Printable(path)) + ": " + FormatCount(all_rounds) + " rounds";
   if (sizes_known_ && total_bytes_ > 0) {
     const int64_t percent = std::min<int64_t>(100, all_bytes * 100 / total_bytes_);
     line += ", " + std::to_string(percent) + "% of " + Size(total_bytes_);
@@ -98,7 +99,8 @@ std::string ProgressMeter::Line(Clock::time_point now, int64_t rounds, int64_t b
   if (seconds >= 0.5) {
     line += ", " + FormatCount(static_cast<int64_t>(static_cast<double>(all_rounds) / seconds)) + " rounds/s";
     if (sizes_known_ && total_bytes_ > 0 && all_bytes > 0) {
-      const double left = seconds * static_cast<double>(total_bytes_ - all_bytes) / static_cast<double>(all_bytes);
+      const double left =
+          seconds * static_cast<double>(total_bytes_ - all_bytes) / static_cast<double>(all_bytes);
       line += ", " + Duration(static_cast<int64_t>(left + 0.5)) + " left";
     }
   }

@@ -30,7 +30,8 @@ TEST(ProgressMeterTest, SaysWhichFileOfHowManyTheShareReadTheRateAndTheTimeLeft)
   meter.Update(1024, 1000);
   meter.StartFile(1);
   const std::string line = meter.Line(t0 + std::chrono::seconds(5), 2048, 1500, "3 violations");
-  EXPECT_EQ(line, "check: file 2 of 2, " + b + ": 3,072 rounds, 62% of 3 KB, 614 rounds/s, 0:03 left, 3 violations");
+  EXPECT_EQ(line, "check: file 2 of 2, " + b +
+                      ": 3,072 rounds, 62% of 3 KB, 614 rounds/s, 0:03 left, 3 violations");
 }
 
 TEST(ProgressMeterTest, WritesAboutOnceASecondOnATerminalAndEveryTenSecondsElsewhere) {
@@ -59,7 +60,8 @@ TEST(ProgressMeterTest, StandardInputHasNoShareOrTimeLeft) {
   const Clock::time_point t0 = Clock::now();
   meter.set_clock([&] { return t0; });
   meter.StartFile(0);
-  EXPECT_EQ(meter.Line(t0 + std::chrono::seconds(2), 4096, 500, ""), "stats: <stdin>: 4,096 rounds, 2,048 rounds/s");
+  EXPECT_EQ(meter.Line(t0 + std::chrono::seconds(2), 4096, 500, ""),
+            "stats: <stdin>: 4,096 rounds, 2,048 rounds/s");
 }
 
 }  // namespace

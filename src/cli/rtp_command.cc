@@ -64,7 +64,8 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
   sub->add_option("--reading", args->readings, "compute under that reading (repeatable)")
       ->type_name("AMBIGUITY=READING");
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
   sub->footer(kRtpHelp);
   return [args]() -> int {
     std::map<std::string, std::string> readings;

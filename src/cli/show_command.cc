@@ -5,14 +5,14 @@
 #include <string>
 #include <vector>
 
+#include "base/json.h"
+#include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/core/finding.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
-#include "base/json.h"
 #include "report/money_format.h"
-#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -35,7 +35,7 @@ struct Shown {
   int64_t line = 0;
   Round round;
   std::string revision;
-  RoundResult result;  // the replay under the readings checked: settlements owed
+  RoundResult result;                      // the replay under the readings checked: settlements owed
   std::vector<std::string> game_expected;  // Game::expected of each event, "" where none
 };
 
@@ -44,18 +44,21 @@ struct Shown {
 std::string LoggedText(const Event& e) {
   switch (e.type) {
     case EventType::kShuffle:
-      return "shoe " + Printable(e.text) + ", " + std::to_string(e.decks) + (e.decks == 1 ? " deck" : " decks");
+      return "shoe " + Printable(e.text) + ", " + std::to_string(e.decks) +
+             (e.decks == 1 ? " deck" : " decks");
     case EventType::kBurn:
       return (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
     case EventType::kDeal:
-      return (e.seat == kDealer ? std::string("dealer") : "seat " + std::to_string(e.seat)) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
+      return (e.seat == kDealer ? std::string("dealer") : "seat " + std::to_string(e.seat)) +
+             (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
              (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
     case EventType::kBet:
     case EventType::kSettle: {
-      const std::string wager = e.wager == WagerKind::kUnknown ? "'" + Printable(e.text) + "'"
-                                                               : std::string(ToString(e.wager));
+      const std::string wager =
+          e.wager == WagerKind::kUnknown ? "'" + Printable(e.text) + "'" : std::string(ToString(e.wager));
       return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
-             wager + " " + (e.type == EventType::kSettle && e.amount > 0 ? "+" : "") + std::to_string(e.amount);
+             wager + " " + (e.type == EventType::kSettle && e.amount > 0 ? "+" : "") +
+             std::to_string(e.amount);
     }
     case EventType::kDecision:
       return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
@@ -81,7 +84,8 @@ std::string ExpectedText(const Shown& s, const Event& e, std::string_view curren
   if (e.type == EventType::kSettle) {
     for (const Settlement& x : s.result.settlements) {
       if (x.seat == e.seat && x.wager == e.wager && x.hand == e.hand) {
-        return "rules pay " + std::string(x.net > 0 ? "+" : "") + FormatAmount(x.net, Unit::kMinorUnits, currency);
+        return "rules pay " + std::string(x.net > 0 ? "+" : "") +
+               FormatAmount(x.net, Unit::kMinorUnits, currency);
       }
     }
     return "rules owe no settlement of it";
@@ -89,8 +93,8 @@ std::string ExpectedText(const Shown& s, const Event& e, std::string_view curren
   if (e.type == EventType::kBet && e.wager != WagerKind::kUnknown) {
     const auto& limit = s.round.limit(e.wager);
     if (limit && (limit->min || limit->max)) {
-      return "table limits " + (limit->min ? FormatAmount(*limit->min, Unit::kMinorUnits, currency) : "-") + " to " +
-             (limit->max ? FormatAmount(*limit->max, Unit::kMinorUnits, currency) : "-") +
+      return "table limits " + (limit->min ? FormatAmount(*limit->min, Unit::kMinorUnits, currency) : "-") +
+             " to " + (limit->max ? FormatAmount(*limit->max, Unit::kMinorUnits, currency) : "-") +
              (game.empty() ? "" : "; " + game);
     }
   }
@@ -100,8 +104,10 @@ std::string ExpectedText(const Shown& s, const Event& e, std::string_view curren
 void WriteText(std::ostream& out, const Shown& s, const std::string& input, int64_t line,
                const std::vector<Finding>& findings) {
   const Round& r = s.round;
-  out << "round " << Printable(r.id) << ", table " << Printable(r.table) << ", time " << Printable(r.time) << '\n'
-      << "rules " << Printable(r.rules) << (s.revision.empty() ? "" : " revision " + Printable(s.revision)) << '\n'
+  out << "round " << Printable(r.id) << ", table " << Printable(r.table) << ", time " << Printable(r.time)
+      << '\n'
+      << "rules " << Printable(r.rules) << (s.revision.empty() ? "" : " revision " + Printable(s.revision))
+      << '\n'
       << (input == "-" ? "<stdin>" : Printable(input)) << ':' << line << "\n\n";
   for (size_t i = 0; i < r.events.size(); ++i) {
     std::string text = EventText(r.events[i]);
@@ -123,11 +129,13 @@ void WriteText(std::ostream& out, const Shown& s, const std::string& input, int6
     if (f.event) continue;
     if (!whole) out << "the round as a whole:\n";
     whole = true;
-    out << "       " << ToString(Info(f.code).severity) << ": " << Printable(f.message) << " [" << Info(f.code).id
-        << "]\n";
+    out << "       " << ToString(Info(f.code).severity) << ": " << Printable(f.message) << " ["
+        << Info(f.code).id << "]\n";
   }
-  out << '\n' << (findings.empty() ? std::string("no findings") : std::to_string(findings.size()) +
-                                                                       (findings.size() == 1 ? " finding" : " findings"))
+  out << '\n'
+      << (findings.empty()
+              ? std::string("no findings")
+              : std::to_string(findings.size()) + (findings.size() == 1 ? " finding" : " findings"))
       << " in round " << Printable(r.id) << '\n';
 }
 
@@ -221,7 +229,8 @@ std::function<int()> SetUpShow(CLI::App* sub) {
     options.rules = args->rules;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     std::optional<Shown> shown;
-    options.on_round_at = [&](const Round& round, const RuleSpec& spec, const std::string& input, int64_t line) {
+    options.on_round_at = [&](const Round& round, const RuleSpec& spec, const std::string& input,
+                              int64_t line) {
       if (shown || round.id != args->round) return;
       const Game* game = FindGame(spec.game);
       shown = Shown{input, line, round, spec.revision, {}, {}};

@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "base/atomic_file.h"
+#include "base/json.h"
 #include "base/printable.h"
+#include "base/sha256.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -21,8 +23,6 @@
 #include "history/line_reader.h"
 #include "history/log_files.h"
 #include "history/splitter.h"
-#include "base/json.h"
-#include "base/sha256.h"
 
 namespace pitboss {
 
@@ -140,7 +140,9 @@ class ShardWriter {
   const std::vector<ShardFile>& files() const { return files_; }
 
  private:
-  Status Fail(const std::string& path, int error) { return Fail(Status::IoError(path + ": " + std::strerror(error))); }
+  Status Fail(const std::string& path, int error) {
+    return Fail(Status::IoError(path + ": " + std::strerror(error)));
+  }
   Status Fail(const Status& s) {
     if (status_.ok()) status_ = s;
     return status_;
@@ -399,9 +401,12 @@ std::function<int()> SetUpSplit(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    Status s = WriteFileAtomically(manifest_path, [&](std::ostream& out) {
-      return WriteManifest(out, by, compression, args->prefix, inputs, splitter, writer.files());
-    }, LinkAtTarget::kReplace);
+    Status s = WriteFileAtomically(
+        manifest_path,
+        [&](std::ostream& out) {
+          return WriteManifest(out, by, compression, args->prefix, inputs, splitter, writer.files());
+        },
+        LinkAtTarget::kReplace);
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

@@ -1,15 +1,15 @@
 // pitboss stats: statistical conformance of logged games against the theory of their specs.
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 
-#include <unistd.h>
-
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "report/finding_filter.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "pitboss/checker.h"
+#include "report/finding_filter.h"
 #include "report/stats_writers.h"
 #include "stats/conformance.h"
 
@@ -60,11 +60,13 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     FindingFilterOptions filter;  // --table, --since, --until: the rounds counted
   };
   auto args = std::make_shared<Args>();
-  sub->add_option("--rules", args->rules, "spec files or folders (default: the project's rules/)")->type_name("PATH");
+  sub->add_option("--rules", args->rules, "spec files or folders (default: the project's rules/)")
+      ->type_name("PATH");
   sub->add_option("--reading", args->readings, "the theory under that reading (repeatable)")
       ->type_name("AMBIGUITY=READING");
   sub->add_option("--format", args->format, "text, json or html")->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
+      ->type_name("FILE");
   sub->add_option("--jobs", args->jobs,
                   "threads that parse and replay rounds (default: the machine's cores); the report is "
                   "the same whatever the number")
@@ -81,10 +83,12 @@ std::function<int()> SetUpStats(CLI::App* sub) {
                   "3339 time")
       ->type_name("WHEN")
       ->group("Filters (the report names them)");
-  sub->add_option("--until", args->filter.until, "count only rounds at or before this date (the whole day) or time")
+  sub->add_option("--until", args->filter.until,
+                  "count only rounds at or before this date (the whole day) or time")
       ->type_name("WHEN")
       ->group("Filters (the report names them)");
-  sub->add_option("LOG", args->logs, "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
+  sub->add_option("LOG", args->logs,
+                  "hand-history logs: files (.jsonl, .gz, .zst), folders, or - for standard input")
       ->type_name("LOG")
       ->required();
   sub->footer(kStatsHelp);
@@ -103,7 +107,8 @@ std::function<int()> SetUpStats(CLI::App* sub) {
     options.on_round = [&collector, &filter](const Round& round, const RuleSpec& spec) {
       if (filter.value().MatchesRound(round.table, round.time)) collector.Add(round, spec);
     };
-    auto checked = CheckLogs(std::move(options), args->logs, std::vector<std::string>{args->out}, args->progress);
+    auto checked =
+        CheckLogs(std::move(options), args->logs, std::vector<std::string>{args->out}, args->progress);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
@@ -126,7 +131,8 @@ std::function<int()> SetUpStats(CLI::App* sub) {
       return kExitUsage;
     }
     doc.stats = std::move(*stats);
-    Status s = WriteOutput(args->out, [&](std::ostream& out) { return WriteStatsReport(doc, args->format, out); });
+    Status s =
+        WriteOutput(args->out, [&](std::ostream& out) { return WriteStatsReport(doc, args->format, out); });
     if (!s.ok()) {
       PrintError(s.message());
       return kExitUsage;

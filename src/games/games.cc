@@ -38,9 +38,9 @@ Status GenerateRounds(const RuleSpec& spec, const DealerOptions& options, std::o
   if (!game || !game->generate) return Status::InvalidArgument("no dealer deals game '" + spec.game + "'");
   // A spec's rules are read as its game's: a spec whose rules are another game's is no spec.
   if (spec.game_rules.get() == nullptr || spec.game_rules.get()->game() != spec.game) {
-    return Status::InvalidArgument("rule set " + spec.id + " names game '" + spec.game + "' but holds the rules of " +
-                                   (spec.game_rules.get() ? "game '" + std::string(spec.game_rules.get()->game()) + "'"
-                                                          : "no game"));
+    return Status::InvalidArgument(
+        "rule set " + spec.id + " names game '" + spec.game + "' but holds the rules of " +
+        (spec.game_rules.get() ? "game '" + std::string(spec.game_rules.get()->game()) + "'" : "no game"));
   }
   return game->generate(spec, options, out);
 }

@@ -40,12 +40,18 @@ class Scanner {
   bool Value(int depth) {
     if (depth > kMaxDepth) return Fail("nested more than 1024 levels deep");
     switch (Peek()) {
-      case '{': return Object(depth);
-      case '[': return Array(depth);
-      case '"': return String(nullptr);
-      case 't': return Literal("true");
-      case 'f': return Literal("false");
-      case 'n': return Literal("null");
+      case '{':
+        return Object(depth);
+      case '[':
+        return Array(depth);
+      case '"':
+        return String(nullptr);
+      case 't':
+        return Literal("true");
+      case 'f':
+        return Literal("false");
+      case 'n':
+        return Literal("null");
       default:
         if (Peek() == '-' || (Peek() >= '0' && Peek() <= '9')) return Number();
         return Fail("expected a value (a string, a number, an object, an array, true, false or null)");

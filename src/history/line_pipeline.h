@@ -80,8 +80,8 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
   std::mutex mu, read_mu;
   std::condition_variable freed_cv;     // a batch went back to the pool (workers wait)
   std::condition_variable prepared_cv;  // a batch was prepared, or the reading ended (the caller waits)
-  uint64_t made = 0;       // batches read so far: the next one's seq
-  bool input_done = false;  // the reader is at its end (or an error); under mu
+  uint64_t made = 0;                    // batches read so far: the next one's seq
+  bool input_done = false;              // the reader is at its end (or an error); under mu
   // What a thread threw (out of memory, above all): every thread stops, and the calling
   // thread throws it again once all have joined, so that it ends the command as it would on
   // one thread, never as an exception escaping a thread (std::terminate).
@@ -134,7 +134,7 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
       }
       batch->seq = made++;  // under read_mu too: seqs follow the order the lines were read in
     }
-    reader.DigestPending();  // with the reader free for another thread to read
+    reader.DigestPending();                  // with the reader free for another thread to read
     batch->bytes.append(kLinePadding, ' ');  // after the last line's end (offsets stay)
     if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
     for (size_t i = 0; i < batch->lines.size(); ++i) {

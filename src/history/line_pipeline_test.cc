@@ -46,7 +46,8 @@ TEST(LinePipelineTest, ApplySeesEveryLineInOrderWhateverTheJobs) {
           ++workers[static_cast<size_t>(slot.worker)];
         });
     ASSERT_EQ(seen.size(), 5000u) << jobs;
-    for (size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(seen[i], "<line " + std::to_string(i + 1) + ">") << jobs;
+    for (size_t i = 0; i < seen.size(); ++i)
+      ASSERT_EQ(seen[i], "<line " + std::to_string(i + 1) + ">") << jobs;
     EXPECT_EQ(numbers[7], 9) << "physical line numbers, blank lines counted";
   }
 }

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "pitboss/status.h"
 #include "base/sha256.h"
+#include "pitboss/status.h"
 
 namespace pitboss {
 

@@ -276,9 +276,11 @@ TEST_F(LineReaderTest, ALineLongerThanTheLimitIsPassedOverAndTheRestIsRead) {
     ASSERT_TRUE(reader.ok());
     std::vector<std::pair<std::string, int64_t>> got;
     std::string_view line;
-    while (reader.value()->Next(&line)) got.emplace_back(std::string(line), reader.value()->long_line_bytes());
+    while (reader.value()->Next(&line))
+      got.emplace_back(std::string(line), reader.value()->long_line_bytes());
     EXPECT_TRUE(reader.value()->status().ok()) << reader.value()->status().message();
-    std::vector<std::pair<std::string, int64_t>> want = {{"short", 0}, {"\n1000", 1000}, {"after", 0}, {"\n200", 200}};
+    std::vector<std::pair<std::string, int64_t>> want = {
+        {"short", 0}, {"\n1000", 1000}, {"after", 0}, {"\n200", 200}};
     EXPECT_EQ(got, want) << path;
     EXPECT_EQ(reader.value()->line_number(), 4);
   }

@@ -19,7 +19,8 @@ constexpr std::array<std::string_view, 6> kLogExtensions = {
     ".jsonl", ".ndjson", ".json", ".log", ".gz", ".zst",
 };
 
-Status ListFolder(const std::string& folder, std::vector<std::string>* out, std::vector<SkippedPath>* skipped) {
+Status ListFolder(const std::string& folder, std::vector<std::string>* out,
+                  std::vector<SkippedPath>* skipped) {
   std::vector<std::string> found;
   std::vector<SkippedPath> passed;
   std::error_code ec;
@@ -42,7 +43,8 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out, std:
     } else if (IsLogFileName(name)) {
       found.push_back(entry.path().string());
     } else {
-      passed.push_back({entry.path().string(), "not named as a log (.jsonl, .ndjson, .json, .log, .gz, .zst)"});
+      passed.push_back(
+          {entry.path().string(), "not named as a log (.jsonl, .ndjson, .json, .log, .gz, .zst)"});
     }
   }
   if (ec) return Status::IoError(folder + ": cannot list: " + ec.message());
@@ -53,7 +55,8 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out, std:
   }
   std::sort(found.begin(), found.end());
   out->insert(out->end(), found.begin(), found.end());
-  std::sort(passed.begin(), passed.end(), [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
+  std::sort(passed.begin(), passed.end(),
+            [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
   if (skipped != nullptr) skipped->insert(skipped->end(), passed.begin(), passed.end());
   return Status::Ok();
 }

@@ -1,10 +1,5 @@
 #include "history/round_parser.h"
 
-#include "history/line_reader.h"
-
-#include "games/games.h"
-#include "games/core/test_rounds.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +9,10 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "games/core/test_rounds.h"
+#include "games/games.h"
+#include "history/line_reader.h"
 
 namespace pitboss {
 namespace {
@@ -279,12 +278,14 @@ TEST_F(RoundParserTest, MalformedLinesSayWhatIsWrong) {
        "field 'limits.main.max' must be a non-negative integer (minor units), not \"500\""},
       {WithFields(trr + R"("currency":"usd","events":[])"),
        "field 'currency' must be an ISO 4217 code of three capital letters such as \"USD\", not \"usd\""},
-      {WithFields(trr + R"("table":"T8","events":[])"), "field 'table' given twice: which value counts is not defined"},
+      {WithFields(trr + R"("table":"T8","events":[])"),
+       "field 'table' given twice: which value counts is not defined"},
       {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":1000,"amount":5})"),
        "event 0: field 'amount' given twice: which value counts is not defined"},
       // Numbers valid in JSON that no reader represents exactly: named, with where they are.
       {WithEvents(R"({"type":"bet","seat":1,"wager":"main","amount":9223372036854775808})"),
-       "event 0: field 'amount' must be a non-negative integer (minor units), not 9223372036854775808 (too large)"},
+       "event 0: field 'amount' must be a non-negative integer (minor units), not 9223372036854775808 (too "
+       "large)"},
       {WithEvents(R"({"type":"settle","seat":1,"wager":"main","net":-9223372036854775809})"),
        "field 'net' (column 142): the number -9223372036854775809 is out of range: integers (amounts, seats, "
        "decks) must lie from -9223372036854775808 to 9223372036854775807"},
@@ -465,11 +466,18 @@ TEST_F(RoundParserTest, SurvivesDamagedLines) {
 TEST_F(RoundParserTest, FuzzSeeds) {
   const std::string dir = std::string(PITBOSS_SOURCE_DIR) + "/fuzz/corpus/round_parser/";
   const std::vector<std::pair<std::string, bool>> seeds = {
-      {"war_with_war.jsonl", true},           {"shuffle_limits.jsonl", true}, {"split_hands.jsonl", true},
-      {"bad_card_unknown_names.jsonl", true}, {"truncated.jsonl", false},     {"malformed_seat.jsonl", false},
-      {"zero_decks.jsonl", true},           {"fast_war_currency.jsonl", true},
-      {"fast_blackjack_hands.jsonl", true}, {"fast_spaces_unknown_wager.jsonl", true},
-      {"fast_int64_edges_whitespace.jsonl", true}, {"key_without_colon.jsonl", false},
+      {"war_with_war.jsonl", true},
+      {"shuffle_limits.jsonl", true},
+      {"split_hands.jsonl", true},
+      {"bad_card_unknown_names.jsonl", true},
+      {"truncated.jsonl", false},
+      {"malformed_seat.jsonl", false},
+      {"zero_decks.jsonl", true},
+      {"fast_war_currency.jsonl", true},
+      {"fast_blackjack_hands.jsonl", true},
+      {"fast_spaces_unknown_wager.jsonl", true},
+      {"fast_int64_edges_whitespace.jsonl", true},
+      {"key_without_colon.jsonl", false},
   };
   for (const auto& [name, good] : seeds) {
     std::ifstream in(dir + name, std::ios::binary);
@@ -487,12 +495,13 @@ TEST_F(RoundParserTest, FuzzSeeds) {
 std::string Dump(const ParseOutcome& outcome, const Round& r) {
   std::ostringstream out;
   if (!outcome.ok()) {
-    out << "error " << static_cast<int>(outcome.status.code()) << " [" << outcome.status.message() << "] round ["
-        << outcome.round << "] table [" << outcome.table << "]";
+    out << "error " << static_cast<int>(outcome.status.code()) << " [" << outcome.status.message()
+        << "] round [" << outcome.round << "] table [" << outcome.table << "]";
     return out.str();
   }
-  out << "ok [" << outcome.round << "|" << outcome.table << "] id [" << r.id << "] time [" << r.time << "] date "
-      << r.date << " table [" << r.table << "] rules [" << r.rules << "] currency [" << r.currency << "]";
+  out << "ok [" << outcome.round << "|" << outcome.table << "] id [" << r.id << "] time [" << r.time
+      << "] date " << r.date << " table [" << r.table << "] rules [" << r.rules << "] currency ["
+      << r.currency << "]";
   for (int k = 0; k < kWagerKinds; ++k) {
     const std::optional<Limit>& limit = r.limits[k];
     if (!limit) continue;
@@ -502,7 +511,8 @@ std::string Dump(const ParseOutcome& outcome, const Round& r) {
   for (const Event& e : r.events) {
     out << "\n  type " << static_cast<int>(e.type) << " seat " << e.seat << " hand " << e.hand << " wager "
         << static_cast<int>(e.wager) << " action " << static_cast<int>(e.action) << " amount " << e.amount
-        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks << " text [" << e.text << "]";
+        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks << " text [" << e.text
+        << "]";
   }
   return out.str();
 }
@@ -521,16 +531,18 @@ class DifferentialTest : public ::testing::Test {
     std::string padded(line);
     padded.append("}]\"");
     padded.append(kLinePadding, '1');
-    EXPECT_EQ(Dump(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true), round_),
-              expected)
+    EXPECT_EQ(
+        Dump(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true), round_),
+        expected)
         << where << " (parsed in place)";
     // In place and followed by zeros, as a line pipeline hands lines over: read where it lies,
     // with no copy (the cursor stops at the first zero).
     std::string zeros(line);
     zeros.append(kLineZeros, '\0');
     zeros.append(kLinePadding - kLineZeros, '"');
-    EXPECT_EQ(Dump(fast_.Parse(std::string_view(zeros).substr(0, line.size()), &round_, /*padded=*/true), round_),
-              expected)
+    EXPECT_EQ(
+        Dump(fast_.Parse(std::string_view(zeros).substr(0, line.size()), &round_, /*padded=*/true), round_),
+        expected)
         << where << " (parsed in place, zeros after it)";
   }
 
@@ -545,7 +557,8 @@ TEST_F(DifferentialTest, FixtureLines) {
   namespace fs = std::filesystem;
   std::vector<std::string> logs;
   for (const auto& entry : fs::recursive_directory_iterator(std::string(PITBOSS_SOURCE_DIR) + "/fixtures")) {
-    if (entry.is_regular_file() && entry.path().extension() == ".jsonl") logs.push_back(entry.path().string());
+    if (entry.is_regular_file() && entry.path().extension() == ".jsonl")
+      logs.push_back(entry.path().string());
   }
   std::sort(logs.begin(), logs.end());
   ASSERT_GE(logs.size(), 20u);
@@ -577,8 +590,8 @@ TEST_F(DifferentialTest, FastPathTakesEveryGeneratedLine) {
   for (const auto& entry : fs::recursive_directory_iterator(rules)) {
     const std::string relative = fs::relative(entry.path(), rules).generic_string();
     // Clause parts and source texts are not specs of their own.
-    if (entry.is_regular_file() && entry.path().extension() == ".yaml" && relative.find("parts/") == std::string::npos &&
-        relative.rfind("sources/", 0) != 0) {
+    if (entry.is_regular_file() && entry.path().extension() == ".yaml" &&
+        relative.find("parts/") == std::string::npos && relative.rfind("sources/", 0) != 0) {
       specs.push_back(relative);
     }
   }
@@ -597,7 +610,8 @@ TEST_F(DifferentialTest, FastPathTakesEveryGeneratedLine) {
     std::istringstream in(log.str());
     const int64_t before = fast_.fast_lines();
     int64_t lines = 0;
-    for (std::string line; std::getline(in, line); ++lines) ExpectSame(line, file + ":" + std::to_string(lines + 1));
+    for (std::string line; std::getline(in, line); ++lines)
+      ExpectSame(line, file + ":" + std::to_string(lines + 1));
     EXPECT_EQ(lines, 2000);
     EXPECT_EQ(fast_.fast_lines() - before, kFastRuns * lines);
   }
@@ -623,7 +637,8 @@ TEST_F(DifferentialTest, OverLongLine) {
 
 // Lines the fast path must leave to the reference path, or take with the very same result.
 TEST_F(DifferentialTest, NastyLines) {
-  const std::string head = R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
+  const std::string head =
+      R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
   const std::string bet = R"({"type":"bet","seat":1,"wager":"main","amount":500})";
   const std::string tail = R"(","time":"2026-11-21T20:14:03Z","table":"T7","rules":"r","events":[]})";
   const std::vector<std::string> lines = {
@@ -760,7 +775,8 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"currency":"usd","events":[]})",
       "{" + head + R"(,"currency":"EURO","events":[]})",
       "{" + head + R"(,"currency":978,"events":[]})",
-      "{" + head + R"(,"currency":"EUR","limits":{"main":{"min":500,"max":500000},"tie":{},"tie2":{"max":7}},"events":[]})",
+      "{" + head +
+          R"(,"currency":"EUR","limits":{"main":{"min":500,"max":500000},"tie":{},"tie2":{"max":7}},"events":[]})",
       "{" + head + R"(,"limits":[],"events":[]})",
       "{" + head + R"(,"limits":{"main":5},"events":[]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":"dealer","wager":"main","amount":500}]})",
@@ -770,7 +786,8 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"events":[{"type":"deal","seat":"7","card":"QH"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","face":"down"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":"dealer","card":"QH","hand":2}]})",
-      "{" + head + R"(,"events":[{"type":"deal","seat":1,"face":"down","card":"QH"},{"face":"up","type":"burn","card":"2C"}]})",
+      "{" + head +
+          R"(,"events":[{"type":"deal","seat":1,"face":"down","card":"QH"},{"face":"up","type":"burn","card":"2C"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":"down","face":"up"}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":5}]})",
       "{" + head + R"(,"events":[{"type":"deal","seat":1,"card":"QH","face":null}]})",
@@ -787,15 +804,18 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":7,"amount":5}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"jackpot","amount":5}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"","amount":5}]})",
-      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"card":"QH","net":3,"shoe":"S"}]})",
+      "{" + head +
+          R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"card":"QH","net":3,"shoe":"S"}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5,"card":7}]})",
       "{" + head + R"(,"events":[{"type":"burn","seat":"nobody","card":"2C"}]})",
       "{" + head + R"(,"events":[{"type":"burn","seat":1.5,"card":"2C"}]})",
-      "{" + head + R"(,"events":[{"type":"burn","card":"10D"},{"type":"burn","card":"1D"},{"type":"burn","card":""}]})",
+      "{" + head +
+          R"(,"events":[{"type":"burn","card":"10D"},{"type":"burn","card":"1D"},{"type":"burn","card":""}]})",
       "{" + head + R"(,"events":[{"type":"burn","card":"XX"},{"type":"deal","seat":2,"card":"as"}]})",
       "{" + head + R"(,"events":[{"type":"burn"}]})",
       "{" + head + R"(,"events":[{"type":"burn","card":null}]})",
-      "{" + head + R"(,"events":[{"type":"decision","seat":1,"action":"war"},{"type":"decision","seat":1,"action":"fold"}]})",
+      "{" + head +
+          R"(,"events":[{"type":"decision","seat":1,"action":"war"},{"type":"decision","seat":1,"action":"fold"}]})",
       "{" + head + R"(,"events":[{"type":"decision","seat":1}]})",
       "{" + head + R"(,"events":[{"type":"shuffle","shoe":"S"}]})",
       "{" + head + R"(,"events":[{"type":"shuffle","decks":6}]})",
@@ -852,21 +872,27 @@ TEST_F(DifferentialTest, NastyLines) {
       "{" + head + R"(,"limits":{"main":{"min":-0}},"events":[]})",
       "{" + head + R"(,"limits":{"main":{"min":00}},"events":[]})",
       // Whitespace of every kind in every place; a tab inside a string.
-      std::string("\t\r\n {\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
-          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
-          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+      std::string(
+          "\t\r\n {\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
+          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } "
+          "," +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 "
+          ",\"wager\":\"main\" , " +
           "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
           "\"face\" : \"down\" } , { } ] \t\r\n}\r\n \t",
       std::string("{\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
-          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
-          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+          "\"rules\":\"r\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } "
+          "," +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 "
+          ",\"wager\":\"main\" , " +
           "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
           "\"face\" : \"down\" } ] \t\r\n}\r\n \t",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main)" + "\t" + R"(","amount":5}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\f" + R"(}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\v" + R"(}]})",
       "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + "\xc2\xa0" + R"(}]})",
-      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + std::string(1, '\0') + R"(}]})",
+      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"main","amount":5)" + std::string(1, '\0') +
+          R"(}]})",
       "{" + head + R"(,"events":[]})" + std::string("\0 ", 2),
       // Bytes that are not UTF-8, or are UTF-8 a reader must not take.
       R"({"round":"R)" + std::string("\x80") + tail,
@@ -956,23 +982,33 @@ TEST_F(DifferentialTest, NastyLines) {
 // with the reference path's result): whitespace of every kind between tokens, the ends of
 // int64, zero, UTF-8 in strings, empty limits, every optional field.
 TEST_F(DifferentialTest, FastPathTakesTheEdgesOfItsSubset) {
-  const std::string head = R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
+  const std::string head =
+      R"("round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war")";
   const std::vector<std::string> lines = {
-      std::string(" \t\r\n{\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
+      std::string(
+          " \t\r\n{\t\"round\"\r:\n\"R1\" ,\t\"time\" :\"2026-11-21T20:14:03Z\"\r,\"table\":\"T7\",") +
           "\"rules\":\"\",\n\"limits\" : { \"main\" :\t{ \"min\" : 5 ,\r\n\"max\"\t:\t7 } , \"tie\":{ } } ," +
-          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 ,\"wager\":\"main\" , " +
+          "\"currency\"\t:\t\"USD\" , \"events\" :\n[ {\"type\" : \"bet\" , \"seat\" :\t1 "
+          ",\"wager\":\"main\" , " +
           "\"amount\" : 5 , \"hand\" : 1 } ,\t{ \"type\":\"deal\",\"seat\" : \"dealer\" ,\"card\" :\"QH\", " +
           "\"face\" : \"down\" } ] \t\r\n}\r\n \t",
       "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":9223372036854775807}]})",
       "{" + head + R"(,"events":[{"type":"settle","seat":1,"wager":"main","net":-9223372036854775808}]})",
-      "{" + head + R"(,"events":[{"type":"bet","seat":2147483647,"wager":"main","amount":0,"hand":2147483647}]})",
-      "{" + head + R"(,"events":[{"type":"shuffle","shoe":"","decks":-2147483648},{"type":"shuffle","shoe":"S","decks":0}]})",
+      "{" + head +
+          R"(,"events":[{"type":"bet","seat":2147483647,"wager":"main","amount":0,"hand":2147483647}]})",
+      "{" + head +
+          R"(,"events":[{"type":"shuffle","shoe":"","decks":-2147483648},{"type":"shuffle","shoe":"S","decks":0}]})",
       "{" + head + R"(,"limits":{},"events":[]})",
-      "{" + head + R"(,"limits":{"main":{},"tie":{"max":0},"raise":{"min":9223372036854775807}},"events":[]})",
-      R"({"round":"R)" + std::string("\xc3\xa9\x7f") + R"(","time":"2026-11-21t20:14:03.5+05:30","table":"T7","rules":"r","events":[]})",
-      "{" + head + R"(,"events":[{"type":"burn","card":"Q)" + std::string("\xe2\x99\xa0") + R"("},{"type":"burn","card":""}]})",
-      "{" + head + R"(,"events":[{"type":"bet","seat":1,"wager":"jackpot","amount":5},{"type":"decision","seat":1,"action":"fold"}]})",
-      "{" + head + R"(,"events":[{"card":"QH","seat":"dealer","type":"deal"},{"seat":"x","type":"burn","card":"2C"}]})",
+      "{" + head +
+          R"(,"limits":{"main":{},"tie":{"max":0},"raise":{"min":9223372036854775807}},"events":[]})",
+      R"({"round":"R)" + std::string("\xc3\xa9\x7f") +
+          R"(","time":"2026-11-21t20:14:03.5+05:30","table":"T7","rules":"r","events":[]})",
+      "{" + head + R"(,"events":[{"type":"burn","card":"Q)" + std::string("\xe2\x99\xa0") +
+          R"("},{"type":"burn","card":""}]})",
+      "{" + head +
+          R"(,"events":[{"type":"bet","seat":1,"wager":"jackpot","amount":5},{"type":"decision","seat":1,"action":"fold"}]})",
+      "{" + head +
+          R"(,"events":[{"card":"QH","seat":"dealer","type":"deal"},{"seat":"x","type":"burn","card":"2C"}]})",
       R"({"events":[],"currency":"EUR","rules":"r","table":"T7","time":"2026-11-21T20:14:03Z","round":"R1"})",
   };
   for (size_t i = 0; i < lines.size(); ++i) {

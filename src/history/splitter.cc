@@ -84,8 +84,9 @@ void Splitter::AddUnreadable(std::string_view text, LineOrigin origin, std::stri
 void Splitter::Add(std::string_view text, LineOrigin origin, const Emit& emit) {
   if (IsOverLongLine(text)) {
     // Passed over by the reader, so there is nothing to copy: listed, in no shard.
-    unreadable_.push_back({origin, ShardLine{kNoShard, 0},
-                           "a line of " + std::string(text.substr(1)) + " bytes, over the length limit: not copied"});
+    unreadable_.push_back(
+        {origin, ShardLine{kNoShard, 0},
+         "a line of " + std::string(text.substr(1)) + " bytes, over the length limit: not copied"});
     return;
   }
   if (IsBlankLine(text)) {

@@ -61,7 +61,7 @@ inline constexpr size_t kNoShard = static_cast<size_t>(-1);
 
 struct UnreadableLine {
   LineOrigin origin;
-  ShardLine to;  // shard kNoShard: not copied
+  ShardLine to;     // shard kNoShard: not copied
   std::string why;  // the parser's reason
 };
 

@@ -1,9 +1,8 @@
 #include "math/distributions.h"
 
+#include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/special_functions/gamma.hpp>
-
-#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -44,8 +43,8 @@ double ChiSquareSurvival(double x, double df) {
 
 double NormalTwoSidedP(double z) {
   if (std::isnan(z)) return kNaN;
-  return 2 * boost::math::cdf(boost::math::complement(boost::math::normal_distribution<double, Policy>(0.0, 1.0),
-                                                      std::fabs(z)));
+  return 2 * boost::math::cdf(boost::math::complement(
+                 boost::math::normal_distribution<double, Policy>(0.0, 1.0), std::fabs(z)));
 }
 
 double NormalQuantile(double p) {

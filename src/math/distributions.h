@@ -1,8 +1,9 @@
 // The distributions and classic randomness tests behind the statistical checks: does a
 // table's outcome frequency fit the rules' probabilities, do its draws run or correlate
 // the way independent draws would. Pure functions in double precision; the special
-// functions are Boost.Math's (incomplete gamma, normal distribution); thread-safe. A p-value is the probability, under the hypothesis of a fair
-// game, of a result at least as extreme; where a test has nothing to judge it says p = 1
+// functions are Boost.Math's (incomplete gamma, normal distribution); thread-safe. A p-value is the
+// probability, under the hypothesis of a fair game, of a result at least as extreme; where a test has nothing
+// to judge it says p = 1
 // ("no evidence"), so a caller comparing p with a threshold never flags an empty table.
 #ifndef PITBOSS_MATH_DISTRIBUTIONS_H_
 #define PITBOSS_MATH_DISTRIBUTIONS_H_

@@ -61,8 +61,8 @@ Fraction Fraction::operator+(const Fraction& o) const {
   if (overflowed() || o.overflowed()) return Overflowed();
   Int g = Int(Gcd(UInt(den_), UInt(o.den_)));
   Int left, right, sum, den;
-  if (!Mul(num_, o.den_ / g, &left) || !Mul(o.num_, den_ / g, &right) ||
-      !Add(left, right, &sum) || !Mul(den_ / g, o.den_, &den)) {
+  if (!Mul(num_, o.den_ / g, &left) || !Mul(o.num_, den_ / g, &right) || !Add(left, right, &sum) ||
+      !Mul(den_ / g, o.den_, &den)) {
     return Overflowed();
   }
   return Fraction(sum, den);

@@ -59,9 +59,7 @@ class Fraction {
   Int den_ = 1;  // 0 marks an overflowed value
 };
 
-inline std::ostream& operator<<(std::ostream& out, const Fraction& f) {
-  return out << f.ToString();
-}
+inline std::ostream& operator<<(std::ostream& out, const Fraction& f) { return out << f.ToString(); }
 
 // 0.023300568... -> "2.3301%", `digits` after the point, rounded to nearest.
 std::string FormatPercent(const Fraction& f, int digits = 4);

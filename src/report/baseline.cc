@@ -51,7 +51,8 @@ int64_t Fingerprinter::Count(uint64_t high, uint64_t low) {
     }
   }
   size_t i = high & (slots_.size() - 1);  // the hash's bits are uniform: a slot of its own
-  while (slots_[i].count != 0 && (slots_[i].high != high || slots_[i].low != low)) i = (i + 1) & (slots_.size() - 1);
+  while (slots_[i].count != 0 && (slots_[i].high != high || slots_[i].low != low))
+    i = (i + 1) & (slots_.size() - 1);
   if (slots_[i].count == 0) {
     slots_[i].high = high;
     slots_[i].low = low;
@@ -68,7 +69,8 @@ std::string Fingerprinter::Next(const Finding& finding) {
   return hash + ":" + std::to_string(Count(high, low));
 }
 
-void ApplyBaseline(const Report& baseline, const std::string& path, const std::string& sha256, Report* report) {
+void ApplyBaseline(const Report& baseline, const std::string& path, const std::string& sha256,
+                   Report* report) {
   std::unordered_set<std::string> before;
   Fingerprinter old_prints;
   for (const Finding& finding : baseline.violations) before.insert(old_prints.Next(finding));
@@ -110,9 +112,9 @@ void ApplyBaseline(const Report& baseline, const std::string& path, const std::s
 std::string BaselineCountsText(const Report& report) {
   if (!report.baseline) return "";
   const BaselineSummary& b = *report.baseline;
-  return "baseline " + (b.path == "-" ? std::string("<stdin>") : b.path) + ": " + std::to_string(b.new_findings) +
-         " new, " + std::to_string(b.unchanged) + " unchanged, " + std::to_string(b.absent.size()) +
-         " absent (in the baseline, not found now)";
+  return "baseline " + (b.path == "-" ? std::string("<stdin>") : b.path) + ": " +
+         std::to_string(b.new_findings) + " new, " + std::to_string(b.unchanged) + " unchanged, " +
+         std::to_string(b.absent.size()) + " absent (in the baseline, not found now)";
 }
 
 }  // namespace pitboss

@@ -48,7 +48,8 @@ class Fingerprinter {
 // Marks each finding of `report` new or unchanged against the findings of `baseline` (by
 // fingerprint), and sets report->baseline: `path` and `sha256` name the baseline, with the
 // counts, and the baseline's findings not found in `report`, in its order, marked absent.
-void ApplyBaseline(const Report& baseline, const std::string& path, const std::string& sha256, Report* report);
+void ApplyBaseline(const Report& baseline, const std::string& path, const std::string& sha256,
+                   Report* report);
 
 // "baseline old.json: 3 new, 10 unchanged, 2 absent (found in the baseline, not now)"; "" for
 // a report with no baseline.

@@ -17,8 +17,8 @@ using test_reports::UnreadableLine;
 TEST(FingerprintTest, WhatChangesFromRunToRunIsLeftOut) {
   Finding a = ContractFinding();
   Finding b = a;
-  b.line = 4000;                    // lines added to the log before it
-  b.message = "reworded message";   // a new version's wording
+  b.line = 4000;                              // lines added to the log before it
+  b.message = "reworded message";             // a new version's wording
   b.input = "/ci/workspace/logs/day1.jsonl";  // the same log from another folder
   b.time = "2027-01-01T00:00:00Z";
   b.clause = "another clause";

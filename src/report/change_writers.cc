@@ -11,9 +11,9 @@ namespace pitboss {
 namespace {
 
 Status UnknownFormat(std::string_view format) {
-  return Status::InvalidArgument("report format '" + std::string(format) + "' is not supported here; use one of: text, json");
+  return Status::InvalidArgument("report format '" + std::string(format) +
+                                 "' is not supported here; use one of: text, json");
 }
-
 
 // Exact past 64 bits too: a sum that does not fit is written as such, never wrapped.
 std::string Signed(const MoneySum& m) { return (m.sign() > 0 ? "+" : "") + m.ToString(); }
@@ -37,13 +37,22 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
     json.Key("warnings").BeginArray();
     for (const std::string& w : r.warnings) json.String(w);
     json.EndArray();
-    json.Key("summary").BeginObject()
-        .Key("changes_in_meaning").Int(r.meaning_changes())
-        .Key("changes_in_wording").Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
+    json.Key("summary")
+        .BeginObject()
+        .Key("changes_in_meaning")
+        .Int(r.meaning_changes())
+        .Key("changes_in_wording")
+        .Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
         .EndObject();
     json.Key("changes").BeginArray();
     for (const SpecChange& c : r.changes) {
-      json.BeginObject().Key("path").String(c.path).Key("kind").String(ToString(c.kind)).Key("meaning").Bool(c.meaning);
+      json.BeginObject()
+          .Key("path")
+          .String(c.path)
+          .Key("kind")
+          .String(ToString(c.kind))
+          .Key("meaning")
+          .Bool(c.meaning);
       c.kind == SpecChange::Kind::kAdded ? json.Key("old").Null() : json.Key("old").String(c.old_value);
       c.kind == SpecChange::Kind::kRemoved ? json.Key("new").Null() : json.Key("new").String(c.new_value);
       json.Key("old_clause").String(c.old_clause).Key("new_clause").String(c.new_clause).EndObject();
@@ -60,7 +69,8 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
     bool first = true;
     for (const SpecChange& c : r.changes) {
       if (c.meaning != meaning) continue;
-      if (first) out << (meaning ? "\nchanges in meaning:\n" : "\nchanges in wording, citation or revision only:\n");
+      if (first)
+        out << (meaning ? "\nchanges in meaning:\n" : "\nchanges in wording, citation or revision only:\n");
       first = false;
       out << "  " << c.path << ": ";
       switch (c.kind) {
@@ -68,7 +78,9 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
           out << (c.old_value == c.new_value ? c.old_value + " (quoted or cited differently)"
                                              : c.old_value + " -> " + c.new_value);
           break;
-        case SpecChange::Kind::kAdded: out << "added: " << c.new_value; break;
+        case SpecChange::Kind::kAdded:
+          out << "added: " << c.new_value;
+          break;
         case SpecChange::Kind::kRemoved:
           out << (c.path.rfind("ambiguities.", 0) == 0 ? "resolved (removed): " : "removed: ") << c.old_value;
           break;
@@ -79,7 +91,9 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
     }
   }
   int64_t meaning = r.meaning_changes();
-  out << "\n" << (meaning == 0 ? "no change in meaning" : std::to_string(meaning) + " change" + (meaning == 1 ? "" : "s") + " in meaning")
+  out << "\n"
+      << (meaning == 0 ? "no change in meaning"
+                       : std::to_string(meaning) + " change" + (meaning == 1 ? "" : "s") + " in meaning")
       << ", " << r.changes.size() - meaning << " in wording, citation or revision only\n";
   return Status::Ok();
 }
@@ -94,34 +108,74 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     WriteSpecJson(json, r.to);
     json.Key("inputs").BeginArray();
     for (const InputSummary& i : r.inputs) {
-      json.BeginObject().Key("path").String(i.path).Key("lines").Int(i.lines).Key("rounds").Int(i.rounds)
-          .Key("malformed_lines").Int(i.malformed_lines).Key("blank_lines").Int(i.blank_lines).EndObject();
+      json.BeginObject()
+          .Key("path")
+          .String(i.path)
+          .Key("lines")
+          .Int(i.lines)
+          .Key("rounds")
+          .Int(i.rounds)
+          .Key("malformed_lines")
+          .Int(i.malformed_lines)
+          .Key("blank_lines")
+          .Int(i.blank_lines)
+          .EndObject();
     }
     json.EndArray();
-    json.Key("summary").BeginObject()
-        .Key("rounds").Int(r.rounds)
-        .Key("rounds_replayed").Int(r.rounds_replayed)
-        .Key("rounds_other_rules").Int(r.rounds_other_rules)
-        .Key("rounds_unreadable").Int(r.rounds_unreadable)
-        .Key("rounds_settled_differently").Int(r.rounds_changed)
-        .Key("net_difference").Sum(r.net_moved)
-        .Key("findings_appearing").Int(static_cast<int64_t>(r.findings_appearing.size()))
-        .Key("findings_disappearing").Int(static_cast<int64_t>(r.findings_disappearing.size()))
+    json.Key("summary")
+        .BeginObject()
+        .Key("rounds")
+        .Int(r.rounds)
+        .Key("rounds_replayed")
+        .Int(r.rounds_replayed)
+        .Key("rounds_other_rules")
+        .Int(r.rounds_other_rules)
+        .Key("rounds_unreadable")
+        .Int(r.rounds_unreadable)
+        .Key("rounds_settled_differently")
+        .Int(r.rounds_changed)
+        .Key("net_difference")
+        .Sum(r.net_moved)
+        .Key("findings_appearing")
+        .Int(static_cast<int64_t>(r.findings_appearing.size()))
+        .Key("findings_disappearing")
+        .Int(static_cast<int64_t>(r.findings_disappearing.size()))
         .EndObject();
     json.Key("by_wager").BeginObject();
     for (int k = 0; k < kWagerKinds; ++k) {
       const WagerImpact& w = r.by_wager[k];
       if (w.rounds == 0) continue;
-      json.Key(ToString(static_cast<WagerKind>(k))).BeginObject()
-          .Key("rounds").Int(w.rounds).Key("old_net").Sum(w.old_net).Key("new_net").Sum(w.new_net)
-          .Key("net_difference").Sum(w.new_net - w.old_net).EndObject();
+      json.Key(ToString(static_cast<WagerKind>(k)))
+          .BeginObject()
+          .Key("rounds")
+          .Int(w.rounds)
+          .Key("old_net")
+          .Sum(w.old_net)
+          .Key("new_net")
+          .Sum(w.new_net)
+          .Key("net_difference")
+          .Sum(w.new_net - w.old_net)
+          .EndObject();
     }
     json.EndObject();
     json.Key("rounds").BeginArray();
     for (const ImpactRound& c : r.changed) {
-      json.BeginObject().Key("round").String(c.round).Key("table").String(c.table).Key("input").String(c.input)
-          .Key("line").Int(c.line).Key("old_net").Sum(c.old_net).Key("new_net").Sum(c.new_net)
-          .Key("net_difference").Sum(c.new_net - c.old_net).EndObject();
+      json.BeginObject()
+          .Key("round")
+          .String(c.round)
+          .Key("table")
+          .String(c.table)
+          .Key("input")
+          .String(c.input)
+          .Key("line")
+          .Int(c.line)
+          .Key("old_net")
+          .Sum(c.old_net)
+          .Key("new_net")
+          .Sum(c.new_net)
+          .Key("net_difference")
+          .Sum(c.new_net - c.old_net)
+          .EndObject();
     }
     json.EndArray();
     json.Key("findings_appearing").BeginArray();
@@ -138,13 +192,14 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
   out << "from: " << r.from.id << ", revision " << r.from.revision << "\n";
   out << "to:   " << r.to.id << ", revision " << r.to.revision << "\n";
   for (const InputSummary& i : r.inputs) {
-    out << "input: " << Printable(i.path) << ": " << i.lines << " lines: " << i.rounds << " rounds, " << i.malformed_lines
-        << " malformed, " << i.blank_lines << " blank\n";
+    out << "input: " << Printable(i.path) << ": " << i.lines << " lines: " << i.rounds << " rounds, "
+        << i.malformed_lines << " malformed, " << i.blank_lines << " blank\n";
   }
   out << "\n" << r.rounds_replayed << " rounds replayed under both";
   if (r.rounds_other_rules) out << ", " << r.rounds_other_rules << " of other rule sets skipped";
   if (r.rounds_unreadable) out << ", " << r.rounds_unreadable << " unreadable";
-  out << "\n" << r.rounds_changed << " rounds settled differently; net difference " << Signed(r.net_moved)
+  out << "\n"
+      << r.rounds_changed << " rounds settled differently; net difference " << Signed(r.net_moved)
       << " (player's view, new minus old)\n";
   bool any_wager = false;
   for (int k = 0; k < kWagerKinds; ++k) {
@@ -152,22 +207,24 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     if (w.rounds == 0) continue;
     if (!any_wager) out << "\nby wager:\n";
     any_wager = true;
-    out << "  " << ToString(static_cast<WagerKind>(k)) << ": " << w.rounds << " rounds, " << w.old_net.ToString()
-        << " -> " << w.new_net.ToString() << " (" << Signed(w.new_net - w.old_net) << ")\n";
+    out << "  " << ToString(static_cast<WagerKind>(k)) << ": " << w.rounds << " rounds, "
+        << w.old_net.ToString() << " -> " << w.new_net.ToString() << " (" << Signed(w.new_net - w.old_net)
+        << ")\n";
   }
   if (!r.changed.empty()) out << "\nrounds settled differently:\n";
   for (const ImpactRound& c : r.changed) {
     out << "  " << Printable(c.input) << ":" << c.line << ": round " << Printable(c.round) << ", table "
-        << Printable(c.table) << ": "
-        << c.old_net.ToString() << " -> " << c.new_net.ToString() << " (" << Signed(c.new_net - c.old_net) << ")\n";
+        << Printable(c.table) << ": " << c.old_net.ToString() << " -> " << c.new_net.ToString() << " ("
+        << Signed(c.new_net - c.old_net) << ")\n";
   }
-  for (auto [title, list] : {std::pair{"findings appearing under the new revision", &r.findings_appearing},
-                             std::pair{"findings disappearing under the new revision", &r.findings_disappearing}}) {
+  for (auto [title, list] :
+       {std::pair{"findings appearing under the new revision", &r.findings_appearing},
+        std::pair{"findings disappearing under the new revision", &r.findings_disappearing}}) {
     if (list->empty()) continue;
     out << "\n" << title << ":\n";
     for (const Finding& f : *list) {
-      out << "  " << Printable(f.input) << ":" << f.line << ": " << Printable(f.message) << " [" << Info(f.code).id
-          << "]\n";
+      out << "  " << Printable(f.input) << ":" << f.line << ": " << Printable(f.message) << " ["
+          << Info(f.code).id << "]\n";
     }
   }
   return Status::Ok();

@@ -11,13 +11,11 @@ namespace {
 constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kInputMalformed, "input/malformed", Severity::kError,
      "a line is not JSON, or a required field is missing or of the wrong type"},
-    {Code::kInputBadCard, "input/bad-card", Severity::kError,
-     "a card is not a valid card code"},
+    {Code::kInputBadCard, "input/bad-card", Severity::kError, "a card is not a valid card code"},
     {Code::kInputUnknownRules, "input/unknown-rules", Severity::kError,
      "the round names a rule spec that is not loaded, or none in force at its "
      "`time`"},
-    {Code::kInputDuplicateRound, "input/duplicate-round", Severity::kError,
-     "a round id seen before"},
+    {Code::kInputDuplicateRound, "input/duplicate-round", Severity::kError, "a round id seen before"},
     {Code::kShoeDeckCount, "shoe/deck-count", Severity::kMajor,
      "a shoe of a number of decks the rules do not allow", Unit::kDecks},
     {Code::kShoeCardOverdrawn, "shoe/card-overdrawn", Severity::kMajor,
@@ -25,8 +23,7 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kShoeNoShuffle, "shoe/no-shuffle", Severity::kMajor,
      "cards drawn on a table with no shoe in play, or a round without the "
      "fresh shuffle the rules require"},
-    {Code::kDealOrder, "deal/order", Severity::kMajor,
-     "cards dealt out of the order the rules prescribe"},
+    {Code::kDealOrder, "deal/order", Severity::kMajor, "cards dealt out of the order the rules prescribe"},
     {Code::kDealBurnCount, "deal/burn-count", Severity::kMajor,
      "a number of burn cards other than the rules prescribe before a card", Unit::kCards},
     {Code::kDealMissingCard, "deal/missing-card", Severity::kMajor,
@@ -36,7 +33,8 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
      "a wager below the table minimum or above the table or rules maximum", Unit::kMinorUnits},
     {Code::kWagerOrphan, "wager/orphan", Severity::kMajor,
      "a wager placed without the wager it depends on (a tie bet with no main "
-     "wager...)", Unit::kMinorUnits},
+     "wager...)",
+     Unit::kMinorUnits},
     {Code::kWagerLate, "wager/late", Severity::kMajor,
      "a wager placed after the rules close it, or one the game does not have", Unit::kMinorUnits},
     {Code::kWagerRaiseMismatch, "wager/raise-mismatch", Severity::kCritical,
@@ -49,12 +47,12 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
      "a settlement whose `net` differs from what the rules pay", Unit::kMinorUnits, MoneyEffect::kNet},
     {Code::kSettleSplit, "settle/split", Severity::kMinor,
      "the amounts of a seat's wagers differ from the rules one by one, but "
-     "their total is right", Unit::kMinorUnits},
-    {Code::kSettleMissing, "settle/missing", Severity::kCritical,
-     "a wager in action never settled", Unit::kMinorUnits, MoneyEffect::kUnpaid},
+     "their total is right",
+     Unit::kMinorUnits},
+    {Code::kSettleMissing, "settle/missing", Severity::kCritical, "a wager in action never settled",
+     Unit::kMinorUnits, MoneyEffect::kUnpaid},
     {Code::kSettleDuplicate, "settle/duplicate", Severity::kCritical,
-     "a wager settled twice, or settled without having been placed", Unit::kMinorUnits,
-     MoneyEffect::kExtra},
+     "a wager settled twice, or settled without having been placed", Unit::kMinorUnits, MoneyEffect::kExtra},
     {Code::kSettleOrder, "settle/order", Severity::kMinor,
      "wagers settled out of the order the rules prescribe"},
     {Code::kDealDealerPlay, "deal/dealer-play", Severity::kCritical,
@@ -63,7 +61,8 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kWagerAmount, "wager/amount", Severity::kCritical,
      "a double, split, insurance or ride wager of an amount the rules do not "
      "allow (a double above the original wager, a split unequal to it, "
-     "insurance above half of it, a ride other than the War winnings)", Unit::kMinorUnits},
+     "insurance above half of it, a ride other than the War winnings)",
+     Unit::kMinorUnits},
     // Added by pitboss (docs/findings.md): each one finding at the cause, with what follows
     // from it counted under it rather than listed.
     {Code::kInputUnreadable, "input/unreadable", Severity::kError,
@@ -74,11 +73,11 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
     {Code::kInputTimeOrder, "input/time-order", Severity::kError,
      "a round dated before the round logged before it on its table: the table's rounds are "
      "not in the order played, so its shoe is not judged until its next shuffle"},
-    {Code::kInputEmptyRound, "input/empty-round", Severity::kError,
-     "a round with no events"},
+    {Code::kInputEmptyRound, "input/empty-round", Severity::kError, "a round with no events"},
     {Code::kShoeMidRoundShuffle, "shoe/mid-round-shuffle", Severity::kMajor,
      "a shuffle logged after a card of the same round was drawn: the shoe changed in the middle "
-     "of a deal", Unit::kNone},
+     "of a deal",
+     Unit::kNone},
 }};
 
 // Info() indexes the table by the enum's value, so row i must hold code i.

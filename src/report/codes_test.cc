@@ -13,39 +13,38 @@ namespace {
 
 // The contract's table (../shared/checker-contract.md), in its order.
 const std::vector<std::pair<std::string_view, Severity>>& ContractTable() {
-  static const auto* table =
-      new std::vector<std::pair<std::string_view, Severity>>{
-          {"input/malformed", Severity::kError},
-          {"input/bad-card", Severity::kError},
-          {"input/unknown-rules", Severity::kError},
-          {"input/duplicate-round", Severity::kError},
-          {"shoe/deck-count", Severity::kMajor},
-          {"shoe/card-overdrawn", Severity::kMajor},
-          {"shoe/no-shuffle", Severity::kMajor},
-          {"deal/order", Severity::kMajor},
-          {"deal/burn-count", Severity::kMajor},
-          {"deal/missing-card", Severity::kMajor},
-          {"wager/limit", Severity::kMajor},
-          {"wager/orphan", Severity::kMajor},
-          {"wager/late", Severity::kMajor},
-          {"wager/raise-mismatch", Severity::kCritical},
-          {"decision/not-offered", Severity::kMajor},
-          {"decision/missing", Severity::kMajor},
-          {"settle/payout", Severity::kCritical},
-          {"settle/split", Severity::kMinor},
-          {"settle/missing", Severity::kCritical},
-          {"settle/duplicate", Severity::kCritical},
-          {"settle/order", Severity::kMinor},
-          // The blackjack codes, after the table above.
-          {"deal/dealer-play", Severity::kCritical},
-          {"wager/amount", Severity::kCritical},
-          // pitboss's own root-cause codes, after the contract's (docs/findings.md).
-          {"input/unreadable", Severity::kError},
-          {"input/duplicate-input", Severity::kError},
-          {"input/time-order", Severity::kError},
-          {"input/empty-round", Severity::kError},
-          {"shoe/mid-round-shuffle", Severity::kMajor},
-      };
+  static const auto* table = new std::vector<std::pair<std::string_view, Severity>>{
+      {"input/malformed", Severity::kError},
+      {"input/bad-card", Severity::kError},
+      {"input/unknown-rules", Severity::kError},
+      {"input/duplicate-round", Severity::kError},
+      {"shoe/deck-count", Severity::kMajor},
+      {"shoe/card-overdrawn", Severity::kMajor},
+      {"shoe/no-shuffle", Severity::kMajor},
+      {"deal/order", Severity::kMajor},
+      {"deal/burn-count", Severity::kMajor},
+      {"deal/missing-card", Severity::kMajor},
+      {"wager/limit", Severity::kMajor},
+      {"wager/orphan", Severity::kMajor},
+      {"wager/late", Severity::kMajor},
+      {"wager/raise-mismatch", Severity::kCritical},
+      {"decision/not-offered", Severity::kMajor},
+      {"decision/missing", Severity::kMajor},
+      {"settle/payout", Severity::kCritical},
+      {"settle/split", Severity::kMinor},
+      {"settle/missing", Severity::kCritical},
+      {"settle/duplicate", Severity::kCritical},
+      {"settle/order", Severity::kMinor},
+      // The blackjack codes, after the table above.
+      {"deal/dealer-play", Severity::kCritical},
+      {"wager/amount", Severity::kCritical},
+      // pitboss's own root-cause codes, after the contract's (docs/findings.md).
+      {"input/unreadable", Severity::kError},
+      {"input/duplicate-input", Severity::kError},
+      {"input/time-order", Severity::kError},
+      {"input/empty-round", Severity::kError},
+      {"shoe/mid-round-shuffle", Severity::kMajor},
+  };
   return *table;
 }
 
@@ -101,10 +100,8 @@ TEST(CodesTest, EveryCodeSaysWhenItIsFound) {
   for (const CodeInfo& info : AllCodes()) {
     EXPECT_FALSE(info.found_when.empty()) << info.id;
   }
-  EXPECT_EQ(Info(Code::kSettlePayout).found_when,
-            "a settlement whose `net` differs from what the rules pay");
-  EXPECT_EQ(Info(Code::kInputDuplicateRound).found_when,
-            "a round id seen before");
+  EXPECT_EQ(Info(Code::kSettlePayout).found_when, "a settlement whose `net` differs from what the rules pay");
+  EXPECT_EQ(Info(Code::kInputDuplicateRound).found_when, "a round id seen before");
 }
 
 TEST(CodesTest, ParseCodeRoundTrips) {

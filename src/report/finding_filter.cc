@@ -5,14 +5,15 @@
 #include <string>
 #include <utility>
 
-#include "history/round_parser.h"
 #include "base/suggest.h"
+#include "history/round_parser.h"
 
 namespace pitboss {
 
 namespace {
 
-constexpr Severity kBySeriousness[] = {Severity::kError, Severity::kCritical, Severity::kMajor, Severity::kMinor};
+constexpr Severity kBySeriousness[] = {Severity::kError, Severity::kCritical, Severity::kMajor,
+                                       Severity::kMinor};
 
 std::string Joined(const std::vector<std::string>& items) {
   std::string out;
@@ -63,7 +64,8 @@ StatusOr<FindingFilter> FindingFilter::Make(const FindingFilterOptions& options)
     } else {
       std::vector<std::string> all = ids;
       all.insert(all.end(), families.begin(), families.end());
-      return Status::InvalidArgument("--code " + code + ": no such code or family of codes" + DidYouMean(code, all) +
+      return Status::InvalidArgument("--code " + code + ": no such code or family of codes" +
+                                     DidYouMean(code, all) +
                                      " (the codes: pitboss check --help, docs/findings.md)");
     }
   }
@@ -74,11 +76,13 @@ StatusOr<FindingFilter> FindingFilter::Make(const FindingFilterOptions& options)
   if (!options.min_severity.empty()) {
     f.min_severity_ = ParseSeverity(options.min_severity);
     if (!f.min_severity_) {
-      return Status::InvalidArgument("--min-severity " + options.min_severity +
-                                     ": the severities, most serious first, are error, critical, major and minor" +
-                                     DidYouMean(options.min_severity, {"error", "critical", "major", "minor"}));
+      return Status::InvalidArgument(
+          "--min-severity " + options.min_severity +
+          ": the severities, most serious first, are error, critical, major and minor" +
+          DidYouMean(options.min_severity, {"error", "critical", "major", "minor"}));
     }
-    words.push_back("severity " + options.min_severity + (*f.min_severity_ == Severity::kError ? "" : " or worse"));
+    words.push_back("severity " + options.min_severity +
+                    (*f.min_severity_ == Severity::kError ? "" : " or worse"));
   }
   auto bound = [](const std::string& option, const std::string& text) -> StatusOr<Bound> {
     Bound b;
@@ -112,7 +116,8 @@ StatusOr<FindingFilter> FindingFilter::Make(const FindingFilterOptions& options)
 
 bool FindingFilter::Matches(const Finding& finding) const {
   if (!codes_.empty() && !std::binary_search(codes_.begin(), codes_.end(), finding.code)) return false;
-  if (!tables_.empty() && std::find(tables_.begin(), tables_.end(), finding.table) == tables_.end()) return false;
+  if (!tables_.empty() && std::find(tables_.begin(), tables_.end(), finding.table) == tables_.end())
+    return false;
   if (min_severity_ && SeverityRank(Info(finding.code).severity) > SeverityRank(*min_severity_)) return false;
   return WithinTime(finding.time);
 }

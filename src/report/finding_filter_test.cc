@@ -44,7 +44,8 @@ TEST(FindingFilterTest, CodesByIdOrFamily) {
 TEST(FindingFilterTest, AMisspeltOptionIsAnErrorWithASuggestion) {
   auto code = FindingFilter::Make({.codes = {"settle/paymnt"}});
   ASSERT_FALSE(code.ok());
-  EXPECT_NE(code.status().message().find("did you mean 'settle/payout'?"), std::string::npos) << code.status().message();
+  EXPECT_NE(code.status().message().find("did you mean 'settle/payout'?"), std::string::npos)
+      << code.status().message();
   auto severity = FindingFilter::Make({.min_severity = "critcal"});
   ASSERT_FALSE(severity.ok());
   EXPECT_NE(severity.status().message().find("did you mean 'critical'?"), std::string::npos);

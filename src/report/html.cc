@@ -17,8 +17,8 @@
 
 #include "base/markup.h"
 #include "base/printable.h"
-#include "base/utf8.h"
 #include "base/sha256.h"
+#include "base/utf8.h"
 #include "report/assets.h"  // generated from src/report/assets/ (cmake/embed_assets.cmake)
 
 namespace pitboss {

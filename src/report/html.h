@@ -44,9 +44,9 @@
 #ifndef PITBOSS_REPORT_HTML_H_
 #define PITBOSS_REPORT_HTML_H_
 
+#include <functional>
 #include <optional>
 #include <ostream>
-#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -1,5 +1,4 @@
 #include "report/html.h"
-#include "report/test_html.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -14,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/test_html.h"
 #include "report/test_reports.h"
 
 namespace pitboss {
@@ -25,7 +25,6 @@ using test_reports::Count;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
 
 // A numpunct that groups thousands and writes a decimal comma, as some users' locales do.
 struct CommaNumpunct : std::numpunct<char> {
@@ -141,7 +140,6 @@ std::string DataBlock(const std::string& html, const std::string& id) {
   const std::size_t begin = from + open.size();
   return html.substr(begin, html.find("</script>", begin) - begin);
 }
-
 
 TEST(HtmlJsonTest, DataCannotEndTheScriptAndParsesTheSame) {
   const std::string json =

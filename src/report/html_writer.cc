@@ -28,11 +28,11 @@
 #include <utility>
 #include <vector>
 
+#include "base/json.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/assets.h"  // generated from src/report/assets/ (cmake/embed_assets.cmake)
 #include "report/html.h"
-#include "base/json.h"
 #include "report/money_format.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
@@ -82,7 +82,6 @@ std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
-
 std::string SeverityClass(Severity severity) { return "s-" + std::string(ToString(severity)); }
 
 // An element showing the figure at `path`: `shown`, already HTML, and where it
@@ -117,8 +116,8 @@ void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   Figure(out, "span", "", "version", HtmlEscape(report.version));
   out << " &middot; " << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << " &middot; "
       << Plural(static_cast<int64_t>(report.specs.size()), "rule spec", "rule specs") << " &middot; ";
-  Figure(out, "span", report.complete ? "" : "banner", "complete", report.complete ? "complete" : "INCOMPLETE",
-         report.complete ? "true" : "false");
+  Figure(out, "span", report.complete ? "" : "banner", "complete",
+         report.complete ? "complete" : "INCOMPLETE", report.complete ? "true" : "false");
   if (!report.analysis_time.empty()) {
     out << " &middot; analysis started ";
     Figure(out, "span", "nowrap", "analysis_time", HtmlEscape(report.analysis_time));
@@ -209,7 +208,8 @@ void WriteInputs(std::ostream& out, const Report& report) {
   }
   out << "<div class=\"table-wrap\"><table class=\"inputs\">\n<thead><tr><th>input</th><th "
          "class=\"num\">lines</th>"
-         "<th class=\"num\">rounds</th><th class=\"num\">malformed lines</th><th class=\"num\">blank lines</th>"
+         "<th class=\"num\">rounds</th><th class=\"num\">malformed lines</th><th class=\"num\">blank "
+         "lines</th>"
          "<th>first round</th><th>last round</th><th class=\"num\">bytes</th>"
          "<th>sha256</th><th>as read</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < report.inputs.size(); ++i) {
@@ -379,8 +379,8 @@ void WriteMoney(std::ostream& out, const Report& report) {
   }
   if (totals.mixed_currencies) {
     out << " (";
-    Figure(out, "span", "", "summary.money.mixed_currencies", "findings in several currencies, added up as minor units",
-           "true");
+    Figure(out, "span", "", "summary.money.mixed_currencies",
+           "findings in several currencies, added up as minor units", "true");
     out << ")";
   }
   out << ".</p>\n";
@@ -558,7 +558,8 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
       FigureCell(out, reading_path + "rounds_settled_differently", reading.rounds_settled_differently);
       FigureCell(out, reading_path + "findings_cleared", reading.findings_cleared);
       Figure(out, "td", reading.net_difference == 0 ? "num zero" : "num", reading_path + "net_difference",
-             HtmlEscape(FormatSignedMoney(reading.net_difference, currency)), reading.net_difference.ToString());
+             HtmlEscape(FormatSignedMoney(reading.net_difference, currency)),
+             reading.net_difference.ToString());
       out << "</tr>\n";
     }
   }

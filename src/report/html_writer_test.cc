@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "report/html.h"
-#include "report/test_html.h"
 #include "base/json.h"
+#include "report/html.h"
 #include "report/stats_writers.h"
+#include "report/test_html.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -32,7 +32,6 @@ using test_reports::Write;
 
 std::string Html(const Report& report) { return Write(report, "html"); }
 
-
 // The page without its embedded JSON.
 std::string WithoutJson(const std::string& html) {
   const std::string json = EmbeddedJson(html);
@@ -40,9 +39,6 @@ std::string WithoutJson(const std::string& html) {
   rest.erase(rest.find(json), json.size());
   return rest;
 }
-
-
-
 
 // A string no field of a report should be able to turn into markup.
 const std::string kHostile =
@@ -203,7 +199,8 @@ TEST(HtmlReportTest, ProvenanceAndIncompleteBanner) {
   EXPECT_EQ(Figures(html, "inputs.2.context"), std::vector<std::string>{"true"});
   EXPECT_EQ(Count(html, "data-figure=\"inputs.0.error\""), 0);
   EXPECT_EQ(Figures(html, "skipped.0.path"), std::vector<std::string>{"logs/notes.txt"});
-  EXPECT_EQ(Figures(html, "skipped.0.reason"), std::vector<std::string>{"not a log (.jsonl, .jsonl.gz, .jsonl.zst)"});
+  EXPECT_EQ(Figures(html, "skipped.0.reason"),
+            std::vector<std::string>{"not a log (.jsonl, .jsonl.gz, .jsonl.zst)"});
   EXPECT_EQ(Figures(html, "specs.0.path"), std::vector<std::string>{"rules/us-sd/casino-war.yaml"});
   EXPECT_EQ(Figures(html, "specs.0.sha256"),
             std::vector<std::string>{"3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e"});
@@ -218,7 +215,8 @@ TEST(HtmlReportTest, MoneyTotalsInWordsWithTheirFigures) {
   EXPECT_EQ(Figures(html, "summary.money.underpaid"), std::vector<std::string>{"250"});
   EXPECT_EQ(Figures(html, "summary.money.overpaid"), std::vector<std::string>{"300"});
   EXPECT_EQ(Figures(html, "summary.money.findings"), std::vector<std::string>{"2"});
-  EXPECT_NE(html.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">USD 2.50</td>"), std::string::npos);
+  EXPECT_NE(html.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">USD 2.50</td>"),
+            std::string::npos);
   EXPECT_EQ(Figures(html, "summary.money.by_table.T9.overpaid"), std::vector<std::string>{"300"});
   EXPECT_EQ(Figures(html, "summary.money.by_day.2026-11-21.underpaid"), std::vector<std::string>{"250"});
   EXPECT_EQ(Figures(html, "summary.money.by_wager.main.findings"), std::vector<std::string>{"1"});
@@ -227,8 +225,9 @@ TEST(HtmlReportTest, MoneyTotalsInWordsWithTheirFigures) {
   huge.violations[2].actual = std::numeric_limits<Money>::min();
   const std::string overflow = Html(huge);
   EXPECT_EQ(Figures(overflow, "summary.money.overflow"), std::vector<std::string>{"true"});
-  EXPECT_NE(overflow.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">too large to represent</td>"),
-            std::string::npos);
+  EXPECT_NE(
+      overflow.find("data-figure=\"summary.money.underpaid\" data-value=\"250\">too large to represent</td>"),
+      std::string::npos);
 }
 
 // The money moved is a section of its own beside the money paid wrongly, each figure carrying its
@@ -285,7 +284,8 @@ TEST(HtmlReportTest, FindingEvidenceAndAmbiguities) {
   EXPECT_NE(html.find("data-figure=\"ambiguities.0.readings.1.net_difference\" data-value=\"-824452000\">"
                       "-USD 8,244,520.00</td>"),
             std::string::npos);
-  EXPECT_NE(html.find("player&#39;s view: + the players gain under this reading, - they lose"), std::string::npos);
+  EXPECT_NE(html.find("player&#39;s view: + the players gain under this reading, - they lose"),
+            std::string::npos);
 }
 
 TEST(HtmlReportTest, StandardInputIsNamedAndItsFigureKept) {

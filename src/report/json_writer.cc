@@ -4,10 +4,10 @@
 #include <optional>
 #include <utility>
 
-#include "pitboss/codes.h"
-#include "pitboss/report.h"
 #include "base/json.h"
 #include "base/utf8.h"
+#include "pitboss/codes.h"
+#include "pitboss/report.h"
 #include "report/writers.h"
 
 namespace pitboss {

@@ -4,8 +4,8 @@
 #include <sstream>
 #include <string>
 
-#include "pitboss/report.h"
 #include "base/json.h"
+#include "pitboss/report.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
 
@@ -193,9 +193,11 @@ TEST(JsonReportKeysTest, TopLevelKeysInOrder) {
           0),
       0u)
       << json;
-  EXPECT_NE(json.find(R"("rounds":1198,"malformed_lines":1,"blank_lines":1,"error":"truncated gzip stream at byte 1234"}],)"
-                      R"("skipped":[{"path":"logs/notes.txt","reason":"not a log"}],"specs":[)"),
-            std::string::npos)
+  EXPECT_NE(
+      json.find(
+          R"("rounds":1198,"malformed_lines":1,"blank_lines":1,"error":"truncated gzip stream at byte 1234"}],)"
+          R"("skipped":[{"path":"logs/notes.txt","reason":"not a log"}],"specs":[)"),
+      std::string::npos)
       << json;
   EXPECT_NE(json.find(R"(4d5e","path":"rules/us-sd/casino-war.yaml"}])"), std::string::npos) << json;
   EXPECT_NE(json.find(R"("findings_cleared":0})"), std::string::npos);

@@ -222,8 +222,7 @@ Properties ReportProperties(const Report& report) {
                            (reading.rounds_settled_differently == 1 ? " round" : " rounds") +
                            " settled differently, " + std::to_string(reading.findings_cleared) +
                            (reading.findings_cleared == 1 ? " finding" : " findings") +
-                           " cleared, net difference " +
-                           FormatSignedMoney(reading.net_difference, currency));
+                           " cleared, net difference " + FormatSignedMoney(reading.net_difference, currency));
     }
   }
   if (std::any_of(report.violations.begin(), report.violations.end(),
@@ -253,12 +252,13 @@ void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGr
   out << "    </testcase>\n";
 }
 
-void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& suite, const Properties& report_properties,
-                const std::string& incomplete) {
+void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& suite,
+                const Properties& report_properties, const std::string& incomplete) {
   const std::string name = SuiteName(suite.path);
   const int64_t errors = ErrorCount(suite);
   out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\"" << TestCount(suite) << "\" failures=\""
-      << static_cast<int64_t>(suite.groups.size()) - errors << "\" errors=\"" << errors << "\" skipped=\"0\">\n";
+      << static_cast<int64_t>(suite.groups.size()) - errors << "\" errors=\"" << errors
+      << "\" skipped=\"0\">\n";
   Properties props;
   if (const InputSummary* input = suite.input; input != nullptr) {
     props.emplace_back("lines", std::to_string(input->lines));
@@ -278,7 +278,8 @@ void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& su
   if (!props.empty()) {
     out << "    <properties>\n";
     for (const auto& [key, value] : props) {
-      out << "      <property name=\"" << XmlAttribute(key) << "\" value=\"" << XmlAttribute(value) << "\"/>\n";
+      out << "      <property name=\"" << XmlAttribute(key) << "\" value=\"" << XmlAttribute(value)
+          << "\"/>\n";
     }
     out << "    </properties>\n";
   }

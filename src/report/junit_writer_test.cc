@@ -58,45 +58,51 @@ line 210, round T7-000300, table T7, seat 2, wager raise, expected 500 minor uni
 
 TEST(JunitReportTest, ProvenanceInTheFirstSuitesProperties) {
   const std::string xml = Junit(EvidenceReport());
-  EXPECT_NE(xml.find("  <testsuite name=\"logs/day1.jsonl\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n"
-                     "    <properties>\n"
-                     "      <property name=\"lines\" value=\"1200\"/>\n"
-                     "      <property name=\"rounds\" value=\"1198\"/>\n"
-      "      <property name=\"malformed_lines\" value=\"1\"/>\n"
-      "      <property name=\"blank_lines\" value=\"1\"/>\n"
-                     "      <property name=\"bytes\" value=\"52311\"/>\n"
-                     "      <property name=\"sha256\" "
-                     "value=\"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"/>\n"
-                     "      <property name=\"first_round_time\" value=\"2026-11-21T20:00:00Z\"/>\n"
-                     "      <property name=\"last_round_time\" value=\"2026-11-21T23:59:00Z\"/>\n"
-                     "      <property name=\"version\" value=\"0.1.0\"/>\n"
-                     "      <property name=\"command_line\" value=\"pitboss check --currency USD logs/ "
-                     "&apos;my logs/x.jsonl&apos;\"/>\n"
-                     "      <property name=\"analysis_time\" value=\"2026-11-25T08:30:00Z\"/>\n"
-                     "      <property name=\"currency\" value=\"USD\"/>\n"
-                     "      <property name=\"complete\" value=\"false\"/>\n"
-                     "      <property name=\"skipped\" value=\"logs/notes.txt: not a log (.jsonl, .jsonl.gz, "
-                     ".jsonl.zst)\"/>\n"
-                     "      <property name=\"spec\" value=\"us-sd/casino-war revision 2012-04-23 sha256 "
-                     "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e file "
-                     "rules/us-sd/casino-war.yaml; readings (the defaults): sd-war-win-payout=three-wagers\"/>\n"
-                     "      <property name=\"money\" value=\"underpaid USD 2.50, overpaid USD 3.00 (2 findings)\"/>\n"
-                     "      <property name=\"money.table.T7\" value=\"underpaid USD 2.50, overpaid USD 0.00 (1 "
-                     "finding)\"/>\n"),
-            std::string::npos)
+  EXPECT_NE(
+      xml.find(
+          "  <testsuite name=\"logs/day1.jsonl\" tests=\"1\" failures=\"1\" errors=\"0\" skipped=\"0\">\n"
+          "    <properties>\n"
+          "      <property name=\"lines\" value=\"1200\"/>\n"
+          "      <property name=\"rounds\" value=\"1198\"/>\n"
+          "      <property name=\"malformed_lines\" value=\"1\"/>\n"
+          "      <property name=\"blank_lines\" value=\"1\"/>\n"
+          "      <property name=\"bytes\" value=\"52311\"/>\n"
+          "      <property name=\"sha256\" "
+          "value=\"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\"/>\n"
+          "      <property name=\"first_round_time\" value=\"2026-11-21T20:00:00Z\"/>\n"
+          "      <property name=\"last_round_time\" value=\"2026-11-21T23:59:00Z\"/>\n"
+          "      <property name=\"version\" value=\"0.1.0\"/>\n"
+          "      <property name=\"command_line\" value=\"pitboss check --currency USD logs/ "
+          "&apos;my logs/x.jsonl&apos;\"/>\n"
+          "      <property name=\"analysis_time\" value=\"2026-11-25T08:30:00Z\"/>\n"
+          "      <property name=\"currency\" value=\"USD\"/>\n"
+          "      <property name=\"complete\" value=\"false\"/>\n"
+          "      <property name=\"skipped\" value=\"logs/notes.txt: not a log (.jsonl, .jsonl.gz, "
+          ".jsonl.zst)\"/>\n"
+          "      <property name=\"spec\" value=\"us-sd/casino-war revision 2012-04-23 sha256 "
+          "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e file "
+          "rules/us-sd/casino-war.yaml; readings (the defaults): sd-war-win-payout=three-wagers\"/>\n"
+          "      <property name=\"money\" value=\"underpaid USD 2.50, overpaid USD 3.00 (2 findings)\"/>\n"
+          "      <property name=\"money.table.T7\" value=\"underpaid USD 2.50, overpaid USD 0.00 (1 "
+          "finding)\"/>\n"),
+      std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("      <property name=\"money.day.2026-11-22\" value=\"underpaid USD 0.00, overpaid USD 3.00 "
-                     "(1 finding)\"/>\n"),
-            std::string::npos);
-  EXPECT_NE(xml.find("      <property name=\"money.wager.main\" value=\"underpaid USD 0.00, overpaid USD 3.00 "
-                     "(1 finding)\"/>\n"),
-            std::string::npos);
-  EXPECT_NE(xml.find("<property name=\"ambiguity\" value=\"sd-war-win-payout=paytable-half-on-raise: 12 rounds "
-                     "settled differently, 1 finding cleared, net difference -USD 8,244,520.00\"/>"),
-            std::string::npos)
+  EXPECT_NE(
+      xml.find("      <property name=\"money.day.2026-11-22\" value=\"underpaid USD 0.00, overpaid USD 3.00 "
+               "(1 finding)\"/>\n"),
+      std::string::npos);
+  EXPECT_NE(
+      xml.find("      <property name=\"money.wager.main\" value=\"underpaid USD 0.00, overpaid USD 3.00 "
+               "(1 finding)\"/>\n"),
+      std::string::npos);
+  EXPECT_NE(
+      xml.find("<property name=\"ambiguity\" value=\"sd-war-win-payout=paytable-half-on-raise: 12 rounds "
+               "settled differently, 1 finding cleared, net difference -USD 8,244,520.00\"/>"),
+      std::string::npos)
       << xml;
-  EXPECT_EQ(Count(xml, "<property name=\"events\" value=\"events are counted from 0, as in the log&apos;s "
-                       "events array\"/>"),
+  EXPECT_EQ(Count(xml,
+                  "<property name=\"events\" value=\"events are counted from 0, as in the log&apos;s "
+                  "events array\"/>"),
             1);
   // The report's own properties once, in the first suite; each input's in its own.
   EXPECT_EQ(Count(xml, "<property name=\"version\""), 1);
@@ -104,8 +110,9 @@ TEST(JunitReportTest, ProvenanceInTheFirstSuitesProperties) {
             std::string::npos);
   EXPECT_NE(xml.find("      <property name=\"context\" value=\"true\"/>\n"), std::string::npos);
   // The banner in every suite.
-  EXPECT_EQ(Count(xml, "<system-err>INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated "
-                       "gzip stream at byte 2048)</system-err>"),
+  EXPECT_EQ(Count(xml,
+                  "<system-err>INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated "
+                  "gzip stream at byte 2048)</system-err>"),
             3);
   Report complete = EvidenceReport();
   complete.complete = true;
@@ -114,19 +121,22 @@ TEST(JunitReportTest, ProvenanceInTheFirstSuitesProperties) {
 
 TEST(JunitReportTest, FindingLinesCarryTheEvidence) {
   const std::string xml = Junit(EvidenceReport());
-  EXPECT_NE(xml.find(">line 88, round T7-000124, table T7, time 2026-11-21T20:14:40Z, revision 2012-04-23, event "
-                     "19, seat 1, wager raise, expected USD 5.00, actual USD 2.50, underpaid by USD 2.50: raise "
-                     "settled at 250, the rules pay 500 (war won: the three wagers) [ARSD 20:18:16:15.17(4)(d)(i)] "
-                     "(depends on the reading of: sd-war-win-payout) (cleared by: "
-                     "sd-war-win-payout=paytable-half-on-raise)\n"),
-            std::string::npos)
+  EXPECT_NE(
+      xml.find(">line 88, round T7-000124, table T7, time 2026-11-21T20:14:40Z, revision 2012-04-23, event "
+               "19, seat 1, wager raise, expected USD 5.00, actual USD 2.50, underpaid by USD 2.50: raise "
+               "settled at 250, the rules pay 500 (war won: the three wagers) [ARSD 20:18:16:15.17(4)(d)(i)] "
+               "(depends on the reading of: sd-war-win-payout) (cleared by: "
+               "sd-war-win-payout=paytable-half-on-raise)\n"),
+      std::string::npos)
       << xml;
-  EXPECT_NE(xml.find(">line 7, round T9-000007, table T9, time 2026-11-22T01:00:00Z, revision 2012-04-23, event 4, "
-                     "expected 1 card, actual 2 cards: the 7 of hearts drawn twice since the shuffle [ARSD "
-                     "20:18:16:15.03] (and 163 later cards of this shoe, counted here)\n"),
-            std::string::npos)
+  EXPECT_NE(
+      xml.find(">line 7, round T9-000007, table T9, time 2026-11-22T01:00:00Z, revision 2012-04-23, event 4, "
+               "expected 1 card, actual 2 cards: the 7 of hearts drawn twice since the shuffle [ARSD "
+               "20:18:16:15.03] (and 163 later cards of this shoe, counted here)\n"),
+      std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("expected USD 5.00, actual USD 8.00, overpaid by USD 3.00: main settled"), std::string::npos)
+  EXPECT_NE(xml.find("expected USD 5.00, actual USD 8.00, overpaid by USD 3.00: main settled"),
+            std::string::npos)
       << xml;
 }
 
@@ -204,7 +214,8 @@ TEST(JunitReportTest, CountsAddUpOverSuites) {
   EXPECT_NE(xml.find("<testsuites name=\"pitboss\" tests=\"5\" failures=\"3\" errors=\"1\">"),
             std::string::npos)
       << xml;
-  EXPECT_NE(xml.find("<testsuite name=\"a.jsonl\" tests=\"3\" failures=\"2\" errors=\"1\""), std::string::npos)
+  EXPECT_NE(xml.find("<testsuite name=\"a.jsonl\" tests=\"3\" failures=\"2\" errors=\"1\""),
+            std::string::npos)
       << xml;
   EXPECT_NE(xml.find("<testsuite name=\"b.jsonl\" tests=\"1\" failures=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("<testsuite name=\"c.jsonl\" tests=\"1\" failures=\"0\""), std::string::npos) << xml;
@@ -242,7 +253,8 @@ TEST(JunitReportTest, FindingsOfNoListedInputGetASuiteOfTheirOwn) {
   EXPECT_NE(xml.find("<testcase classname=\"&lt;stdin&gt;\" name=\"deal/burn-count\">"), std::string::npos)
       << xml;
   EXPECT_NE(xml.find("\">line 0: not JSON"), std::string::npos) << xml;
-  EXPECT_EQ(Count(xml, "<properties>"), 1);  // only a listed input has lines and rounds, the first also the report's
+  EXPECT_EQ(Count(xml, "<properties>"),
+            1);  // only a listed input has lines and rounds, the first also the report's
 }
 
 TEST(JunitReportTest, DealerSeat) {

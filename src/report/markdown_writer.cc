@@ -12,11 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "base/printable.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
 #include "report/money_format.h"
-#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
@@ -107,8 +107,9 @@ void WriteInputs(std::ostream& out, const Report& report) {
     }
     out << "| " << InputName(input.path) << " | " << input.lines << " | " << input.rounds << " | "
         << input.malformed_lines << " | " << input.blank_lines << " | "
-        << (input.first_round_time.empty() ? ""
-                                            : Cell(input.first_round_time) + " to " + Cell(input.last_round_time))
+        << (input.first_round_time.empty()
+                ? ""
+                : Cell(input.first_round_time) + " to " + Cell(input.last_round_time))
         << " | " << (input.bytes >= 0 ? std::to_string(input.bytes) : "") << " | "
         << (input.sha256.empty() ? "" : Cell(input.sha256)) << " | " << note << " |\n";
   }
@@ -143,16 +144,19 @@ void WriteMoney(std::ostream& out, const Report& report) {
   const std::string currency = ReportCurrency(report, totals);
   out << "\n### Money paid wrongly\n\nWhat the findings that move money say the players were underpaid and "
          "overpaid, "
-      << (totals.mixed_currencies ? "in several currencies: minor units of each added up" : InCurrency(currency))
+      << (totals.mixed_currencies ? "in several currencies: minor units of each added up"
+                                  : InCurrency(currency))
       << ".\n\n| | underpaid | overpaid | findings |\n|---|---:|---:|---:|\n";
   const auto row = [&](const std::string& name, const MoneyTotal& total) {
     out << "| " << name << " | " << FormatTotal(total.underpaid, total.overflow, currency) << " | "
         << FormatTotal(total.overpaid, total.overflow, currency) << " | " << total.findings << " |\n";
   };
   row("**all**", totals.all);
-  for (const auto& [key, total] : totals.by_table) row("table " + (key.empty() ? "(none)" : Cell(key)), total);
+  for (const auto& [key, total] : totals.by_table)
+    row("table " + (key.empty() ? "(none)" : Cell(key)), total);
   for (const auto& [key, total] : totals.by_day) row("day " + (key.empty() ? "(no time)" : Cell(key)), total);
-  for (const auto& [key, total] : totals.by_wager) row("wager " + (key.empty() ? "(none)" : Cell(key)), total);
+  for (const auto& [key, total] : totals.by_wager)
+    row("wager " + (key.empty() ? "(none)" : Cell(key)), total);
 }
 
 // The money other faults moved, apart from the payouts of the section above.
@@ -204,8 +208,9 @@ void WriteFinding(std::ostream& out, const Finding& finding) {
   const Unit unit = Info(finding.code).unit;
   const auto amount = [&](Money m) { return FormatAmount(m, unit, finding.currency); };
   out << "| " << location << " | " << CodeSpan(Info(finding.code).id) << " | " << Cell(finding.round) << " | "
-      << Cell(finding.time) << " | " << optional(finding.event, [](int e) { return std::to_string(e); }) << " | "
-      << optional(finding.seat, SeatName) << (finding.hand ? ", hand " + std::to_string(*finding.hand) : "") << " | "
+      << Cell(finding.time) << " | " << optional(finding.event, [](int e) { return std::to_string(e); })
+      << " | " << optional(finding.seat, SeatName)
+      << (finding.hand ? ", hand " + std::to_string(*finding.hand) : "") << " | "
       << optional(finding.wager, [](WagerKind w) { return std::string(ToString(w)); }) << " | "
       << optional(finding.expected, amount) << " | " << optional(finding.actual, amount) << " | "
       << MoneyEffectText(finding) << " | " << clause << " | " << message << " |\n";
@@ -220,7 +225,8 @@ void WriteFindings(std::ostream& out, const Report& report) {
                   [](const Finding& f) { return f.event.has_value(); })) {
     out << "The event column: " << kEventConvention << ".\n\n";
   }
-  out << "| location | code | round | time | event | seat | wager | expected | actual | paid wrongly | clause | "
+  out << "| location | code | round | time | event | seat | wager | expected | actual | paid wrongly | "
+         "clause | "
          "message |\n"
          "|---|---|---|---|---:|---|---|---:|---:|---|---|---|\n";
   std::size_t written = 0;
@@ -239,7 +245,8 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
          "the players' net under that reading minus under the default, "
       << InCurrency(currency) << " (" << kNetConvention
       << "). Findings cleared: the findings of this report that are not violations under that reading.\n\n"
-         "| ambiguity | reading | default | checked under | rounds settled differently | findings cleared | net "
+         "| ambiguity | reading | default | checked under | rounds settled differently | findings cleared | "
+         "net "
          "difference |\n"
          "|---|---|---|---|---:|---:|---:|\n";
   for (const AmbiguityImpact& ambiguity : report.ambiguities) {

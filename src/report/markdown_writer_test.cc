@@ -111,20 +111,26 @@ Rounds whose correct settlement depends on how an unclear clause is read. Net di
 
 TEST(MarkdownReportTest, ProvenanceAndIncompleteBanner) {
   const std::string md = Markdown(EvidenceReport());
-  EXPECT_TRUE(md.starts_with("## pitboss: 3 violations in 1238 rounds\n\n1238 rounds checked in 3 inputs; 3 rounds "
-                             "with violations.\n\n> **INCOMPLETE: 1 input could not be read whole: "
-                             "logs/day2.jsonl.gz (truncated gzip stream at byte 2048)**\n\n"
-                             "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z; command line: pitboss check "
-                             "--currency USD logs/ 'my logs/x.jsonl'; currency of rounds that name none: USD.\n"))
+  EXPECT_TRUE(
+      md.starts_with("## pitboss: 3 violations in 1238 rounds\n\n1238 rounds checked in 3 inputs; 3 rounds "
+                     "with violations.\n\n> **INCOMPLETE: 1 input could not be read whole: "
+                     "logs/day2.jsonl.gz (truncated gzip stream at byte 2048)**\n\n"
+                     "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z; command line: pitboss check "
+                     "--currency USD logs/ 'my logs/x.jsonl'; currency of rounds that name none: USD.\n"))
       << md;
-  EXPECT_NE(md.find("| logs/day2.jsonl.gz | 40 | 40 | 0 | 0 | 2026-11-22T01:00:00Z to 2026-11-22T01:39:00Z | 2048 | "
-                    "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 | **could not be read "
-                    "whole:** truncated gzip stream at byte 2048 |\n"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find(
+          "| logs/day2.jsonl.gz | 40 | 40 | 0 | 0 | 2026-11-22T01:00:00Z to 2026-11-22T01:39:00Z | 2048 | "
+          "60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752 | **could not be read "
+          "whole:** truncated gzip stream at byte 2048 |\n"),
+      std::string::npos)
       << md;
-  EXPECT_NE(md.find("| logs/day0.jsonl | 10 | 10 | 0 | 0 |  |  |  | context only: "), std::string::npos) << md;
-  EXPECT_NE(md.find("| file | reason |\n|---|---|\n| logs/notes.txt | not a log (.jsonl, .jsonl.gz, .jsonl.zst) |\n"),
-            std::string::npos)
+  EXPECT_NE(md.find("| logs/day0.jsonl | 10 | 10 | 0 | 0 |  |  |  | context only: "), std::string::npos)
+      << md;
+  EXPECT_NE(
+      md.find(
+          "| file | reason |\n|---|---|\n| logs/notes.txt | not a log (.jsonl, .jsonl.gz, .jsonl.zst) |\n"),
+      std::string::npos)
       << md;
   // The spec's sha256 in full, never cut; its file and readings.
   EXPECT_NE(md.find("| us-sd/casino-war | 2012-04-23 | rules/us-sd/casino-war.yaml | "
@@ -141,15 +147,17 @@ TEST(MarkdownReportTest, ProvenanceAndIncompleteBanner) {
 TEST(MarkdownReportTest, FindingEvidenceMoneyAndAmbiguities) {
   const std::string md = Markdown(EvidenceReport());
   EXPECT_EQ(Count(md, "events are counted from 0, as in the log's events array"), 1) << md;
-  EXPECT_NE(md.find("| logs/day1.jsonl:88 | `settle/payout` | T7-000124 | 2026-11-21T20:14:40Z | 19 | 1 | raise | "
-                    "USD 5.00 | USD 2.50 | underpaid by USD 2.50 | ARSD 20:18:16:15.17(4)(d)(i) (revision "
-                    "2012-04-23) | raise settled at 250, the rules pay 500 (war won: the three wagers) (depends on "
-                    "the reading of sd-war-win-payout; cleared by: sd-war-win-payout=paytable-half-on-raise) |\n"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| logs/day1.jsonl:88 | `settle/payout` | T7-000124 | 2026-11-21T20:14:40Z | 19 | 1 | raise | "
+              "USD 5.00 | USD 2.50 | underpaid by USD 2.50 | ARSD 20:18:16:15.17(4)(d)(i) (revision "
+              "2012-04-23) | raise settled at 250, the rules pay 500 (war won: the three wagers) (depends on "
+              "the reading of sd-war-win-payout; cleared by: sd-war-win-payout=paytable-half-on-raise) |\n"),
+      std::string::npos)
       << md;
-  EXPECT_NE(md.find("| 1 card | 2 cards |  | ARSD 20:18:16:15.03 (revision 2012-04-23) | the 7 of hearts drawn "
-                    "twice since the shuffle; and 163 later cards of this shoe, counted here |\n"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| 1 card | 2 cards |  | ARSD 20:18:16:15.03 (revision 2012-04-23) | the 7 of hearts drawn "
+              "twice since the shuffle; and 163 later cards of this shoe, counted here |\n"),
+      std::string::npos)
       << md;
   EXPECT_NE(md.find("| USD 5.00 | USD 8.00 | overpaid by USD 3.00 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| **all** | USD 2.50 | USD 3.00 | 2 |\n| table T7 | USD 2.50 | USD 0.00 | 1 |\n"
@@ -241,7 +249,8 @@ TEST(MarkdownReportTest, DealerSeat) {
   Finding f = ContractFinding();
   f.seat = kDealer;
   report.violations = {f};
-  EXPECT_NE(Markdown(report).find("| T7-000124 |  |  | dealer | raise | 500 minor units | 250 minor units |"), std::string::npos);
+  EXPECT_NE(Markdown(report).find("| T7-000124 |  |  | dealer | raise | 500 minor units | 250 minor units |"),
+            std::string::npos);
 }
 
 TEST(MarkdownReportTest, PipesAndMarkupInLogTextAreEscaped) {
@@ -270,8 +279,7 @@ TEST(MarkdownReportTest, ControlCharactersCannotBreakARow) {
   f.message = "bad line: {\"id\":\n| x |\r\x1b[2J\xFF}";
   report.violations = {f};
   const std::string md = Markdown(report);
-  EXPECT_NE(md.find("| bad line: {\"id\":\\\\n\\| x \\|\\\\r\\\\x1b\\[2J\\\\xff} |\n"),
-            std::string::npos)
+  EXPECT_NE(md.find("| bad line: {\"id\":\\\\n\\| x \\|\\\\r\\\\x1b\\[2J\\\\xff} |\n"), std::string::npos)
       << md;
   EXPECT_EQ(md.find('\x1b'), std::string::npos);
   EXPECT_EQ(md.find('\r'), std::string::npos);

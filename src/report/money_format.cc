@@ -120,7 +120,7 @@ std::string MoneyEffectText(const Finding& finding) {
   const std::optional<Money> by = Overpaid(finding);
   if (!by) {
     // Overpaid() is nullopt for a missing amount too: only a sum that does not fit is news.
-    const bool has_amounts = info.money == MoneyEffect::kNet ? finding.expected && finding.actual
+    const bool has_amounts = info.money == MoneyEffect::kNet      ? finding.expected && finding.actual
                              : info.money == MoneyEffect::kUnpaid ? finding.expected.has_value()
                                                                   : finding.actual.has_value();
     return has_amounts ? "paid wrongly by an amount too large to represent" : "";
@@ -179,8 +179,8 @@ std::string IncompleteText(const Report& report) {
     unread += (input.path == "-" ? std::string("standard input") : input.path) + " (" + input.error + ")";
   }
   if (n > 0) {
-    return "INCOMPLETE: " + std::to_string(n) + (n == 1 ? " input" : " inputs") + " could not be read whole: " +
-           unread;
+    return "INCOMPLETE: " + std::to_string(n) + (n == 1 ? " input" : " inputs") +
+           " could not be read whole: " + unread;
   }
   if (report.rounds == 0) return "INCOMPLETE: no round was read";
   return "INCOMPLETE: the check did not read all of its input";

@@ -69,7 +69,8 @@ std::string ReportCurrency(const Report& report, const MoneyTotals& totals);
 std::string ReportCurrency(const Report& report, const MoneyMovedTotal& moved);
 
 // Part of the report format: every human format states these once, in these words.
-inline constexpr std::string_view kEventConvention = "events are counted from 0, as in the log's events array";
+inline constexpr std::string_view kEventConvention =
+    "events are counted from 0, as in the log's events array";
 inline constexpr std::string_view kNetConvention =
     "player's view: + the players gain under this reading, - they lose";
 

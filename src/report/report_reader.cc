@@ -186,7 +186,8 @@ bool ReportParser::Sum(object obj, const std::string& where, std::string_view ke
   if (value.get_string().get(text) == simdjson::SUCCESS) {
     const std::optional<MoneySum> sum = MoneySum::Parse(text);
     if (!sum) {
-      return Wrong(Member(where, key), "an integer, or a string of one past 64 bits (or \"too large\")", value);
+      return Wrong(Member(where, key), "an integer, or a string of one past 64 bits (or \"too large\")",
+                   value);
     }
     *out = *sum;
     return true;
@@ -329,7 +330,8 @@ bool ReportParser::Parse(element doc) {
 bool ReportParser::ParseInput(element value, const std::string& where, InputSummary* input) {
   object obj;
   if (!Object(value, where, &obj) || !String(obj, where, "path", &input->path) ||
-      !OptionalBytes(obj, where, "path_bytes", &input->path) || !Count(obj, where, "lines", &input->lines) || !Count(obj, where, "rounds", &input->rounds)) {
+      !OptionalBytes(obj, where, "path_bytes", &input->path) || !Count(obj, where, "lines", &input->lines) ||
+      !Count(obj, where, "rounds", &input->rounds)) {
     return false;
   }
   // Absent from older reports, whose `rounds` counted the malformed lines too: the identity
@@ -355,7 +357,8 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
 bool ReportParser::ParseSkipped(element value, const std::string& where, SkippedFile* skipped) {
   object obj;
   return Object(value, where, &obj) && String(obj, where, "path", &skipped->path) &&
-         OptionalBytes(obj, where, "path_bytes", &skipped->path) && String(obj, where, "reason", &skipped->reason);
+         OptionalBytes(obj, where, "path_bytes", &skipped->path) &&
+         String(obj, where, "reason", &skipped->reason);
 }
 
 bool ReportParser::ParseShard(element value, const std::string& where, ShardProvenance* shard) {
@@ -403,7 +406,8 @@ bool ReportParser::ParseFinding(element value, const std::string& where, Finding
   finding->code = *parsed;
   if (!StringOrNull(obj, where, "round", &finding->round) ||
       !StringOrNull(obj, where, "table", &finding->table) || !String(obj, where, "input", &finding->input) ||
-      !OptionalBytes(obj, where, "input_bytes", &finding->input) || !Count(obj, where, "line", &finding->line)) {
+      !OptionalBytes(obj, where, "input_bytes", &finding->input) ||
+      !Count(obj, where, "line", &finding->line)) {
     return false;
   }
   // seat, wager, expected and actual are written only where they apply, and so are the

@@ -176,8 +176,9 @@ Report EveryNewField() {
   ReadingImpact& raise_only = report.ambiguities[0].readings[1];
   raise_only.in_force = true;
   raise_only.findings_cleared = 1;
-  report.shards = {{"day1.json", "cd34", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", false},
-                   {"-", "ef56", "0.1.0", {}, "", true}};
+  report.shards = {
+      {"day1.json", "cd34", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", false},
+      {"-", "ef56", "0.1.0", {}, "", true}};
   report.merge_warnings = {"input x is in report 1 and in report 2: its rounds are counted twice"};
   return report;
 }
@@ -363,8 +364,9 @@ TEST(ReportReaderTest, NewKeysOfTheWrongType) {
   auto edited = [&](std::string_view from, std::string_view to) { return Edited(json, from, to); };
   EXPECT_EQ(Error(edited(R"("event":0)", R"("event":-1)")),
             "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not -1");
-  EXPECT_EQ(Error(edited(R"("event":0)", R"("event":4294967296)")),
-            "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not 4294967296");
+  EXPECT_EQ(
+      Error(edited(R"("event":0)", R"("event":4294967296)")),
+      "shard2.json: violations[1].event: expected an event index (an integer, 0 or more), not 4294967296");
   EXPECT_EQ(Error(edited(R"("complete":false)", R"("complete":"no")")),
             R"(shard2.json: complete: expected true or false, not "no")");
   EXPECT_EQ(Error(edited(R"("command_line":["pitboss")", R"("command_line":[1)")),
@@ -378,8 +380,9 @@ TEST(ReportReaderTest, NewKeysOfTheWrongType) {
             "shard2.json: violations[1].consequences: expected a count (an integer, 0 or more), not -3");
   EXPECT_EQ(Error(edited(R"("findings_cleared":1)", R"("findings_cleared":true)")),
             "shard2.json: ambiguities[0].readings[1].findings_cleared: expected an integer, not true");
-  EXPECT_EQ(Error(edited(R"("shards":[{"path":"day1.json","sha256":"cd34")", R"("shards":[{"path":"day1.json")")),
-            "shard2.json: shards[0]: missing key 'sha256'");
+  EXPECT_EQ(
+      Error(edited(R"("shards":[{"path":"day1.json","sha256":"cd34")", R"("shards":[{"path":"day1.json")")),
+      "shard2.json: shards[0]: missing key 'sha256'");
   EXPECT_EQ(Error(edited(R"("merge_warnings":[)", R"("merge_warnings":[null,)")),
             "shard2.json: merge_warnings[0]: expected a string, not null");
 }
@@ -529,8 +532,9 @@ TEST(MergeReportsTest, WarnsOfAnInputInTwoShards) {
   ASSERT_TRUE(merged.ok()) << merged.status().message();
   EXPECT_EQ(merged->inputs.size(), 4u);
   EXPECT_EQ(merged->rounds, 200);
-  EXPECT_EQ(merged->merge_warnings, std::vector<std::string>{
-                          "input day1.jsonl is in report 1 and in report 2: its rounds are counted twice"});
+  EXPECT_EQ(merged->merge_warnings,
+            std::vector<std::string>{
+                "input day1.jsonl is in report 1 and in report 2: its rounds are counted twice"});
 }
 
 TEST(MergeReportsTest, RefusesOneRevisionWithTwoSha256) {
@@ -557,9 +561,10 @@ TEST(MergeReportsTest, AllowMixedWarnsOfOneRevisionWithTwoSha256) {
   ASSERT_EQ(merged->specs.size(), 2u);
   EXPECT_EQ(merged->specs[0].sha256, "aaaa");
   EXPECT_EQ(merged->specs[1].sha256, "cccc");
-  EXPECT_EQ(merged->merge_warnings, std::vector<std::string>{
-                          "spec us-sd/casino-war revision 2012-04-23 has sha256 aaaa in report 1 but cccc in "
-                          "report 2: the shards were checked against different spec files"});
+  EXPECT_EQ(merged->merge_warnings,
+            std::vector<std::string>{
+                "spec us-sd/casino-war revision 2012-04-23 has sha256 aaaa in report 1 but cccc in "
+                "report 2: the shards were checked against different spec files"});
 }
 
 // Reports that name each ambiguity's revision: matched by it, whatever the order.
@@ -624,7 +629,6 @@ TEST(MergeReportsTest, OverflowIsAnError) {
   ASSERT_FALSE(merged.ok());
   EXPECT_EQ(merged.status().code(), Status::Code::kOutOfRange);
   EXPECT_EQ(merged.status().message(), "summary.rounds: the sum over the reports overflows");
-
 }
 
 // Issue 12: a net difference past 64 bits is summed wide, written as its exact decimal (a
@@ -650,7 +654,8 @@ TEST(MergeReportsTest, NetDifferencesPastSixtyFourBitsAreExact) {
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(again->ambiguities[0].readings[1].net_difference.ToString(), "-36893488147419103232");
 
-  one.ambiguities[0].readings[1].net_difference = *MoneySum::Parse("-170141183460469231731687303715884105728");
+  one.ambiguities[0].readings[1].net_difference =
+      *MoneySum::Parse("-170141183460469231731687303715884105728");
   two.ambiguities[0].readings[1].net_difference = -1;
   merged = Merge({one, two});
   ASSERT_TRUE(merged.ok()) << merged.status().message();
@@ -685,9 +690,10 @@ TEST(MergeReportsTest, RefusesShardsOfDifferentVersions) {
 
   merged = Merge({one, two}, /*allow_mixed=*/true);
   ASSERT_TRUE(merged.ok()) << merged.status().message();
-  EXPECT_EQ(merged->merge_warnings,
-            std::vector<std::string>{"report 2 was written by pitboss 0.2.0 but report 1 by pitboss 0.0.1: the "
-                                     "versions may find and count differently"});
+  EXPECT_EQ(
+      merged->merge_warnings,
+      std::vector<std::string>{"report 2 was written by pitboss 0.2.0 but report 1 by pitboss 0.0.1: the "
+                               "versions may find and count differently"});
   EXPECT_EQ(merged->version, PITBOSS_VERSION);
   ASSERT_EQ(merged->shards.size(), 2u);
   EXPECT_EQ(merged->shards[1].version, "0.2.0");
@@ -703,10 +709,11 @@ TEST(MergeReportsTest, RefusesMixedReadingsUnlessAllowed) {
   two.ambiguities[0].readings[1].in_force = true;
   StatusOr<Report> merged = Merge({one, two});
   ASSERT_FALSE(merged.ok());
-  EXPECT_EQ(merged.status().message(),
-            "spec us-sd/casino-war revision 2012-04-23 was checked under sd-war-win-payout=three-wagers in report "
-            "1 but under sd-war-win-payout=raise-only in report 2: the shards cannot be added up (report 1: "
-            "r1.json; report 2: r2.json); --allow-mixed merges them, with a warning");
+  EXPECT_EQ(
+      merged.status().message(),
+      "spec us-sd/casino-war revision 2012-04-23 was checked under sd-war-win-payout=three-wagers in report "
+      "1 but under sd-war-win-payout=raise-only in report 2: the shards cannot be added up (report 1: "
+      "r1.json; report 2: r2.json); --allow-mixed merges them, with a warning");
 
   merged = Merge({one, two}, /*allow_mixed=*/true);
   ASSERT_TRUE(merged.ok()) << merged.status().message();

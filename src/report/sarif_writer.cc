@@ -49,10 +49,10 @@
 #include <utility>
 #include <vector>
 
+#include "base/json.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
-#include "base/json.h"
 #include "report/money_format.h"
 #include "report/writers.h"
 
@@ -135,14 +135,15 @@ void WriteRules(JsonWriter& json, const Report& report) {
     // What code-scanning views show as the rule's help.
     const std::string severity(ToString(info.severity));
     json.Key("help").BeginObject();
-    json.Key("text").String(std::string(info.id) + " (severity " + severity + "): found when " +
-                            std::string(info.found_when) +
-                            ". Each finding names the clause of the rule text it breaks, its round, input line, "
-                            "and the seat, wager and money where they apply.");
-    json.Key("markdown").String("**`" + std::string(info.id) + "`** (severity **" + severity +
-                                "**): found when " + std::string(info.found_when) +
-                                ".\n\nEach finding names the clause of the rule text it breaks, its round, input "
-                                "line, and the seat, wager and money where they apply.");
+    json.Key("text").String(
+        std::string(info.id) + " (severity " + severity + "): found when " + std::string(info.found_when) +
+        ". Each finding names the clause of the rule text it breaks, its round, input line, "
+        "and the seat, wager and money where they apply.");
+    json.Key("markdown")
+        .String("**`" + std::string(info.id) + "`** (severity **" + severity + "**): found when " +
+                std::string(info.found_when) +
+                ".\n\nEach finding names the clause of the rule text it breaks, its round, input "
+                "line, and the seat, wager and money where they apply.");
     json.EndObject();
     json.Key("defaultConfiguration").BeginObject().Key("level").String(Level(info.severity)).EndObject();
     json.Key("properties").BeginObject();
@@ -165,7 +166,8 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
     json.BeginObject();
     json.Key("location").BeginObject().Key("uri").String(ArtifactUri(input.path)).EndObject();
     if (input.bytes >= 0) json.Key("length").Int(input.bytes);
-    if (!input.sha256.empty()) json.Key("hashes").BeginObject().Key("sha-256").String(input.sha256).EndObject();
+    if (!input.sha256.empty())
+      json.Key("hashes").BeginObject().Key("sha-256").String(input.sha256).EndObject();
     json.Key("properties").BeginObject();
     json.Key("lines").Int(input.lines);
     json.Key("rounds").Int(input.rounds);
@@ -205,7 +207,8 @@ std::string ResultText(const Finding& finding) {
   std::string money;
   if (finding.expected) money = "expected " + FormatAmount(*finding.expected, info.unit, finding.currency);
   if (finding.actual) {
-    money += (money.empty() ? "" : ", ") + ("actual " + FormatAmount(*finding.actual, info.unit, finding.currency));
+    money += (money.empty() ? "" : ", ") +
+             ("actual " + FormatAmount(*finding.actual, info.unit, finding.currency));
   }
   if (const std::string effect = MoneyEffectText(finding); !effect.empty()) {
     money += (money.empty() ? "" : ": ") + effect;
@@ -341,7 +344,8 @@ void WriteMoney(JsonWriter& json, const MoneyTotals& totals) {
   }
   if (totals.mixed_currencies) json.Key("mixed_currencies").Bool(true);
   WriteMoneyTotal(json, totals.all);
-  for (const auto& [key, by] : {std::pair{"by_table", &totals.by_table}, {"by_day", &totals.by_day},
+  for (const auto& [key, by] : {std::pair{"by_table", &totals.by_table},
+                                {"by_day", &totals.by_day},
                                 {"by_wager", &totals.by_wager}}) {
     json.Key(key).BeginObject();
     for (const auto& [name, total] : *by) {
@@ -412,10 +416,11 @@ void WriteRunProperties(JsonWriter& json, const Report& report, const ResultCap&
   json.Key("properties").BeginObject();
   WriteProvenanceJson(json, report);
   json.Key("results_left_out").Int(cap.left_out);
-  json.Key("fingerprint").String(std::string(kFingerprintKey) +
-                                 " in partialFingerprints: the finding's code, the file name of its input, its "
-                                 "round, event, seat, hand and wager, hashed, and its count among findings alike "
-                                 "(docs/report.md)");
+  json.Key("fingerprint")
+      .String(std::string(kFingerprintKey) +
+              " in partialFingerprints: the finding's code, the file name of its input, its "
+              "round, event, seat, hand and wager, hashed, and its count among findings alike "
+              "(docs/report.md)");
   if (report.baseline) {
     json.Key("baseline").BeginObject();
     json.Key("path").String(report.baseline->path);

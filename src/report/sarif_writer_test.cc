@@ -143,10 +143,11 @@ TEST(SarifReportTest, ResultCarriesTheWholeFinding) {
   EXPECT_EQ(Str(sarif.rule(static_cast<std::size_t>(Int(r["ruleIndex"])))["id"]), "settle/payout");
   EXPECT_EQ(Str(r["level"]), "error");
   // The finding's message, then what code-scanning views show of nothing else.
-  EXPECT_EQ(Str(r["message"]["text"]),
-            "raise settled at 250, the rules pay 500 (war won: the three wagers). In round T7-000124, table T7, "
-            "seat 1, wager raise. Expected 500 minor units, actual 250 minor units: underpaid by 250 minor units. "
-            "Clause ARSD 20:18:16:15.17(4)(d)(i). Depends on the reading of sd-war-win-payout.");
+  EXPECT_EQ(
+      Str(r["message"]["text"]),
+      "raise settled at 250, the rules pay 500 (war won: the three wagers). In round T7-000124, table T7, "
+      "seat 1, wager raise. Expected 500 minor units, actual 250 minor units: underpaid by 250 minor units. "
+      "Clause ARSD 20:18:16:15.17(4)(d)(i). Depends on the reading of sd-war-win-payout.");
   ASSERT_EQ(Size(r["locations"]), 1u);
   const auto where = r["locations"].at(0)["physicalLocation"];
   EXPECT_EQ(Str(where["artifactLocation"]["uri"]), "logs/day1.jsonl");
@@ -216,8 +217,9 @@ TEST(SarifReportTest, MessageIsNeverEmpty) {
   f.message.clear();
   report.violations = {f};
   EXPECT_EQ(Str(Sarif(report).result(0)["message"]["text"]),
-            std::string(Info(Code::kDealBurnCount).found_when) + ". In round T7-000200, table T7. Clause ARSD "
-            "20:18:16:15.05.");
+            std::string(Info(Code::kDealBurnCount).found_when) +
+                ". In round T7-000200, table T7. Clause ARSD "
+                "20:18:16:15.05.");
 }
 
 TEST(SarifReportTest, UrisAreValidReferences) {
@@ -302,7 +304,8 @@ TEST(SarifReportTest, ArtifactsAndRunPropertiesCarryTheProvenance) {
   const Sarif sarif(EvidenceReport());
   const auto day1 = sarif.run()["artifacts"].at(0);
   EXPECT_EQ(Int(day1["length"]), 52311);
-  EXPECT_EQ(Str(day1["hashes"]["sha-256"]), "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
+  EXPECT_EQ(Str(day1["hashes"]["sha-256"]),
+            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08");
   EXPECT_EQ(Str(day1["properties"]["first_round_time"]), "2026-11-21T20:00:00Z");
   EXPECT_EQ(Str(day1["properties"]["last_round_time"]), "2026-11-21T23:59:00Z");
   EXPECT_FALSE(Has(day1["properties"], "error"));
@@ -317,7 +320,8 @@ TEST(SarifReportTest, ArtifactsAndRunPropertiesCarryTheProvenance) {
   EXPECT_FALSE(Bool(p["complete"]));
   EXPECT_EQ(Str(p["skipped"].at(0)["path"]), "logs/notes.txt");
   EXPECT_EQ(Str(p["skipped"].at(0)["reason"]), "not a log (.jsonl, .jsonl.gz, .jsonl.zst)");
-  EXPECT_EQ(Str(p["specs"].at(0)["sha256"]), "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e");
+  EXPECT_EQ(Str(p["specs"].at(0)["sha256"]),
+            "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e");
   EXPECT_EQ(Str(p["event_convention"]), "events are counted from 0, as in the log's events array");
   EXPECT_EQ(Str(p["net_difference_convention"]),
             "player's view: + the players gain under this reading, - they lose");
@@ -373,7 +377,8 @@ TEST(SarifReportTest, ControlCharactersAndBadBytesStayValidJson) {
   f.message = "bad line: {\"id\":\n\x1b[2J\xFF}";
   report.violations = {f};
   const Sarif sarif(report);  // parses: simdjson rejects raw controls and invalid UTF-8
-  EXPECT_EQ(Str(sarif.result(0)["message"]["text"]), "bad line: {\"id\":\n\x1b[2J\xEF\xBF\xBD}. Clause hand-history-v1.");
+  EXPECT_EQ(Str(sarif.result(0)["message"]["text"]),
+            "bad line: {\"id\":\n\x1b[2J\xEF\xBF\xBD}. Clause hand-history-v1.");
 }
 
 TEST(SarifReportTest, MessageTextCarriesTheEvidenceInWords) {
@@ -385,12 +390,13 @@ TEST(SarifReportTest, MessageTextCarriesTheEvidenceInWords) {
   report.violations = {f};
   const Sarif sarif(report);
   const std::string text = Str(sarif.result(0)["message"]["text"]);
-  for (const char* part : {"round T7-000124", "table T7", "seat 1", "hand 2", "wager raise", "event 19 (counted from 0)",
-                           "Expected USD 5.00, actual USD 2.50: underpaid by USD 2.50",
-                           "Clause ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)",
-                           "Depends on the reading of sd-war-win-payout; not a violation under "
-                           "sd-war-win-payout=paytable-half-on-raise",
-                           "3 later rounds of this table"}) {
+  for (const char* part :
+       {"round T7-000124", "table T7", "seat 1", "hand 2", "wager raise", "event 19 (counted from 0)",
+        "Expected USD 5.00, actual USD 2.50: underpaid by USD 2.50",
+        "Clause ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)",
+        "Depends on the reading of sd-war-win-payout; not a violation under "
+        "sd-war-win-payout=paytable-half-on-raise",
+        "3 later rounds of this table"}) {
     EXPECT_NE(text.find(part), std::string::npos) << part << " in: " << text;
   }
 }

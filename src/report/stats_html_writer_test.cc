@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "report/html.h"
-#include "report/test_html.h"
 #include "report/stats_writers.h"
+#include "report/test_html.h"
 #include "report/test_reports.h"
 #include "stats/conformance.h"
 
@@ -108,10 +108,6 @@ std::string Json(const StatsDocument& doc) {
   WriteStatsJson(doc, out);
   return out.str();
 }
-
-
-
-
 
 // The part of `html` from the first `from` to the next `to` after it.
 std::string Between(const std::string& html, const std::string& from, const std::string& to) {

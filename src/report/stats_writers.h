@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/json.h"
 #include "pitboss/report.h"
 #include "pitboss/status.h"
-#include "base/json.h"
 #include "stats/conformance.h"
 
 namespace pitboss {
@@ -18,7 +18,7 @@ namespace pitboss {
 // What `pitboss stats` reports: the statistics, and from the checker that read the logs,
 // the inputs, the specs and the lines that could not be read as rounds.
 struct StatsDocument {
-  Report check;  // violations: only the input/* findings are kept
+  Report check;                  // violations: only the input/* findings are kept
   int64_t other_violations = 0;  // what `pitboss check` would report besides
   StatsReport stats;
 

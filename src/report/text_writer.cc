@@ -8,19 +8,17 @@
 #include <string>
 #include <string_view>
 
+#include "base/printable.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
 #include "report/money_format.h"
-#include "base/printable.h"
 #include "report/writers.h"
 
 namespace pitboss {
 namespace {
 
-std::string InputName(const std::string& path) {
-  return path == "-" ? "<stdin>" : Printable(path);
-}
+std::string InputName(const std::string& path) { return path == "-" ? "<stdin>" : Printable(path); }
 
 std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
@@ -35,7 +33,6 @@ std::string PadLeft(std::string text, std::size_t width) {
   if (text.size() < width) text.insert(0, width - text.size(), ' ');
   return text;
 }
-
 
 void WriteAmbiguity(std::ostream& out, const AmbiguityImpact& ambiguity, const std::string& currency) {
   out << "  " << Printable(ambiguity.id) << " (" << Printable(ambiguity.spec);
@@ -123,17 +120,18 @@ void WriteSummary(std::ostream& out, const Report& report) {
   if (report.inputs.empty()) out << " none";
   out << '\n';
   for (const InputSummary& input : report.inputs) {
-    out << "  " << InputName(input.path) << ": "
-        << Plural(input.lines, "line", "lines") << ", "
+    out << "  " << InputName(input.path) << ": " << Plural(input.lines, "line", "lines") << ", "
         << Plural(input.rounds, "round", "rounds") << ", "
         << Plural(input.malformed_lines, "malformed line", "malformed lines") << ", "
         << Plural(input.blank_lines, "blank line", "blank lines");
-    if (!input.first_round_time.empty()) out << ", " << input.first_round_time << " to " << input.last_round_time;
+    if (!input.first_round_time.empty())
+      out << ", " << input.first_round_time << " to " << input.last_round_time;
     out << '\n';
     if (!input.sha256.empty()) {
       out << "    " << Plural(input.bytes, "byte", "bytes") << ", sha256 " << Printable(input.sha256) << '\n';
     }
-    if (input.context) out << "    context only: read for its shoes and round ids, nothing reported from it\n";
+    if (input.context)
+      out << "    context only: read for its shoes and round ids, nothing reported from it\n";
     if (!input.error.empty()) out << "    COULD NOT BE READ WHOLE: " << Printable(input.error) << '\n';
   }
 
@@ -148,8 +146,7 @@ void WriteSummary(std::ostream& out, const Report& report) {
   if (report.specs.empty()) out << " none";
   out << '\n';
   for (const SpecUsed& spec : report.specs) {
-    out << "  " << Printable(spec.id) << ", revision "
-        << Printable(spec.revision);
+    out << "  " << Printable(spec.id) << ", revision " << Printable(spec.revision);
     if (!spec.sha256.empty()) out << ", sha256 " << Printable(spec.sha256);
     out << '\n';
     if (!spec.path.empty()) out << "    file: " << Printable(spec.path) << '\n';
@@ -170,8 +167,7 @@ void WriteSummary(std::ostream& out, const Report& report) {
     out << " none\n";
   } else {
     out << "\n  (net difference: the players' net under the reading minus under the default, "
-        << (currency.empty() || !MinorUnitDigits(currency) ? std::string("in minor units")
-                                                           : "in " + currency)
+        << (currency.empty() || !MinorUnitDigits(currency) ? std::string("in minor units") : "in " + currency)
         << "; " << kNetConvention << ")\n";
   }
   for (const AmbiguityImpact& ambiguity : report.ambiguities) {
@@ -192,7 +188,8 @@ void WriteHeader(std::ostream& out, const Report& report) {
   if (!report.version.empty()) out << ' ' << Printable(report.version);
   if (!report.analysis_time.empty()) out << ", analysis started " << Printable(report.analysis_time);
   out << '\n';
-  if (!report.command_line.empty()) out << "command line: " << Printable(CommandLineText(report.command_line)) << '\n';
+  if (!report.command_line.empty())
+    out << "command line: " << Printable(CommandLineText(report.command_line)) << '\n';
   if (!report.currency.empty()) {
     out << "currency of rounds that name none: " << Printable(report.currency) << '\n';
   }
@@ -204,10 +201,18 @@ std::string SeverityText(Severity severity, bool colour) {
   if (!colour) return word;
   std::string_view sgr;
   switch (severity) {
-    case Severity::kError: sgr = "1;35"; break;     // bold magenta
-    case Severity::kCritical: sgr = "1;31"; break;  // bold red
-    case Severity::kMajor: sgr = "33"; break;       // yellow
-    case Severity::kMinor: sgr = "36"; break;       // cyan
+    case Severity::kError:
+      sgr = "1;35";
+      break;  // bold magenta
+    case Severity::kCritical:
+      sgr = "1;31";
+      break;  // bold red
+    case Severity::kMajor:
+      sgr = "33";
+      break;  // yellow
+    case Severity::kMinor:
+      sgr = "36";
+      break;  // cyan
   }
   return "\x1b[" + std::string(sgr) + "m" + word + "\x1b[0m";
 }
@@ -218,8 +223,8 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
   const CodeInfo& info = Info(finding.code);
   out << InputName(finding.input);
   if (finding.line > 0) out << ':' << finding.line;
-  out << ": " << SeverityText(info.severity, colour) << ": " << Printable(finding.message)
-      << " [" << info.id << "]";
+  out << ": " << SeverityText(info.severity, colour) << ": " << Printable(finding.message) << " [" << info.id
+      << "]";
   if (finding.baseline == BaselineState::kNew) out << " (new)";
   if (finding.baseline == BaselineState::kUnchanged) out << " (in the baseline)";
   out << '\n';
@@ -266,7 +271,8 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
     }
     out << '\n';
   }
-  if (!finding.cleared_by.empty()) out << "    cleared by: " << Printable(ClearedByText(finding.cleared_by)) << '\n';
+  if (!finding.cleared_by.empty())
+    out << "    cleared by: " << Printable(ClearedByText(finding.cleared_by)) << '\n';
   if (finding.consequences > 0) out << "    " << Printable(ConsequencesText(finding)) << '\n';
   const std::size_t listed = finding.consequence_list.size();
   for (std::size_t i = 0; i < std::min(listed, kConsequencesNamed); ++i) {
@@ -315,7 +321,8 @@ void WriteCounts(std::ostream& out, std::string_view title, const std::map<std::
   if (counts.empty()) return;
   std::vector<std::pair<std::string, int64_t>> rows(counts.begin(), counts.end());
   if (rows.size() > limit) {
-    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     rows.resize(limit);
   }
   out << "violations by " << title;
@@ -332,7 +339,8 @@ void WriteCounts(std::ostream& out, std::string_view title, const std::map<std::
 // in input order, at most `max` of them (-1: all). The findings may be on file (FindingStore):
 // they are read in passes, each holding at most kHeld of them, so that memory stays bounded
 // whatever the report's size.
-void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& tally, int64_t max, bool colour) {
+void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& tally, int64_t max,
+                          bool colour) {
   constexpr int64_t kHeld = 32768;
   struct Group {
     Code code;
@@ -382,13 +390,14 @@ void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& 
         const CodeInfo& info = Info(g.code);
         int64_t n = 0;
         for (const Group& h : groups) n += h.code == g.code ? h.count : 0;
-        out << "\n== " << info.id << " (" << SeverityText(info.severity, colour) << "): "
-            << Plural(n, "finding", "findings") << " ==\n";
+        out << "\n== " << info.id << " (" << SeverityText(info.severity, colour)
+            << "): " << Plural(n, "finding", "findings") << " ==\n";
       }
       if (group_open != group_at[i]) {
         group_open = group_at[i];
-        out << "-- " << Info(g.code).id << " at " << (g.table.empty() ? std::string("no table") : "table " + Printable(g.table))
-            << ": " << Plural(g.count, "finding", "findings");
+        out << "-- " << Info(g.code).id << " at "
+            << (g.table.empty() ? std::string("no table") : "table " + Printable(g.table)) << ": "
+            << Plural(g.count, "finding", "findings");
         if (g.shown < g.count) out << ", " << g.shown << " shown";
         out << " --\n";
       }
@@ -424,8 +433,8 @@ std::string VerdictLine(const Report& report) {
     const MoneyTotals totals = TotalMoney(report);
     if (totals.all.findings > 0) {
       const std::string currency = ReportCurrency(report, totals);
-      line += "; underpaid " + FormatTotal(totals.all.underpaid, totals.all.overflow, currency) + ", overpaid " +
-              FormatTotal(totals.all.overpaid, totals.all.overflow, currency);
+      line += "; underpaid " + FormatTotal(totals.all.underpaid, totals.all.overflow, currency) +
+              ", overpaid " + FormatTotal(totals.all.overpaid, totals.all.overflow, currency);
     }
     // Apart from the payouts': what other faults moved.
     if (totals.moved.findings > 0) {
@@ -434,8 +443,8 @@ std::string VerdictLine(const Report& report) {
     }
   }
   if (!report.filter.empty()) {
-    line += " [filtered: " + report.filter + "; " + Plural(report.findings_filtered_out, "finding", "findings") +
-            " left out]";
+    line += " [filtered: " + report.filter + "; " +
+            Plural(report.findings_filtered_out, "finding", "findings") + " left out]";
   }
   return Printable(line);
 }
@@ -459,8 +468,8 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
     std::size_t id_width = 0;
     for (const auto& [id, count] : counts) id_width = std::max(id_width, id.size());
     for (const auto& [id, count] : counts) {
-      out << "  " << PadRight(id, id_width) << "  " << PadRight(SeverityText(Info(*ParseCode(id)).severity, false), 8)
-          << "  " << count << '\n';
+      out << "  " << PadRight(id, id_width) << "  "
+          << PadRight(SeverityText(Info(*ParseCode(id)).severity, false), 8) << "  " << count << '\n';
     }
     WriteCounts(out, "table", tally.by_table, "(no table)", 20);
     WriteCounts(out, "day", tally.by_day, "(no time)", 31);

@@ -6,8 +6,8 @@
 #include <map>
 #include <string>
 
-#include "report/baseline.h"
 #include "base/printable.h"
+#include "report/baseline.h"
 
 namespace pitboss {
 namespace {
@@ -51,21 +51,17 @@ std::string FormatList() {
 
 }  // namespace
 
-Status WriteReport(const Report& report, std::string_view format,
-                   std::ostream& out) {
+Status WriteReport(const Report& report, std::string_view format, std::ostream& out) {
   const auto entry =
-      std::find_if(kFormats.begin(), kFormats.end(),
-                   [&](const FormatEntry& e) { return e.name == format; });
+      std::find_if(kFormats.begin(), kFormats.end(), [&](const FormatEntry& e) { return e.name == format; });
   if (entry == kFormats.end()) {
-    return Status::InvalidArgument(
-        "report format '" + std::string(format) +
-        "' is not supported; use one of: " + FormatList());
+    return Status::InvalidArgument("report format '" + std::string(format) +
+                                   "' is not supported; use one of: " + FormatList());
   }
   entry->write(report, out);
   out.flush();
   if (!out) {
-    return Status::IoError("could not write the " + std::string(format) +
-                           " report");
+    return Status::IoError("could not write the " + std::string(format) + " report");
   }
   return Status::Ok();
 }
@@ -104,12 +100,10 @@ std::string FormatExtensionsText() {
 
 std::vector<std::pair<std::string, int64_t>> CodeCounts(const Report& report) {
   const std::map<std::string, int64_t> by_code = report.ByCode();
-  std::vector<std::pair<std::string, int64_t>> counts(by_code.begin(),
-                                                      by_code.end());
+  std::vector<std::pair<std::string, int64_t>> counts(by_code.begin(), by_code.end());
   // stable_sort keeps the map's id order among equal counts.
-  std::stable_sort(
-      counts.begin(), counts.end(),
-      [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(counts.begin(), counts.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   return counts;
 }
 

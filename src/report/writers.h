@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "pitboss/report.h"
 #include "base/json.h"
+#include "pitboss/report.h"
 #include "pitboss/status.h"
 
 namespace pitboss {
@@ -20,8 +20,7 @@ namespace pitboss {
 // Writes `report` to `out` in `format` ("text", "json"...). InvalidArgument
 // naming the format and the available ones when there is no writer for `format`
 // (nothing is written then); IoError when `out` fails.
-Status WriteReport(const Report& report, std::string_view format,
-                   std::ostream& out);
+Status WriteReport(const Report& report, std::string_view format, std::ostream& out);
 
 // The formats WriteReport accepts, in table order; the first, "text", is the
 // default.

@@ -1,9 +1,9 @@
 #include "report/writers.h"
 
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -111,14 +111,13 @@ TEST(JsonReportTest, EmptyReportStillHasEveryMember) {
   Report report;
   report.version = "0.1.0";
   report.rounds = 5;
-  EXPECT_EQ(
-      Json(report),
-      R"j({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,"inputs":[],"skipped":[],)j"
-      R"j("specs":[],"summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{},)j"
-      R"j("money":{"currency":null,"underpaid":0,"overpaid":0,"findings":0,)j"
-      R"j("by_table":{},"by_day":{},"by_wager":{}}},)j"
-      R"j("violations":[],"ambiguities":[]})j"
-      "\n");
+  EXPECT_EQ(Json(report),
+            R"j({"tool":"pitboss","version":"0.1.0","format":1,"complete":true,"inputs":[],"skipped":[],)j"
+            R"j("specs":[],"summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{},)j"
+            R"j("money":{"currency":null,"underpaid":0,"overpaid":0,"findings":0,)j"
+            R"j("by_table":{},"by_day":{},"by_wager":{}}},)j"
+            R"j("violations":[],"ambiguities":[]})j"
+            "\n");
 }
 
 TEST(JsonReportTest, DealerSeatIsWrittenDealer) {
@@ -136,12 +135,11 @@ TEST(JsonReportTest, AbsentOptionalFieldsAreOmitted) {
   f.expected.reset();
   f.actual.reset();
   f.reading_dependent.clear();
-  EXPECT_EQ(
-      FindingJson(f),
-      R"j({"code":"settle/payout","severity":"critical","round":"T7-000124",)j"
-      R"j("table":"T7","input":"logs/day1.jsonl","line":88,)j"
-      R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","reading_dependent":[],)j"
-      R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
+  EXPECT_EQ(FindingJson(f),
+            R"j({"code":"settle/payout","severity":"critical","round":"T7-000124",)j"
+            R"j("table":"T7","input":"logs/day1.jsonl","line":88,)j"
+            R"j("clause":"ARSD 20:18:16:15.17(4)(d)(i)","reading_dependent":[],)j"
+            R"j("message":"raise settled at 250, the rules pay 500 (war won: the three wagers)"})j");
 }
 
 TEST(JsonReportTest, PresentZeroAmountsAreWritten) {
@@ -149,16 +147,13 @@ TEST(JsonReportTest, PresentZeroAmountsAreWritten) {
   f.expected = 0;
   f.actual = -500;
   const std::string json = FindingJson(f);
-  EXPECT_NE(json.find(R"j("expected":0,"actual":-500,)j"), std::string::npos)
-      << json;
+  EXPECT_NE(json.find(R"j("expected":0,"actual":-500,)j"), std::string::npos) << json;
 }
 
 TEST(JsonReportTest, UnreadableLineHasNullRoundAndTable) {
   const std::string json = FindingJson(UnreadableLine());
-  EXPECT_NE(
-      json.find(
-          R"j("round":null,"table":null,"input":"logs/day1.jsonl","line":17,)j"),
-      std::string::npos)
+  EXPECT_NE(json.find(R"j("round":null,"table":null,"input":"logs/day1.jsonl","line":17,)j"),
+            std::string::npos)
       << json;
 }
 
@@ -174,15 +169,13 @@ TEST(TextReportTest, FindingIsCompilerStyleWithItsDetails) {
   report.rounds_with_violations = 1;
   report.violations = {ContractFinding()};
   const std::string text = Text(report);
-  EXPECT_NE(
-      text.find(
-          "logs/day1.jsonl:88: critical: raise settled at 250, the rules pay "
-          "500 (war won: the three wagers) [settle/payout]\n"
-          "    round T7-000124, table T7, seat 1, wager raise, expected 500 minor units, "
-          "actual 250 minor units: underpaid by 250 minor units\n"
-          "    clause: ARSD 20:18:16:15.17(4)(d)(i)\n"
-          "    depends on the reading of: sd-war-win-payout\n"),
-      std::string::npos)
+  EXPECT_NE(text.find("logs/day1.jsonl:88: critical: raise settled at 250, the rules pay "
+                      "500 (war won: the three wagers) [settle/payout]\n"
+                      "    round T7-000124, table T7, seat 1, wager raise, expected 500 minor units, "
+                      "actual 250 minor units: underpaid by 250 minor units\n"
+                      "    clause: ARSD 20:18:16:15.17(4)(d)(i)\n"
+                      "    depends on the reading of: sd-war-win-payout\n"),
+            std::string::npos)
       << text;
   EXPECT_TRUE(text.starts_with("FAIL: 1 violation in 1198 rounds (1 round with violations)")) << text;
 }
@@ -207,9 +200,7 @@ TEST(TextReportTest, OnlyThePartsPresent) {
             std::string::npos)
       << text;
   EXPECT_LT(text.find("deal/burn-count (major)"), text.find("input/malformed (error)")) << text;
-  EXPECT_NE(text.find("    round T7-000200, table T7, seat dealer\n"),
-            std::string::npos)
-      << text;
+  EXPECT_NE(text.find("    round T7-000200, table T7, seat dealer\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("depends on the reading of"), std::string::npos) << text;
   EXPECT_EQ(text.find(", expected "), std::string::npos) << text;
   EXPECT_EQ(text.find(", actual "), std::string::npos) << text;
@@ -232,16 +223,15 @@ TEST(TextReportTest, ControlCharactersCannotBreakAFindingsLine) {
 
 TEST(TextReportTest, Summary) {
   const std::string text = Text(ContractReport());
-  EXPECT_NE(text.find("inputs:\n  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("inputs:\n  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line\n"),
+      std::string::npos)
       << text;
   EXPECT_NE(text.find("specs:\n  us-sd/casino-war, revision 2012-04-23, sha256 "
                       "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("rounds checked: 1198\nrounds with violations: 3\n"),
-            std::string::npos)
-      << text;
+  EXPECT_NE(text.find("rounds checked: 1198\nrounds with violations: 3\n"), std::string::npos) << text;
   EXPECT_NE(text.find("violations by code:\n"
                       "  settle/payout    critical  2\n"
                       "  deal/burn-count  major     1\n"
@@ -268,7 +258,8 @@ TEST(TextReportTest, Summary) {
       << text;
   // The verdict first and last, where a CI log is read; then who made the report.
   const std::string verdict =
-      "FAIL: 4 violations in 1198 rounds (3 rounds with violations); underpaid 500 minor units, overpaid 0 minor "
+      "FAIL: 4 violations in 1198 rounds (3 rounds with violations); underpaid 500 minor units, overpaid 0 "
+      "minor "
       "units\n";
   EXPECT_TRUE(text.starts_with(verdict + "pitboss 0.1.0\n")) << text;
   EXPECT_EQ(text.find("INCOMPLETE"), std::string::npos) << text;
@@ -296,25 +287,35 @@ TEST(TextReportTest, NoFindingsSaysSoPlainly) {
 TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
   const std::string text = Text(EvidenceReport());
   const std::string banner =
-      "INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated gzip stream at byte 2048)\n";
+      "INCOMPLETE: 1 input could not be read whole: logs/day2.jsonl.gz (truncated gzip stream at byte "
+      "2048)\n";
   // First and last, where a CI log is read.
   const std::string verdict =
-      "INCOMPLETE: 3 violations in the 1238 rounds read, and a log could not be read whole; underpaid USD 2.50, "
+      "INCOMPLETE: 3 violations in the 1238 rounds read, and a log could not be read whole; underpaid USD "
+      "2.50, "
       "overpaid USD 3.00\n";
-  EXPECT_TRUE(text.starts_with(verdict + banner + "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z\n"
+  EXPECT_TRUE(text.starts_with(verdict + banner +
+                               "pitboss 0.1.0, analysis started 2026-11-25T08:30:00Z\n"
                                "command line: pitboss check --currency USD logs/ 'my logs/x.jsonl'\n"
                                "currency of rounds that name none: USD\n"))
       << text;
   EXPECT_TRUE(text.ends_with(verdict)) << text;
-  EXPECT_NE(text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line, 2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
-                      "    52311 bytes, sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("  logs/day1.jsonl: 1200 lines, 1198 rounds, 1 malformed line, 1 blank line, "
+                "2026-11-21T20:00:00Z to 2026-11-21T23:59:00Z\n"
+                "    52311 bytes, sha256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"),
+      std::string::npos)
       << text;
-  EXPECT_NE(text.find("    2048 bytes, sha256 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752\n"
-                      "    COULD NOT BE READ WHOLE: truncated gzip stream at byte 2048\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("    2048 bytes, sha256 60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752\n"
+                "    COULD NOT BE READ WHOLE: truncated gzip stream at byte 2048\n"),
+      std::string::npos)
       << text;
-  EXPECT_NE(text.find("  logs/day0.jsonl: 10 lines, 10 rounds, 0 malformed lines, 0 blank lines\n    context only: "), std::string::npos) << text;
+  EXPECT_NE(
+      text.find(
+          "  logs/day0.jsonl: 10 lines, 10 rounds, 0 malformed lines, 0 blank lines\n    context only: "),
+      std::string::npos)
+      << text;
   EXPECT_NE(text.find("skipped (not read):\n  logs/notes.txt: not a log (.jsonl, .jsonl.gz, .jsonl.zst)\n"),
             std::string::npos)
       << text;
@@ -337,23 +338,28 @@ TEST(TextReportTest, ProvenanceHeaderAndIncompleteBanner) {
 
 TEST(TextReportTest, FindingEvidence) {
   const std::string text = Text(EvidenceReport());
-  EXPECT_NE(text.find("logs/day1.jsonl:88: critical: raise settled at 250, the rules pay 500 (war won: the three "
-                      "wagers) [settle/payout]\n"
-                      "    round T7-000124, table T7, time 2026-11-21T20:14:40Z, event 19, seat 1, wager raise, "
-                      "expected USD 5.00, actual USD 2.50: underpaid by USD 2.50\n"
-                      "    clause: ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)\n"
-                      "    depends on the reading of: sd-war-win-payout\n"
-                      "    cleared by: sd-war-win-payout=paytable-half-on-raise\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("logs/day1.jsonl:88: critical: raise settled at 250, the rules pay 500 (war won: the three "
+                "wagers) [settle/payout]\n"
+                "    round T7-000124, table T7, time 2026-11-21T20:14:40Z, event 19, seat 1, wager raise, "
+                "expected USD 5.00, actual USD 2.50: underpaid by USD 2.50\n"
+                "    clause: ARSD 20:18:16:15.17(4)(d)(i) (spec revision 2012-04-23)\n"
+                "    depends on the reading of: sd-war-win-payout\n"
+                "    cleared by: sd-war-win-payout=paytable-half-on-raise\n"),
+      std::string::npos)
       << text;
-  EXPECT_NE(text.find("    round T9-000007, table T9, time 2026-11-22T01:00:00Z, event 4, expected 1 card, actual 2 "
-                      "cards\n    clause: ARSD 20:18:16:15.03 (spec revision 2012-04-23)\n"
-                      "    and 163 later cards of this shoe, counted here\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find(
+          "    round T9-000007, table T9, time 2026-11-22T01:00:00Z, event 4, expected 1 card, actual 2 "
+          "cards\n    clause: ARSD 20:18:16:15.03 (spec revision 2012-04-23)\n"
+          "    and 163 later cards of this shoe, counted here\n"),
+      std::string::npos)
       << text;
-  EXPECT_NE(text.find("expected USD 5.00, actual USD 8.00: overpaid by USD 3.00\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("expected USD 5.00, actual USD 8.00: overpaid by USD 3.00\n"), std::string::npos)
+      << text;
   // The event convention, once.
-  EXPECT_EQ(test_reports::Count(text, "events are counted from 0, as in the log's events array\n"), 1) << text;
+  EXPECT_EQ(test_reports::Count(text, "events are counted from 0, as in the log's events array\n"), 1)
+      << text;
 }
 
 // The rule set beside the revision, the money a fault moved in its finding's block, and each
@@ -438,13 +444,14 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
   EXPECT_NE(text.find("in USD; player's view: + the players gain under this reading, - they lose)\n"),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("    reading                 default  checked under  rounds settled differently  findings "
-                      "cleared     net difference\n"
-                      "    three-wagers            yes      yes                                     0            "
-                      "     0           USD 0.00\n"
-                      "    paytable-half-on-raise                                                  12            "
-                      "     1  -USD 8,244,520.00\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("    reading                 default  checked under  rounds settled differently  findings "
+                "cleared     net difference\n"
+                "    three-wagers            yes      yes                                     0            "
+                "     0           USD 0.00\n"
+                "    paytable-half-on-raise                                                  12            "
+                "     1  -USD 8,244,520.00\n"),
+      std::string::npos)
       << text;
 
   // A sum too large is said so, never wrapped.
@@ -453,13 +460,15 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
   huge.violations[0].actual = -5;
   const std::string overflow = Text(huge);
   EXPECT_NE(overflow.find("paid wrongly by an amount too large to represent"), std::string::npos) << overflow;
-  EXPECT_NE(overflow.find("  total: underpaid too large to represent, overpaid too large to represent (2 findings)\n"),
+  EXPECT_NE(overflow.find(
+                "  total: underpaid too large to represent, overpaid too large to represent (2 findings)\n"),
             std::string::npos)
       << overflow;
 }
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
-  EXPECT_EQ(ReportFormats(), (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
+  EXPECT_EQ(ReportFormats(),
+            (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
   for (std::string_view format : ReportFormats()) {
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
@@ -473,9 +482,7 @@ TEST(WriteReportTest, UnknownFormatIsInvalidArgumentAndWritesNothing) {
     const Status status = WriteReport(ContractReport(), format, out);
     EXPECT_FALSE(status.ok()) << format;
     EXPECT_EQ(status.code(), Status::Code::kInvalidArgument) << format;
-    EXPECT_NE(status.message().find("'" + std::string(format) + "'"),
-              std::string::npos)
-        << status.message();
+    EXPECT_NE(status.message().find("'" + std::string(format) + "'"), std::string::npos) << status.message();
     EXPECT_NE(status.message().find("text, json, junit, sarif, md, html"), std::string::npos)
         << status.message();
     EXPECT_TRUE(out.str().empty()) << format;

@@ -37,7 +37,8 @@ Flat Flatten(const RuleSpec& spec) {
     if (w.equals) f[p + ".equals"] = {Wager(w.equals), &w.equals_cite};
     if (w.max) f[p + ".max"] = {std::to_string(*w.max), &w.max_cite};
     if (w.settle_before_choice) {
-      f[p + ".settle_before_" + std::string(WindowName(spec, Window::kChoice)) + "_decision"] = {"true", &w.settle_cite};
+      f[p + ".settle_before_" + std::string(WindowName(spec, Window::kChoice)) + "_decision"] = {
+          "true", &w.settle_cite};
     }
   }
   if (const GameFormat* game = FindGameFormat(spec.game)) game->flatten(spec, &f);
@@ -49,8 +50,8 @@ Flat Flatten(const RuleSpec& spec) {
     f["ambiguities." + a.id] = {a.tag + ": " + readings, &a.cite};
   }
   for (const Claim& c : spec.claims) {
-    f["claims." + c.id] = {c.metric + " " + c.value + " of " + c.wager + (c.policy.empty() ? "" : ", " + c.policy),
-                           &c.cite};
+    f["claims." + c.id] = {
+        c.metric + " " + c.value + " of " + c.wager + (c.policy.empty() ? "" : ", " + c.policy), &c.cite};
   }
   return f;
 }
@@ -59,9 +60,12 @@ Flat Flatten(const RuleSpec& spec) {
 
 std::string_view ToString(SpecChange::Kind kind) {
   switch (kind) {
-    case SpecChange::Kind::kChanged: return "changed";
-    case SpecChange::Kind::kAdded: return "added";
-    case SpecChange::Kind::kRemoved: return "removed";
+    case SpecChange::Kind::kChanged:
+      return "changed";
+    case SpecChange::Kind::kAdded:
+      return "added";
+    case SpecChange::Kind::kRemoved:
+      return "removed";
   }
   return "";
 }
@@ -86,25 +90,26 @@ std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_
   for (const auto& [path, old_entry] : a) {
     auto it = b.find(path);
     if (it == b.end()) {
-      changes.push_back({SpecChange::Kind::kRemoved, path, old_entry.value, "", clause(old_entry), "",
-                         old_entry.meaning});
+      changes.push_back(
+          {SpecChange::Kind::kRemoved, path, old_entry.value, "", clause(old_entry), "", old_entry.meaning});
       continue;
     }
     const Entry& new_entry = it->second;
     if (old_entry.value != new_entry.value) {
-      changes.push_back({SpecChange::Kind::kChanged, path, old_entry.value, new_entry.value, clause(old_entry),
-                         clause(new_entry), old_entry.meaning});
+      changes.push_back({SpecChange::Kind::kChanged, path, old_entry.value, new_entry.value,
+                         clause(old_entry), clause(new_entry), old_entry.meaning});
     } else if (old_entry.cite && new_entry.cite &&
-               (old_entry.cite->clause != new_entry.cite->clause || old_entry.cite->quote != new_entry.cite->quote ||
+               (old_entry.cite->clause != new_entry.cite->clause ||
+                old_entry.cite->quote != new_entry.cite->quote ||
                 old_entry.cite->note != new_entry.cite->note)) {
-      changes.push_back({SpecChange::Kind::kChanged, path, old_entry.value, new_entry.value, clause(old_entry),
-                         clause(new_entry), false});
+      changes.push_back({SpecChange::Kind::kChanged, path, old_entry.value, new_entry.value,
+                         clause(old_entry), clause(new_entry), false});
     }
   }
   for (const auto& [path, new_entry] : b) {
     if (!a.count(path)) {
-      changes.push_back({SpecChange::Kind::kAdded, path, "", new_entry.value, "", clause(new_entry),
-                         new_entry.meaning});
+      changes.push_back(
+          {SpecChange::Kind::kAdded, path, "", new_entry.value, "", clause(new_entry), new_entry.meaning});
     }
   }
   std::stable_sort(changes.begin(), changes.end(),

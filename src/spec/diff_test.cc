@@ -1,9 +1,9 @@
-#include "games/war/war_rules.h"
 #include "spec/diff.h"
 
 #include <gtest/gtest.h>
 
 #include "games/core/test_rounds.h"
+#include "games/war/war_rules.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -57,9 +57,10 @@ TEST(DiffTest, WarnsOfTwoRuleSetsAndOfOneRevisionNameWithTwoMeanings) {
 
   RuleSpec edited = sd;  // the same revision name, another payout
   War(edited).payouts[0][1][static_cast<int>(WagerKind::kTie)].net = {11, 1};
-  EXPECT_EQ(DiffWarnings(sd, edited, DiffSpecs(sd, edited)),
-            std::vector<std::string>{"both are revision 2012-04-23, but they differ in meaning: rounds already "
-                                     "judged under it would be judged anew"});
+  EXPECT_EQ(
+      DiffWarnings(sd, edited, DiffSpecs(sd, edited)),
+      std::vector<std::string>{"both are revision 2012-04-23, but they differ in meaning: rounds already "
+                               "judged under it would be judged anew"});
   RuleSpec requoted = sd;  // the same revision name, wording only: nothing judged differs
   requoted.decks.cite.quote = "Casino War shall be played with six to eight decks.";
   EXPECT_TRUE(DiffWarnings(sd, requoted, DiffSpecs(sd, requoted)).empty());

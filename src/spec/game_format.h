@@ -7,11 +7,11 @@
 #ifndef PITBOSS_SPEC_GAME_FORMAT_H_
 #define PITBOSS_SPEC_GAME_FORMAT_H_
 
+#include <yaml-cpp/yaml.h>
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "pitboss/spec.h"
 #include "spec/diff.h"
@@ -21,7 +21,7 @@
 namespace pitboss {
 
 struct GameFormat {
-  std::string_view name;  // Part of the spec format: the value of `game:`.
+  std::string_view name;                        // Part of the spec format: the value of `game:`.
   std::vector<std::string_view> keys;           // top-level spec keys the game adds
   std::vector<std::string_view> required_keys;  // of those, the ones a spec must have
   // Reads the game's keys of `root` into spec->game_rules; errors through `reader`.

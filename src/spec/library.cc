@@ -1,7 +1,5 @@
 #include "spec/library.h"
 
-#include "base/suggest.h"
-
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -13,6 +11,8 @@
 #include <system_error>
 #include <thread>
 
+#include "base/suggest.h"
+
 namespace pitboss {
 
 namespace fs = std::filesystem;
@@ -23,14 +23,15 @@ std::string DateString(int32_t date) {
   return buf;
 }
 
-std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths, std::vector<std::string>* errors) {
+std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
+                                       std::vector<std::string>* errors) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
       std::vector<std::string> found;
-      for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator();
-           it.increment(ec)) {
+      for (auto it = fs::recursive_directory_iterator(path, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         // Source texts, and the parts specs include (not specs themselves).
         if (it->is_directory() && (it->path().filename() == "sources" || it->path().filename() == "parts")) {
           it.disable_recursion_pending();
@@ -49,7 +50,8 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths, st
       if (fs::is_directory(revisions, ec)) {
         std::vector<std::string> found;
         for (const auto& entry : fs::directory_iterator(revisions, ec)) {
-          if (entry.is_regular_file() && entry.path().extension() == ".yaml") found.push_back(entry.path().string());
+          if (entry.is_regular_file() && entry.path().extension() == ".yaml")
+            found.push_back(entry.path().string());
         }
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
@@ -84,14 +86,16 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths, i
   std::mutex failure_mu;
   auto work = [&] {
     try {
-      for (size_t i = next++; i < files.size(); i = next++) docs[i] = LoadSpecDocument(files[i], &file_errors[i]);
+      for (size_t i = next++; i < files.size(); i = next++)
+        docs[i] = LoadSpecDocument(files[i], &file_errors[i]);
     } catch (...) {
       std::lock_guard<std::mutex> lock(failure_mu);
       if (!failure) failure = std::current_exception();
       next = files.size();
     }
   };
-  const size_t extra = std::min(files.size(), static_cast<size_t>(std::max(threads, 1))) - (files.empty() ? 0 : 1);
+  const size_t extra =
+      std::min(files.size(), static_cast<size_t>(std::max(threads, 1))) - (files.empty() ? 0 : 1);
   std::vector<std::thread> helpers;
   helpers.reserve(extra);  // no allocation once a thread runs
   for (size_t t = 0; t < extra; ++t) {
@@ -118,8 +122,9 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths, i
       }
     }
     revisions.push_back(doc.get());
-    std::sort(revisions.begin(), revisions.end(),
-              [](const SpecDocument* a, const SpecDocument* b) { return a->spec.effective < b->spec.effective; });
+    std::sort(revisions.begin(), revisions.end(), [](const SpecDocument* a, const SpecDocument* b) {
+      return a->spec.effective < b->spec.effective;
+    });
   }
   if (!errors.empty()) {
     std::string joined;
@@ -142,8 +147,8 @@ const SpecDocument* SpecLibrary::Find(std::string_view id, int32_t date, std::st
     if (doc->spec.effective <= date) found = doc;
   }
   if (!found) {
-    *why = "no rule in force on " + DateString(date) + " for " + std::string(id) + " (its first revision takes effect " +
-           DateString(it->second.front()->spec.effective) + ")";
+    *why = "no rule in force on " + DateString(date) + " for " + std::string(id) +
+           " (its first revision takes effect " + DateString(it->second.front()->spec.effective) + ")";
   }
   return found;
 }

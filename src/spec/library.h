@@ -40,7 +40,8 @@ class SpecLibrary {
 // The spec files at `paths`, each once, in the order SpecLibrary::Load reads them: a file
 // with its X.revisions/*.yaml, a folder's .yaml files recursively (not its sources/). A path
 // that is not there, or a folder with no spec, is an error appended to `errors`.
-std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths, std::vector<std::string>* errors);
+std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
+                                       std::vector<std::string>* errors);
 
 // "2012-04-23" from 20120423.
 std::string DateString(int32_t date);

@@ -1,7 +1,5 @@
 #include "spec/lint.h"
 
-#include "spec/library.h"
-
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -12,11 +10,12 @@
 #include <set>
 #include <sstream>
 
+#include "base/sha256.h"
 #include "pitboss/checker.h"
 #include "pitboss/money.h"
+#include "spec/library.h"
 #include "spec/loader.h"
 #include "spec/revision_lock.h"
-#include "base/sha256.h"
 #include "spec/source_text.h"
 
 namespace pitboss {
@@ -219,8 +218,8 @@ class SpecLinter {
   // At `node`, in the file it was read from (the spec, or a part it includes).
   void Error(const YAML::Node& node, LintCode code, std::string message, std::string hint = "") {
     YAML::Mark mark = node.Mark();
-    out_->errors.push_back({tree_.FileOf(node, path_), mark.line + 1, mark.column + 1, code, std::move(message),
-                            std::move(hint)});
+    out_->errors.push_back({tree_.FileOf(node, path_), mark.line + 1, mark.column + 1, code,
+                            std::move(message), std::move(hint)});
   }
   void SourceError(const SourceText& text, size_t raw_offset, LintCode code, std::string message) {
     out_->errors.push_back({text.path, text.folded.LineOf(raw_offset), text.folded.ColumnOf(raw_offset), code,
@@ -379,8 +378,7 @@ void SpecLinter::CheckQuote(const YAML::Node& node, const std::string& cite) {
         break;
       }
     }
-    Error(node, LintCode::kQuoteNotFound, "quote not found in any source text: \"" + quote + "\"",
-          hint);
+    Error(node, LintCode::kQuoteNotFound, "quote not found in any source text: \"" + quote + "\"", hint);
     return;
   }
   ++out_->quotes_found;
@@ -652,7 +650,8 @@ bool Under(const std::string& path, const std::string& folder) {
 }
 
 // Holds the specs of each rules tree with a lock to it, or (update) writes the lock.
-Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptions& options, LintReport* report) {
+Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptions& options,
+                          LintReport* report) {
   struct Tree {
     std::string root;           // as the first of its specs spells it
     std::vector<size_t> specs;  // indexes into report->specs
@@ -687,7 +686,8 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
       auto [it, inserted] = found.emplace(std::pair(spec.id, spec.revision), i);
       const SpecLint& first = report->specs[it->second];
       if (!inserted && first.sha256 != spec.sha256) {
-        spec.errors.push_back({spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionChanged,
+        spec.errors.push_back({spec.path, spec.revision_line, spec.revision_column,
+                               LintCode::kRevisionChanged,
                                "revision " + spec.revision + " of " + spec.id + " is also in " + first.path +
                                    ", with other content: one revision name, one content",
                                ""});
@@ -730,11 +730,11 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
       SpecLint& spec = report->specs[i];
       auto it = locked.find({spec.id, spec.revision});
       if (it == locked.end()) {
-        spec.errors.push_back({spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionUnlocked,
-                               "revision " + spec.revision + " of " + spec.id + " is not recorded in " + lock_path +
-                                   ": once it is published, record it with `pitboss lint --update-lock " + root +
-                                   "`",
-                               ""});
+        spec.errors.push_back(
+            {spec.path, spec.revision_line, spec.revision_column, LintCode::kRevisionUnlocked,
+             "revision " + spec.revision + " of " + spec.id + " is not recorded in " + lock_path +
+                 ": once it is published, record it with `pitboss lint --update-lock " + root + "`",
+             ""});
       } else if (it->second->sha256 != spec.sha256) {
         bool archived = spec.path.find(".revisions/") != std::string::npos;
         spec.errors.push_back(
@@ -752,11 +752,12 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
     for (const LockedRevision& e : entries) {
       if (found.count({e.id, e.revision}) || !covered(e)) continue;
       report->lock_errors.push_back({lock_path, e.line, 0, LintCode::kRevisionMissing,
-                                    "revision " + e.revision + " of " + e.id + " (" + e.file +
-                                        ") was published, and no spec file holds it any more: a published "
-                                        "revision stays in the tree (as " +
-                                        e.id + ".revisions/" + e.revision + ".yaml once another replaces it)",
-                                    ""});
+                                     "revision " + e.revision + " of " + e.id + " (" + e.file +
+                                         ") was published, and no spec file holds it any more: a published "
+                                         "revision stays in the tree (as " +
+                                         e.id + ".revisions/" + e.revision +
+                                         ".yaml once another replaces it)",
+                                     ""});
     }
   }
   return Status::Ok();

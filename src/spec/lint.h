@@ -75,8 +75,8 @@ struct SpecLint {
   std::string id;  // "" when the file could not be read as a spec at all
   std::string revision;
   int32_t effective = 0;
-  std::string sha256;        // of the spec and its parts, as reports give it; "" if not YAML
-  int revision_line = 0;     // where revision.name is written (1-based); 0: nowhere
+  std::string sha256;     // of the spec and its parts, as reports give it; "" if not YAML
+  int revision_line = 0;  // where revision.name is written (1-based); 0: nowhere
   int revision_column = 0;
   std::vector<std::string> texts;  // the source texts found, as read
   std::vector<LintError> errors;

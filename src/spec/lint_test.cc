@@ -242,7 +242,8 @@ TEST(LintTest, PathsThatCannotBeLinted) {
 class RulesCopy {
  public:
   RulesCopy() {
-    dir_ = fs::temp_directory_path() / ("pitboss-lock-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
+    dir_ = fs::temp_directory_path() /
+           ("pitboss-lock-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     fs::copy(kRoot + "/rules", dir_ / "rules", fs::copy_options::recursive);
@@ -287,7 +288,8 @@ TEST(LintTest, APublishedRevisionEditedInPlaceFailsAtItsRevisionLine) {
   EXPECT_EQ(errors[0].code, LintCode::kRevisionChanged);
   EXPECT_EQ(errors[0].file, copy.Path("online/war.yaml"));
   EXPECT_EQ(errors[0].line, 68);  // revision.name
-  EXPECT_NE(errors[0].message.find("revision published of online/war was published with sha256"), std::string::npos)
+  EXPECT_NE(errors[0].message.find("revision published of online/war was published with sha256"),
+            std::string::npos)
       << errors[0].message;
 
   // Linting the file alone finds it too.
@@ -341,9 +343,10 @@ TEST(LintTest, APublishedRevisionWhoseFileIsGone) {
   EXPECT_EQ(e.code, LintCode::kRevisionMissing);
   EXPECT_EQ(e.file, copy.Path("revisions.lock"));
   EXPECT_GT(e.line, 0);
-  EXPECT_NE(e.message.find("revision published of online/war (online/war.yaml) was published, and no spec file "
-                           "holds it any more"),
-            std::string::npos)
+  EXPECT_NE(
+      e.message.find("revision published of online/war (online/war.yaml) was published, and no spec file "
+                     "holds it any more"),
+      std::string::npos)
       << e.message;
   EXPECT_EQ(report->errors(), 1);
   // A lint of another rule set's file does not look for it.
@@ -355,7 +358,8 @@ TEST(LintTest, AMalformedLockIsAnErrorOfTheCommand) {
   std::ofstream(copy.Path("revisions.lock"), std::ios::app) << "online/war published\n";
   auto report = LintSpecs({copy.Path("")});
   ASSERT_FALSE(report.ok());
-  EXPECT_NE(report.status().message().find("revisions.lock:"), std::string::npos) << report.status().message();
+  EXPECT_NE(report.status().message().find("revisions.lock:"), std::string::npos)
+      << report.status().message();
 }
 
 // The fixtures of fixtures/lint/ carry their expectations beside the line that triggers them:

@@ -9,10 +9,9 @@
 
 #include "base/sha256.h"
 #include "base/suggest.h"
-
 #include "spec/game_format.h"
-#include "spec/spec_reader.h"
 #include "spec/source_text.h"
+#include "spec/spec_reader.h"
 #include "spec/yaml_reader.h"
 
 namespace pitboss {
@@ -22,8 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kAmbiguityTags[] = {
-    "conflicting-clauses", "unclear-payout-basis", "erratum",
-    "unspecified",         "unclear-order",        "unclear-scope",
+    "conflicting-clauses", "unclear-payout-basis", "erratum", "unspecified", "unclear-order", "unclear-scope",
 };
 
 // Names of the spec format. Part of the spec format: never rename.
@@ -70,8 +68,9 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     game = FindGameFormat(spec->game);
     if (!game) Error(root["game"], "unknown game '" + spec->game + "' (expected: " + GameNames() + ")");
   }
-  std::vector<std::string_view> allowed = {"format", "id", "title", "game", "include", "source", "revision",
-                                           "shoe", "wagers", "ambiguities", "claims", "unobservable"};
+  std::vector<std::string_view> allowed = {"format",  "id",          "title",    "game",
+                                           "include", "source",      "revision", "shoe",
+                                           "wagers",  "ambiguities", "claims",   "unobservable"};
   std::vector<std::string_view> required = {"format", "id", "game", "source", "revision", "shoe", "wagers"};
   if (game) {
     allowed.insert(allowed.end(), game->keys.begin(), game->keys.end());
@@ -83,7 +82,8 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
   if (root["id"]) String(root["id"], "id", &spec->id);
   if (root["title"]) String(root["title"], "title", &spec->title);
   if (const YAML::Node source = root["source"];
-      source && Map(source, "source", {"citation", "texts", "numbering", "also_encoded"}, {"citation", "texts"})) {
+      source &&
+      Map(source, "source", {"citation", "texts", "numbering", "also_encoded"}, {"citation", "texts"})) {
     std::string citation;
     String(source["citation"], "source.citation", &citation);
     set_citation(citation);
@@ -106,7 +106,8 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
     ParseSourceClauses(source);
   }
   if (const YAML::Node rev = root["revision"];
-      rev && Map(rev, "revision", {"name", "effective", "register", "quote", "note"}, {"name", "effective"})) {
+      rev &&
+      Map(rev, "revision", {"name", "effective", "register", "quote", "note"}, {"name", "effective"})) {
     String(rev["name"], "revision.name", &spec->revision);
     Date(rev["effective"], "revision.effective", &spec->effective);
     if (rev["register"]) String(rev["register"], "revision.register", &spec->register_ref);
@@ -138,7 +139,8 @@ void SpecParser::ParseSourceClauses(const YAML::Node& source) {
     return;
   }
   for (const auto& entry : also) {
-    if (!Map(entry, "a source.also_encoded entry", {"clause", "key", "quote", "note"}, {"clause", "key", "quote"})) {
+    if (!Map(entry, "a source.also_encoded entry", {"clause", "key", "quote", "note"},
+             {"clause", "key", "quote"})) {
       continue;
     }
     std::string s;
@@ -149,7 +151,8 @@ void SpecParser::ParseSourceClauses(const YAML::Node& source) {
 }
 
 void SpecParser::ParseShoe(const YAML::Node& node, RuleSpec* spec) {
-  if (!Map(node, "shoe", {"decks", "fresh_shuffle_each_round"}, {"decks", "fresh_shuffle_each_round"})) return;
+  if (!Map(node, "shoe", {"decks", "fresh_shuffle_each_round"}, {"decks", "fresh_shuffle_each_round"}))
+    return;
   const YAML::Node decks = node["decks"];
   if (decks && Map(decks, "shoe.decks", {"min", "max", "cite", "quote", "note"}, {"min", "max"})) {
     int64_t lo = 0, hi = 0;
@@ -173,7 +176,8 @@ void SpecParser::ParseWagers(const YAML::Node& node, const GameFormat* game, Rul
   // The game's choice names a window and a key of its own (spec/game_format.h).
   const std::string_view choice = game == nullptr ? "" : game->choice;
   const std::string settle_key = choice.empty() ? "" : "settle_before_" + std::string(choice) + "_decision";
-  std::vector<std::string_view> keys = {"required", "depends_on", "window", "equals", "max", "cite", "quote", "note"};
+  std::vector<std::string_view> keys = {"required", "depends_on", "window", "equals",
+                                        "max",      "cite",       "quote",  "note"};
   if (!settle_key.empty()) keys.push_back(settle_key);
   std::string windows = "initial, decision";
   if (!choice.empty()) windows = "initial, " + std::string(choice) + ", decision";
@@ -206,7 +210,8 @@ void SpecParser::ParseWagers(const YAML::Node& node, const GameFormat* game, Rul
       rule.equals_cite.clause = FullClause(w["cite"] ? w["cite"].Scalar() : "");
       rule.equals_cite.line = w["equals"].Mark().line + 1;
     }
-    if (const YAML::Node max = w["max"]; max && Map(max, what + ".max", {"amount", "cite", "quote", "note"}, {"amount"})) {
+    if (const YAML::Node max = w["max"];
+        max && Map(max, what + ".max", {"amount", "cite", "quote", "note"}, {"amount"})) {
       int64_t amount = 0;
       if (Int(max["amount"], what + ".max.amount", 0, INT64_MAX, &amount)) rule.max = amount;
       CiteOf(max, what + ".max", &rule.max_cite);
@@ -288,12 +293,15 @@ void SpecParser::ParseAmbiguities(const YAML::Node& node, RuleSpec* spec) {
         if (!set.IsMap()) {
           Error(set, what + ": 'set' must map spec keys to their values under this reading");
         } else {
-          for (const auto& kv : set) reading.overrides.push_back({kv.first.Scalar(), kv.first.Mark().line + 1});
+          for (const auto& kv : set)
+            reading.overrides.push_back({kv.first.Scalar(), kv.first.Mark().line + 1});
         }
       }
       amb.readings.push_back(std::move(reading));
     }
-    if (defaults != 1) Error(readings, what + " must have exactly one default reading (it has " + std::to_string(defaults) + ")");
+    if (defaults != 1)
+      Error(readings,
+            what + " must have exactly one default reading (it has " + std::to_string(defaults) + ")");
     spec->ambiguities.push_back(std::move(amb));
   }
 }
@@ -313,7 +321,8 @@ void SpecParser::ParseClaims(const YAML::Node& node, const GameFormat* game, Rul
     std::string what = "claim '" + claim.id + "'";
     if (String(c["metric"], what + " metric", &claim.metric) && claim.metric != "rtp" &&
         claim.metric != "win-probability" && claim.metric != "house-edge") {
-      Error(c["metric"], "unknown metric '" + claim.metric + "' (expected: rtp, win-probability, house-edge)");
+      Error(c["metric"],
+            "unknown metric '" + claim.metric + "' (expected: rtp, win-probability, house-edge)");
     }
     String(c["value"], what + " value", &claim.value);
     if (auto w = Wager(c["wager"], what + " wager")) claim.wager = std::string(ToString(*w));
@@ -322,9 +331,9 @@ void SpecParser::ParseClaims(const YAML::Node& node, const GameFormat* game, Rul
       if (std::find(policies.begin(), policies.end(), claim.policy) == policies.end()) {
         std::string expected;
         for (std::string_view p : policies) expected += (expected.empty() ? "" : ", ") + std::string(p);
-        Error(c["policy"], "unknown policy '" + claim.policy + "' (expected: " +
-                               (expected.empty() ? "none: game '" + spec->game + "' has no tie choice" : expected) +
-                               ")");
+        Error(c["policy"],
+              "unknown policy '" + claim.policy + "' (expected: " +
+                  (expected.empty() ? "none: game '" + spec->game + "' has no tie choice" : expected) + ")");
       }
     }
     CiteOf(c, what, &claim.cite);
@@ -383,7 +392,8 @@ std::string RulesRoot(const std::string& path, const std::string& id) {
   fs::path p = fs::path(path).lexically_normal();
   std::string suffix = id + ".yaml";
   std::string s = p.generic_string();
-  if (!id.empty() && s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
+  if (!id.empty() && s.size() >= suffix.size() &&
+      s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0) {
     std::string root = s.substr(0, s.size() - suffix.size());
     return root.empty() ? "." : root;
   }
@@ -444,12 +454,14 @@ std::string_view ToString(SeatOrder order) {
 
 std::string_view WindowName(const RuleSpec& spec, Window window) {
   switch (window) {
-    case Window::kInitial: return "initial";
+    case Window::kInitial:
+      return "initial";
     case Window::kChoice: {
       const GameFormat* game = FindGameFormat(spec.game);
       return game == nullptr ? "?" : game->choice;
     }
-    case Window::kDecision: return "decision";
+    case Window::kDecision:
+      return "decision";
   }
   return "?";
 }
@@ -461,8 +473,8 @@ bool IsAmbiguityTag(std::string_view tag) {
 namespace {
 
 // The lists a part and the spec both add entries to. Part of the spec format.
-constexpr std::string_view kJoinedLists[] = {"source.texts", "source.also_encoded", "ambiguities", "unobservable",
-                                            "claims"};
+constexpr std::string_view kJoinedLists[] = {"source.texts", "source.also_encoded", "ambiguities",
+                                             "unobservable", "claims"};
 // The keys of a part that are the part's own, not merged.
 constexpr std::string_view kPartKeys[] = {"format", "part"};
 
@@ -504,7 +516,8 @@ void MergePart(YAML::Node into, const YAML::Node& from, const std::string& at, c
                const std::string& spec_path, std::vector<std::string>* errors) {
   for (const auto& kv : from) {
     std::string key = kv.first.Scalar();
-    if (at.empty() && std::find(std::begin(kPartKeys), std::end(kPartKeys), key) != std::end(kPartKeys)) continue;
+    if (at.empty() && std::find(std::begin(kPartKeys), std::end(kPartKeys), key) != std::end(kPartKeys))
+      continue;
     std::string path = at.empty() ? key : at + "." + key;
     const YAML::Node& existing_const = into;
     YAML::Node existing = existing_const[key];
@@ -523,7 +536,8 @@ void MergePart(YAML::Node into, const YAML::Node& from, const std::string& at, c
       // Sections merge key by key; a parameter (a map with its cite) is set in one file only.
       MergePart(existing, kv.second, path, file, spec_path, errors);
     } else {
-      errors->push_back(At(file, kv.first) + ": " + path + " is set both in this part and in " + At(spec_path, existing) +
+      errors->push_back(At(file, kv.first) + ": " + path + " is set both in this part and in " +
+                        At(spec_path, existing) +
                         "; a spec adds to the parts it includes, it does not change them");
     }
   }
@@ -629,8 +643,8 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
       if (r.is_default) continue;
       auto variant = Instantiate(doc, {{a.id, r.name}});
       if (!variant.ok()) {
-        errors->push_back(path + ":" + std::to_string(r.line) + ":1: ambiguity '" + a.id +
-                          "', reading '" + r.name + "': " + variant.status().message());
+        errors->push_back(path + ":" + std::to_string(r.line) + ":1: ambiguity '" + a.id + "', reading '" +
+                          r.name + "': " + variant.status().message());
         continue;
       }
       doc.reading_specs.push_back({a.id, r.name, std::move(variant.value())});
@@ -649,24 +663,25 @@ StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::stri
     if (a == doc.spec.ambiguities.end()) {
       return Status::InvalidArgument("spec " + doc.spec.id + " has no ambiguity '" + id + "'");
     }
-    if (std::none_of(a->readings.begin(), a->readings.end(), [&](const Reading& r) { return r.name == name; })) {
+    if (std::none_of(a->readings.begin(), a->readings.end(),
+                     [&](const Reading& r) { return r.name == name; })) {
       std::string list;
       std::vector<std::string> names;
       for (const Reading& r : a->readings) {
         list += (list.empty() ? "" : ", ") + r.name;
         names.push_back(r.name);
       }
-      return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name + "' (readings: " + list + ")" +
-                                     DidYouMean(name, names));
+      return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name +
+                                     "' (readings: " + list + ")" + DidYouMean(name, names));
     }
   }
-  bool all_default = std::all_of(readings.begin(), readings.end(), [&](const auto& kv) {
-    return doc.spec.readings.at(kv.first) == kv.second;
-  });
+  bool all_default = std::all_of(readings.begin(), readings.end(),
+                                 [&](const auto& kv) { return doc.spec.readings.at(kv.first) == kv.second; });
   if (all_default) return doc.spec;
   if (readings.size() == 1) {
     for (const SpecDocument::ReadingSpec& made : doc.reading_specs) {
-      if (made.ambiguity == readings.begin()->first && made.reading == readings.begin()->second) return made.spec;
+      if (made.ambiguity == readings.begin()->first && made.reading == readings.begin()->second)
+        return made.spec;
     }
   }
 

@@ -3,12 +3,12 @@
 #ifndef PITBOSS_SPEC_LOADER_H_
 #define PITBOSS_SPEC_LOADER_H_
 
+#include <yaml-cpp/yaml.h>
+
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
@@ -42,10 +42,10 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
 // One spec file as loaded. Owns its YAML tree so that any reading can be instantiated.
 struct SpecDocument {
   std::string path;
-  std::string rules_root;  // the folder the spec's `texts` and parts are relative to
-  YAML::Node root;          // with its parts merged in
+  std::string rules_root;          // the folder the spec's `texts` and parts are relative to
+  YAML::Node root;                 // with its parts merged in
   std::vector<std::string> parts;  // the parts it includes, in order
-  RuleSpec spec;           // under the default reading of every ambiguity
+  RuleSpec spec;                   // under the default reading of every ambiguity
   // The spec under each reading that is not a default, the others left at theirs: made once
   // when the document is validated, so that Instantiate of one reading is a copy, not a
   // second parse of the tree.
@@ -59,8 +59,7 @@ struct SpecDocument {
 
 // Reads and validates one spec file. Problems are appended to `errors`, each as
 // "path:line:column: message"; nullopt when there is any.
-std::optional<SpecDocument> LoadSpecDocument(const std::string& path,
-                                             std::vector<std::string>* errors);
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors);
 
 // A source text of a spec, as found under one folder of the rules tree.
 struct SourceTextFile {
@@ -76,8 +75,7 @@ StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::stri
 
 // The spec under the given readings (ambiguity id -> reading name); the ambiguities not
 // named keep their default. An unknown ambiguity or reading is an InvalidArgument.
-StatusOr<RuleSpec> Instantiate(const SpecDocument& doc,
-                               const std::map<std::string, std::string>& readings);
+StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::string, std::string>& readings);
 
 // Ratio, SeatOrder... names as the spec format spells them.
 std::optional<SeatOrder> ParseSeatOrder(std::string_view name);

@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "spec/loader.h"
 
 #include <gtest/gtest.h>
@@ -8,8 +7,9 @@
 #include <fstream>
 #include <regex>
 
-#include "spec/library.h"
 #include "base/sha256.h"
+#include "games/war/war_rules.h"
+#include "spec/library.h"
 
 namespace pitboss {
 namespace {
@@ -34,8 +34,8 @@ class SpecEdit {
       if (at != std::string::npos) text_.replace(at, from.size(), to);
     }
     // ctest runs each test in a process of its own, several at once: the pid keeps them apart.
-    path_ = (fs::temp_directory_path() / ("pitboss-spec-" + std::to_string(::getpid()) + "-" +
-                                          std::to_string(counter_++) + ".yaml"))
+    path_ = (fs::temp_directory_path() /
+             ("pitboss-spec-" + std::to_string(::getpid()) + "-" + std::to_string(counter_++) + ".yaml"))
                 .string();
     std::ofstream(path_) << text_;
   }
@@ -118,7 +118,8 @@ TEST(LoaderTest, LoadsTheVendorAndOnlineSpecs) {
 }
 
 TEST(LoaderTest, UnknownKeyIsAnErrorAtItsLineAndColumn) {
-  SpecEdit edit("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n", "    burns_before_dealer_card: 3\n    payot: 1\n");
+  SpecEdit edit("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n",
+                "    burns_before_dealer_card: 3\n    payot: 1\n");
   auto errors = edit.Errors();
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:5: unknown key 'payot' in deal\.war)")))
@@ -129,7 +130,8 @@ TEST(LoaderTest, WrongTypeIsAnError) {
   SpecEdit edit("us-sd/casino-war.yaml", "    min: 6\n", "    min: six\n");
   auto errors = edit.Errors();
   ASSERT_FALSE(errors.empty());
-  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:10: shoe\.decks\.min must be an integer)")))
+  EXPECT_TRUE(
+      std::regex_search(errors[0], std::regex(R"(\.yaml:\d+:10: shoe\.decks\.min must be an integer)")))
       << errors[0];
 }
 
@@ -138,7 +140,8 @@ TEST(LoaderTest, MissingCitationIsAnError) {
                 "    window: war\n    equals: main\n");
   auto errors = edit.Errors();
   ASSERT_FALSE(errors.empty());
-  EXPECT_NE(Joined(errors).find("wagers.raise must cite its clause ('cite')"), std::string::npos) << Joined(errors);
+  EXPECT_NE(Joined(errors).find("wagers.raise must cite its clause ('cite')"), std::string::npos)
+      << Joined(errors);
 }
 
 TEST(LoaderTest, MissingRequiredKeyIsAnError) {
@@ -176,7 +179,8 @@ TEST(LoaderTest, AnAmbiguityNeedsExactlyOneDefault) {
 }
 
 TEST(LoaderTest, AReadingThatMakesNoValidSpecIsAnError) {
-  SpecEdit edit("us-sd/casino-war.yaml", "          payouts.war.tie.raise:\n", "          payouts.war.tie.rise:\n");
+  SpecEdit edit("us-sd/casino-war.yaml", "          payouts.war.tie.raise:\n",
+                "          payouts.war.tie.rise:\n");
   auto errors = edit.Errors();
   ASSERT_FALSE(errors.empty());
   EXPECT_NE(Joined(errors).find("reading 'paytable-1-to-1'"), std::string::npos) << Joined(errors);
@@ -250,7 +254,7 @@ TEST(LoaderTest, AnIncludedPartIsMergedIn) {
   ASSERT_EQ(doc->parts.size(), 1u);
   EXPECT_EQ(doc->parts[0], kRules + "/us-sd/parts/war-blackjack-regulation.yaml");
   const RuleSpec& spec = doc->spec;
-  EXPECT_EQ(spec.citation, "ARSD");  // from the part
+  EXPECT_EQ(spec.citation, "ARSD");                     // from the part
   EXPECT_TRUE(spec.wager(WagerKind::kWar).offered);     // the part's wagers
   EXPECT_TRUE(spec.wager(WagerKind::kDouble).offered);  // and the house's
   // The part's texts first, then the house's posted rules.
@@ -276,7 +280,8 @@ TEST(LoaderTest, APartsErrorsNameThePart) {
   } cleanup{tree};
   fs::create_directories(tree / "us-sd" / "parts");
   fs::create_directories(tree / "sources");
-  fs::copy(kRules + "/sources", tree / "sources", fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  fs::copy(kRules + "/sources", tree / "sources",
+           fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   const std::string house = ReadAll(kRules + "/us-sd/war-blackjack.yaml");
   const std::string part = ReadAll(kRules + "/us-sd/parts/war-blackjack-regulation.yaml");
   auto load = [&](const std::string& house_text, const std::string& part_text) {
@@ -300,7 +305,9 @@ TEST(LoaderTest, APartsErrorsNameThePart) {
 
   // The house may not change what the part sets.
   std::string twice = house;
-  twice.replace(twice.find("\nshoe:\n"), 7, "\nregulation:\n  win:\n    at_least: \"+1/2\"\n    cite: \"20:18:15:06\"\n    note: x\nshoe:\n");
+  twice.replace(
+      twice.find("\nshoe:\n"), 7,
+      "\nregulation:\n  win:\n    at_least: \"+1/2\"\n    cite: \"20:18:15:06\"\n    note: x\nshoe:\n");
   errors = load(twice, part);
   ASSERT_FALSE(errors.empty());
   EXPECT_NE(errors[0].find("regulation.win is set both in this part and in " + house_path), std::string::npos)
@@ -311,7 +318,8 @@ TEST(LoaderTest, APartsErrorsNameThePart) {
   out.replace(out.find("us-sd/parts/war-blackjack-regulation.yaml"), 41, "../../etc/passwd");
   errors = load(out, part);
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
-  EXPECT_NE(errors[0].find("include: '../../etc/passwd' is outside the rules tree"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find("include: '../../etc/passwd' is outside the rules tree"), std::string::npos)
+      << errors[0];
   errors = load(house, part + "include:\n  - us-sd/war-blackjack.yaml\n");
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_NE(errors[0].find("a part includes no other part"), std::string::npos) << errors[0];
@@ -333,7 +341,8 @@ TEST(LoaderTest, AKeyGivenTwiceIsAnErrorNamingBothLines) {
   SpecEdit edit("us-sd/casino-war.yaml", "\nwagers:\n", "\nshoe: &loop [*loop]\nwagers:\n");
   auto errors = edit.Errors();
   ASSERT_EQ(errors.size(), 2u) << Joined(errors);
-  EXPECT_TRUE(std::regex_search(errors[0], std::regex(R"(\.yaml:(\d+):1: key 'shoe' given twice \(first at line \d+\))")))
+  EXPECT_TRUE(std::regex_search(
+      errors[0], std::regex(R"(\.yaml:(\d+):1: key 'shoe' given twice \(first at line \d+\))")))
       << errors[0];
   EXPECT_NE(errors[1].find("alias *loop is inside the node it names"), std::string::npos) << errors[1];
 }
@@ -345,11 +354,12 @@ TEST(LoaderTest, ABillionLaughsSpecIsAnErrorAtOnce) {
     for (int j = 0; j < 10; ++j) laughs += std::string(j ? ", " : "") + "*l" + std::to_string(i - 1);
     laughs += "]\n";
   }
-  SpecEdit edit("us-sd/casino-war.yaml", "\nshoe:\n", "\nlaughs:\n  " + [&] {
-    std::string s;
-    for (char c : laughs) s += c == '\n' ? std::string("\n  ") : std::string(1, c);
-    return s;
-  }() + "\nshoe:\n");
+  SpecEdit edit(
+      "us-sd/casino-war.yaml", "\nshoe:\n", "\nlaughs:\n  " + [&] {
+        std::string s;
+        for (char c : laughs) s += c == '\n' ? std::string("\n  ") : std::string(1, c);
+        return s;
+      }() + "\nshoe:\n");
   auto errors = edit.Errors();
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_NE(errors[0].find("more than 100000 nodes once alias *l"), std::string::npos) << errors[0];
@@ -361,7 +371,9 @@ TEST(LoaderTest, AnIntegerOutOfRangeSaysSo) {
   auto errors = big.Errors();
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_TRUE(std::regex_search(
-      errors[0], std::regex(R"(:\d+:10: shoe\.decks\.min must be an integer from 1 to 64, not 2147483648 \(out of range\)$)")))
+      errors[0],
+      std::regex(
+          R"(:\d+:10: shoe\.decks\.min must be an integer from 1 to 64, not 2147483648 \(out of range\)$)")))
       << errors[0];
   SpecEdit huge("us-sd/casino-war.yaml", "    min: 6\n", "    min: 99999999999999999999\n");
   errors = huge.Errors();
@@ -369,7 +381,8 @@ TEST(LoaderTest, AnIntegerOutOfRangeSaysSo) {
   EXPECT_NE(errors[0].find("must be an integer from 1 to 64, not 99999999999999999999 (out of range)"),
             std::string::npos)
       << errors[0];
-  SpecEdit burns("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n", "    burns_before_dealer_card: -1\n");
+  SpecEdit burns("us-sd/casino-war.yaml", "    burns_before_dealer_card: 3\n",
+                 "    burns_before_dealer_card: -1\n");
   errors = burns.Errors();
   ASSERT_EQ(errors.size(), 1u) << Joined(errors);
   EXPECT_NE(errors[0].find("burns_before_dealer_card must be an integer from 0 to 52, not -1 (out of range)"),
@@ -474,7 +487,8 @@ TEST(LibraryTest, ThreadsChangeNothing) {
   ASSERT_FALSE(bad_one.ok());
   ASSERT_FALSE(bad_four.ok());
   EXPECT_EQ(bad_one.status().message(), bad_four.status().message());
-  EXPECT_NE(bad_one.status().message().find("yaml-syntax.yaml"), std::string::npos) << bad_one.status().message();
+  EXPECT_NE(bad_one.status().message().find("yaml-syntax.yaml"), std::string::npos)
+      << bad_one.status().message();
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ bool SameWager(const WagerRule& x, const WagerRule& y) {
 
 SpecParts DifferingParts(const RuleSpec& a, const RuleSpec& b) {
   SpecParts parts = 0;
-  if (a.decks.min != b.decks.min || a.decks.max != b.decks.max || a.fresh_shuffle.required != b.fresh_shuffle.required) {
+  if (a.decks.min != b.decks.min || a.decks.max != b.decks.max ||
+      a.fresh_shuffle.required != b.fresh_shuffle.required) {
     parts |= part::kShoe;
   }
   for (int k = 0; k < kWagerKinds; ++k) {

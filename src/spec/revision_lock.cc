@@ -1,7 +1,5 @@
 #include "spec/revision_lock.h"
 
-#include "base/atomic_file.h"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "base/atomic_file.h"
 
 namespace pitboss {
 

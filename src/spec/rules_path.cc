@@ -26,7 +26,8 @@ std::string DefaultRulesPath() {
   const fs::path bin = BinaryFolder();
   std::error_code ec;
   if (!bin.empty()) {
-    for (const fs::path& candidate : {bin.parent_path() / "share" / "pitboss" / "rules", bin.parent_path() / "rules"}) {
+    for (const fs::path& candidate :
+         {bin.parent_path() / "share" / "pitboss" / "rules", bin.parent_path() / "rules"}) {
       if (fs::is_directory(candidate, ec)) return candidate.string();
     }
   }

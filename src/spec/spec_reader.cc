@@ -29,7 +29,8 @@ void SpecReader::Error(const YAML::Node& node, const std::string& message) {
   ok_ = false;
 }
 
-bool SpecReader::Map(const YAML::Node& node, std::string_view what, const std::vector<std::string_view>& allowed,
+bool SpecReader::Map(const YAML::Node& node, std::string_view what,
+                     const std::vector<std::string_view>& allowed,
                      const std::vector<std::string_view>& required) {
   if (!node.IsMap()) {
     Error(node, std::string(what) + " must be a map");
@@ -61,12 +62,15 @@ bool SpecReader::String(const YAML::Node& node, std::string_view what, std::stri
 bool SpecReader::Int(const YAML::Node& node, std::string_view what, int64_t lo, int64_t hi, int64_t* out) {
   // "an integer from 1 to 64", and the value as written: "2147483648", or a number beyond
   // 64 bits, is out of range, not "not an integer".
-  std::string range = lo == hi         ? std::to_string(lo)
-                      : hi == INT64_MAX ? "an integer of at least " + std::to_string(lo)
-                                        : "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+  std::string range = lo == hi ? std::to_string(lo)
+                      : hi == INT64_MAX
+                          ? "an integer of at least " + std::to_string(lo)
+                          : "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
   if (!node.IsScalar()) {
     Error(node, std::string(what) + " must be " + range + ", not " +
-                    (node.IsMap() ? "a map" : node.IsSequence() ? "a list" : "empty"));
+                    (node.IsMap()        ? "a map"
+                     : node.IsSequence() ? "a list"
+                                         : "empty"));
     return false;
   }
   const std::string& text = node.Scalar();
@@ -115,12 +119,13 @@ bool SpecReader::Net(const YAML::Node& node, std::string_view what, Ratio* out) 
     // Shaped like a net, but a number beyond 64 bits: say so, not that it is no net.
     size_t slash = net.find('/');
     bool shaped = IsWholeNumber(net.substr(0, slash)) &&
-                  (slash == std::string::npos || (IsWholeNumber(net.substr(slash + 1)) && net[slash + 1] != '+' &&
-                                                  net[slash + 1] != '-' &&
-                                                  net.find_first_not_of('0', slash + 1) != std::string::npos));
-    Error(node, std::string(what) +
-                    (shaped ? " is out of range: " + net + " (its numbers must fit in 64 bits)"
-                            : " must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\""));
+                  (slash == std::string::npos ||
+                   (IsWholeNumber(net.substr(slash + 1)) && net[slash + 1] != '+' && net[slash + 1] != '-' &&
+                    net.find_first_not_of('0', slash + 1) != std::string::npos));
+    Error(node,
+          std::string(what) +
+              (shaped ? " is out of range: " + net + " (its numbers must fit in 64 bits)"
+                      : " must be the player's net per unit wagered, like \"+1\", \"-1/2\", \"0\", \"+10\""));
     return false;
   }
   *out = *ratio;

@@ -4,14 +4,14 @@
 #ifndef PITBOSS_SPEC_SPEC_READER_H_
 #define PITBOSS_SPEC_SPEC_READER_H_
 
+#include <yaml-cpp/yaml.h>
+
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "pitboss/spec.h"
 

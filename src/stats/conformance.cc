@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <tuple>
-#include <cmath>
 
 #include "games/games.h"
 #include "math/distributions.h"
@@ -43,12 +43,12 @@ struct TableData {
   // n independent draws would. Sums over shoes of n and of n (N - n)/(N - 1).
   int64_t shoe_cards = 0;  // of the shoe in play: N (0 when none seen); 64 bits, as decks is any int logged
   int64_t shoe_drawn = 0;
-  long double drawn = 0, drawn_weighted = 0;  // closed shoes
+  long double drawn = 0, drawn_weighted = 0;                  // closed shoes
   std::map<int, std::array<int64_t, kRanks * kRanks>> pairs;  // by deck count
-  std::vector<uint8_t> first_wins;  // per round: the first seat won on the first cards
-  std::vector<double> first_outcome;  // +1, 0, -1
+  std::vector<uint8_t> first_wins;                         // per round: the first seat won on the first cards
+  std::vector<double> first_outcome;                       // +1, 0, -1
   std::map<int, std::array<WagerSums, kWagerKinds>> sums;  // by deck count
-  int64_t taken = 0, declined = 0;  // the game's choice (GameStats::take)
+  int64_t taken = 0, declined = 0;                         // the game's choice (GameStats::take)
 };
 
 // Adds the shoe in play to the sums of the finite-shoe correction.
@@ -260,8 +260,7 @@ void StatsCollector::Add(const Round& round, const RuleSpec& spec) {
   }
 }
 
-StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, int decks,
-                                                          WagerKind kind) {
+StatusOr<const WagerTheory*> StatsCollector::Impl::Theory(const RuleSpec& spec, int decks, WagerKind kind) {
   auto key = std::tuple(spec.id, decks, kind);
   auto it = theory.find(key);
   if (it != theory.end()) return &it->second;
@@ -323,9 +322,8 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     // (1 for shoes reshuffled every round to within a few percent, about 0.3 for shoes
     // dealt to a cut card at 75%).
     double factor = drawn > 0 ? static_cast<double>(drawn_weighted / drawn) : 1;
-    const double spread =
-        z99 * std::sqrt(static_cast<double>(n) * (1.0 / kRanks) * (1 - 1.0 / kRanks) *
-                        (factor > 0 && factor < 1 ? factor : 1));
+    const double spread = z99 * std::sqrt(static_cast<double>(n) * (1.0 / kRanks) * (1 - 1.0 / kRanks) *
+                                          (factor > 0 && factor < 1 ? factor : 1));
     for (int r = 0; r < kRanks; ++r) {
       const double expected = static_cast<double>(n) / kRanks;
       out.ranks.push_back({std::string(1, RankChar(r + 2)), observed[r], expected,
@@ -361,8 +359,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
       double per_rank = 4.0 * d, cards = 52.0 * d;
       for (int i = 0; i < kRanks; ++i) {
         for (int j = 0; j < kRanks; ++j) {
-          expected[i * kRanks + j] +=
-              n * (per_rank / cards) * ((per_rank - (i == j ? 1 : 0)) / (cards - 1));
+          expected[i * kRanks + j] += n * (per_rank / cards) * ((per_rank - (i == j ? 1 : 0)) / (cards - 1));
         }
       }
     }
@@ -388,8 +385,8 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     t.n = r.n1 + r.n2;
     t.p_value = r.p_value;
     t.note = std::to_string(r.runs) + " runs of \"the first seat wins on the first cards\" in " +
-             std::to_string(t.n) + " rounds, " + std::to_string(static_cast<int64_t>(std::llround(r.expected))) +
-             " expected";
+             std::to_string(t.n) + " rounds, " +
+             std::to_string(static_cast<int64_t>(std::llround(r.expected))) + " expected";
     // The normal approximation of the runs count wants ten of each kind at least.
     if (r.variance <= 0 || r.n1 < kMinRunsOfEachKind || r.n2 < kMinRunsOfEachKind) {
       t.applicable = false;
@@ -412,8 +409,7 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
              " of the first seat's first-card outcome (+1 win, 0 tie, -1 lose), round after round";
     if (s.n < kMinSerialRounds || std::isnan(s.r)) {
       t.applicable = false;
-      t.note += "; not enough data for the test (" + std::to_string(kMinSerialRounds) +
-                " rounds at least)";
+      t.note += "; not enough data for the test (" + std::to_string(kMinSerialRounds) + " rounds at least)";
     }
     out.tests.push_back(t);
   }
@@ -475,11 +471,11 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
     // The normal interval wants enough wins and losses to be expected: a tie wager wins
     // one bet in 13, so a handful of bets says nothing about its return.
     if (std::min(expected_ahead, expected_behind) < kMinExpectedOutcomes) {
-      out.tests.push_back(NotApplicable(
-          id, "z",
-          std::to_string(check.bets) + " bets: not enough for the test (" +
-              std::to_string(kMinExpectedOutcomes) + " wins and " +
-              std::to_string(kMinExpectedOutcomes) + " losses expected at least)"));
+      out.tests.push_back(NotApplicable(id, "z",
+                                        std::to_string(check.bets) + " bets: not enough for the test (" +
+                                            std::to_string(kMinExpectedOutcomes) + " wins and " +
+                                            std::to_string(kMinExpectedOutcomes) +
+                                            " losses expected at least)"));
       continue;
     }
     check.observed = static_cast<double>(1 + net / wagered);

@@ -49,7 +49,7 @@ struct StatTest {
   int df = 0;             // chi-square degrees of freedom (0 for z)
   int64_t n = 0;          // the sample: cards, pairs, rounds, bets
   double p_value = 1;
-  double p_adjusted = 1;  // Holm-adjusted over the report's tests
+  double p_adjusted = 1;   // Holm-adjusted over the report's tests
   bool applicable = true;  // false: not enough data, or not where the rules allow it
   bool pass_alone = true;  // p_value >= 1%
   bool pass = true;        // p_adjusted >= 1%
@@ -73,8 +73,8 @@ struct ReturnCheck {
   // wagered or net does not fit in 64 bits: both are then 0 and not to be read (the
   // observed return, computed wide, stands).
   bool overflow = false;
-  double observed = 0;     // 1 + net / wagered
-  double theoretical = 0;  // the spec's return under the choices made
+  double observed = 0;       // 1 + net / wagered
+  double theoretical = 0;    // the spec's return under the choices made
   double low = 0, high = 0;  // 99% interval of the observed return, if the game is fair
   std::string policy;        // "war on 812 of 1000 ties"
 };

@@ -1,13 +1,12 @@
 #include "stats/conformance.h"
 
-#include <sstream>
-
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <sstream>
 
-#include "games/games.h"
 #include "games/core/test_rounds.h"
+#include "games/games.h"
 #include "history/round_parser.h"
 
 namespace pitboss {
@@ -79,8 +78,8 @@ TEST(StatsCollector, FairDealerPasses) {
   const StatsGroup& g = report.groups[0];
   EXPECT_EQ(g.rounds, 6000);
   EXPECT_EQ(g.decks.at(6), 6000);
-  for (const char* id : {"rank-frequencies", "rank-pairs", "runs", "serial-correlation",
-                         "return:main", "return:tie"}) {
+  for (const char* id :
+       {"rank-frequencies", "rank-pairs", "runs", "serial-correlation", "return:main", "return:tie"}) {
     const StatTest& t = Find(g, id);
     EXPECT_TRUE(t.applicable) << id << ": " << t.note;
     EXPECT_TRUE(t.pass) << id << " p=" << t.p_value;

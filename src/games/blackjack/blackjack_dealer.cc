@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "base/json.h"
 #include "games/blackjack/blackjack_math.h"
 #include "games/blackjack/blackjack_rules.h"
-#include "base/json.h"
 
 namespace pitboss {
 
@@ -51,9 +51,9 @@ blackjack::HouseRules HouseRulesOf(const RuleSpec& spec, int decks) {
   h.blackjack_num = b.pays_blackjack.net.num;
   h.blackjack_den = b.pays_blackjack.net.den;
   using On = blackjack::HouseRules::DoubleOn;
-  h.double_on = b.double_on.value == DoubleOn::kNineToEleven   ? On::kNineToEleven
+  h.double_on = b.double_on.value == DoubleOn::kNineToEleven  ? On::kNineToEleven
                 : b.double_on.value == DoubleOn::kTenToEleven ? On::kTenToEleven
-                                                               : On::kAnyTwo;
+                                                              : On::kAnyTwo;
   h.double_after_split = b.double_after_split.value;
   h.max_hands = std::min(b.split_max_hands.value, kStrategyMaxHands);
   h.resplit_aces = b.resplit_aces.value;
@@ -103,7 +103,11 @@ struct SeatPlay {
 class Dealer {
  public:
   Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
-      : spec_(spec), b_(Blackjack(spec)), options_(options), out_(out), rng_(options.seed),
+      : spec_(spec),
+        b_(Blackjack(spec)),
+        options_(options),
+        out_(out),
+        rng_(options.seed),
         insurance_rate_(RateOf(options, kInsuranceRate)) {}
 
   Status Run();
@@ -159,8 +163,9 @@ Status Dealer::Prepare() {
                                    "' game; this dealer plays the blackjack family only");
   }
   if (b_.dealer_checks_for_blackjack.value) {
-    return Status::InvalidArgument(spec_.id + ": the dealer checks for blackjack before the players act, which the "
-                                              "dealer simulator does not deal");
+    return Status::InvalidArgument(spec_.id +
+                                   ": the dealer checks for blackjack before the players act, which the "
+                                   "dealer simulator does not deal");
   }
   auto setup = CheckDealerOptions(spec_, o);
   if (!setup.ok()) return setup.status();
@@ -186,7 +191,8 @@ Status Dealer::Prepare() {
   for (int t = 0; t < o.tables; ++t) tables_[t].name = o.table_prefix + std::to_string(t + 1);
   round_.rules = spec_.id;
   round_.limits[static_cast<int>(WagerKind::kBlackjack)] = Limit{primary_limit_.min, primary_limit_.max};
-  if (b_.war_offered) round_.limits[static_cast<int>(WagerKind::kWar)] = Limit{war_limit_.min, war_limit_.max};
+  if (b_.war_offered)
+    round_.limits[static_cast<int>(WagerKind::kWar)] = Limit{war_limit_.min, war_limit_.max};
   return Status::Ok();
 }
 
@@ -425,7 +431,9 @@ bool Dealer::MayDouble(const PlayHand& hand) const {
   if (hand.from_split && !b_.double_after_split.value) return false;
   if (hand.split_aces && b_.split_aces_one_card.value) return false;
   Points p = Count(hand.ranks);
-  int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
+  int lo = b_.double_on.value == DoubleOn::kNineToEleven  ? 9
+           : b_.double_on.value == DoubleOn::kTenToEleven ? 10
+                                                          : 0;
   return !lo || (!p.soft && p.total >= lo && p.total <= 11);
 }
 
@@ -474,7 +482,8 @@ void Dealer::PlayHandOf(TableState* table, SeatPlay& play, size_t k) {
       }
       if (hand.split_aces && b_.split_aces_one_card.value) return;
       Money amount = Pay(hand.wager, b_.double_max.value);
-      if (MayDouble(hand) && amount > 0 && strategy.two_card[up][p.soft][p.total] == blackjack::Play::kDouble) {
+      if (MayDouble(hand) && amount > 0 &&
+          strategy.two_card[up][p.soft][p.total] == blackjack::Play::kDouble) {
         Decide(play.seat, Action::kDouble, hand.number);
         hand.doubled = amount;
         Bet(play, WagerKind::kDouble, amount, hand.number);
@@ -536,7 +545,8 @@ void Dealer::SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, P
     primary = extra = mine.total == dealer.total ? b_.pays_push.net : b_.pays_lose.net;
   }
   if (!hand.primary_settled) {
-    Settle(play.seat, hand.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit, hand.wager, primary, hand.number);
+    Settle(play.seat, hand.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit, hand.wager, primary,
+           hand.number);
     hand.primary_settled = true;
   }
   if (hand.doubled > 0 && !hand.double_settled) {

@@ -18,7 +18,8 @@ namespace pitboss {
 // round would end on the dealer's blackjack, which the engine does not replay yet.
 // A seat offered insurance takes it, for the most the rules allow, with this probability.
 // Basic strategy never insures; the few who do keep the wager in the logs.
-inline constexpr DealerRate kInsuranceRate{"insurance-rate", "probability that a blackjack player insures", 0.05};
+inline constexpr DealerRate kInsuranceRate{"insurance-rate", "probability that a blackjack player insures",
+                                           0.05};
 
 Status GenerateBlackjackRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
 

@@ -8,9 +8,9 @@
 
 #include "games/blackjack/blackjack_engine.h"
 #include "games/blackjack/blackjack_rules.h"
-#include "games/games.h"
 #include "games/core/shoe.h"
 #include "games/core/test_rounds.h"
+#include "games/games.h"
 #include "history/round_parser.h"
 #include "pitboss/codes.h"
 #include "spec/loader.h"
@@ -31,7 +31,7 @@ std::string Generate(const RuleSpec& spec, const DealerOptions& options) {
 struct Tally {
   int64_t rounds = 0;
   int64_t shuffles = 0;
-  int64_t dealer_draws = 0;              // the dealer's cards past the first two
+  int64_t dealer_draws = 0;               // the dealer's cards past the first two
   std::map<std::string, int64_t> events;  // "decision split", "settle double 0", "bet insurance"...
   std::string findings;                   // one line each, with the round
 };
@@ -72,13 +72,17 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
         case EventType::kBurn:
           break;
         case EventType::kBet:
-          ++t.events[dealt && e.wager == WagerKind::kBlackjack ? "bet ride" : "bet " + std::string(ToString(e.wager))];
+          ++t.events[dealt && e.wager == WagerKind::kBlackjack ? "bet ride"
+                                                               : "bet " + std::string(ToString(e.wager))];
           break;
         case EventType::kDecision:
           ++t.events["decision " + std::string(ToString(e.action))];
           break;
         case EventType::kSettle:
-          ++t.events["settle " + std::string(ToString(e.wager)) + (e.amount > 0 ? " +" : e.amount < 0 ? " -" : " 0")];
+          ++t.events["settle " + std::string(ToString(e.wager)) +
+                     (e.amount > 0   ? " +"
+                      : e.amount < 0 ? " -"
+                                     : " 0")];
           break;
       }
     }
@@ -86,7 +90,8 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
   std::vector<RoundFinding> last;  // the cards foreign to a shoe, told at its end
   owner.out = &last;
   shoes.EndAll(owner);
-  for (const RoundFinding& f : last) t.findings += "at a shoe's end: " + std::string(Info(f.code).id) + ": " + f.message + "\n";
+  for (const RoundFinding& f : last)
+    t.findings += "at a shoe's end: " + std::string(Info(f.code).id) + ": " + f.message + "\n";
   return t;
 }
 
@@ -105,11 +110,17 @@ TEST(BlackjackDealerTest, WarBlackjackChecksClean) {
   EXPECT_GT(t.shuffles, 50);
   EXPECT_LT(t.shuffles, t.rounds / 4);
   EXPECT_GT(t.dealer_draws, 5000);
-  for (const char* path : {"decision hit", "decision stand", "decision double", "decision split",
-                           "decision ride", "decision collect", "decision insurance", "bet split", "bet double",
-                           "bet war", "settle war +", "settle war -", "settle blackjack +", "settle blackjack -",
-                           "settle blackjack 0", "settle double +", "settle double -", "settle split +",
-                           "settle split -", "settle insurance +", "settle insurance -"}) {
+  for (const char* path : {"decision hit",       "decision stand",
+                           "decision double",    "decision split",
+                           "decision ride",      "decision collect",
+                           "decision insurance", "bet split",
+                           "bet double",         "bet war",
+                           "settle war +",       "settle war -",
+                           "settle blackjack +", "settle blackjack -",
+                           "settle blackjack 0", "settle double +",
+                           "settle double -",    "settle split +",
+                           "settle split -",     "settle insurance +",
+                           "settle insurance -"}) {
     EXPECT_GT(t.events[path], 20) << path;
   }
   // A ride is a blackjack bet after the first card, one per ride decision.
@@ -207,7 +218,8 @@ TEST(BlackjackEngineTest, SettlementPast64BitsIsOneFinding) {
   int too_large = 0;
   for (const RoundFinding& f : result.findings) {
     EXPECT_NE(f.code, Code::kSettlePayout) << f.message;
-    if (f.code == Code::kWagerLimit && f.message.find("too large to settle in 64-bit minor units") != std::string::npos) {
+    if (f.code == Code::kWagerLimit &&
+        f.message.find("too large to settle in 64-bit minor units") != std::string::npos) {
       ++too_large;
       EXPECT_EQ(f.event, 1);
       EXPECT_EQ(f.actual, 8000000000000000000);

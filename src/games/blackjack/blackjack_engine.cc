@@ -22,7 +22,9 @@ constexpr int kNone = -1;
 // Events are numbered from 0, as the round's events array counts them (docs/report.md).
 std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
 std::string SeatWords(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
-std::string HandWords(Seat seat, int hand) { return "seat " + std::to_string(seat) + " hand " + std::to_string(hand); }
+std::string HandWords(Seat seat, int hand) {
+  return "seat " + std::to_string(seat) + " hand " + std::to_string(hand);
+}
 
 Points Count(const std::vector<int>& ranks) {
   int total = 0, aces = 0;
@@ -51,21 +53,21 @@ struct Hand {
   Money doubled = 0;
   int double_event = kNone;
   bool from_split = false;
-  bool split_aces = false;   // formed by splitting aces
-  bool one_card = false;     // a split ace where the rules give it one card only
+  bool split_aces = false;  // formed by splitting aces
+  bool one_card = false;    // a split ace where the rules give it one card only
   bool stood = false;
   bool double_pending = false;  // a double decision waiting for its bet and card
   bool hit_pending = false;
   bool missing_decision_reported = false;
-  bool left = false;  // another hand of the seat got its second card while this one was open
-  bool judged = true;  // false: its settlement cannot be judged (an earlier fault decides)
+  bool left = false;     // another hand of the seat got its second card while this one was open
+  bool judged = true;    // false: its settlement cannot be judged (an earlier fault decides)
   bool unknown = false;  // a card of it is not a card (input/bad-card): nothing of it is judged
   // Its double decision was refused. Where the double's bet follows, the double was made all
   // the same: the bet and the card after it (which ends the hand) are that refusal's.
   bool double_refused = false;
   int double_refused_by = kNone;  // that refusal's finding (-1 where findings are not wanted)
   bool double_bet_seen = false;   // the bet of that refused double came
-  int cause = kNone;  // a finding whose fault decides its settlements (a card it should not have got)
+  int cause = kNone;         // a finding whose fault decides its settlements (a card it should not have got)
   Money double_owed_on = 0;  // the double the rules allow, where the one placed is above it
   Money wager_owed_on = 0;   // the split wager the rules take, where the one placed is another
   int wager_fault = kNone;   // its wager/amount finding
@@ -110,9 +112,9 @@ struct SeatState {
   int insurance_fault = kNone;       // its wager/amount finding
   bool war_unknown = false;          // its war card is not a card: the War wager is not judged
   int war_refused_by = kNone;        // the wager/orphan finding of its War wager
-  std::vector<Hand> hands;  // hands[i].number == i + 1
-  int initial_cards = 0;    // cards of the initial passes received
-  bool left = false;        // play moved on to another seat
+  std::vector<Hand> hands;           // hands[i].number == i + 1
+  int initial_cards = 0;             // cards of the initial passes received
+  bool left = false;                 // play moved on to another seat
 
   Hand* hand(int number) {
     return number >= 1 && number <= static_cast<int>(hands.size()) ? &hands[number - 1] : nullptr;
@@ -146,8 +148,8 @@ class BlackjackReplay {
  private:
   // A finding (Reporter::Add); its index, or -1 where findings are not wanted.
   int Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-          std::optional<Money> expected, std::optional<Money> actual, const Cite& cite, const std::string& message,
-          std::optional<int> hand = std::nullopt) {
+          std::optional<Money> expected, std::optional<Money> actual, const Cite& cite,
+          const std::string& message, std::optional<int> hand = std::nullopt) {
     return report_.Add(code, At{event, seat, hand.value_or(0), wager}, expected, actual, cite, message);
   }
   // What the rules expect at `event`, in words, for `pitboss show` (Game::expected): kept only
@@ -168,10 +170,11 @@ class BlackjackReplay {
 
   // A wager whose settlement does not fit in 64-bit minor units: one finding at its bet, and
   // its settlement is not judged (as in the War engine), rather than judged against a wrong sum.
-  void TooLarge(int event, Seat seat, WagerKind kind, Money amount, const Cite& cite, std::optional<int> hand) {
+  void TooLarge(int event, Seat seat, WagerKind kind, Money amount, const Cite& cite,
+                std::optional<int> hand) {
     Add(Code::kWagerLimit, event, seat, kind, std::nullopt, amount, cite,
-        (event == kNone ? std::string() : Ev(event)) + std::string(ToString(kind)) + " wager of " + std::to_string(amount) +
-            " is too large to settle in 64-bit minor units",
+        (event == kNone ? std::string() : Ev(event)) + std::string(ToString(kind)) + " wager of " +
+            std::to_string(amount) + " is too large to settle in 64-bit minor units",
         hand);
   }
 
@@ -217,9 +220,9 @@ class BlackjackReplay {
   std::map<Seat, SeatState> seats_;
   std::vector<Seat> order_;  // seats in play, in the deal order
   int first_draw_ = INT_MAX;
-  int initial_end_ = INT_MAX;    // the first event after the initial deal
-  int second_pass_ = INT_MAX;    // the first card of the second pass of the hands
-  int war_passes_ = 0;           // passes of war cards apart from the hands (0 or 1)
+  int initial_end_ = INT_MAX;       // the first event after the initial deal
+  int second_pass_ = INT_MAX;       // the first card of the second pass of the hands
+  int war_passes_ = 0;              // passes of war cards apart from the hands (0 or 1)
   std::vector<int> initial_deals_;  // the deal events of the initial passes
   std::vector<int> handled_;        // events already judged as a whole (a card to a seat not in play)
   std::vector<int> dealer_;         // the dealer's ranks: up card, hole card, draws
@@ -227,9 +230,9 @@ class BlackjackReplay {
   int dealer_war_rank = 0;
   bool dealer_war_unknown_ = false;  // the dealer's war card is not a card
   int dealer_initial_cards_ = 0;     // cards of the initial passes the dealer received
-  bool play_started_ = false;  // a hand's decision was made: insurance is closed
-  Seat playing_ = kNone;       // the seat whose hands are being played
-  bool dealer_drew_ = false;   // the dealer has drawn after the initial deal
+  bool play_started_ = false;        // a hand's decision was made: insurance is closed
+  Seat playing_ = kNone;             // the seat whose hands are being played
+  bool dealer_drew_ = false;         // the dealer has drawn after the initial deal
   bool order_reported_ = false;
   bool initial_ok_ = true;
   bool dealer_unknown_ = false;  // a dealer's card is not a card: nothing that depends on it is judged
@@ -250,8 +253,8 @@ void BlackjackReplay::Scan() {
       shuffles.push_back(i);
       Note(i, [&] {
         return Cat("the rules allow ", spec_.decks.min,
-                   spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(), " decks; ",
-                   b_.burns_after_shuffle.value, " burned after a shuffle");
+                   spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(),
+                   " decks; ", b_.burns_after_shuffle.value, " burned after a shuffle");
       });
     }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
@@ -261,11 +264,13 @@ void BlackjackReplay::Scan() {
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
   for (auto& [seat, s] : seats_) {
     if (s.war_event != kNone && !s.in_play) {
-      s.war_refused_by = ReportOrphan(spec_, report_, s.war_event, seat, WagerKind::kWar, WagerKind::kBlackjack, s.war);
+      s.war_refused_by =
+          ReportOrphan(spec_, report_, s.war_event, seat, WagerKind::kWar, WagerKind::kBlackjack, s.war);
       s.war_valid = false;
     }
     // Each wager's bets together, against its limits.
-    if (s.in_play) CheckLimits(spec_, round_, report_, s.blackjack_event, seat, WagerKind::kBlackjack, s.blackjack);
+    if (s.in_play)
+      CheckLimits(spec_, round_, report_, s.blackjack_event, seat, WagerKind::kBlackjack, s.blackjack);
     if (s.war_valid) CheckLimits(spec_, round_, report_, s.war_event, seat, WagerKind::kWar, s.war);
     if (s.war_event != kNone) book_.Place(seat, 0, WagerKind::kWar, s.war_valid, s.war_refused_by);
     if (s.in_play) {
@@ -282,19 +287,22 @@ void BlackjackReplay::CheckInitialBet(int i) {
   SeatState& s = State(e.seat);
   if (e.wager != WagerKind::kBlackjack && e.wager != WagerKind::kWar) {
     std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
-    bool later = e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit || e.wager == WagerKind::kInsurance;
-    const int refused =
-        Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-            std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
-            Ev(i) + (later ? name + " wager placed before any card, where the rules take it only after its decision"
-                           : ForeignWagerText(spec_, name)));
+    bool later =
+        e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit || e.wager == WagerKind::kInsurance;
+    const int refused = Add(
+        Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+        std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
+        Ev(i) + (later
+                     ? name + " wager placed before any card, where the rules take it only after its decision"
+                     : ForeignWagerText(spec_, name)));
     if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
     return;
   }
   if (e.wager == WagerKind::kWar && !spec_.wager(WagerKind::kWar).offered) {
-    book_.Place(e.seat, 0, WagerKind::kWar, false,
-                Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
-                    spec_.wager(WagerKind::kBlackjack).cite, Ev(i) + "a War wager, which this game does not have"));
+    book_.Place(
+        e.seat, 0, WagerKind::kWar, false,
+        Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
+            spec_.wager(WagerKind::kBlackjack).cite, Ev(i) + "a War wager, which this game does not have"));
     return;
   }
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
@@ -320,8 +328,9 @@ void BlackjackReplay::CheckBurns() {
     int want = after_shuffle ? b_.burns_after_shuffle.value : 0;
     if (burns != want) {
       Add(Code::kDealBurnCount, at, std::nullopt, std::nullopt, want, burns, b_.burns_after_shuffle.cite,
-          Ev(at) + std::to_string(burns) + (burns == 1 ? " card" : " cards") + " burned before this card; the rules burn " +
-              std::to_string(want) + (after_shuffle ? " after a shuffle" : " here"));
+          Ev(at) + std::to_string(burns) + (burns == 1 ? " card" : " cards") +
+              " burned before this card; the rules burn " + std::to_string(want) +
+              (after_shuffle ? " after a shuffle" : " here"));
     }
     after_shuffle = false;
     burns = 0;
@@ -381,7 +390,8 @@ void BlackjackReplay::CheckInitialDeal() {
     if (e.seat != expected[at] && !order_reported) {
       Add(Code::kDealOrder, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
           Ev(i) + "a card to " + SeatWords(e.seat) + " where the rules deal to " + SeatWords(expected[at]) +
-              " (each pass: the seats in " + std::string(ToString(b_.deal_order.value)) + " order, then the dealer)");
+              " (each pass: the seats in " + std::string(ToString(b_.deal_order.value)) +
+              " order, then the dealer)");
       order_reported = true;
     }
     initial_deals_.push_back(i);
@@ -391,7 +401,8 @@ void BlackjackReplay::CheckInitialDeal() {
       const bool hole = want == kDealer && pass == war_passes_ + 1;
       return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
                  want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
-                 hole ? (b_.dealer_hole_card.value ? ": the hole card, face down" : ": the dealer's second card, face up")
+                 hole ? (b_.dealer_hole_card.value ? ": the hole card, face down"
+                                                   : ": the dealer's second card, face up")
                       : "");
     });
     if (pass == war_passes_ + 1 && second_pass_ == INT_MAX) second_pass_ = i;
@@ -486,8 +497,9 @@ void BlackjackReplay::OnDeal(int i) {
   Hand* h = s.hand(number);
   if (!s.in_play || !h) {
     Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-        Ev(i) + "a card to " + (s.in_play ? HandWords(e.seat, number) + ", a hand the seat does not have"
-                                          : "seat " + std::to_string(e.seat) + ", which has no blackjack wager"),
+        Ev(i) + "a card to " +
+            (s.in_play ? HandWords(e.seat, number) + ", a hand the seat does not have"
+                       : "seat " + std::to_string(e.seat) + ", which has no blackjack wager"),
         number);
     return;
   }
@@ -516,19 +528,23 @@ void BlackjackReplay::OnDeal(int i) {
   if (h->split_aces && b_.split_aces_one_card.value) {
     // The card does not join the hand: what it was settled at beside what the rules owe the
     // hand without it is money this fault moved.
-    const int fault = Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
-                          b_.split_aces_one_card.cite,
-                          Ev(i) + "a second card to a split ace of " + HandWords(e.seat, number) + ", which gets only one",
-                          number);
+    const int fault =
+        Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
+            b_.split_aces_one_card.cite,
+            Ev(i) + "a second card to a split ace of " + HandWords(e.seat, number) + ", which gets only one",
+            number);
     if (h->cause == kNone) h->cause = fault;
     return;
   }
   if (h->busted() || h->stood || (h->doubled > 0 && h->ranks.size() >= 3) || h->points().total == 21) {
-    std::string why = h->busted() ? "had busted" : h->stood ? "had stood" : h->doubled > 0 ? "was doubled and had its card" : "had 21";
+    std::string why = h->busted()      ? "had busted"
+                      : h->stood       ? "had stood"
+                      : h->doubled > 0 ? "was doubled and had its card"
+                                       : "had 21";
     // As above: the card does not join the finished hand.
-    const int fault = Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
-                          b_.deal_order.cite, Ev(i) + "a card to " + HandWords(e.seat, number) + ", which " + why,
-                          number);
+    const int fault =
+        Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
+            Ev(i) + "a card to " + HandWords(e.seat, number) + ", which " + why, number);
     if (h->cause == kNone) h->cause = fault;
     return;
   }
@@ -551,15 +567,19 @@ std::string BlackjackReplay::Offered(const SeatState& s, const Hand& h) const {
   std::string offered = "stand";
   if (!(h.split_aces && b_.split_aces_one_card.value)) offered += ", hit";
   const Points p = h.points();
-  const int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
-  if (b_.double_offered.value && h.ranks.size() == 2 && !Natural(s, h) && (!h.from_split || b_.double_after_split.value) &&
-      !(h.split_aces && b_.split_aces_one_card.value) && !(lo && (p.soft || p.total < lo || p.total > 11)) &&
-      h.doubled == 0 && !h.double_pending) {
+  const int lo = b_.double_on.value == DoubleOn::kNineToEleven  ? 9
+                 : b_.double_on.value == DoubleOn::kTenToEleven ? 10
+                                                                : 0;
+  if (b_.double_offered.value && h.ranks.size() == 2 && !Natural(s, h) &&
+      (!h.from_split || b_.double_after_split.value) && !(h.split_aces && b_.split_aces_one_card.value) &&
+      !(lo && (p.soft || p.total < lo || p.total > 11)) && h.doubled == 0 && !h.double_pending) {
     offered += ", double";
   }
-  const bool pair = h.ranks.size() == 2 && (b_.split_by_points.value ? CardPoints(h.ranks[0]) == CardPoints(h.ranks[1])
-                                                                     : h.ranks[0] == h.ranks[1]);
-  if (pair && static_cast<int>(s.hands.size()) < b_.split_max_hands.value && !(h.split_aces && !b_.resplit_aces.value)) {
+  const bool pair =
+      h.ranks.size() == 2 && (b_.split_by_points.value ? CardPoints(h.ranks[0]) == CardPoints(h.ranks[1])
+                                                       : h.ranks[0] == h.ranks[1]);
+  if (pair && static_cast<int>(s.hands.size()) < b_.split_max_hands.value &&
+      !(h.split_aces && !b_.resplit_aces.value)) {
     offered += ", split";
   }
   return offered;
@@ -569,16 +589,18 @@ void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
   if (order_reported_) return;
   auto report = [&](const std::string& why) {
     order_reported_ = true;
-    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i) + why,
-        hand);
+    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
+        Ev(i) + why, hand);
   };
   if (dealer_drew_) return report("seat " + std::to_string(s.seat) + " plays after the dealer has drawn");
   if (Hand* h = s.hand(hand); h && h->left) {
-    return report(HandWords(s.seat, hand) + " plays again after another of the seat's hands got its second card");
+    return report(HandWords(s.seat, hand) +
+                  " plays again after another of the seat's hands got its second card");
   }
   if (playing_ == s.seat) return;
   auto position = [&](Seat seat) { return std::find(order_.begin(), order_.end(), seat) - order_.begin(); };
-  if (s.left) return report("seat " + std::to_string(s.seat) + " plays again after seat " + std::to_string(playing_));
+  if (s.left)
+    return report("seat " + std::to_string(s.seat) + " plays again after seat " + std::to_string(playing_));
   if (playing_ != kNone && position(s.seat) < position(playing_)) {
     return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
                   ", against the deal order");
@@ -593,11 +615,14 @@ void BlackjackReplay::OnDecision(int i) {
   int refusal = kNone;  // the last not_offered's finding
   auto not_offered = [&](const Cite& cite, const std::string& why, std::optional<int> hand = std::nullopt) {
     refusal = Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-                  Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why, hand);
+                  Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why,
+                  hand);
   };
   if (e.action == Action::kCollect || e.action == Action::kRide) {
     out_->touched |= part::kBjWarWager | (e.action == Action::kRide ? part::kBjRide : 0);
-    Note(i, [&] { return std::string("offered on a won War wager, before the second card is dealt: collect, ride"); });
+    Note(i, [&] {
+      return std::string("offered on a won War wager, before the second card is dealt: collect, ride");
+    });
     const Cite& cite = b_.ride_adds_stake.cite;
     if (!b_.war_offered || !s.war_valid || s.war_card == kNone) {
       not_offered(cite, "the seat has no War wager in play");
@@ -616,8 +641,9 @@ void BlackjackReplay::OnDecision(int i) {
     out_->touched |= part::kBjInsurance;
     Note(i, [&] {
       return b_.insurance_offered.value
-                 ? std::string("insurance is offered when the dealer shows an ace, once the hole card is dealt and "
-                               "before any hand is played")
+                 ? std::string(
+                       "insurance is offered when the dealer shows an ace, once the hole card is dealt and "
+                       "before any hand is played")
                  : std::string("the rules offer no insurance");
     });
     const Cite& cite = b_.insurance_offered.cite;
@@ -646,12 +672,14 @@ void BlackjackReplay::OnDecision(int i) {
   if (!s.in_play || !h) {
     return not_offered(b_.deal_order.cite, "no " + HandWords(e.seat, number) + " is in play", number);
   }
-  if (i < initial_end_) return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
+  if (i < initial_end_)
+    return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
   play_started_ = true;
   CheckPlayOrder(i, s, number);
   Note(i, [&] {
     return h->unknown ? std::string("a hand holding a card that is not a card: not judged")
-                      : Cat("offered to ", Who(e.seat, number), " on ", PointsWords(h->points()), ": ", Offered(s, *h));
+                      : Cat("offered to ", Who(e.seat, number), " on ", PointsWords(h->points()), ": ",
+                            Offered(s, *h));
   });
   if (h->unknown) {  // a card of the hand is not a card: its decisions are taken as logged
     h->stood |= e.action == Action::kStand;
@@ -684,7 +712,8 @@ void BlackjackReplay::OnDecision(int i) {
   if (h->from_split) out_->touched |= part::kBjSplit;
   switch (e.action) {
     case Action::kStand:
-      if (h->done()) return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
+      if (h->done())
+        return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
       h->stood = true;
       return;
     case Action::kHit:
@@ -692,7 +721,8 @@ void BlackjackReplay::OnDecision(int i) {
         h->judged = false;
         return not_offered(b_.split_aces_one_card.cite, "a split ace gets one card only", number);
       }
-      if (h->done()) return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
+      if (h->done())
+        return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
       h->hit_pending = true;
       return;
     case Action::kDouble: {
@@ -714,7 +744,9 @@ void BlackjackReplay::OnDecision(int i) {
       if (h->split_aces && b_.split_aces_one_card.value) {
         return refuse(b_.split_aces_one_card.cite, "a split ace gets one card only");
       }
-      int lo = b_.double_on.value == DoubleOn::kNineToEleven ? 9 : b_.double_on.value == DoubleOn::kTenToEleven ? 10 : 0;
+      int lo = b_.double_on.value == DoubleOn::kNineToEleven  ? 9
+               : b_.double_on.value == DoubleOn::kTenToEleven ? 10
+                                                              : 0;
       if (lo && (p.soft || p.total < lo || p.total > 11)) {
         return refuse(cite, "a double is offered only on totals of " + std::to_string(lo) + " to 11");
       }
@@ -725,19 +757,25 @@ void BlackjackReplay::OnDecision(int i) {
     }
     case Action::kSplit: {
       const Cite& cite = b_.split_by_points.cite;
-      if (h->ranks.size() != 2) return not_offered(cite, "only the first two cards of a hand can be split", number);
+      if (h->ranks.size() != 2)
+        return not_offered(cite, "only the first two cards of a hand can be split", number);
       bool pair = b_.split_by_points.value ? CardPoints(h->ranks[0]) == CardPoints(h->ranks[1])
                                            : h->ranks[0] == h->ranks[1];
       if (!pair) {
-        return not_offered(cite, std::string(1, RankChar(h->ranks[0])) + " and " + RankChar(h->ranks[1]) + " are not " +
-                                     (b_.split_by_points.value ? "of the same value" : "of the same rank"), number);
-      }
-      if (static_cast<int>(s.hands.size()) >= b_.split_max_hands.value) {
-        return not_offered(b_.split_max_hands.cite,
-                           "the seat already has " + std::to_string(s.hands.size()) + " hands, the most the rules allow",
+        return not_offered(cite,
+                           std::string(1, RankChar(h->ranks[0])) + " and " + RankChar(h->ranks[1]) +
+                               " are not " +
+                               (b_.split_by_points.value ? "of the same value" : "of the same rank"),
                            number);
       }
-      if (h->split_aces && !b_.resplit_aces.value) return not_offered(b_.resplit_aces.cite, "split aces are not split again", number);
+      if (static_cast<int>(s.hands.size()) >= b_.split_max_hands.value) {
+        return not_offered(
+            b_.split_max_hands.cite,
+            "the seat already has " + std::to_string(s.hands.size()) + " hands, the most the rules allow",
+            number);
+      }
+      if (h->split_aces && !b_.resplit_aces.value)
+        return not_offered(b_.resplit_aces.cite, "split aces are not split again", number);
       Hand added;
       added.number = static_cast<int>(s.hands.size()) + 1;
       added.from_split = true;
@@ -767,8 +805,8 @@ void BlackjackReplay::OnBet(int i) {
   // A wager refused: still placed, its settlement that refusal's money (SettlementBook).
   auto late = [&](const Cite& cite, const std::string& why) {
     const int refused = Add(Code::kWagerLate, i, e.seat,
-                            e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager), std::nullopt,
-                            e.amount, cite, Ev(i) + why, number);
+                            e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+                            std::nullopt, e.amount, cite, Ev(i) + why, number);
     if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
   };
   auto amount = [&](const Cite& cite, Money want, const std::string& why) {
@@ -792,9 +830,10 @@ void BlackjackReplay::OnBet(int i) {
       Note(i, [&] { return Cat("the rules add a ride of ", want); });
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
-        s.ride_fault = amount(b_.ride_adds_stake.cite, want,
-                              "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
-                                  (b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)"));
+        s.ride_fault =
+            amount(b_.ride_adds_stake.cite, want,
+                   "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
+                       (b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)"));
         s.ride_owed_on = want;
       }
       return;
@@ -818,9 +857,10 @@ void BlackjackReplay::OnBet(int i) {
       Money max = ApplyRatio(base, b_.double_max.value).value_or(std::numeric_limits<Money>::max());
       Note(i, [&] { return Cat("the rules allow a double of at most ", max, " on a hand wager of ", base); });
       if (e.amount > max || e.amount <= 0) {
-        const int fault = amount(b_.double_max.cite, max,
-                                 "double of " + std::to_string(e.amount) + " on a hand wager of " +
-                                     std::to_string(base) + "; the rules allow at most " + std::to_string(max));
+        const int fault =
+            amount(b_.double_max.cite, max,
+                   "double of " + std::to_string(e.amount) + " on a hand wager of " + std::to_string(base) +
+                       "; the rules allow at most " + std::to_string(max));
         if (e.amount > max) {  // owed on the double allowed: what the amount over moved is this fault's
           h->double_owed_on = max;
           h->double_fault = fault;
@@ -832,7 +872,8 @@ void BlackjackReplay::OnBet(int i) {
       out_->touched |= part::kBjSplit;
       Hand* h = s.hand(number);
       if (!h || !h->from_split || h->number == 1 || h->wager_event != kNone) {
-        return late(spec_.wager(WagerKind::kSplit).cite, "split wager with no split decision that made the hand");
+        return late(spec_.wager(WagerKind::kSplit).cite,
+                    "split wager with no split decision that made the hand");
       }
       book_.Place(e.seat, number, WagerKind::kSplit, true);
       h->wager = e.amount;
@@ -840,9 +881,10 @@ void BlackjackReplay::OnBet(int i) {
       Money want = s.Stake();
       Note(i, [&] { return Cat("the rules take a split wager equal to the original wager: ", want); });
       if (e.amount != want) {
-        h->wager_fault = amount(spec_.wager(WagerKind::kSplit).cite, want,
-                                "split wager of " + std::to_string(e.amount) +
-                                    "; the rules take one equal to the original wager of " + std::to_string(want));
+        h->wager_fault =
+            amount(spec_.wager(WagerKind::kSplit).cite, want,
+                   "split wager of " + std::to_string(e.amount) +
+                       "; the rules take one equal to the original wager of " + std::to_string(want));
         h->wager_owed_on = want;  // owed on the wager the rules take
       }
       return;
@@ -863,9 +905,10 @@ void BlackjackReplay::OnBet(int i) {
       Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(std::numeric_limits<Money>::max());
       Note(i, [&] { return Cat("the rules allow insurance of at most ", max); });
       if (e.amount > max || e.amount <= 0) {
-        const int fault = amount(b_.insurance_max.cite, max,
-                                 "insurance of " + std::to_string(e.amount) + "; the rules allow at most " +
-                                     std::to_string(max) + " on a blackjack wager of " + std::to_string(s.Stake()));
+        const int fault =
+            amount(b_.insurance_max.cite, max,
+                   "insurance of " + std::to_string(e.amount) + "; the rules allow at most " +
+                       std::to_string(max) + " on a blackjack wager of " + std::to_string(s.Stake()));
         if (e.amount > max) {  // owed on the insurance allowed
           s.insurance_owed_on = max;
           s.insurance_fault = fault;
@@ -875,7 +918,8 @@ void BlackjackReplay::OnBet(int i) {
     }
     default: {
       std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
-      const WagerRule& rule = e.wager == WagerKind::kUnknown ? spec_.wager(WagerKind::kBlackjack) : spec_.wager(e.wager);
+      const WagerRule& rule =
+          e.wager == WagerKind::kUnknown ? spec_.wager(WagerKind::kBlackjack) : spec_.wager(e.wager);
       return late(rule.offered ? rule.cite : spec_.wager(WagerKind::kBlackjack).cite,
                   name + " wager placed after the first card was drawn");
     }
@@ -893,7 +937,8 @@ void BlackjackReplay::CheckHandsFinished() {
         Add(Code::kDealMissingCard, h.events.empty() ? last : h.events.back(), seat, std::nullopt, 2,
             static_cast<Money>(h.ranks.size()), b_.deal_order.cite,
             Ev(h.events.empty() ? last : h.events.back()) + HandWords(seat, h.number) + " has " +
-                std::to_string(h.ranks.size()) + (h.ranks.size() == 1 ? " card" : " cards") + "; every hand gets two",
+                std::to_string(h.ranks.size()) + (h.ranks.size() == 1 ? " card" : " cards") +
+                "; every hand gets two",
             h.number);
         h.judged = false;
         continue;
@@ -910,7 +955,8 @@ void BlackjackReplay::CheckHandsFinished() {
       }
       if (h.double_pending && h.doubled == 0) {
         Add(Code::kWagerAmount, h.double_event, seat, WagerKind::kDouble, std::nullopt, 0, b_.double_max.cite,
-            Ev(h.double_event) + HandWords(seat, h.number) + " doubled with no double wager placed", h.number);
+            Ev(h.double_event) + HandWords(seat, h.number) + " doubled with no double wager placed",
+            h.number);
       }
       if (!h.done() && !Natural(s, h) && !h.missing_decision_reported && h.judged) {
         int at = h.events.back();
@@ -955,8 +1001,9 @@ void BlackjackReplay::CheckDealerPlay() {
     }
     if (!must) {
       int at = dealer_events_[k];
-      std::string why = !draws ? (DealerBlackjack() ? "the dealer has blackjack" : "no player's hand is left in play")
-                               : "the rules require the dealer to stand on " + PointsWords(Count(ranks));
+      std::string why =
+          !draws ? (DealerBlackjack() ? "the dealer has blackjack" : "no player's hand is left in play")
+                 : "the rules require the dealer to stand on " + PointsWords(Count(ranks));
       // Each hand is owed what it would be against the cards the rules stop at: what it was
       // paid beside that is this fault's (Expected).
       dealer_fault_ = Add(Code::kDealDealerPlay, at, kDealer, std::nullopt, std::nullopt, std::nullopt,
@@ -997,8 +1044,10 @@ void BlackjackReplay::Expected() {
         TooLarge(s.war_event, seat, WagerKind::kWar, s.war, p.cite, std::nullopt);
       }
       if (won && s.war_decision == kNone) {
-        Add(Code::kDecisionMissing, s.war_card, seat, std::nullopt, std::nullopt, std::nullopt, b_.ride_adds_stake.cite,
-            Ev(s.war_card) + "seat " + std::to_string(seat) + " won the War wager and neither collected nor rode it");
+        Add(Code::kDecisionMissing, s.war_card, seat, std::nullopt, std::nullopt, std::nullopt,
+            b_.ride_adds_stake.cite,
+            Ev(s.war_card) + "seat " + std::to_string(seat) +
+                " won the War wager and neither collected nor rode it");
       } else if (!won && s.war_decision != kNone) {
         Add(Code::kDecisionNotOffered, s.war_decision, seat, std::nullopt, std::nullopt, std::nullopt,
             b_.ride_adds_stake.cite,
@@ -1011,7 +1060,8 @@ void BlackjackReplay::Expected() {
         std::optional<Money> want;
         if (winnings) want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
         Add(Code::kWagerAmount, s.war_decision, seat, WagerKind::kBlackjack, want, 0, b_.ride_adds_stake.cite,
-            Ev(s.war_decision) + "seat " + std::to_string(seat) + " rode the War winnings with no ride wager placed");
+            Ev(s.war_decision) + "seat " + std::to_string(seat) +
+                " rode the War winnings with no ride wager placed");
       }
     }
     if (!dealer_known) continue;
@@ -1099,10 +1149,12 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     book_.Owe(std::move(owed));
   };
   if (dealer_bj) {
-    if (Natural(s, h)) return expect(primary, h.wager, b_.pays_push, nullptr, "blackjack against the dealer's blackjack");
+    if (Natural(s, h))
+      return expect(primary, h.wager, b_.pays_push, nullptr, "blackjack against the dealer's blackjack");
     if (b_.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers) {
       expect(primary, h.wager, b_.pays_lose, &b_.dealer_blackjack_takes.cite, "the dealer has blackjack");
-      expect(WagerKind::kDouble, h.doubled, b_.pays_lose, &b_.dealer_blackjack_takes.cite, "the dealer has blackjack");
+      expect(WagerKind::kDouble, h.doubled, b_.pays_lose, &b_.dealer_blackjack_takes.cite,
+             "the dealer has blackjack");
       return;
     }
     bool extra_lost = h.busted() && b_.busted_extra_lost_to_dealer_blackjack.value;
@@ -1132,11 +1184,14 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   } else if (theirs.total > 21) {
     p = &b_.pays_win, why = "the dealer busted with " + std::to_string(theirs.total);
   } else if (mine.total > theirs.total) {
-    p = &b_.pays_win, why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
+    p = &b_.pays_win,
+    why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
   } else if (mine.total == theirs.total) {
-    p = &b_.pays_push, why = std::to_string(mine.total) + " ties the dealer's " + std::to_string(theirs.total);
+    p = &b_.pays_push,
+    why = std::to_string(mine.total) + " ties the dealer's " + std::to_string(theirs.total);
   } else {
-    p = &b_.pays_lose, why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
+    p = &b_.pays_lose,
+    why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
   }
   expect(primary, h.wager, *p, nullptr, why);
   expect(WagerKind::kDouble, h.doubled, *p, nullptr, why);

@@ -35,7 +35,8 @@ class MathCache {
     for (const auto& [r, math] : computed_) {
       if (r == rules) return *math;
     }
-    computed_.emplace_back(rules, std::make_unique<blackjack::BlackjackMath>(blackjack::ComputeBlackjackMath(rules)));
+    computed_.emplace_back(
+        rules, std::make_unique<blackjack::BlackjackMath>(blackjack::ComputeBlackjackMath(rules)));
     return *computed_.back().second;
   }
 
@@ -99,8 +100,8 @@ BlackjackClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
     }
   }
   if (check.bases.empty()) {
-    check.message = "cannot be checked: the spec has no figure '" + claim.metric + "' of wager '" +
-                    claim.wager + "'";
+    check.message =
+        "cannot be checked: the spec has no figure '" + claim.metric + "' of wager '" + claim.wager + "'";
     return check;
   }
   auto stated_policy = [&](const BlackjackClaimBasis& b) {
@@ -109,7 +110,8 @@ BlackjackClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
   auto where = [](const BlackjackClaimBasis& b) {
     return b.basis + ", " + std::to_string(b.decks) + (b.decks == 1 ? " deck" : " decks");
   };
-  const std::string claimed_text = "claimed " + claim.value + " (within " + FormatPercent(figure.tolerance, 4) + ")";
+  const std::string claimed_text =
+      "claimed " + claim.value + " (within " + FormatPercent(figure.tolerance, 4) + ")";
   std::string holding, elsewhere;
   for (const BlackjackClaimBasis& b : check.bases) {
     if (!b.matches) continue;
@@ -127,8 +129,10 @@ BlackjackClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
     if (!nearest || std::abs(b.value - claimed) < std::abs(nearest->value - claimed)) nearest = &b;
   }
   check.message = "does not hold on any basis" +
-                  std::string(claim.policy.empty() ? "" : " under policy " + claim.policy) + ": " + claimed_text;
-  if (nearest) check.message += ", the nearest figure is " + Percent(nearest->value) + " (" + where(*nearest) + ")";
+                  std::string(claim.policy.empty() ? "" : " under policy " + claim.policy) + ": " +
+                  claimed_text;
+  if (nearest)
+    check.message += ", the nearest figure is " + Percent(nearest->value) + " (" + where(*nearest) + ")";
   if (!elsewhere.empty()) check.message += "; it would hold under another policy: " + elsewhere;
   return check;
 }
@@ -137,7 +141,8 @@ BlackjackClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
 // two computations of the same house.
 bool Near(double a, double b) { return std::abs(a - b) < 1e-12; }
 
-bool SameFigures(const std::vector<BlackjackReadingFigures>& a, const std::vector<BlackjackReadingFigures>& b) {
+bool SameFigures(const std::vector<BlackjackReadingFigures>& a,
+                 const std::vector<BlackjackReadingFigures>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (a[i].decks != b[i].decks || !Near(a[i].blackjack_edge, b[i].blackjack_edge) ||
@@ -186,16 +191,23 @@ StatusOr<BlackjackModel> BlackjackModelOf(const RuleSpec& spec, int decks) {
   }
 
   if (!b.double_offered.value) {
-    return Unrepresentable("double.offered", b.double_offered.cite, "is false: the math always lets a hand double");
+    return Unrepresentable("double.offered", b.double_offered.cite,
+                           "is false: the math always lets a hand double");
   }
   if (!(b.double_max.value == Ratio{1, 1})) {
     return Unrepresentable("double.max", b.double_max.cite,
                            "is " + ToString(b.double_max.value) + ": the math doubles the wager in full");
   }
   switch (b.double_on.value) {
-    case DoubleOn::kAnyTwo: h.double_on = HouseRules::DoubleOn::kAnyTwo; break;
-    case DoubleOn::kNineToEleven: h.double_on = HouseRules::DoubleOn::kNineToEleven; break;
-    case DoubleOn::kTenToEleven: h.double_on = HouseRules::DoubleOn::kTenToEleven; break;
+    case DoubleOn::kAnyTwo:
+      h.double_on = HouseRules::DoubleOn::kAnyTwo;
+      break;
+    case DoubleOn::kNineToEleven:
+      h.double_on = HouseRules::DoubleOn::kNineToEleven;
+      break;
+    case DoubleOn::kTenToEleven:
+      h.double_on = HouseRules::DoubleOn::kTenToEleven;
+      break;
   }
   h.double_after_split = b.double_after_split.value;
 
@@ -205,7 +217,8 @@ StatusOr<BlackjackModel> BlackjackModelOf(const RuleSpec& spec, int decks) {
     return Unrepresentable("split.max_hands", b.split_max_hands.cite,
                            "is " + std::to_string(b.split_max_hands.value) +
                                ": the math counts split hands by every sequence of their second cards, "
-                               "within reach to " + std::to_string(kMaxSplitHands) + " hands only");
+                               "within reach to " +
+                               std::to_string(kMaxSplitHands) + " hands only");
   }
   h.max_hands = b.split_max_hands.value;
   h.split_by_value = b.split_by_points.value;
@@ -265,7 +278,8 @@ bool BlackjackRtpReport::all_claims_hold() const {
   return std::all_of(claims.begin(), claims.end(), [](const BlackjackClaimCheck& c) { return c.holds; });
 }
 
-std::vector<BlackjackClaimCheck> CheckBlackjackClaims(const RuleSpec& spec, const std::vector<BlackjackDeckRtp>& decks) {
+std::vector<BlackjackClaimCheck> CheckBlackjackClaims(const RuleSpec& spec,
+                                                      const std::vector<BlackjackDeckRtp>& decks) {
   std::vector<BlackjackClaimCheck> checks;
   for (const Claim& claim : spec.claims) {
     std::optional<ClaimedFigure> figure = ParseClaimedFigure(claim.value);

@@ -8,8 +8,8 @@
 
 #include <map>
 #include <ostream>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/blackjack/blackjack_math.h"
@@ -116,8 +116,8 @@ struct GameRtp;
 const GameRtp& BlackjackRtp();
 
 // The report as text or JSON (`format`; InvalidArgument for any other), in blackjack_rtp_writers.cc.
-Status WriteBlackjackRtpReport(const BlackjackRtpReport& report, std::string_view version, std::string_view format,
-          std::ostream& out);
+Status WriteBlackjackRtpReport(const BlackjackRtpReport& report, std::string_view version,
+                               std::string_view format, std::ostream& out);
 
 }  // namespace pitboss
 

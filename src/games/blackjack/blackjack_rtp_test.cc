@@ -50,7 +50,9 @@ TEST(BlackjackModel, APayoutTheMathDoesNotHaveIsAnError) {
   Blackjack(spec).pays_win.net = Ratio{6, 5};
   auto model = BlackjackModelOf(spec, 6);
   ASSERT_FALSE(model.ok());
-  EXPECT_NE(model.status().message().find("payouts.win pays +6/5: the math pays a winning hand 1 to 1"), std::string::npos) << model.status().message();
+  EXPECT_NE(model.status().message().find("payouts.win pays +6/5: the math pays a winning hand 1 to 1"),
+            std::string::npos)
+      << model.status().message();
 }
 
 TEST(BlackjackModel, ReadingsTheMathCannotRepresentAreErrors) {
@@ -98,7 +100,8 @@ TEST(BlackjackRtp, AnotherFigureDoesNotHoldAndSaysBothNumbers) {
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_FALSE(checks[0].holds);
   EXPECT_NE(checks[0].message.find("claimed 2.50%"), std::string::npos) << checks[0].message;
-  EXPECT_NE(checks[0].message.find("the nearest figure is 1.1716% (the best ride, 6 decks)"), std::string::npos)
+  EXPECT_NE(checks[0].message.find("the nearest figure is 1.1716% (the best ride, 6 decks)"),
+            std::string::npos)
       << checks[0].message;
   // Collecting every win (7.3955%) is no basis of a claim made for the optimal policy.
   spec.claims[0].value = "7.40%";

@@ -1,9 +1,8 @@
 // The report of `pitboss rtp` for a blackjack spec, text and JSON.
-#include "games/blackjack/blackjack_rtp.h"
-
 #include <cstdio>
 
 #include "base/printable.h"
+#include "games/blackjack/blackjack_rtp.h"
 
 namespace pitboss {
 
@@ -37,10 +36,14 @@ std::string ValueName(int value) { return value == 1 ? "A" : value == 10 ? "10" 
 
 std::string DoubleOnText(HouseRules::DoubleOn on) {
   switch (on) {
-    case HouseRules::DoubleOn::kAnyTwo: return "any two cards";
-    case HouseRules::DoubleOn::kNineToEleven: return "9 to 11";
-    case HouseRules::DoubleOn::kTenToEleven: return "10 and 11";
-    case HouseRules::DoubleOn::kElevenOnly: return "11";
+    case HouseRules::DoubleOn::kAnyTwo:
+      return "any two cards";
+    case HouseRules::DoubleOn::kNineToEleven:
+      return "9 to 11";
+    case HouseRules::DoubleOn::kTenToEleven:
+      return "10 and 11";
+    case HouseRules::DoubleOn::kElevenOnly:
+      return "11";
   }
   return "";
 }
@@ -48,7 +51,8 @@ std::string DoubleOnText(HouseRules::DoubleOn on) {
 std::string RulesText(const HouseRules& h) {
   std::string s = h.dealer_hits_soft_17 ? "dealer hits soft 17" : "dealer stands on soft 17";
   s += ", blackjack pays " + std::to_string(h.blackjack_num) + " to " + std::to_string(h.blackjack_den);
-  s += ", double on " + DoubleOnText(h.double_on) + (h.double_after_split ? " and after a split" : ", not after a split");
+  s += ", double on " + DoubleOnText(h.double_on) +
+       (h.double_after_split ? " and after a split" : ", not after a split");
   s += h.max_hands > 1 ? ", split to " + std::to_string(h.max_hands) + " hands" : ", no split";
   s += std::string(h.split_by_value ? " (any two ten-valued cards)" : " (pairs of one rank)");
   s += h.resplit_aces ? ", aces resplit" : ", aces not resplit";
@@ -76,7 +80,9 @@ void WriteText(const BlackjackRtpReport& r, std::ostream& out) {
       << Printable(r.path) << ")\n";
   out << "Theoretical return, computed from the spec (docs/math.md), one seat against the dealer,\n"
          "each round from a full shoe, insurance never taken; per unit of the wager.\n"
-         "Method: " << kBlackjackMethod << ";\n"
+         "Method: "
+      << kBlackjackMethod
+      << ";\n"
          "the War wager's win, tie and loss exact.\n";
   out << "Readings:";
   for (const auto& [id, name] : r.readings) out << " " << Printable(id) << "=" << Printable(name);
@@ -89,7 +95,8 @@ void WriteText(const BlackjackRtpReport& r, std::ostream& out) {
     out << "  Blackjack wager, basic strategy: return " << SignedPercent(bj.basic_strategy_return)
         << ", house edge " << Percent(-bj.basic_strategy_return) << " (composition-dependent: house edge "
         << Percent(-bj.optimal_return) << ")\n";
-    if (!bj.strategy_converged) out << "  WARNING: the basic strategy did not settle: some play is not the best given the others\n";
+    if (!bj.strategy_converged)
+      out << "  WARNING: the basic strategy did not settle: some play is not the best given the others\n";
     out << "    by up card (return):";
     for (int up = 1; up <= blackjack::kValues; ++up) {
       out << " " << ValueName(up) << " " << SignedPercent(bj.return_by_up[up - 1]);
@@ -132,8 +139,8 @@ void WriteText(const BlackjackRtpReport& r, std::ostream& out) {
     for (const BlackjackReadingRtp& reading : a.readings) {
       width = std::max(width, reading.name.size() + (reading.is_default ? 10 : 0));
     }
-    out << "    " << Pad("reading", width + 2) << Pad("decks", 7) << Pad("blackjack", 11) << Pad("war collect", 13)
-        << "war best ride\n";
+    out << "    " << Pad("reading", width + 2) << Pad("decks", 7) << Pad("blackjack", 11)
+        << Pad("war collect", 13) << "war best ride\n";
     for (const BlackjackReadingRtp& reading : a.readings) {
       std::string name = reading.name + (reading.is_default ? " (default)" : "");
       if (!reading.not_computed.empty()) {
@@ -163,8 +170,8 @@ void WriteText(const BlackjackRtpReport& r, std::ostream& out) {
                "than one that ignores them):\n";
         not_computed_header = true;
       }
-      out << "  " << Printable(a.id) << "=" << Printable(reading.name) << ": " << Printable(reading.not_computed)
-          << "\n";
+      out << "  " << Printable(a.id) << "=" << Printable(reading.name) << ": "
+          << Printable(reading.not_computed) << "\n";
     }
   }
 
@@ -184,7 +191,7 @@ void WriteRulesJson(JsonWriter& json, const HouseRules& h) {
   json.Key("hit_split_aces").Bool(h.hit_split_aces).Key("late_surrender").Bool(h.late_surrender);
   json.Key("dealer_blackjack_takes")
       .String(h.dealer_blackjack == HouseRules::DealerBlackjack::kOriginalBetsOnly ? "original-wager-only"
-                                                                                    : "all-wagers");
+                                                                                   : "all-wagers");
   json.EndObject();
 }
 
@@ -213,7 +220,12 @@ void WriteJson(const BlackjackRtpReport& r, std::string_view version, std::ostre
     json.Key("strategy_converged").Bool(bj.strategy_converged);
     json.Key("return_by_up_card").BeginArray();
     for (int up = 1; up <= blackjack::kValues; ++up) {
-      json.BeginObject().Key("up").String(ValueName(up)).Key("return").Double(bj.return_by_up[up - 1]).EndObject();
+      json.BeginObject()
+          .Key("up")
+          .String(ValueName(up))
+          .Key("return")
+          .Double(bj.return_by_up[up - 1])
+          .EndObject();
     }
     json.EndArray().EndObject();
     json.Key("war");
@@ -289,7 +301,8 @@ void WriteJson(const BlackjackRtpReport& r, std::string_view version, std::ostre
 
 Status WriteBlackjackRtpReport(const BlackjackRtpReport& report, std::string_view version,
                                std::string_view format, std::ostream& out) {
-  return WriteRtpFormat(format, [&] { WriteText(report, out); }, [&] { WriteJson(report, version, out); });
+  return WriteRtpFormat(
+      format, [&] { WriteText(report, out); }, [&] { WriteJson(report, version, out); });
 }
 
 }  // namespace pitboss

@@ -24,8 +24,8 @@ class BlackjackSpecParser {
 
  private:
   // A map of `value` (and `extra` keys) with its citation; nullptr-equivalent (false) when absent or wrong.
-  bool Value(const YAML::Node& parent, std::string_view key, std::string_view what, Cite* cite, YAML::Node* value,
-             std::vector<std::string_view> extra = {}) {
+  bool Value(const YAML::Node& parent, std::string_view key, std::string_view what, Cite* cite,
+             YAML::Node* value, std::vector<std::string_view> extra = {}) {
     const YAML::Node node = parent[std::string(key)];
     std::string w = std::string(what) + "." + std::string(key);
     if (!node) {
@@ -42,19 +42,22 @@ class BlackjackSpecParser {
 
   void BoolParam(const YAML::Node& parent, std::string_view key, std::string_view what, Param<bool>* p) {
     YAML::Node v;
-    if (Value(parent, key, what, &p->cite, &v)) r_.Bool(v, std::string(what) + "." + std::string(key) + ".value", &p->value);
+    if (Value(parent, key, what, &p->cite, &v))
+      r_.Bool(v, std::string(what) + "." + std::string(key) + ".value", &p->value);
   }
   void IntParam(const YAML::Node& parent, std::string_view key, std::string_view what, int64_t lo, int64_t hi,
                 Param<int>* p) {
     YAML::Node v;
     int64_t n = 0;
-    if (Value(parent, key, what, &p->cite, &v) && r_.Int(v, std::string(what) + "." + std::string(key) + ".value", lo, hi, &n)) {
+    if (Value(parent, key, what, &p->cite, &v) &&
+        r_.Int(v, std::string(what) + "." + std::string(key) + ".value", lo, hi, &n)) {
       p->value = static_cast<int>(n);
     }
   }
   void RatioParam(const YAML::Node& parent, std::string_view key, std::string_view what, Param<Ratio>* p) {
     YAML::Node v;
-    if (Value(parent, key, what, &p->cite, &v)) r_.Net(v, std::string(what) + "." + std::string(key) + ".value", &p->value);
+    if (Value(parent, key, what, &p->cite, &v))
+      r_.Net(v, std::string(what) + "." + std::string(key) + ".value", &p->value);
   }
   // A value of one of `names`; its index.
   int Choice(const YAML::Node& parent, std::string_view key, std::string_view what, Cite* cite,
@@ -108,8 +111,9 @@ void BlackjackSpecParser::Parse(const YAML::Node& root) {
     IntParam(deal, "burns_after_shuffle", "deal", 0, 52, &b.burns_after_shuffle);
     BoolParam(deal, "hole_card", "deal", &b.dealer_hole_card);
   }
-  Section(root, "dealer", {"hits_soft_17", "checks_for_blackjack", "draws_without_hand_in_play", "blackjack_takes",
-                           "busted_extra_lost"});
+  Section(root, "dealer",
+          {"hits_soft_17", "checks_for_blackjack", "draws_without_hand_in_play", "blackjack_takes",
+           "busted_extra_lost"});
   if (const YAML::Node dealer = root["dealer"]) {
     BoolParam(dealer, "hits_soft_17", "dealer", &b.dealer_hits_soft_17);
     BoolParam(dealer, "checks_for_blackjack", "dealer", &b.dealer_checks_for_blackjack);
@@ -164,7 +168,8 @@ void BlackjackSpecParser::Parse(const YAML::Node& root) {
   }
   auto offered = [&](WagerKind k) { return spec_->wager(k).offered; };
   if (!offered(WagerKind::kBlackjack) || !spec_->wager(WagerKind::kBlackjack).required) {
-    r_.Error(root["wagers"], "wagers.blackjack must be offered and required: it is the wager a seat plays with");
+    r_.Error(root["wagers"],
+             "wagers.blackjack must be offered and required: it is the wager a seat plays with");
   }
   if (b.double_offered.value != offered(WagerKind::kDouble)) {
     r_.Error(root["wagers"], "wagers.double and double.offered must agree");
@@ -176,7 +181,8 @@ void BlackjackSpecParser::Parse(const YAML::Node& root) {
     r_.Error(root["wagers"], "wagers.split and split.max_hands must agree (one hand: no split wager)");
   }
   for (WagerKind k : {WagerKind::kMain, WagerKind::kTie, WagerKind::kRaise, WagerKind::kTie2}) {
-    if (offered(k)) r_.Error(root["wagers"], "wagers." + std::string(ToString(k)) + " is not a blackjack wager");
+    if (offered(k))
+      r_.Error(root["wagers"], "wagers." + std::string(ToString(k)) + " is not a blackjack wager");
   }
 }
 
@@ -190,7 +196,8 @@ void BlackjackSpecParser::ParseRegulation(const YAML::Node& node) {
     if (!r_.Map(n, w, {"at_least", "max_decks", "cite", "quote", "note"}, {"at_least"})) return;
     if (r_.Net(n["at_least"], w + ".at_least", &out->at_least)) out->present = true;
     int64_t decks = 0;
-    if (n["max_decks"] && r_.Int(n["max_decks"], w + ".max_decks", 1, 64, &decks)) out->max_decks = static_cast<int>(decks);
+    if (n["max_decks"] && r_.Int(n["max_decks"], w + ".max_decks", 1, 64, &decks))
+      out->max_decks = static_cast<int>(decks);
     r_.CiteOf(n, w, &out->cite);
   };
   bound("win", &b.min_win);
@@ -216,7 +223,8 @@ void BlackjackSpecParser::ParseWar(const YAML::Node& node) {
       for (const auto& r : order) {
         auto card = r.IsScalar() ? ParseCard(r.Scalar() + "C") : std::nullopt;
         if (!card || !seen.insert(card->rank).second) {
-          r_.Error(r, "'" + (r.IsScalar() ? r.Scalar() : std::string("?")) + "' is not a rank, or is listed twice");
+          r_.Error(r, "'" + (r.IsScalar() ? r.Scalar() : std::string("?")) +
+                          "' is not a rank, or is listed twice");
           break;
         }
         b.war_rank_value[card->rank] = static_cast<int8_t>(value--);
@@ -250,11 +258,13 @@ void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out) {
   f["deal.burns_after_shuffle"] = {std::to_string(b.burns_after_shuffle.value), &b.burns_after_shuffle.cite};
   f["deal.hole_card"] = {Yes(b.dealer_hole_card.value), &b.dealer_hole_card.cite};
   f["dealer.hits_soft_17"] = {Yes(b.dealer_hits_soft_17.value), &b.dealer_hits_soft_17.cite};
-  f["dealer.checks_for_blackjack"] = {Yes(b.dealer_checks_for_blackjack.value), &b.dealer_checks_for_blackjack.cite};
+  f["dealer.checks_for_blackjack"] = {Yes(b.dealer_checks_for_blackjack.value),
+                                      &b.dealer_checks_for_blackjack.cite};
   f["dealer.draws_without_hand_in_play"] = {Yes(b.dealer_draws_without_hand_in_play.value),
                                             &b.dealer_draws_without_hand_in_play.cite};
-  f["dealer.blackjack_takes"] = {b.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers ? "all-wagers"
-                                                                                                     : "original-wager-only",
+  f["dealer.blackjack_takes"] = {b.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers
+                                     ? "all-wagers"
+                                     : "original-wager-only",
                                  &b.dealer_blackjack_takes.cite};
   f["dealer.busted_extra_lost"] = {Yes(b.busted_extra_lost_to_dealer_blackjack.value),
                                    &b.busted_extra_lost_to_dealer_blackjack.cite};
@@ -271,12 +281,16 @@ void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out) {
   f["split.resplit_aces"] = {Yes(b.resplit_aces.value), &b.resplit_aces.cite};
   f["split.split_21_is_blackjack"] = {Yes(b.split_21_is_blackjack.value), &b.split_21_is_blackjack.cite};
   f["surrender.offered"] = {Yes(b.surrender_offered.value), &b.surrender_offered.cite};
-  for (auto [key, p] : {std::pair{"blackjack", &b.pays_blackjack}, {"win", &b.pays_win}, {"push", &b.pays_push},
-                        {"lose", &b.pays_lose}, {"insurance_win", &b.pays_insurance_win},
+  for (auto [key, p] : {std::pair{"blackjack", &b.pays_blackjack},
+                        {"win", &b.pays_win},
+                        {"push", &b.pays_push},
+                        {"lose", &b.pays_lose},
+                        {"insurance_win", &b.pays_insurance_win},
                         {"insurance_lose", &b.pays_insurance_lose}}) {
     f[std::string("payouts.") + key] = {ToString(p->net), &p->cite};
   }
-  for (auto [key, bound] : {std::pair{"win", &b.min_win}, {"blackjack", &b.min_blackjack},
+  for (auto [key, bound] : {std::pair{"win", &b.min_win},
+                            {"blackjack", &b.min_blackjack},
                             {"blackjack_single_deck", &b.min_blackjack_few_decks}}) {
     if (!bound->present) continue;
     f[std::string("regulation.") + key] = {
@@ -358,16 +372,18 @@ std::vector<RegulationBreach> RegulationBreaches(const RuleSpec& spec) {
   };
   auto check = [&](const Payout& pays, const BlackjackRules::Bound& bound, const std::string& what) {
     if (!bound.present || !pays.present || !below(pays.net, bound.at_least)) return;
-    out.push_back({pays.cite.line, "payouts." + what + " pays " + ToString(pays.net) + ", below the " +
-                                       ToString(bound.at_least) + " that " + bound.cite.clause + " requires" +
-                                       (bound.max_decks ? " for this game" : " for a game of " +
-                                                                             std::to_string(spec.decks.max) + " decks")});
+    out.push_back({pays.cite.line,
+                   "payouts." + what + " pays " + ToString(pays.net) + ", below the " +
+                       ToString(bound.at_least) + " that " + bound.cite.clause + " requires" +
+                       (bound.max_decks ? " for this game"
+                                        : " for a game of " + std::to_string(spec.decks.max) + " decks")});
   };
   check(b.pays_win, b.min_win, "win");
   // Blackjack: the general bound, unless a bound for games of few decks applies.
-  const BlackjackRules::Bound& bj = b.min_blackjack_few_decks.present && spec.decks.max <= b.min_blackjack_few_decks.max_decks
-                                        ? b.min_blackjack_few_decks
-                                        : b.min_blackjack;
+  const BlackjackRules::Bound& bj =
+      b.min_blackjack_few_decks.present && spec.decks.max <= b.min_blackjack_few_decks.max_decks
+          ? b.min_blackjack_few_decks
+          : b.min_blackjack;
   check(b.pays_blackjack, bj, "blackjack");
   if (b.war_offered) check(b.pays_war_win, b.min_win, "war win");
   return out;
@@ -388,7 +404,8 @@ const Game& BlackjackGame() {
   static const Game game{
       {
           "blackjack",
-          {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts", "war_wager"},
+          {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts",
+           "war_wager"},
           {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
           &ParseBlackjack,
           &FlattenBlackjack,

@@ -48,12 +48,12 @@ class BlackjackRules : public GameRules {
 
   // The deal: each pass gives every seat one card in `order`, then the dealer one.
   Param<SeatOrder> deal_order;
-  Param<int> burns_after_shuffle;      // cards burned before the first round of a new shoe
-  Param<bool> dealer_hole_card;        // the dealer's second card is dealt face down
+  Param<int> burns_after_shuffle;  // cards burned before the first round of a new shoe
+  Param<bool> dealer_hole_card;    // the dealer's second card is dealt face down
 
   // The dealer's play.
   Param<bool> dealer_hits_soft_17;
-  Param<bool> dealer_checks_for_blackjack;       // before the players act
+  Param<bool> dealer_checks_for_blackjack;        // before the players act
   Param<bool> dealer_draws_without_hand_in_play;  // draws though every hand busted or is a blackjack
   Param<DealerBlackjackTakes> dealer_blackjack_takes;
   // Under kOriginalWagerOnly: the double and split wagers of a hand that had busted before
@@ -88,9 +88,9 @@ class BlackjackRules : public GameRules {
   bool war_offered = false;
   std::array<int8_t, 15> war_rank_value{};  // by rank; aces low where the rules say so
   Cite war_rank_cite;
-  Param<bool> war_by_points;         // compare by blackjack points (a king ties a ten)
+  Param<bool> war_by_points;          // compare by blackjack points (a king ties a ten)
   Param<bool> war_cards_start_hands;  // the war cards are the first cards of the hands
-  Param<bool> ride_adds_stake;       // a ride adds the War stake as well as the winnings
+  Param<bool> ride_adds_stake;        // a ride adds the War stake as well as the winnings
   Payout pays_war_win, pays_war_tie, pays_war_lose;
 
   // What the regulation allows a licensee to post: lint rejects a house below it.
@@ -103,24 +103,28 @@ class BlackjackRules : public GameRules {
   Bound min_win, min_blackjack, min_blackjack_few_decks;
 
   // The War comparison value of a card: higher wins.
-  int WarValue(int rank) const { return war_by_points.value ? (rank == 14 ? 1 : CardPoints(rank)) : war_rank_value[rank]; }
+  int WarValue(int rank) const {
+    return war_by_points.value ? (rank == 14 ? 1 : CardPoints(rank)) : war_rank_value[rank];
+  }
 };
 
 // The blackjack rules of a spec of game `blackjack` (the loader sets them).
 inline const BlackjackRules& Blackjack(const RuleSpec& spec) {
   return static_cast<const BlackjackRules&>(*spec.game_rules.get());
 }
-inline BlackjackRules& Blackjack(RuleSpec& spec) { return static_cast<BlackjackRules&>(*spec.game_rules.get()); }
+inline BlackjackRules& Blackjack(RuleSpec& spec) {
+  return static_cast<BlackjackRules&>(*spec.game_rules.get());
+}
 
 // The blackjack game's parts of a spec (spec/parts.h): what a round consulted, so that a
 // reading it did not consult need not replay it.
 namespace part {
-constexpr SpecParts kBjEveryRound = 1u << 8;      // the deal, the dealer's drawing, the payouts
-constexpr SpecParts kBjWarWager = 1u << 9;        // the War comparison and payouts
-constexpr SpecParts kBjRide = 1u << 10;           // what a ride adds
-constexpr SpecParts kBjSplit = 1u << 11;          // splitting
-constexpr SpecParts kBjDouble = 1u << 12;         // doubling
-constexpr SpecParts kBjInsurance = 1u << 13;      // insurance
+constexpr SpecParts kBjEveryRound = 1u << 8;        // the deal, the dealer's drawing, the payouts
+constexpr SpecParts kBjWarWager = 1u << 9;          // the War comparison and payouts
+constexpr SpecParts kBjRide = 1u << 10;             // what a ride adds
+constexpr SpecParts kBjSplit = 1u << 11;            // splitting
+constexpr SpecParts kBjDouble = 1u << 12;           // doubling
+constexpr SpecParts kBjInsurance = 1u << 13;        // insurance
 constexpr SpecParts kBjDealerBlackjack = 1u << 14;  // what a dealer blackjack takes
 constexpr SpecParts kBjSurrender = 1u << 15;
 }  // namespace part

@@ -37,7 +37,8 @@ StatusOr<WarWagerMoments> ComputeWarWagerMoments(const RuleSpec& spec, int decks
     }
   }
   if (m.mean.overflowed() || m.second.overflowed() || m.cross.overflowed()) {
-    return Status::InvalidArgument("the War wager's moments overflow for " + std::to_string(decks) + " decks");
+    return Status::InvalidArgument("the War wager's moments overflow for " + std::to_string(decks) +
+                                   " decks");
   }
   return m;
 }

@@ -13,10 +13,10 @@
 namespace pitboss {
 
 struct WarWagerMoments {
-  Fraction mean;       // E[net]
-  Fraction second;     // E[net^2]
-  Fraction ahead;      // P(net > 0)
-  Fraction cross;      // E[net1 * net2] of two seats against one dealer card
+  Fraction mean;    // E[net]
+  Fraction second;  // E[net^2]
+  Fraction ahead;   // P(net > 0)
+  Fraction cross;   // E[net1 * net2] of two seats against one dealer card
   Fraction Covariance() const { return cross - mean * mean; }
 };
 

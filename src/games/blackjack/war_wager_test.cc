@@ -21,7 +21,9 @@ WarWagerMoments Enumerate(const RuleSpec& spec, int decks) {
   }
   auto net = [&](int mine, int up) {
     int x = b.WarValue(mine), y = b.WarValue(up);
-    return Fraction::FromRatio(x > y ? b.pays_war_win.net : x == y ? b.pays_war_tie.net : b.pays_war_lose.net);
+    return Fraction::FromRatio(x > y    ? b.pays_war_win.net
+                               : x == y ? b.pays_war_tie.net
+                                        : b.pays_war_lose.net);
   };
   Fraction sum, squares, ahead, cross;
   int64_t pairs = 0, triples = 0;
@@ -41,7 +43,8 @@ WarWagerMoments Enumerate(const RuleSpec& spec, int decks) {
       }
     }
   }
-  return {sum / Fraction(pairs), squares / Fraction(pairs), ahead / Fraction(pairs), cross / Fraction(triples)};
+  return {sum / Fraction(pairs), squares / Fraction(pairs), ahead / Fraction(pairs),
+          cross / Fraction(triples)};
 }
 
 TEST(WarWagerTest, SixDecksLoseTheTies) {

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "history/round_parser.h"
 #include "base/json.h"
+#include "history/round_parser.h"
 
 namespace pitboss {
 
@@ -191,10 +191,12 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
   if (o.table_prefix.empty()) return Status::InvalidArgument("the table prefix must not be empty");
   if (o.table_seats < 1) return Status::InvalidArgument("a table must have at least one seat");
   if (o.seats_min < 1 || o.seats_min > o.seats_max || o.seats_max > o.table_seats) {
-    return Status::InvalidArgument("players per round must be a range within 1-" + std::to_string(o.table_seats) +
-                                   ", not " + std::to_string(o.seats_min) + "-" + std::to_string(o.seats_max));
+    return Status::InvalidArgument("players per round must be a range within 1-" +
+                                   std::to_string(o.table_seats) + ", not " + std::to_string(o.seats_min) +
+                                   "-" + std::to_string(o.seats_max));
   }
-  if (!(o.tie_bet_rate >= 0 && o.tie_bet_rate <= 1)) return Status::InvalidArgument("a rate must be within 0 and 1");
+  if (!(o.tie_bet_rate >= 0 && o.tie_bet_rate <= 1))
+    return Status::InvalidArgument("a rate must be within 0 and 1");
   for (const auto& [name, rate] : o.rates) {
     if (!(rate >= 0 && rate <= 1)) return Status::InvalidArgument("--" + name + " must be within 0 and 1");
   }
@@ -214,7 +216,8 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
 
   auto start = ParseUtcTime(o.start_time);
   if (!start) {
-    return Status::InvalidArgument("start time '" + o.start_time + "' is not of the form 2026-01-05T18:00:00Z");
+    return Status::InvalidArgument("start time '" + o.start_time +
+                                   "' is not of the form 2026-01-05T18:00:00Z");
   }
   setup.start = *start;
   int32_t date = std::stoi(o.start_time.substr(0, 4)) * 10000 + std::stoi(o.start_time.substr(5, 2)) * 100 +
@@ -227,7 +230,8 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
   setup.decks = o.decks == 0 ? spec.decks.min : o.decks;
   if (setup.decks < spec.decks.min || setup.decks > spec.decks.max) {
     return Status::InvalidArgument(spec.id + " is dealt from " + std::to_string(spec.decks.min) + " to " +
-                                   std::to_string(spec.decks.max) + " decks, not " + std::to_string(setup.decks));
+                                   std::to_string(spec.decks.max) + " decks, not " +
+                                   std::to_string(setup.decks));
   }
   return setup;
 }

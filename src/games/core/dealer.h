@@ -69,11 +69,11 @@ struct DealerOptions {
   int64_t rounds = 1000;  // in all, dealt round-robin over the tables
   int tables = 1;         // named <table_prefix>1, <table_prefix>2...
   std::string table_prefix = "T";
-  int table_seats = 7;    // seats 1..table_seats
-  int seats_min = 1;      // players each round: uniform in [seats_min, seats_max],
-  int seats_max = 7;      // at seats drawn at random
+  int table_seats = 7;  // seats 1..table_seats
+  int seats_min = 1;    // players each round: uniform in [seats_min, seats_max],
+  int seats_max = 7;    // at seats drawn at random
   uint64_t seed = 1;
-  int decks = 0;          // 0: the spec's minimum
+  int decks = 0;  // 0: the spec's minimum
   // Each optional wager the spec offers (the tie wager, a war-window wager without
   // `equals`) is placed with this probability, where what it depends on is placed.
   double tie_bet_rate = 0.25;
@@ -93,7 +93,7 @@ struct DealerOptions {
   // rate (7.69% -> 6.98% of the cards), and every other rank at 1.008 times.
   std::map<int, double> rank_keep;
   std::string start_time = "2026-01-05T18:00:00Z";  // RFC 3339, UTC ("Z")
-  int round_seconds = 40;  // between two rounds of one table
+  int round_seconds = 40;                           // between two rounds of one table
 };
 
 // The limits a simulated table posts for one wager, in minor units; bets are whole multiples
@@ -138,7 +138,6 @@ StatusOr<DealerSetup> CheckDealerOptions(const RuleSpec& spec, const DealerOptio
 // the order every dealer writes: type, seat, hand, then the event's own fields. The event at
 // index `face_down_event` (a dealer's hole card) is marked "face":"down"; -1 for none.
 void WriteRoundJson(const Round& round, std::ostream& out, int face_down_event = -1);
-
 
 // "2026-01-05T18:00:00Z" as seconds since 1970-01-01, and back. Proleptic Gregorian, UTC
 // only; nullopt for any other form.

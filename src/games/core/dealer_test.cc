@@ -1,14 +1,13 @@
-#include "games/war/war_rules.h"
-#include "games/games.h"
-#include "games/core/test_rounds.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <sstream>
 
 #include "games/core/shoe.h"
+#include "games/core/test_rounds.h"
+#include "games/games.h"
 #include "games/war/war_engine.h"
+#include "games/war/war_rules.h"
 #include "history/round_parser.h"
 #include "pitboss/codes.h"
 #include "spec/loader.h"
@@ -77,7 +76,10 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
           ++t.events["decision " + std::string(ToString(e.action))];
           break;
         case EventType::kSettle:
-          ++t.events["settle " + std::string(ToString(e.wager)) + (e.amount > 0 ? " +" : e.amount < 0 ? " -" : " 0")];
+          ++t.events["settle " + std::string(ToString(e.wager)) +
+                     (e.amount > 0   ? " +"
+                      : e.amount < 0 ? " -"
+                                     : " 0")];
           break;
       }
     }
@@ -85,7 +87,8 @@ Tally Replay(const RuleSpec& spec, const std::string& log) {
   std::vector<RoundFinding> last;  // the cards foreign to a shoe, told at its end
   owner.out = &last;
   shoes.EndAll(owner);
-  for (const RoundFinding& f : last) t.findings += "at a shoe's end: " + std::string(Info(f.code).id) + ": " + f.message + "\n";
+  for (const RoundFinding& f : last)
+    t.findings += "at a shoe's end: " + std::string(Info(f.code).id) + ": " + f.message + "\n";
   return t;
 }
 

@@ -64,7 +64,7 @@ Finding ToFinding(RoundFinding f, const std::string& input, int64_t line, const 
 struct RoundResult {
   std::vector<RoundFinding> findings;
   std::vector<Settlement> settlements;  // every wager whose correct net the rules decide
-  uint32_t touched = 0;  // the SpecParts (spec/parts.h) the replay consulted
+  uint32_t touched = 0;                 // the SpecParts (spec/parts.h) the replay consulted
   // Set by the caller, not the engine: false where only settlements and touched are read (a
   // replay under another reading of a clean round, for what it would settle), so that the
   // engine may leave findings empty rather than word findings no one reads.

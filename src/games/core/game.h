@@ -19,7 +19,6 @@
 
 namespace pitboss {
 
-
 struct GameRtp;  // games/core/rtp.h
 
 // Replays one round of a spec of the game into *out (cleared first, its buffers reused):

@@ -27,7 +27,9 @@ struct WagerTheory {
   double cov[3] = {0, 0, 0};                                            // at q = 0, 1/2, 1
 
   long double Mean(long double q) const { return choice_free ? mean[1] : (1 - q) * mean[0] + q * mean[1]; }
-  long double Ahead(long double q) const { return choice_free ? ahead[1] : (1 - q) * ahead[0] + q * ahead[1]; }
+  long double Ahead(long double q) const {
+    return choice_free ? ahead[1] : (1 - q) * ahead[0] + q * ahead[1];
+  }
   long double Variance(long double q) const {
     long double second_q = choice_free ? second[1] : (1 - q) * second[0] + q * second[1];
     long double m = Mean(q);

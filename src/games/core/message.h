@@ -36,14 +36,13 @@ class Part {
   // Implicit (NOLINT), so that Cat's arguments become parts.
   template <size_t N>
   Part(const char (&literal)[N]) : text_(literal, N - 1) {}  // NOLINT: a literal's length, known
-  Part(const char* text) : text_(text) {}                     // NOLINT
-  Part(std::string_view text) : text_(text) {}                // NOLINT
-  Part(const std::string& text) : text_(text) {}              // NOLINT
+  Part(const char* text) : text_(text) {}                    // NOLINT
+  Part(std::string_view text) : text_(text) {}               // NOLINT
+  Part(const std::string& text) : text_(text) {}             // NOLINT
   template <std::signed_integral T>
-    requires(!std::is_same_v<T, char>)
-  Part(T n) : text_(Write("", n)) {}                          // NOLINT
-  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}     // NOLINT
-  Part(Who who) {                                             // NOLINT
+  requires(!std::is_same_v<T, char>) Part(T n) : text_(Write("", n)) {}  // NOLINT
+  Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}                // NOLINT
+  Part(Who who) {                                                        // NOLINT
     if (who.seat == kDealer) {
       text_ = "the dealer";
     } else if (who.hand > 0) {

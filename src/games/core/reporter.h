@@ -6,8 +6,8 @@
 
 #include <optional>
 
-#include "games/core/message.h"
 #include "games/core/finding.h"
+#include "games/core/message.h"
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
 #include "pitboss/round.h"
@@ -37,7 +37,8 @@ class Reporter {
   // round stay small.
   template <typename... Parts>
   [[gnu::cold, gnu::noinline]] int Add(Code code, const At& at, std::optional<Money> expected,
-                                       std::optional<Money> actual, const Cite& cite, const Parts&... message) {
+                                       std::optional<Money> actual, const Cite& cite,
+                                       const Parts&... message) {
     if (!out_->findings_wanted) return -1;
     RoundFinding f{code, at.event, at.seat, at.wager, expected, actual, cite.clause, Cat(message...)};
     if (at.hand > 0) f.hand = at.hand;
@@ -52,7 +53,6 @@ class Reporter {
     std::optional<Money>& moved = out_->findings[static_cast<size_t>(index)].money_moved;
     moved = (MoneySum(moved.value_or(0)) + money).Saturated();
   }
-
 
  private:
   RoundResult* out_;

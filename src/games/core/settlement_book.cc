@@ -103,7 +103,7 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
     any_wrong |= x.actual != x.net;
   }
   if (!any_wrong) return;  // the path of every clean seat: no sums
-  MoneySum want, got;  // wide: a seat's nets near 2^63 must not wrap
+  MoneySum want, got;      // wide: a seat's nets near 2^63 must not wrap
   for (size_t k = begin; k < end; ++k) {
     const Owed& x = owed_[k];
     if (x.settled < 0 || x.cause >= 0) continue;

@@ -65,7 +65,8 @@ class SettlementBook {
 
   void Clear() {
     for (const Placement& p : placed_) {
-      if (Direct(p.seat, p.hand) && p.wager != WagerKind::kUnknown) direct_[p.seat][static_cast<int>(p.wager)] = 0;
+      if (Direct(p.seat, p.hand) && p.wager != WagerKind::kUnknown)
+        direct_[p.seat][static_cast<int>(p.wager)] = 0;
     }
     placed_.clear();
     owed_.clear();
@@ -128,8 +129,8 @@ class SettlementBook {
       if (s == x.seat) return;
     }
     flagged_.push_back(x.seat);
-    r.Add(Code::kSettleOrder, At{m.event, x.seat, x.hand, x.wager}, std::nullopt, std::nullopt, cite, Ev(m.event),
-          ToString(x.wager), " wager of ", Who(x.seat, x.hand), " settled ", why...);
+    r.Add(Code::kSettleOrder, At{m.event, x.seat, x.hand, x.wager}, std::nullopt, std::nullopt, cite,
+          Ev(m.event), ToString(x.wager), " wager of ", Who(x.seat, x.hand), " settled ", why...);
   }
 
  private:

@@ -13,8 +13,9 @@ std::string ShoeTracker::ShoeName(const Table& t) const {
   return t.shoe_id.empty() ? "the shoe" : "shoe " + t.shoe_id;
 }
 
-void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuffle_reported, std::string_view input,
-                       int64_t line, Owner& owner, std::vector<RoundFinding>* findings) {
+void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuffle_reported,
+                       std::string_view input, int64_t line, Owner& owner,
+                       std::vector<RoundFinding>* findings) {
   Table& t = tables_[round.table];
   bool no_shoe_reported = shuffle_reported;
   bool counted = false;  // as a consequence of the table's unjudged root, once a round
@@ -28,10 +29,10 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
     const Event& e = round.events[i];
     if (e.type == EventType::kShuffle) {
       if (drew && !no_shoe_reported) {
-        findings->push_back({Code::kShoeMidRoundShuffle, i, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                             clause,
-                             "event " + std::to_string(i) + ": a shuffle after event " + std::to_string(last_draw) +
-                                 " drew a card of this round: the shoe changed in the middle of the deal"});
+        findings->push_back(
+            {Code::kShoeMidRoundShuffle, i, std::nullopt, std::nullopt, std::nullopt, std::nullopt, clause,
+             "event " + std::to_string(i) + ": a shuffle after event " + std::to_string(last_draw) +
+                 " drew a card of this round: the shoe changed in the middle of the deal"});
         no_shoe_reported = true;  // one finding a round
       }
       EndShoe(t, owner);
@@ -56,10 +57,17 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
     }
     if (!t.judged.in_play()) {
       if (!no_shoe_reported) {
-        RoundFinding f{Code::kShoeNoShuffle, i, std::nullopt, std::nullopt, std::nullopt, std::nullopt, clause,
-                       "event " + std::to_string(i) + ": a card drawn on table " + round.table +
-                           " with no shoe in play (no shuffle logged before it on this table); the table's later "
-                           "rounds until its first shuffle are counted under this finding"};
+        RoundFinding f{
+            Code::kShoeNoShuffle,
+            i,
+            std::nullopt,
+            std::nullopt,
+            std::nullopt,
+            std::nullopt,
+            clause,
+            "event " + std::to_string(i) + ": a card drawn on table " + round.table +
+                " with no shoe in play (no shuffle logged before it on this table); the table's later "
+                "rounds until its first shuffle are counted under this finding"};
         f.root = NewRoot();
         t.unjudged_root = f.root;
         t.judged.Lose();
@@ -90,8 +98,14 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
         if ((d.type == EventType::kDeal || d.type == EventType::kBurn) && d.card) t.candidate.Draw(*d.card);
       }
     }
-    RoundFinding f{Code::kShoeCardOverdrawn, i, std::nullopt, std::nullopt, t.judged.decks(), t.judged.drawn(card),
-                   clause, ""};
+    RoundFinding f{Code::kShoeCardOverdrawn,
+                   i,
+                   std::nullopt,
+                   std::nullopt,
+                   t.judged.decks(),
+                   t.judged.drawn(card),
+                   clause,
+                   ""};
     if (e.type == EventType::kDeal) f.seat = e.seat;
     t.held.push_back({owner.Hold(std::move(f)), card, fits, where(i, card)});
     // A shuffle not logged at the first held card's round explains the cards that fit the
@@ -102,15 +116,17 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
     const int decks = t.judged.decks();
     const std::string shoe = ShoeName(t);
     const int64_t root = NewRoot();
-    owner.Release(first.ticket,
-                  "event " + std::to_string(*first.at.event) + ": " + first.at.card + " overdrew " + shoe +
-                      (t.overdraw_root >= 0 ? " since its count restarted"
-                                            : (t.shuffled_at.empty() ? std::string() : " (shuffled at " + t.shuffled_at + ")")) +
-                      ", which as a shoe of " + std::to_string(decks) + (decks == 1 ? " deck" : " decks") + " holds " +
-                      std::to_string(decks) + " of each card, and cards of other kinds overdrew it after: a shuffle " +
-                      "not logged. The count restarts at this round; the later cards that overdraw " + shoe +
-                      " as logged are named under this finding",
-                  root);
+    owner.Release(
+        first.ticket,
+        "event " + std::to_string(*first.at.event) + ": " + first.at.card + " overdrew " + shoe +
+            (t.overdraw_root >= 0
+                 ? " since its count restarted"
+                 : (t.shuffled_at.empty() ? std::string() : " (shuffled at " + t.shuffled_at + ")")) +
+            ", which as a shoe of " + std::to_string(decks) + (decks == 1 ? " deck" : " decks") + " holds " +
+            std::to_string(decks) + " of each card, and cards of other kinds overdrew it after: a shuffle " +
+            "not logged. The count restarts at this round; the later cards that overdraw " + shoe +
+            " as logged are named under this finding",
+        root);
     // The cards that fit the restarted count are its consequences, named; one that does not
     // (no shuffle there explains it) is a card foreign to the shoe.
     std::vector<Held> foreign;
@@ -137,16 +153,19 @@ void ShoeTracker::EndShoe(Table& t, Owner& owner) {
   const size_t n = t.held.size();
   for (size_t k = 0; k < n; ++k) {
     const Held& h = t.held[k];
-    std::string message = "event " + std::to_string(*h.at.event) + ": " + h.at.card + " drawn from " + shoe +
-                          (t.overdraw_root >= 0 ? " since its count restarted"
-                                                : (t.shuffled_at.empty() ? std::string()
-                                                                         : " (shuffled at " + t.shuffled_at + ")")) +
-                          ", which as a shoe of " + std::to_string(decks) + (decks == 1 ? " deck" : " decks") +
-                          " holds " + std::to_string(decks) + " of it: a card foreign to the shoe";
-    message += n == 1 ? " (no other card overdrew the shoe before it ended, as a shuffle not logged would have made "
-                        "them)"
-                      : " (" + std::to_string(k + 1) + " of " + std::to_string(n) + " cards " + h.at.card +
-                            " that overdrew it, and no card of another kind did, as a shuffle not logged would have)";
+    std::string message =
+        "event " + std::to_string(*h.at.event) + ": " + h.at.card + " drawn from " + shoe +
+        (t.overdraw_root >= 0
+             ? " since its count restarted"
+             : (t.shuffled_at.empty() ? std::string() : " (shuffled at " + t.shuffled_at + ")")) +
+        ", which as a shoe of " + std::to_string(decks) + (decks == 1 ? " deck" : " decks") + " holds " +
+        std::to_string(decks) + " of it: a card foreign to the shoe";
+    message +=
+        n == 1
+            ? " (no other card overdrew the shoe before it ended, as a shuffle not logged would have made "
+              "them)"
+            : " (" + std::to_string(k + 1) + " of " + std::to_string(n) + " cards " + h.at.card +
+                  " that overdrew it, and no card of another kind did, as a shuffle not logged would have)";
     owner.Release(h.ticket, std::move(message), -1);
   }
   t.held.clear();

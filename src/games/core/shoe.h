@@ -137,7 +137,7 @@ class ShoeTracker {
     Shoe candidate;  // as if shuffled at the start of the first held overdraw's round
     std::vector<Held> held;
     std::string shoe_id;
-    std::string shuffled_at;  // "input:line" of its shuffle
+    std::string shuffled_at;     // "input:line" of its shuffle
     int64_t overdraw_root = -1;  // the shuffle not logged its `judged` count restarted at
     int64_t unjudged_root = -1;  // the cause its rounds are not judged for (no shoe, time)
   };
@@ -147,7 +147,7 @@ class ShoeTracker {
   std::vector<std::pair<const std::string, Table>*> Sorted();
 
   std::unordered_map<std::string, Table> tables_;
-  std::vector<int64_t> consequences_;  // by root id
+  std::vector<int64_t> consequences_;                            // by root id
   std::unordered_map<int64_t, std::vector<Consequence>> named_;  // by root id
 };
 

@@ -2,11 +2,11 @@
 #ifndef PITBOSS_GAMES_CORE_TEST_ROUNDS_H_
 #define PITBOSS_GAMES_CORE_TEST_ROUNDS_H_
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "games/core/shoe.h"
 #include "pitboss/round.h"
@@ -36,8 +36,14 @@ class RoundBuilder {
     round_.table = std::move(table);
     round_.rules = std::move(rules);
   }
-  RoundBuilder& Id(std::string id) { round_.id = std::move(id); return *this; }
-  RoundBuilder& Date(int32_t date) { round_.date = date; return *this; }
+  RoundBuilder& Id(std::string id) {
+    round_.id = std::move(id);
+    return *this;
+  }
+  RoundBuilder& Date(int32_t date) {
+    round_.date = date;
+    return *this;
+  }
   RoundBuilder& Limit(WagerKind kind, std::optional<Money> min, std::optional<Money> max) {
     round_.limits[static_cast<int>(kind)] = pitboss::Limit{min, max};
     return *this;

@@ -33,8 +33,8 @@ inline void CheckLimits(const RuleSpec& spec, const Round& round, Reporter& r, i
 // wager/orphan: the `kind` wager of `seat` (its first bet at `event`) placed without the
 // `depends_on` wager it needs. The finding's index (-1 where findings are not wanted): the
 // wager is refused, and that finding is the one its settlement's money goes to.
-int ReportOrphan(const RuleSpec& spec, Reporter& r, int event, Seat seat, WagerKind kind, WagerKind depends_on,
-                 Money amount);
+int ReportOrphan(const RuleSpec& spec, Reporter& r, int event, Seat seat, WagerKind kind,
+                 WagerKind depends_on, Money amount);
 
 // shoe/deck-count for each shuffle (`shuffles`: their events) of a shoe the rules do not
 // allow, and shoe/no-shuffle where the rules require a fresh shuffle every round and none came

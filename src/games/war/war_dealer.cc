@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "games/war/war_rules.h"
 #include "base/json.h"
+#include "games/war/war_rules.h"
 
 namespace pitboss {
 
@@ -31,7 +31,7 @@ struct SeatPlay {
   Seat seat = 0;
   std::array<Money, kWagerKinds> bet{};  // 0: not placed
   std::array<bool, kWagerKinds> settled{};
-  Card card;                          // the seat's latest card
+  Card card;  // the seat's latest card
   Outcome initial = Outcome::kTie;
   Action action = Action::kUnknown;  // the choice on a tie, if one was made
   Outcome war = Outcome::kTie;
@@ -42,7 +42,11 @@ struct SeatPlay {
 class Dealer {
  public:
   Dealer(const RuleSpec& spec, const DealerOptions& options, std::ostream& out)
-      : spec_(spec), options_(options), out_(out), rng_(options.seed), surrender_rate_(RateOf(options, kSurrenderRate)) {}
+      : spec_(spec),
+        options_(options),
+        out_(out),
+        rng_(options.seed),
+        surrender_rate_(RateOf(options, kSurrenderRate)) {}
 
   Status Run();
 
@@ -112,8 +116,8 @@ Status Dealer::Prepare() {
     const WagerRule& rule = spec_.wagers[k];
     if (!rule.offered || !rule.equals) continue;
     if (!limits_[static_cast<int>(*rule.equals)]) {
-      return Status::InvalidArgument(std::string(ToString(static_cast<WagerKind>(k))) + " must equal a wager that " +
-                                     spec_.id + " does not offer");
+      return Status::InvalidArgument(std::string(ToString(static_cast<WagerKind>(k))) +
+                                     " must equal a wager that " + spec_.id + " does not offer");
     }
     BetLimit limit = *limits_[static_cast<int>(*rule.equals)];
     if (rule.max) limit.max = std::min(limit.max, *rule.max);
@@ -137,9 +141,9 @@ Status Dealer::Prepare() {
   }
 
   if (WorstCaseCards(o.seats_max) > static_cast<size_t>(decks_) * kCardsPerDeck) {
-    return Status::InvalidArgument("a round of " + std::to_string(o.seats_max) + " players could need more than the " +
-                                   std::to_string(decks_ * kCardsPerDeck) + " cards of a " + std::to_string(decks_) +
-                                   "-deck shoe");
+    return Status::InvalidArgument(
+        "a round of " + std::to_string(o.seats_max) + " players could need more than the " +
+        std::to_string(decks_ * kCardsPerDeck) + " cards of a " + std::to_string(decks_) + "-deck shoe");
   }
 
   tables_.resize(o.tables);
@@ -156,7 +160,8 @@ size_t Dealer::WorstCaseCards(int seats) const {
   const DealRule& i = War(spec_).initial_deal;
   const DealRule& w = War(spec_).war_deal;
   size_t n = static_cast<size_t>(seats) * (1 + i.burns_before_seat_card) + 1 + i.burns_before_dealer_card;
-  if (war_offered_) n += static_cast<size_t>(seats) * (1 + w.burns_before_seat_card) + 1 + w.burns_before_dealer_card;
+  if (war_offered_)
+    n += static_cast<size_t>(seats) * (1 + w.burns_before_seat_card) + 1 + w.burns_before_dealer_card;
   return n;
 }
 
@@ -337,7 +342,8 @@ Status Dealer::PlayRound(TableState* table, int table_index) {
   // The war: each warring seat's card after its burns, then the dealer's one card
   // against all of them.
   in_order(War(spec_).war_deal.order, [&](SeatPlay& play) {
-    if (play.action == Action::kWar) play.card = DealTo(table, play.seat, War(spec_).war_deal.burns_before_seat_card);
+    if (play.action == Action::kWar)
+      play.card = DealTo(table, play.seat, War(spec_).war_deal.burns_before_seat_card);
   });
   dealer = DealTo(table, kDealer, War(spec_).war_deal.burns_before_dealer_card);
   for (SeatPlay& play : seats_) {

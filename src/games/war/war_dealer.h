@@ -11,7 +11,8 @@
 namespace pitboss {
 
 // A tied seat offered both surrender and war surrenders with this probability.
-inline constexpr DealerRate kSurrenderRate{"surrender-rate", "probability that a tied player surrenders", 0.2};
+inline constexpr DealerRate kSurrenderRate{"surrender-rate", "probability that a tied player surrenders",
+                                           0.2};
 
 Status GenerateWarRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out);
 

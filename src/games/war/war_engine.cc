@@ -1,14 +1,8 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_engine.h"
-
-#include "games/core/message.h"
-#include "games/core/reporter.h"
-#include "games/core/settlement_book.h"
-#include "games/core/wager_rules.h"
-#include "spec/parts.h"
 
 #include <algorithm>
 #include <bit>
+#include <boost/iterator/indirect_iterator.hpp>
 #include <charconv>
 #include <climits>
 #include <concepts>
@@ -18,7 +12,12 @@
 #include <string_view>
 #include <type_traits>
 
-#include <boost/iterator/indirect_iterator.hpp>
+#include "games/core/message.h"
+#include "games/core/reporter.h"
+#include "games/core/settlement_book.h"
+#include "games/core/wager_rules.h"
+#include "games/war/war_rules.h"
+#include "spec/parts.h"
 
 namespace pitboss {
 
@@ -184,15 +183,21 @@ std::string_view OutcomeWords(Stage stage, Outcome outcome) {
   if (stage == Stage::kSurrender) return "surrender";
   if (stage == Stage::kInitial) {
     switch (outcome) {
-      case Outcome::kWin: return "player's card higher";
-      case Outcome::kTie: return "cards tied";
-      case Outcome::kLose: return "dealer's card higher";
+      case Outcome::kWin:
+        return "player's card higher";
+      case Outcome::kTie:
+        return "cards tied";
+      case Outcome::kLose:
+        return "dealer's card higher";
     }
   }
   switch (outcome) {
-    case Outcome::kWin: return "war won";
-    case Outcome::kTie: return "war tied";
-    case Outcome::kLose: return "war lost";
+    case Outcome::kWin:
+      return "war won";
+    case Outcome::kTie:
+      return "war tied";
+    case Outcome::kLose:
+      return "war lost";
   }
   return "";
 }
@@ -201,20 +206,27 @@ std::string_view OutcomeWords(Stage stage, Outcome outcome) {
 int OrderKey(SeatOrder order, Seat seat) {
   if (seat == kDealer) return INT_MAX;
   switch (order) {
-    case SeatOrder::kAscending: return seat;
-    case SeatOrder::kDescending: return -seat;
+    case SeatOrder::kAscending:
+      return seat;
+    case SeatOrder::kDescending:
+      return -seat;
     case SeatOrder::kDealerLast:
-    case SeatOrder::kAny: return 0;
+    case SeatOrder::kAny:
+      return 0;
   }
   return 0;
 }
 
 std::string_view OrderWords(SeatOrder order) {
   switch (order) {
-    case SeatOrder::kAscending: return "in ascending seat order";
-    case SeatOrder::kDescending: return "in descending seat order";
-    case SeatOrder::kDealerLast: return "to the players before the dealer";
-    case SeatOrder::kAny: return "in any order";
+    case SeatOrder::kAscending:
+      return "in ascending seat order";
+    case SeatOrder::kDescending:
+      return "in descending seat order";
+    case SeatOrder::kDealerLast:
+      return "to the players before the dealer";
+    case SeatOrder::kAny:
+      return "in any order";
   }
   return "";
 }
@@ -351,7 +363,7 @@ void WarReplay::Scan() {
       case EventType::kBet:
         // A wager the game lacks is judged with the initial ones.
         (e.wager != WagerKind::kUnknown && (wagers_.war & Bit(e.wager)) ? scratch_.war_bets
-                                                                         : scratch_.initial_bets)
+                                                                        : scratch_.initial_bets)
             .push_back({i, &Play(e.seat)});
         break;
       case EventType::kDecision:
@@ -369,7 +381,9 @@ void WarReplay::Scan() {
   trailing_burn_event_ = burns ? first_burn : kNone;
 }
 
-void WarReplay::CheckShuffles() { pitboss::CheckShuffles(spec_, round_, scratch_.shuffle_events, first_draw_, report_); }
+void WarReplay::CheckShuffles() {
+  pitboss::CheckShuffles(spec_, round_, scratch_.shuffle_events, first_draw_, report_);
+}
 
 // Window and existence of one bet event; true when it counts toward the wager.
 inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
@@ -377,9 +391,9 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
   if (!rule || !rule->offered) {
     std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
-    const int refused =
-        Add(Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-            std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
+    const int refused = Add(
+        Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
+        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
     if (e.wager != WagerKind::kUnknown) {
       play.placed |= Bit(e.wager);
       Refused(play.bets[static_cast<int>(e.wager)], refused);
@@ -399,9 +413,9 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   }
   // A war wager: after the seat's choice of war, before the first war card.
   if (play.path != Path::kWar) {
-    const char* why = play.action == Action::kSurrender                   ? " surrendered"
+    const char* why = play.action == Action::kSurrender                ? " surrendered"
                       : play.initial && *play.initial != Outcome::kTie ? "'s card did not tie the dealer's"
-                                                                        : " did not go to war";
+                                                                       : " did not go to war";
     Refused(bet, Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite, Ev(i),
                      ToString(e.wager), " wager placed, but ", Who(play.seat), why));
     return false;
@@ -464,9 +478,9 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
   for (const Draw* d : draws) {
     int key = OrderKey(order, d->target);
     if (max_draw && key < max_key) {
-      Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(d->event), phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target),
-          "'s; the rules deal ", OrderWords(order));
+      Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite, Ev(d->event),
+          phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target), "'s; the rules deal ",
+          OrderWords(order));
       return;
     }
     if (!max_draw || key > max_key) {
@@ -478,14 +492,15 @@ void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder orde
 
 inline void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
   if (d.burns_before == expected) return;
-  Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite,
-      Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
+  Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite, Ev(d.event),
+      d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
       "'s card; the rules burn ", expected);
 }
 
 void WarReplay::CheckInitialDeal() {
   const DealRule& rule = War(spec_).initial_deal;
-  bool any_in_action = std::any_of(seats_.begin(), seats_.end(), [](const SeatPlay& play) { return play.in_action; });
+  bool any_in_action =
+      std::any_of(seats_.begin(), seats_.end(), [](const SeatPlay& play) { return play.in_action; });
   std::vector<const Draw*>& initial = scratch_.picked;
   initial.clear();
   for (const Draw& d : draws_) {
@@ -501,14 +516,15 @@ void WarReplay::CheckInitialDeal() {
       continue;
     }
     initial.push_back(&d);
-    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
+    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card,
+               rule.cite);
   }
   CheckOrder(initial, rule.order, rule.cite, "initial");
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
     if (play.in_action && play.cards.count == 0) {
-      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat), " has a ", ToString(Required()), " wager in action but was dealt no card");
+      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite, Who(seat),
+          " has a ", ToString(Required()), " wager in action but was dealt no card");
     }
   }
   if (any_in_action && dealer_.count == 0) {
@@ -542,8 +558,8 @@ void WarReplay::CheckDecisions() {
         e.action == Action::kUnknown ? std::string_view(e.text) : ToString(e.action);
     // The choice is not taken, for the reason in why.
     auto refuse = [&](const auto&... why) {
-      Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(i), name, " chosen, but ", why...);
+      Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite, Ev(i), name,
+          " chosen, but ", why...);
     };
     if (e.action != Action::kWar && e.action != Action::kSurrender) {
       refuse("'", name, "' is not a choice this game has");
@@ -593,8 +609,8 @@ void WarReplay::CheckDecisions() {
         }
       }
     }
-    Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite,
-        Who(seat), " tied the dealer and no choice of war or surrender was logged", shown);
+    Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite, Who(seat),
+        " tied the dealer and no choice of war or surrender was logged", shown);
   }
 }
 
@@ -612,8 +628,8 @@ void WarReplay::CheckWarBets() {
         ::pitboss::Money want = play.bets[static_cast<int>(*rule.equals)].amount;
         if (!bet.valid) {
           if (!play.Placed(kind)) {
-            Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite,
-                Who(seat), " went to war without a ", ToString(kind), " wager; the rules require ", want);
+            Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite, Who(seat),
+                " went to war without a ", ToString(kind), " wager; the rules require ", want);
           }
           bet.unjudged = true;
           return;
@@ -661,7 +677,8 @@ void WarReplay::CheckWarDeal() {
       continue;
     }
     war.push_back(&d);
-    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card, rule.cite);
+    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card,
+               rule.cite);
   }
   // War cards come after every initial card, then in the rules' order.
   bool early = false;
@@ -677,8 +694,8 @@ void WarReplay::CheckWarDeal() {
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
     if (play.path == Path::kWar && play.cards.count == 1) {
-      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(seat), " went to war but was dealt no war card");
+      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite, Who(seat),
+          " went to war but was dealt no war card");
     }
   }
   if (any_war && dealer_.count == 1) {
@@ -701,9 +718,8 @@ void WarReplay::CheckWarDeal() {
 void WarReplay::CheckTrailingBurns() {
   if (trailing_burns_ == 0) return;
   Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
-      War(spec_).war_deal.cite,
-      Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
-      " after the last card of the round; the rules burn none there");
+      War(spec_).war_deal.cite, Ev(trailing_burn_event_), trailing_burns_, " burn card",
+      trailing_burns_ == 1 ? "" : "s", " after the last card of the round; the rules burn none there");
 }
 
 void WarReplay::Expect() {
@@ -853,9 +869,9 @@ std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event
   const WarRules& war = War(spec);
   switch (e.type) {
     case EventType::kShuffle:
-      return spec.decks.min == spec.decks.max
-                 ? "the rules: " + std::to_string(spec.decks.min) + " decks"
-                 : "the rules: " + std::to_string(spec.decks.min) + " to " + std::to_string(spec.decks.max) + " decks";
+      return spec.decks.min == spec.decks.max ? "the rules: " + std::to_string(spec.decks.min) + " decks"
+                                              : "the rules: " + std::to_string(spec.decks.min) + " to " +
+                                                    std::to_string(spec.decks.max) + " decks";
     case EventType::kDeal: {
       // Which of the target's cards this is (the first: initial, the second: war), and the
       // burns logged right before it.
@@ -878,7 +894,8 @@ std::string WarExpectedAt(const RuleSpec& spec, const Round& round, size_t event
     case EventType::kDecision: {
       std::string offered;
       for (int a = 0; a < kActions; ++a) {
-        if (war.tie_decision.offered[a]) offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
+        if (war.tie_decision.offered[a])
+          offered += (offered.empty() ? "" : ", ") + std::string(ToString(static_cast<Action>(a)));
       }
       return offered.empty() ? "the rules offer no choice on a tie" : "offered on a tie: " + offered;
     }

@@ -5,8 +5,8 @@
 #ifndef PITBOSS_GAMES_WAR_ENGINE_H_
 #define PITBOSS_GAMES_WAR_ENGINE_H_
 
-#include "games/war/war_rules.h"
 #include "games/core/finding.h"
+#include "games/war/war_rules.h"
 #include "pitboss/round.h"
 #include "pitboss/spec.h"
 

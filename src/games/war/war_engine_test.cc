@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_engine.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +7,7 @@
 #include <string>
 
 #include "games/core/test_rounds.h"
+#include "games/war/war_rules.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -36,11 +36,20 @@ std::string Describe(const RoundResult& r) {
 RoundBuilder SdWar() {
   RoundBuilder b("us-sd/casino-war");
   b.Shuffle(6)
-      .Bet(1, W::kMain, 500).Bet(1, W::kTie, 100).Bet(2, W::kMain, 1000)
-      .Deal(1, "QH").Deal(2, "4C").Deal(kDealer, "QS")
-      .Settle(1, W::kTie, 1000).Settle(2, W::kMain, -1000)
-      .Decide(1, Action::kWar).Bet(1, W::kRaise, 500)
-      .Burns(3).Deal(1, "7D").Burns(3).Deal(kDealer, "6H");
+      .Bet(1, W::kMain, 500)
+      .Bet(1, W::kTie, 100)
+      .Bet(2, W::kMain, 1000)
+      .Deal(1, "QH")
+      .Deal(2, "4C")
+      .Deal(kDealer, "QS")
+      .Settle(1, W::kTie, 1000)
+      .Settle(2, W::kMain, -1000)
+      .Decide(1, Action::kWar)
+      .Bet(1, W::kRaise, 500)
+      .Burns(3)
+      .Deal(1, "7D")
+      .Burns(3)
+      .Deal(kDealer, "6H");
   return b;
 }
 
@@ -86,9 +95,18 @@ TEST(WarEngineTest, AReadingChangesWhatIsRight) {
 
 TEST(WarEngineTest, BurnsAreCountedBeforeEachCard) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Deal(1, "9H").Deal(kDealer, "9S").Decide(1, Action::kWar)
-      .Bet(1, W::kRaise, 500).Burns(2).Deal(1, "KD").Burns(3).Deal(kDealer, "2D")
-      .Settle(1, W::kMain, 0).Settle(1, W::kRaise, 500);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Deal(1, "9H")
+      .Deal(kDealer, "9S")
+      .Decide(1, Action::kWar)
+      .Bet(1, W::kRaise, 500)
+      .Burns(2)
+      .Deal(1, "KD")
+      .Burns(3)
+      .Deal(kDealer, "2D")
+      .Settle(1, W::kMain, 0)
+      .Settle(1, W::kRaise, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDealBurnCount}) << Describe(r);
   EXPECT_EQ(r.findings[0].expected, 3);
@@ -106,9 +124,17 @@ TEST(WarEngineTest, BurnsAfterTheLastCardAreFound) {
 
 TEST(WarEngineTest, DealingOutOfOrderIsOneFinding) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Bet(2, W::kMain, 500).Bet(3, W::kMain, 500)
-      .Deal(2, "9H").Deal(1, "3H").Deal(kDealer, "8S").Deal(3, "KH")
-      .Settle(1, W::kMain, -500).Settle(2, W::kMain, 500).Settle(3, W::kMain, 500);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Bet(2, W::kMain, 500)
+      .Bet(3, W::kMain, 500)
+      .Deal(2, "9H")
+      .Deal(1, "3H")
+      .Deal(kDealer, "8S")
+      .Deal(3, "KH")
+      .Settle(1, W::kMain, -500)
+      .Settle(2, W::kMain, 500)
+      .Settle(3, W::kMain, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDealOrder}) << Describe(r);
   EXPECT_EQ(r.findings[0].seat, 1);
@@ -132,15 +158,28 @@ TEST(WarEngineTest, ACardToASeatWithNoWagerIsFound) {
 
 TEST(WarEngineTest, AMissingDecisionIsInferredFromTheRaise) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Deal(1, "9H").Deal(kDealer, "9S").Bet(1, W::kRaise, 500)
-      .Burns(3).Deal(1, "KD").Burns(3).Deal(kDealer, "2D").Settle(1, W::kMain, 0).Settle(1, W::kRaise, 500);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Deal(1, "9H")
+      .Deal(kDealer, "9S")
+      .Bet(1, W::kRaise, 500)
+      .Burns(3)
+      .Deal(1, "KD")
+      .Burns(3)
+      .Deal(kDealer, "2D")
+      .Settle(1, W::kMain, 0)
+      .Settle(1, W::kRaise, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDecisionMissing}) << Describe(r);
 }
 
 TEST(WarEngineTest, ADecisionOnAWinIsNotOffered) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Deal(1, "KH").Deal(kDealer, "9S").Decide(1, Action::kSurrender)
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Deal(1, "KH")
+      .Deal(kDealer, "9S")
+      .Decide(1, Action::kSurrender)
       .Settle(1, W::kMain, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDecisionNotOffered}) << Describe(r);
@@ -148,7 +187,11 @@ TEST(WarEngineTest, ADecisionOnAWinIsNotOffered) {
 
 TEST(WarEngineTest, SurrenderOfAnOddWagerRoundsForTheHouse) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 501).Deal(1, "5H").Deal(kDealer, "5S").Decide(1, Action::kSurrender)
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 501)
+      .Deal(1, "5H")
+      .Deal(kDealer, "5S")
+      .Decide(1, Action::kSurrender)
       .Settle(1, W::kMain, -250);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kSettlePayout}) << Describe(r);
@@ -157,8 +200,15 @@ TEST(WarEngineTest, SurrenderOfAnOddWagerRoundsForTheHouse) {
 
 TEST(WarEngineTest, WagerWindowsAndDependencies) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Bet(2, W::kTie, 100).Deal(1, "KH").Bet(1, W::kTie, 100)
-      .Deal(kDealer, "9S").Bet(1, W::kRaise, 500).Bet(1, W::kTie2, 100).Settle(1, W::kMain, 500);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Bet(2, W::kTie, 100)
+      .Deal(1, "KH")
+      .Bet(1, W::kTie, 100)
+      .Deal(kDealer, "9S")
+      .Bet(1, W::kRaise, 500)
+      .Bet(1, W::kTie2, 100)
+      .Settle(1, W::kMain, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   // tie without main; tie after the first card; raise with no war; tie2 the game lacks.
   std::vector<Code> want = {Code::kWagerOrphan, Code::kWagerLate, Code::kWagerLate, Code::kWagerLate};
@@ -170,9 +220,18 @@ TEST(WarEngineTest, WagerWindowsAndDependencies) {
 
 TEST(WarEngineTest, ARaiseMustMatchTheMainWager) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Deal(1, "9H").Deal(kDealer, "9S").Decide(1, Action::kWar)
-      .Bet(1, W::kRaise, 400).Burns(3).Deal(1, "KD").Burns(3).Deal(kDealer, "2D")
-      .Settle(1, W::kMain, 0).Settle(1, W::kRaise, 400);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Deal(1, "9H")
+      .Deal(kDealer, "9S")
+      .Decide(1, Action::kWar)
+      .Bet(1, W::kRaise, 400)
+      .Burns(3)
+      .Deal(1, "KD")
+      .Burns(3)
+      .Deal(kDealer, "2D")
+      .Settle(1, W::kMain, 0)
+      .Settle(1, W::kRaise, 400);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kWagerRaiseMismatch}) << Describe(r);
   EXPECT_EQ(r.findings[0].expected, 500);
@@ -181,8 +240,15 @@ TEST(WarEngineTest, ARaiseMustMatchTheMainWager) {
 
 TEST(WarEngineTest, LimitsOfTheTableAndOfTheRules) {
   RoundBuilder b("online/war");
-  b.Limit(W::kMain, 500, 1000000).Shuffle(6).Bet(1, W::kMain, 600000).Bet(2, W::kMain, 100)
-      .Deal(1, "KH").Deal(2, "KS").Deal(kDealer, "9S").Settle(1, W::kMain, 600000).Settle(2, W::kMain, 100);
+  b.Limit(W::kMain, 500, 1000000)
+      .Shuffle(6)
+      .Bet(1, W::kMain, 600000)
+      .Bet(2, W::kMain, 100)
+      .Deal(1, "KH")
+      .Deal(2, "KS")
+      .Deal(kDealer, "9S")
+      .Settle(1, W::kMain, 600000)
+      .Settle(2, W::kMain, 100);
   RoundResult r = ReplayWar(Online(), b.round());
   ASSERT_EQ(Codes(r), (std::vector<Code>{Code::kWagerLimit, Code::kWagerLimit})) << Describe(r);
   EXPECT_EQ(r.findings[0].expected, 500000);  // the rules' maximum
@@ -192,8 +258,14 @@ TEST(WarEngineTest, LimitsOfTheTableAndOfTheRules) {
 
 TEST(WarEngineTest, MissingAndDuplicateSettlements) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Bet(1, W::kTie, 100).Deal(1, "KH").Deal(kDealer, "9S")
-      .Settle(1, W::kMain, 500).Settle(1, W::kMain, 500).Settle(2, W::kMain, 500);
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Bet(1, W::kTie, 100)
+      .Deal(1, "KH")
+      .Deal(kDealer, "9S")
+      .Settle(1, W::kMain, 500)
+      .Settle(1, W::kMain, 500)
+      .Settle(2, W::kMain, 500);
   RoundResult r = ReplayWar(Sd(), b.round());
   std::vector<Code> got = Codes(r);
   std::sort(got.begin(), got.end());
@@ -219,9 +291,19 @@ TEST(WarEngineTest, SettlingOrderFollowsTheSpec) {
 
 TEST(WarEngineTest, TheOnlineTieWagerIsSettledBeforeTheWar) {
   RoundBuilder b("online/war");
-  b.Shuffle(6).Bet(1, W::kMain, 500).Bet(1, W::kTie, 100).Deal(1, "9H").Deal(kDealer, "9S")
-      .Decide(1, Action::kWar).Settle(1, W::kTie, 1100).Bet(1, W::kRaise, 500).Bet(1, W::kTie2, 100)
-      .Deal(1, "4D").Deal(kDealer, "4C").Settle(1, W::kMain, 0).Settle(1, W::kRaise, 1000)
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Bet(1, W::kTie, 100)
+      .Deal(1, "9H")
+      .Deal(kDealer, "9S")
+      .Decide(1, Action::kWar)
+      .Settle(1, W::kTie, 1100)
+      .Bet(1, W::kRaise, 500)
+      .Bet(1, W::kTie2, 100)
+      .Deal(1, "4D")
+      .Deal(kDealer, "4C")
+      .Settle(1, W::kMain, 0)
+      .Settle(1, W::kRaise, 1000)
       .Settle(1, W::kTie2, 1100);
   RoundResult r = ReplayWar(Online(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kSettleOrder}) << Describe(r);
@@ -240,9 +322,22 @@ TEST(WarEngineTest, DeckCountsAndTheFreshShuffle) {
 
 TEST(WarEngineTest, ASharedDealerWarCardForSeveralSeats) {
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(8).Bet(1, W::kMain, 500).Bet(3, W::kMain, 200).Deal(1, "7H").Deal(3, "7S").Deal(kDealer, "7D")
-      .Decide(1, Action::kWar).Decide(3, Action::kSurrender).Settle(3, W::kMain, -100).Bet(1, W::kRaise, 500)
-      .Burns(3).Deal(1, "QD").Burns(3).Deal(kDealer, "QC").Settle(1, W::kMain, 0).Settle(1, W::kRaise, 1000);
+  b.Shuffle(8)
+      .Bet(1, W::kMain, 500)
+      .Bet(3, W::kMain, 200)
+      .Deal(1, "7H")
+      .Deal(3, "7S")
+      .Deal(kDealer, "7D")
+      .Decide(1, Action::kWar)
+      .Decide(3, Action::kSurrender)
+      .Settle(3, W::kMain, -100)
+      .Bet(1, W::kRaise, 500)
+      .Burns(3)
+      .Deal(1, "QD")
+      .Burns(3)
+      .Deal(kDealer, "QC")
+      .Settle(1, W::kMain, 0)
+      .Settle(1, W::kRaise, 1000);
   RoundResult r = ReplayWar(Sd(), b.round());
   EXPECT_TRUE(r.findings.empty()) << Describe(r);
 }
@@ -262,9 +357,17 @@ TEST(WarEngineTest, TheWagerSetsAreReadFromTheSpecsWagers) {
 TEST(WarEngineTest, SeatsFarFromTheTableAreKeptInSeatOrder) {
   // Seats above the ones looked up by number: found, and settled in seat order.
   RoundBuilder b("us-sd/casino-war");
-  b.Shuffle(6).Bet(40, W::kMain, 500).Bet(2, W::kMain, 500).Bet(33, W::kMain, 500)
-      .Deal(2, "9H").Deal(33, "3H").Deal(40, "KH").Deal(kDealer, "8S")
-      .Settle(2, W::kMain, 500).Settle(33, W::kMain, -500).Settle(40, W::kMain, 400);
+  b.Shuffle(6)
+      .Bet(40, W::kMain, 500)
+      .Bet(2, W::kMain, 500)
+      .Bet(33, W::kMain, 500)
+      .Deal(2, "9H")
+      .Deal(33, "3H")
+      .Deal(40, "KH")
+      .Deal(kDealer, "8S")
+      .Settle(2, W::kMain, 500)
+      .Settle(33, W::kMain, -500)
+      .Settle(40, W::kMain, 400);
   RoundResult r = ReplayWar(Sd(), b.round());
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kSettlePayout}) << Describe(r);
   EXPECT_EQ(r.findings[0].seat, 40);

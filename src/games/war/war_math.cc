@@ -1,4 +1,3 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_math.h"
 
 #include <algorithm>
@@ -6,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "games/war/war_rules.h"
 #include "pitboss/card.h"
 
 namespace pitboss {
@@ -117,8 +117,7 @@ class Settler {
 
 // The order outcomes are listed in. Part of the rtp report format.
 int OutcomeRank(const std::string& name) {
-  static const char* const kOrder[] = {"win", "tie", "lose", "surrender", "war-win", "war-tie",
-                                       "war-lose"};
+  static const char* const kOrder[] = {"win", "tie", "lose", "surrender", "war-win", "war-tie", "war-lose"};
   for (int i = 0; i < 7; ++i) {
     if (name == kOrder[i]) return i;
   }
@@ -137,9 +136,7 @@ std::vector<WagerKind> RidersOf(const RuleSpec& spec, WagerKind kind) {
   return riders;
 }
 
-Status Overflow() {
-  return Status::InvalidArgument("the exact arithmetic overflows for a shoe this large");
-}
+Status Overflow() { return Status::InvalidArgument("the exact arithmetic overflows for a shoe this large"); }
 
 }  // namespace
 
@@ -206,8 +203,8 @@ const WagerMath* RoundMath::wager(WagerKind kind) const {
   return nullptr;
 }
 
-StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe,
-                                     const Policy& policy, bool draw_burns) {
+StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe, const Policy& policy,
+                                     bool draw_burns) {
   const Settler settler(spec);
   const std::vector<WagerKind> main_riders = RidersOf(spec, WagerKind::kMain);
   const bool war_offered = War(spec).tie_decision.offered[static_cast<int>(Action::kWar)];
@@ -257,8 +254,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
     Fraction war_value = 0;
     for (int o = 0; o < kOutcomes; ++o) {
       if (!war_offered) break;
-      std::optional<Fraction> net =
-          main_net({1, Outcome::kTie, Choice::kWar, static_cast<Outcome>(o)});
+      std::optional<Fraction> net = main_net({1, Outcome::kTie, Choice::kWar, static_cast<Outcome>(o)});
       if (!net) {
         unsettled = true;
         return;
@@ -341,8 +337,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
     math.choices.push_back({Action::kWar, war_given_tie / math.p_tie});
     math.choices.push_back({Action::kSurrender, surrender_given_tie / math.p_tie});
     math.best_choice =
-        math.choices[0].expected_net >= math.choices[1].expected_net ? Action::kWar
-                                                                     : Action::kSurrender;
+        math.choices[0].expected_net >= math.choices[1].expected_net ? Action::kWar : Action::kSurrender;
   }
 
   // Each wager a seat can put up: initial-window ones, then war-window side wagers.
@@ -359,8 +354,7 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
       for (const Leaf& leaf : leaves) {
         if (window == Window::kChoice && leaf.choice != Choice::kWar) continue;
         std::optional<Settler::Settled> settled = settler.Settle(kind, leaf);
-        std::optional<Fraction> net =
-            kind == WagerKind::kMain ? main_net(leaf) : settler.Net(kind, leaf);
+        std::optional<Fraction> net = kind == WagerKind::kMain ? main_net(leaf) : settler.Net(kind, leaf);
         if (!net || !settled) {
           return Status::InvalidArgument(spec.id + ": wager '" + std::string(ToString(kind)) +
                                          "' is left unsettled on some path of the round");
@@ -391,8 +385,8 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
 
   // One overflow anywhere shows in the sums.
   for (const WagerMath& w : math.wagers) {
-    if (w.expected_net.overflowed() || w.second_moment.overflowed() ||
-        w.expected_staked.overflowed() || w.p_ahead.overflowed()) {
+    if (w.expected_net.overflowed() || w.second_moment.overflowed() || w.expected_staked.overflowed() ||
+        w.p_ahead.overflowed()) {
       return Overflow();
     }
   }
@@ -400,8 +394,8 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
   return math;
 }
 
-std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe,
-                                     const Policy& policy, WagerKind kind) {
+std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe, const Policy& policy,
+                                     WagerKind kind) {
   const Settler settler(spec);
   const std::vector<WagerKind> riders = RidersOf(spec, kind);
   const bool war_window = spec.wager(kind).window == Window::kChoice;

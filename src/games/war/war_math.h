@@ -34,11 +34,11 @@ ShoeComposition StandardShoe(const RuleSpec& spec, int decks);
 
 // What a tied seat does when the rules let it choose. Part of the rtp report format.
 enum class TiePolicy : uint8_t {
-  kOptimal,          // the choice with the higher expected return of the main wager
+  kOptimal,  // the choice with the higher expected return of the main wager
   kAlwaysWar,
   kAlwaysSurrender,
-  kMixed,            // war with probability war_share (as a log's players chose)
-  kNoChoice,         // the rules offer no choice on a tie
+  kMixed,     // war with probability war_share (as a log's players chose)
+  kNoChoice,  // the rules offer no choice on a tie
 };
 std::string_view ToString(TiePolicy policy);
 
@@ -53,8 +53,8 @@ std::vector<Policy> ApplicablePolicies(const RuleSpec& spec);
 
 // One way a wager can end, with the money it makes per unit of the wager.
 struct WagerOutcome {
-  std::string name;  // "win", "lose", "surrender", "war-win", "war-tie", "war-lose", "tie"
-  Fraction net;      // per unit of the wager (the main wager's includes its raise)
+  std::string name;      // "win", "lose", "surrender", "war-win", "war-tie", "war-lose", "tie"
+  Fraction net;          // per unit of the wager (the main wager's includes its raise)
   Fraction probability;  // given that the wager is placed
 };
 
@@ -65,10 +65,10 @@ struct WagerMath {
   // P(going to war) for a wager placed in the war window.
   Fraction available;
   std::vector<WagerOutcome> outcomes;  // merged by name, in order of first appearance
-  Fraction expected_net;      // E[net] per unit of the wager's first amount
-  Fraction expected_staked;   // E[all money the seat puts up on it] per unit (1 + P(raise))
-  Fraction second_moment;     // E[net^2]
-  Fraction p_ahead;           // P(net > 0)
+  Fraction expected_net;               // E[net] per unit of the wager's first amount
+  Fraction expected_staked;            // E[all money the seat puts up on it] per unit (1 + P(raise))
+  Fraction second_moment;              // E[net^2]
+  Fraction p_ahead;                    // P(net > 0)
 
   Fraction return_per_initial() const { return Fraction(1) + expected_net; }
   Fraction house_edge() const { return -expected_net; }
@@ -89,11 +89,11 @@ struct ChoiceMath {
 struct RoundMath {
   int cards = 0;  // in the shoe
   Policy policy;
-  Fraction p_win, p_tie, p_lose;              // the first cards, seat against dealer
-  Fraction war_win, war_tie, war_lose;        // the war cards, given a war (0 if none)
-  std::vector<ChoiceMath> choices;            // given a tie; empty when there is no choice
-  std::optional<Action> best_choice;          // the higher expected net (war on equality)
-  std::vector<WagerMath> wagers;              // initial-window wagers, then war-window ones
+  Fraction p_win, p_tie, p_lose;        // the first cards, seat against dealer
+  Fraction war_win, war_tie, war_lose;  // the war cards, given a war (0 if none)
+  std::vector<ChoiceMath> choices;      // given a tie; empty when there is no choice
+  std::optional<Action> best_choice;    // the higher expected net (war on equality)
+  std::vector<WagerMath> wagers;        // initial-window wagers, then war-window ones
 
   const WagerMath* wager(WagerKind kind) const;
 };
@@ -102,8 +102,8 @@ struct RoundMath {
 // InvalidArgument when the spec leaves a wager unsettled on some path, when the shoe is
 // too small for a round, or when the exact arithmetic overflows (a shoe far larger than
 // any casino's).
-StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe,
-                                     const Policy& policy, bool draw_burns = false);
+StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition& shoe, const Policy& policy,
+                                     bool draw_burns = false);
 
 // Two seats of one round share the dealer's cards, so their results are correlated: the
 // covariance of the nets (per unit) of `kind` at two seats that both play it, under
@@ -111,8 +111,8 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
 // best_choice says). A war-window wager is taken at two seats that both went to war. In
 // long double: it sizes a confidence interval, it is not a published figure. nullopt when
 // the spec leaves the wager unsettled somewhere or the shoe cannot deal two seats a round.
-std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe,
-                                     const Policy& policy, WagerKind kind);
+std::optional<double> SeatCovariance(const RuleSpec& spec, const ShoeComposition& shoe, const Policy& policy,
+                                     WagerKind kind);
 
 }  // namespace pitboss
 

@@ -1,10 +1,10 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_math.h"
 
 #include <gtest/gtest.h>
 
-#include "games/war/war_rtp.h"
 #include "games/core/test_rounds.h"
+#include "games/war/war_rtp.h"
+#include "games/war/war_rules.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -18,8 +18,8 @@ RuleSpec Spec(const std::string& file, std::map<std::string, std::string> readin
 
 RuleSpec NoBonusVariant() {
   std::vector<std::string> errors;
-  auto doc = LoadSpecDocument(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/rtp/casino-war-no-bonus.yaml",
-                              &errors);
+  auto doc =
+      LoadSpecDocument(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/rtp/casino-war-no-bonus.yaml", &errors);
   EXPECT_TRUE(doc.has_value()) << (errors.empty() ? "" : errors[0]);
   return doc->spec;
 }
@@ -66,8 +66,7 @@ TEST(WarMath, PublishedSixDeckAlwaysWarNoBonus) {
 }
 
 TEST(WarMath, PublishedSixDeckAlwaysWarWithBonus) {
-  ExpectPublished(Main(Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar)).house_edge(),
-                  "2.33%");
+  ExpectPublished(Main(Math(Spec("us-sd/casino-war.yaml"), 6, TiePolicy::kAlwaysWar)).house_edge(), "2.33%");
   ExpectPublished(
       Main(Math(Spec("vendor/shuffle-master/casino-war.yaml"), 6, TiePolicy::kAlwaysWar)).house_edge(),
       "2.33%");
@@ -140,16 +139,16 @@ TEST(WarMath, VarianceAndAheadFromTheOutcomes) {
 }
 
 TEST(WarMath, AsWrittenTieLosesTheMainWager) {
-  RoundMath math = Math(Spec("us-sd/casino-war.yaml", {{"sd-tie-choice", "as-written"}}), 6,
-                        TiePolicy::kNoChoice);
+  RoundMath math =
+      Math(Spec("us-sd/casino-war.yaml", {{"sd-tie-choice", "as-written"}}), 6, TiePolicy::kNoChoice);
   EXPECT_TRUE(math.choices.empty());
   EXPECT_EQ(Main(math).house_edge(), Fraction(23, 311));
   EXPECT_TRUE(math.war_tie.is_zero());
 }
 
 TEST(WarMath, TieWagerSettledOnWarCardsDependsOnTheChoice) {
-  RuleSpec spec = Spec("vendor/shuffle-master/casino-war.yaml",
-                       {{"sm-tie-wager-in-war", "settled-on-war-cards"}});
+  RuleSpec spec =
+      Spec("vendor/shuffle-master/casino-war.yaml", {{"sm-tie-wager-in-war", "settled-on-war-cards"}});
   RoundMath war = Math(spec, 6, TiePolicy::kAlwaysWar);
   RoundMath surrender = Math(spec, 6, TiePolicy::kAlwaysSurrender);
   const WagerMath* tie_war = war.wager(WagerKind::kTie);
@@ -168,8 +167,7 @@ TEST(WarMath, SecondaryTieWagerIsPlacedOnlyInWar) {
   EXPECT_EQ(tie2->available, math.p_tie);
   EXPECT_EQ(tie2->p_ahead, math.war_tie);
   EXPECT_EQ(tie2->expected_net, math.war_tie * Fraction(12) - Fraction(1));
-  EXPECT_EQ(Math(Spec("online/war.yaml"), 6, TiePolicy::kAlwaysSurrender).wager(WagerKind::kTie2),
-            nullptr);
+  EXPECT_EQ(Math(Spec("online/war.yaml"), 6, TiePolicy::kAlwaysSurrender).wager(WagerKind::kTie2), nullptr);
 }
 
 // Burn cards are unseen: drawing them changes no figure. Exact enumeration on small shoes,
@@ -177,9 +175,9 @@ TEST(WarMath, SecondaryTieWagerIsPlacedOnlyInWar) {
 TEST(WarMath, BurnsChangeNothingOnSmallShoes) {
   RuleSpec spec = Spec("us-sd/casino-war.yaml");
   ASSERT_EQ(War(spec).war_deal.burns_before_seat_card, 3);
-  for (ShoeComposition shoe : {ShoeComposition{{4, 4, 4}, {"a", "b", "c"}},
-                               ShoeComposition{{3, 5, 4}, {"a", "b", "c"}},
-                               ShoeComposition{{2, 3, 3, 4}, {"a", "b", "c", "d"}}}) {
+  for (ShoeComposition shoe :
+       {ShoeComposition{{4, 4, 4}, {"a", "b", "c"}}, ShoeComposition{{3, 5, 4}, {"a", "b", "c"}},
+        ShoeComposition{{2, 3, 3, 4}, {"a", "b", "c", "d"}}}) {
     for (const Policy& policy : ApplicablePolicies(spec)) {
       auto plain = ComputeRoundMath(spec, shoe, policy, false);
       auto burnt = ComputeRoundMath(spec, shoe, policy, true);
@@ -207,8 +205,7 @@ TEST(WarMath, AShoeMissingACardChangesTheFigures) {
   auto short_one = ComputeRoundMath(spec, {{2, 5, 5}, {"a", "b", "c"}}, {TiePolicy::kAlwaysWar, 1});
   ASSERT_TRUE(full.ok() && short_one.ok());
   EXPECT_NE(full->p_tie, short_one->p_tie);
-  EXPECT_NE(full->wager(WagerKind::kMain)->second_moment,
-            short_one->wager(WagerKind::kMain)->second_moment);
+  EXPECT_NE(full->wager(WagerKind::kMain)->second_moment, short_one->wager(WagerKind::kMain)->second_moment);
 }
 
 TEST(WarMath, TooSmallAShoeIsAnError) {
@@ -268,9 +265,10 @@ namespace {
 // quadratic in q.
 TEST(MixedPolicy, FiguresAreLinearAndCovarianceQuadraticInTheWarShare) {
   for (const char* file : {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml"}) {
-    RuleSpec spec = Spec(file, std::string(file).find("shuffle") != std::string::npos
-                                   ? std::map<std::string, std::string>{{"sm-tie-wager-in-war", "settled-on-war-cards"}}
-                                   : std::map<std::string, std::string>{});
+    RuleSpec spec =
+        Spec(file, std::string(file).find("shuffle") != std::string::npos
+                       ? std::map<std::string, std::string>{{"sm-tie-wager-in-war", "settled-on-war-cards"}}
+                       : std::map<std::string, std::string>{});
     ShoeComposition shoe = StandardShoe(spec, 6);
     Fraction q(4, 5);
     auto at = [&](const Fraction& share) {

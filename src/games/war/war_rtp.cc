@@ -28,8 +28,7 @@ StatusOr<std::vector<DeckMath>> ComputeDecks(const RuleSpec& spec) {
 
 // The figures a claim of `metric` about `wager` can mean, on one round's math.
 std::vector<std::pair<std::string, Fraction>> CandidateFigures(const std::string& metric,
-                                                              const RoundMath& math,
-                                                              WagerKind wager) {
+                                                               const RoundMath& math, WagerKind wager) {
   const WagerMath* w = math.wager(wager);
   if (w == nullptr) return {};
   if (metric == "rtp") {
@@ -41,8 +40,7 @@ std::vector<std::pair<std::string, Fraction>> CandidateFigures(const std::string
             {"per total wagered (the raise included)", w->house_edge_per_staked()}};
   }
   if (metric == "win-probability") {
-    std::vector<std::pair<std::string, Fraction>> figures = {
-        {"the player ends the round ahead", w->p_ahead}};
+    std::vector<std::pair<std::string, Fraction>> figures = {{"the player ends the round ahead", w->p_ahead}};
     if (wager == WagerKind::kMain) figures.push_back({"the player wins on the first cards", math.p_win});
     return figures;
   }
@@ -58,8 +56,7 @@ std::string DeckList(const std::vector<int>& decks) {
   return out;
 }
 
-ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
-                      const std::vector<DeckMath>& decks) {
+ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure, const std::vector<DeckMath>& decks) {
   ClaimCheck check;
   check.claim = claim;
   check.claimed = figure.value;
@@ -80,12 +77,11 @@ ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
     }
   }
   auto stated_policy = [&](const ClaimBasis& b) {
-    return claim.policy.empty() || ToString(b.policy) == claim.policy ||
-           b.policy == TiePolicy::kNoChoice;
+    return claim.policy.empty() || ToString(b.policy) == claim.policy || b.policy == TiePolicy::kNoChoice;
   };
   if (check.bases.empty()) {
-    check.message = "cannot be checked: the spec has no figure '" + claim.metric + "' of wager '" +
-                    claim.wager + "'";
+    check.message =
+        "cannot be checked: the spec has no figure '" + claim.metric + "' of wager '" + claim.wager + "'";
     return check;
   }
   // Group the matching bases by (basis, policy) to say which deck counts they hold for.
@@ -125,9 +121,8 @@ ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure,
   }
   check.message = "does not hold on any basis" +
                   std::string(claim.policy.empty() ? "" : " under policy " + claim.policy) +
-                  ": the nearest figure is " + FormatPercent(nearest->value) + " (" + nearest->basis +
-                  ", " + std::string(ToString(nearest->policy)) + ", " +
-                  std::to_string(nearest->decks) + " decks)";
+                  ": the nearest figure is " + FormatPercent(nearest->value) + " (" + nearest->basis + ", " +
+                  std::string(ToString(nearest->policy)) + ", " + std::to_string(nearest->decks) + " decks)";
   if (!elsewhere.empty()) check.message += "; it would hold under another policy: " + join(elsewhere);
   return check;
 }
@@ -140,8 +135,7 @@ StatusOr<std::vector<ReadingFigure>> ReadingFigures(const RuleSpec& spec) {
   for (const DeckMath& deck : *decks) {
     for (const RoundMath& math : deck.policies) {
       for (const WagerMath& w : math.wagers) {
-        figures.push_back({deck.decks, math.policy.kind, w.wager, w.house_edge(),
-                           w.house_edge_per_staked()});
+        figures.push_back({deck.decks, math.policy.kind, w.wager, w.house_edge(), w.house_edge_per_staked()});
       }
     }
   }
@@ -168,8 +162,8 @@ bool RtpReport::all_claims_hold() const {
 
 StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec) {
   BurnCheck check;
-  check.initial_burns = War(spec).initial_deal.burns_before_seat_card +
-                        War(spec).initial_deal.burns_before_dealer_card;
+  check.initial_burns =
+      War(spec).initial_deal.burns_before_seat_card + War(spec).initial_deal.burns_before_dealer_card;
   check.war_burns = War(spec).war_deal.burns_before_seat_card + War(spec).war_deal.burns_before_dealer_card;
   if (check.initial_burns + check.war_burns == 0) return check;
   // Three classes of four cards, more copies if the round needs more cards than that.
@@ -219,8 +213,7 @@ StatusOr<std::vector<ClaimCheck>> CheckClaims(const RuleSpec& spec) {
   return checks;
 }
 
-StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
-                               const std::map<std::string, std::string>& readings) {
+StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc, const std::map<std::string, std::string>& readings) {
   auto spec = Instantiate(doc, readings);
   if (!spec.ok()) return spec.status();
   RtpReport report;

@@ -6,14 +6,14 @@
 
 #include <map>
 #include <ostream>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/core/claims.h"
 #include "games/core/rtp.h"
-#include "games/war/war_rules.h"
 #include "games/war/war_math.h"
+#include "games/war/war_rules.h"
 #include "pitboss/spec.h"
 #include "pitboss/status.h"
 #include "spec/lint.h"
@@ -38,9 +38,9 @@ struct ClaimBasis {
 
 struct ClaimCheck {
   Claim claim;
-  Fraction claimed;    // the published figure, exact
-  Fraction tolerance;  // half a unit of its last digit
-  bool holds = false;  // matches on some basis under the claim's own policy
+  Fraction claimed;               // the published figure, exact
+  Fraction tolerance;             // half a unit of its last digit
+  bool holds = false;             // matches on some basis under the claim's own policy
   std::vector<ClaimBasis> bases;  // every basis tried
   std::string message;            // what an auditor reads
 };
@@ -71,9 +71,9 @@ struct AmbiguityMath {
 struct BurnCheck {
   int initial_burns = 0;  // per seat card + per dealer card, as the spec deals
   int war_burns = 0;
-  bool checked = false;       // the spec burns cards, so the enumeration was run
-  bool invariant = true;      // same figures with and without the burns drawn
-  std::string shoe;           // the small shoe it was shown on: "3 ranks x 4 cards"
+  bool checked = false;   // the spec burns cards, so the enumeration was run
+  bool invariant = true;  // same figures with and without the burns drawn
+  std::string shoe;       // the small shoe it was shown on: "3 ranks x 4 cards"
 };
 
 struct RtpReport : GameRtpReport {
@@ -92,8 +92,7 @@ struct RtpReport : GameRtpReport {
 };
 
 // Every figure of `doc` under `readings` (ambiguities not named: their default).
-StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc,
-                               const std::map<std::string, std::string>& readings);
+StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc, const std::map<std::string, std::string>& readings);
 
 // The spec's claims checked against its figures (what lint uses).
 StatusOr<std::vector<ClaimCheck>> CheckClaims(const RuleSpec& spec);
@@ -107,7 +106,7 @@ StatusOr<BurnCheck> CheckBurnInvariance(const RuleSpec& spec);
 
 // The report as text or JSON (`format`; InvalidArgument for any other), in war_rtp_writers.cc.
 Status WriteRtpReport(const RtpReport& report, std::string_view version, std::string_view format,
-          std::ostream& out);
+                      std::ostream& out);
 
 }  // namespace pitboss
 

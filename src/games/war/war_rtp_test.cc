@@ -1,9 +1,9 @@
-#include "games/war/war_rules.h"
 #include "games/war/war_rtp.h"
 
 #include <gtest/gtest.h>
 
 #include "games/core/test_rounds.h"
+#include "games/war/war_rules.h"
 
 namespace pitboss {
 namespace {

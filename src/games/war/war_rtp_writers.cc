@@ -1,12 +1,11 @@
 // The report of `pitboss rtp` for a War spec, text and JSON.
-#include "games/war/war_rtp.h"
-
 #include <cstdio>
 #include <iomanip>
 #include <set>
 #include <sstream>
 
 #include "base/printable.h"
+#include "games/war/war_rtp.h"
 
 namespace pitboss {
 
@@ -36,8 +35,7 @@ bool SameAcrossPolicies(const DeckMath& deck, WagerKind wager) {
     if (w == nullptr) continue;
     if (first == nullptr) {
       first = w;
-    } else if (!(w->expected_net == first->expected_net) ||
-               !(w->second_moment == first->second_moment) ||
+    } else if (!(w->expected_net == first->expected_net) || !(w->second_moment == first->second_moment) ||
                !(w->expected_staked == first->expected_staked)) {
       return false;
     }
@@ -152,8 +150,8 @@ std::vector<ReadingTableRow> ReadingTable(const AmbiguityMath& a) {
       if (row == nullptr) continue;
       ReadingTableRow line{any ? "" : name, std::string(ToString(key.first)) + ", " + key.second, {}};
       for (const ReadingFigure* f : *row) {
-        line.cells.push_back(FormatPercent(f->house_edge) + " (" +
-                             FormatPercent(f->house_edge_per_staked) + ")");
+        line.cells.push_back(FormatPercent(f->house_edge) + " (" + FormatPercent(f->house_edge_per_staked) +
+                             ")");
       }
       rows.push_back(std::move(line));
       any = true;
@@ -174,27 +172,24 @@ void WriteText(const RtpReport& r, std::ostream& out) {
   if (r.burns.checked) {
     out << "Burn cards: " << r.burns.initial_burns << " per round before the first cards, "
         << r.burns.war_burns << " per war. "
-        << (r.burns.invariant
-                ? "Unseen, they change no figure: exact enumeration on a shoe of " + r.burns.shoe +
-                      " gives the same figures with and without them drawn.\n"
-                : "WARNING: exact enumeration on a shoe of " + r.burns.shoe +
-                      " gives different figures with them drawn.\n");
+        << (r.burns.invariant ? "Unseen, they change no figure: exact enumeration on a shoe of " +
+                                    r.burns.shoe + " gives the same figures with and without them drawn.\n"
+                              : "WARNING: exact enumeration on a shoe of " + r.burns.shoe +
+                                    " gives different figures with them drawn.\n");
   } else {
     out << "Burn cards: none in the rules.\n";
   }
 
   for (const DeckMath& deck : r.decks) {
     const RoundMath& base = deck.policies.front();
-    out << "\n" << deck.decks << (deck.decks == 1 ? " deck (" : " decks (") << base.cards
-        << " cards)\n";
+    out << "\n" << deck.decks << (deck.decks == 1 ? " deck (" : " decks (") << base.cards << " cards)\n";
     out << "  First cards: win " << FormatPercent(base.p_win) << " (" << base.p_win << "), tie "
-        << FormatPercent(base.p_tie) << " (" << base.p_tie << "), lose "
-        << FormatPercent(base.p_lose) << "\n";
+        << FormatPercent(base.p_tie) << " (" << base.p_tie << "), lose " << FormatPercent(base.p_lose)
+        << "\n";
     for (const RoundMath& math : deck.policies) {
       if (math.war_tie.is_zero() && math.war_win.is_zero()) continue;
-      out << "  War cards:   win " << FormatPercent(math.war_win) << ", tie "
-          << FormatPercent(math.war_tie) << " (" << math.war_tie << "), lose "
-          << FormatPercent(math.war_lose) << "\n";
+      out << "  War cards:   win " << FormatPercent(math.war_win) << ", tie " << FormatPercent(math.war_tie)
+          << " (" << math.war_tie << "), lose " << FormatPercent(math.war_lose) << "\n";
       break;
     }
     if (!base.choices.empty()) {
@@ -215,8 +210,7 @@ void WriteText(const RtpReport& r, std::ostream& out) {
         if (w == nullptr) continue;
         std::string policy = collapse ? "any" : std::string(ToString(math.policy.kind));
         out << "  " << Pad(std::string(ToString(kind)), 6) << Pad(policy, 18)
-            << Pad(FormatPercent(w->return_per_initial()), 10)
-            << Pad(FormatPercent(w->house_edge()), 10)
+            << Pad(FormatPercent(w->return_per_initial()), 10) << Pad(FormatPercent(w->house_edge()), 10)
             << Pad(FormatPercent(w->return_per_staked()), 14)
             << Pad(FormatPercent(w->house_edge_per_staked()), 12)
             << Pad(Decimal(w->standard_deviation(), 4), 8) << FormatPercent(w->p_ahead) << "\n";
@@ -401,7 +395,8 @@ void WriteJson(const RtpReport& r, std::string_view version, std::ostream& out) 
 
 Status WriteRtpReport(const RtpReport& report, std::string_view version, std::string_view format,
                       std::ostream& out) {
-  return WriteRtpFormat(format, [&] { WriteText(report, out); }, [&] { WriteJson(report, version, out); });
+  return WriteRtpFormat(
+      format, [&] { WriteText(report, out); }, [&] { WriteJson(report, version, out); });
 }
 
 }  // namespace pitboss

@@ -22,7 +22,8 @@ class WarSpecParser {
 
   void Parse(const YAML::Node& root) {
     if (root["ranks"]) ParseRanks(root["ranks"]);
-    if (const YAML::Node deal = root["deal"]; deal && r_.Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
+    if (const YAML::Node deal = root["deal"];
+        deal && r_.Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
       ParseDeal(deal["initial"], "deal.initial", &war_->initial_deal);
       ParseDeal(deal["war"], "deal.war", &war_->war_deal);
     }
@@ -72,17 +73,19 @@ void WarSpecParser::ParseRanks(const YAML::Node& node) {
 
 void WarSpecParser::ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal) {
   if (!r_.Map(node, what,
-           {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
-           {"order"})) {
+              {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
+              {"order"})) {
     return;
   }
   std::string w(what);
   if (auto order = r_.Order(node["order"], w + ".order")) deal->order = *order;
   int64_t n = 0;
-  if (node["burns_before_seat_card"] && r_.Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
+  if (node["burns_before_seat_card"] &&
+      r_.Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
     deal->burns_before_seat_card = static_cast<int>(n);
   }
-  if (node["burns_before_dealer_card"] && r_.Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
+  if (node["burns_before_dealer_card"] &&
+      r_.Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
     deal->burns_before_dealer_card = static_cast<int>(n);
   }
   r_.CiteOf(node, w, &deal->cite);
@@ -166,9 +169,9 @@ void WarSpecParser::CheckComplete(const YAML::Node& root) {
   const WarRules& rules = *war_;
   auto missing = [&](Stage stage, Outcome outcome, WagerKind kind) {
     r_.Error(root["payouts"], "payouts." + std::string(kStageNames[static_cast<int>(stage)]) + "." +
-                               std::string(kOutcomeNames[static_cast<int>(outcome)]) +
-                               " does not settle wager '" + std::string(ToString(kind)) +
-                               "', which is still in action there");
+                                  std::string(kOutcomeNames[static_cast<int>(outcome)]) +
+                                  " does not settle wager '" + std::string(ToString(kind)) +
+                                  "', which is still in action there");
   };
   bool war = rules.tie_decision.offered[static_cast<int>(Action::kWar)];
   bool surrender = rules.tie_decision.offered[static_cast<int>(Action::kSurrender)];
@@ -193,7 +196,6 @@ void WarSpecParser::CheckComplete(const YAML::Node& root) {
     }
   }
 }
-
 
 WarRules::WagerSets ReadWagerSets(const RuleSpec& spec) {
   WarRules::WagerSets sets;
@@ -327,7 +329,6 @@ void RepriceWar(const RoundResult& base, const RuleSpec& spec, RoundResult* out)
 
 std::string_view ToString(Outcome outcome) { return kOutcomeNames[static_cast<int>(outcome)]; }
 std::string_view ToString(Stage stage) { return kStageNames[static_cast<int>(stage)]; }
-
 
 const Game& WarGame() {
   static const Game game{

@@ -35,7 +35,9 @@ using WagerSet = uint32_t;
 constexpr WagerSet Bit(WagerKind kind) { return WagerSet{1} << static_cast<int>(kind); }
 
 // A Settlement's payout index (games/core/finding.h) for a War payout.
-constexpr int PayoutIndex(Stage s, Outcome o) { return static_cast<int>(s) * kOutcomes + static_cast<int>(o); }
+constexpr int PayoutIndex(Stage s, Outcome o) {
+  return static_cast<int>(s) * kOutcomes + static_cast<int>(o);
+}
 
 class WarRules : public GameRules {
  public:
@@ -79,7 +81,9 @@ class WarRules : public GameRules {
 };
 
 // The War rules of a spec of game `war` (the loader sets them).
-inline const WarRules& War(const RuleSpec& spec) { return static_cast<const WarRules&>(*spec.game_rules.get()); }
+inline const WarRules& War(const RuleSpec& spec) {
+  return static_cast<const WarRules&>(*spec.game_rules.get());
+}
 inline WarRules& War(RuleSpec& spec) { return static_cast<WarRules&>(*spec.game_rules.get()); }
 
 // The game table's entry for `game: war`.

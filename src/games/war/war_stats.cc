@@ -42,7 +42,8 @@ StatusOr<WagerTheory> Theory(const RuleSpec& spec, int decks, WagerKind kind) {
 }  // namespace
 
 const GameStats& WarStats() {
-  static const GameStats stats{&FirstCardValue, &ReturnTested, &Theory, Action::kWar, Action::kSurrender, "tie"};
+  static const GameStats stats{&FirstCardValue, &ReturnTested,      &Theory,
+                               Action::kWar,    Action::kSurrender, "tie"};
   return stats;
 }
 
