@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Every test: set up, build, then the unit tests and the end-to-end tests (CTest), clang-tidy
-# (scripts/tidy.sh), the same tests again under AddressSanitizer and UndefinedBehaviorSanitizer,
-# and a short fuzz run of the log parser where clang is available. The end-to-end tests of the
-# junit and sarif reports read them with tools from the npm registry, which setup-node.sh
-# installs. PITBOSS_SKIP_TIDY=1, PITBOSS_SKIP_SANITIZERS=1 and PITBOSS_SKIP_FUZZ=1 skip a step.
+# Every test: set up, build, the style check (scripts/format.sh --check), then the unit tests
+# and the end-to-end tests (CTest), clang-tidy (scripts/tidy.sh), the same tests again under
+# AddressSanitizer and UndefinedBehaviorSanitizer, and a short fuzz run of the log parser where
+# clang is available. The end-to-end tests of the junit and sarif reports read them with tools
+# from the npm registry, which setup-node.sh installs. PITBOSS_SKIP_FORMAT=1,
+# PITBOSS_SKIP_TIDY=1, PITBOSS_SKIP_SANITIZERS=1 and PITBOSS_SKIP_FUZZ=1 skip a step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 scripts/setup-node.sh
 scripts/setup.sh build -DCMAKE_BUILD_TYPE=Release
+if [ "${PITBOSS_SKIP_FORMAT:-0}" != 1 ]; then
+  scripts/format.sh --check
+fi
 (cd build && ctest --output-on-failure -j "$jobs")
 
 if [ "${PITBOSS_SKIP_TIDY:-0}" != 1 ]; then
