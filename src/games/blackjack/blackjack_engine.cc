@@ -8,6 +8,7 @@
 #include <string>
 
 #include "games/blackjack/blackjack_rules.h"
+#include "games/core/deal_rules.h"
 #include "games/core/reporter.h"
 #include "games/core/settlement_book.h"
 #include "games/core/wager_rules.h"
@@ -286,15 +287,14 @@ void BlackjackReplay::CheckInitialBet(int i) {
   const Event& e = round_.events[i];
   SeatState& s = State(e.seat);
   if (e.wager != WagerKind::kBlackjack && e.wager != WagerKind::kWar) {
-    std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
-    bool later =
+    const bool later =
         e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit || e.wager == WagerKind::kInsurance;
-    const int refused = Add(
-        Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(WagerKind::kBlackjack).cite,
-        Ev(i) + (later
-                     ? name + " wager placed before any card, where the rules take it only after its decision"
-                     : ForeignWagerText(spec_, name)));
+    const int refused =
+        later ? Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
+                    spec_.wager(WagerKind::kBlackjack).cite,
+                    Ev(i) + std::string(ToString(e.wager)) +
+                        " wager placed before any card, where the rules take it only after its decision")
+              : ReportForeignWager(spec_, report_, i, e, WagerKind::kBlackjack);
     if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
     return;
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/core/deal_rules.h"
 #include "games/core/message.h"
 #include "games/core/reporter.h"
 #include "games/core/settlement_book.h"
@@ -48,6 +49,7 @@ struct Scratch {
   std::vector<SeatPlay> seats;  // in seat order
   std::vector<int> shuffles, bets, decisions;
   std::vector<Draw> draws;
+  std::vector<const Draw*> pass;  // the cards judged as the deal (CheckPassOrder)
   SettlementBook book;
 
   void Clear() {
@@ -68,35 +70,6 @@ std::string_view OutcomeWords(HighCardOutcome outcome) {
       return "cards tied";
     case HighCardOutcome::kLose:
       return "dealer's card higher";
-  }
-  return "";
-}
-
-// Sort key of a target under a deal order; the dealer comes last in every order.
-int OrderKey(SeatOrder order, Seat seat) {
-  if (seat == kDealer) return INT_MAX;
-  switch (order) {
-    case SeatOrder::kAscending:
-      return seat;
-    case SeatOrder::kDescending:
-      return -seat;
-    case SeatOrder::kDealerLast:
-    case SeatOrder::kAny:
-      return 0;
-  }
-  return 0;
-}
-
-std::string_view OrderWords(SeatOrder order) {
-  switch (order) {
-    case SeatOrder::kAscending:
-      return "in ascending seat order, the dealer last";
-    case SeatOrder::kDescending:
-      return "in descending seat order, the dealer last";
-    case SeatOrder::kDealerLast:
-      return "to the players before the dealer";
-    case SeatOrder::kAny:
-      return "in any order";
   }
   return "";
 }
@@ -153,7 +126,6 @@ class HighCardReplay {
   void Scan();
   void PlaceBets();
   void CheckDeal();
-  void CheckBurns(const Draw& d, int expected);
   void RefuseDecisions();
   void Owe();
   void Judge();
@@ -214,10 +186,7 @@ void HighCardReplay::PlaceBets() {
     SeatPlay& play = *Find(e.seat);
     const bool known = e.wager != WagerKind::kUnknown;
     if (!known || !spec_.wager(e.wager).offered) {
-      const std::string_view name = known ? ToString(e.wager) : std::string_view(e.text);
-      const int refused =
-          Add(Code::kWagerLate, i, e.seat, known ? std::optional(e.wager) : std::nullopt, std::nullopt,
-              e.amount, spec_.wager(required).cite, Ev(i), ForeignWagerText(spec_, name));
+      const int refused = ReportForeignWager(spec_, report_, i, e, required);
       if (!known) continue;
       Bet& bet = play.bets[static_cast<int>(e.wager)];
       if (bet.event == kNone) bet.event = i;
@@ -227,9 +196,7 @@ void HighCardReplay::PlaceBets() {
     Bet& bet = play.bets[static_cast<int>(e.wager)];
     if (bet.event == kNone) bet.event = i;
     if (i > first_draw_) {
-      const int refused =
-          Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, spec_.wager(e.wager).cite, Ev(i),
-              ToString(e.wager), " wager placed after the first card was drawn");
+      const int refused = ReportAfterFirstCard(spec_, report_, i, e);
       if (bet.refused_by < 0) bet.refused_by = refused;
       continue;
     }
@@ -255,13 +222,6 @@ void HighCardReplay::PlaceBets() {
   }
 }
 
-void HighCardReplay::CheckBurns(const Draw& d, int expected) {
-  if (d.burns_before == expected) return;
-  Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, rules_.deal.cite,
-      Ev(d.event), d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
-      "'s card; the rules burn ", expected);
-}
-
 // One card to each seat in action and one to the dealer, in the spec's order, each after the
 // burns the spec gives it.
 void HighCardReplay::CheckDeal() {
@@ -269,18 +229,15 @@ void HighCardReplay::CheckDeal() {
   const WagerKind required = rules_.required;
   const bool any_in_action =
       std::any_of(s_.seats.begin(), s_.seats.end(), [](const SeatPlay& p) { return p.in_action; });
-  int max_key = INT_MIN;
-  Seat max_target = kDealer;
-  bool out_of_order = false;  // one deal/order a round: the cards after the first fault follow it
+  std::vector<const Draw*>& pass = s_.pass;
+  pass.clear();
   for (const Draw& d : s_.draws) {
     SeatPlay* play = d.target == kDealer ? nullptr : Find(d.target);
     const bool expected = play ? play->in_action : any_in_action;
     if (!expected) {
       // A seat whose wager was refused (found there): its card follows that wager.
       if (play && play->bets[static_cast<int>(required)].event != kNone) continue;
-      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(required),
-          " wager in action");
+      ReportCardWithoutWager(report_, rule.cite, d.event, d.target, required);
       continue;
     }
     int& card = play ? play->card : dealer_card_;
@@ -290,33 +247,17 @@ void HighCardReplay::CheckDeal() {
       continue;
     }
     card = d.event;
-    CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card);
-    const int key = OrderKey(rule.order, d.target);
-    if (key < max_key && !out_of_order) {
-      Add(Code::kDealOrder, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event), "card dealt to ", Who(d.target), " after ", Who(max_target), "'s; the rules deal ",
-          OrderWords(rule.order));
-      out_of_order = true;
-    } else if (key > max_key) {
-      max_key = key;
-      max_target = d.target;
-    }
+    CheckBurnsBefore(report_, rule.cite, d.event, d.target,
+                     d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card,
+                     d.burns_before);
+    pass.push_back(&d);
   }
-  if (trailing_burns_ > 0) {
-    Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_, rule.cite,
-        Ev(trailing_burn_event_), trailing_burns_, " burn card", trailing_burns_ == 1 ? "" : "s",
-        " after the last card of the round; the rules burn none there");
-  }
+  CheckPassOrder(pass, rule.order, rule.cite, "", report_);
+  ReportTrailingBurns(report_, rule.cite, trailing_burn_event_, trailing_burns_);
   for (const SeatPlay& play : s_.seats) {
-    if (play.in_action && play.card == kNone) {
-      Add(Code::kDealMissingCard, kNone, play.seat, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Who(play.seat), " has a ", ToString(required), " wager in action but was dealt no card");
-    }
+    if (play.in_action && play.card == kNone) ReportNoCard(report_, rule.cite, play.seat, required);
   }
-  if (any_in_action && dealer_card_ == kNone) {
-    Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-        "the dealer was dealt no card");
-  }
+  if (any_in_action && dealer_card_ == kNone) ReportDealerNoCard(report_, rule.cite);
 }
 
 // The cards alone decide a round of high card.

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "games/core/deal_rules.h"
 #include "games/core/message.h"
 #include "games/core/reporter.h"
 #include "games/core/settlement_book.h"
@@ -202,35 +203,6 @@ std::string_view OutcomeWords(Stage stage, Outcome outcome) {
   return "";
 }
 
-// Sort key of a seat under an order; the dealer comes last in every order.
-int OrderKey(SeatOrder order, Seat seat) {
-  if (seat == kDealer) return INT_MAX;
-  switch (order) {
-    case SeatOrder::kAscending:
-      return seat;
-    case SeatOrder::kDescending:
-      return -seat;
-    case SeatOrder::kDealerLast:
-    case SeatOrder::kAny:
-      return 0;
-  }
-  return 0;
-}
-
-std::string_view OrderWords(SeatOrder order) {
-  switch (order) {
-    case SeatOrder::kAscending:
-      return "in ascending seat order";
-    case SeatOrder::kDescending:
-      return "in descending seat order";
-    case SeatOrder::kDealerLast:
-      return "to the players before the dealer";
-    case SeatOrder::kAny:
-      return "in any order";
-  }
-  return "";
-}
-
 class WarReplay {
  public:
   WarReplay(const RuleSpec& spec, const Round& round, WarScratch& scratch, RoundResult* out)
@@ -300,8 +272,6 @@ class WarReplay {
   void CheckLimits(SeatPlay& play, WagerKind kind);
   void CheckDependency(SeatPlay& play, WagerKind kind);
   void CheckInitialDeal();
-  void CheckOrder(const std::vector<const Draw*>& draws, SeatOrder order, const Cite& cite,
-                  std::string_view phase);
   void CheckBurns(const Draw& d, int expected, const Cite& cite);
   void DecideOutcomes();
   void CheckDecisions();
@@ -390,10 +360,7 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   const Event& e = round_.events[i];
   const WagerRule* rule = e.wager == WagerKind::kUnknown ? nullptr : &spec_.wager(e.wager);
   if (!rule || !rule->offered) {
-    std::string_view name = e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
-    const int refused = Add(
-        Code::kWagerLate, i, e.seat, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-        std::nullopt, e.amount, spec_.wager(Required()).cite, Ev(i), ForeignWagerText(spec_, name));
+    const int refused = ReportForeignWager(spec_, report_, i, e, Required());
     if (e.wager != WagerKind::kUnknown) {
       play.placed |= Bit(e.wager);
       Refused(play.bets[static_cast<int>(e.wager)], refused);
@@ -405,8 +372,7 @@ inline bool WarReplay::CheckBetEvent(int i, SeatPlay& play) {
   play.placed |= Bit(e.wager);
   if (rule->window == Window::kInitial) {
     if (i > first_draw_) {
-      Refused(bet, Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount, rule->cite, Ev(i),
-                       ToString(e.wager), " wager placed after the first card was drawn"));
+      Refused(bet, ReportAfterFirstCard(spec_, report_, i, e));
       return false;
     }
     return true;
@@ -470,31 +436,8 @@ void WarReplay::CheckInitialBets() {
   }
 }
 
-void WarReplay::CheckOrder(const std::vector<const Draw*>& draws, SeatOrder order, const Cite& cite,
-                           std::string_view phase) {
-  if (order == SeatOrder::kAny) return;
-  int max_key = INT_MIN;
-  const Draw* max_draw = nullptr;
-  for (const Draw* d : draws) {
-    int key = OrderKey(order, d->target);
-    if (max_draw && key < max_key) {
-      Add(Code::kDealOrder, d->event, d->target, std::nullopt, std::nullopt, std::nullopt, cite, Ev(d->event),
-          phase, " card dealt to ", Who(d->target), " after ", Who(max_draw->target), "'s; the rules deal ",
-          OrderWords(order));
-      return;
-    }
-    if (!max_draw || key > max_key) {
-      max_key = key;
-      max_draw = d;
-    }
-  }
-}
-
 inline void WarReplay::CheckBurns(const Draw& d, int expected, const Cite& cite) {
-  if (d.burns_before == expected) return;
-  Add(Code::kDealBurnCount, d.event, d.target, std::nullopt, expected, d.burns_before, cite, Ev(d.event),
-      d.burns_before, " burn card", d.burns_before == 1 ? "" : "s", " before ", Who(d.target),
-      "'s card; the rules burn ", expected);
+  CheckBurnsBefore(report_, cite, d.event, d.target, expected, d.burns_before);
 }
 
 void WarReplay::CheckInitialDeal() {
@@ -510,27 +453,18 @@ void WarReplay::CheckInitialDeal() {
       continue;  // its wager was placed at fault (found there): its cards follow that wager
     }
     if (!expected) {
-      Add(Code::kDealMissingCard, d.event, d.target, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-          Ev(d.event), "a card dealt to ", Who(d.target), ", which has no ", ToString(Required()),
-          " wager in action");
+      ReportCardWithoutWager(report_, rule.cite, d.event, d.target, Required());
       continue;
     }
     initial.push_back(&d);
     CheckBurns(d, d.target == kDealer ? rule.burns_before_dealer_card : rule.burns_before_seat_card,
                rule.cite);
   }
-  CheckOrder(initial, rule.order, rule.cite, "initial");
+  CheckPassOrder(initial, rule.order, rule.cite, "initial ", report_);
   for (SeatPlay& play : seats_) {
-    const Seat seat = play.seat;
-    if (play.in_action && play.cards.count == 0) {
-      Add(Code::kDealMissingCard, kNone, seat, std::nullopt, std::nullopt, std::nullopt, rule.cite, Who(seat),
-          " has a ", ToString(Required()), " wager in action but was dealt no card");
-    }
+    if (play.in_action && play.cards.count == 0) ReportNoCard(report_, rule.cite, play.seat, Required());
   }
-  if (any_in_action && dealer_.count == 0) {
-    Add(Code::kDealMissingCard, kNone, kDealer, std::nullopt, std::nullopt, std::nullopt, rule.cite,
-        "the dealer was dealt no card");
-  }
+  if (any_in_action && dealer_.count == 0) ReportDealerNoCard(report_, rule.cite);
 }
 
 void WarReplay::DecideOutcomes() {
@@ -690,7 +624,7 @@ void WarReplay::CheckWarDeal() {
       break;
     }
   }
-  if (!early) CheckOrder(war, rule.order, rule.cite, "war");
+  if (!early) CheckPassOrder(war, rule.order, rule.cite, "war ", report_);
   for (SeatPlay& play : seats_) {
     const Seat seat = play.seat;
     if (play.path == Path::kWar && play.cards.count == 1) {
@@ -716,10 +650,7 @@ void WarReplay::CheckWarDeal() {
 }
 
 void WarReplay::CheckTrailingBurns() {
-  if (trailing_burns_ == 0) return;
-  Add(Code::kDealBurnCount, trailing_burn_event_, std::nullopt, std::nullopt, 0, trailing_burns_,
-      War(spec_).war_deal.cite, Ev(trailing_burn_event_), trailing_burns_, " burn card",
-      trailing_burns_ == 1 ? "" : "s", " after the last card of the round; the rules burn none there");
+  ReportTrailingBurns(report_, War(spec_).war_deal.cite, trailing_burn_event_, trailing_burns_);
 }
 
 void WarReplay::Expect() {
