@@ -66,13 +66,6 @@ blackjack::HouseRules HouseRulesOf(const RuleSpec& spec, int decks) {
   return h;
 }
 
-struct TableState {
-  std::string name;
-  DealerShoe shoe;
-  int64_t rounds = 0;
-  int64_t shoes = 0;
-};
-
 // One hand of a seat: hand 1, then one more for each split.
 struct PlayHand {
   int number = 1;
@@ -114,16 +107,16 @@ class Dealer {
 
  private:
   Status Prepare();
-  void PlayRound(TableState* table, int table_index, bool shuffle);
+  void PlayRound(DealerTable* table, int table_index, bool shuffle);
   Money Pay(Money amount, Ratio ratio);
-  int Deal(TableState* table, Seat seat, int hand = 0);
+  int Deal(DealerTable* table, Seat seat, int hand = 0);
   void Bet(SeatPlay& play, WagerKind kind, Money amount, int hand = 0);
   void Decide(Seat seat, Action action, int hand = 0);
   void Settle(Seat seat, WagerKind kind, Money amount, Ratio net, int hand = 0);
   void PlayWar(int dealer_rank);
   bool Rides(int first, int up) const;
-  void PlaySeat(TableState* table, SeatPlay& play);
-  void PlayHandOf(TableState* table, SeatPlay& play, size_t k);
+  void PlaySeat(DealerTable* table, SeatPlay& play);
+  void PlayHandOf(DealerTable* table, SeatPlay& play, size_t k);
   void SettleBust(SeatPlay& play, PlayHand& hand);
   void SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, Points dealer);
   bool Natural(const SeatPlay& play, const PlayHand& hand) const;
@@ -146,7 +139,8 @@ class Dealer {
   blackjack::BlackjackMath math_;
   blackjack::WarOptions war_options_;
   blackjack::WarMath war_math_;
-  std::vector<TableState> tables_;
+  std::vector<DealerTable> tables_;
+  std::vector<Seat> seat_numbers_;  // this round's, DrawSeats'
 
   Round round_;
   int hole_event_ = -1;  // the dealer's hole card, written face down
@@ -187,8 +181,7 @@ Status Dealer::Prepare() {
     war_math_ = blackjack::ComputeWarMath(math_, war_options_);
   }
 
-  tables_.resize(o.tables);
-  for (int t = 0; t < o.tables; ++t) tables_[t].name = o.table_prefix + std::to_string(t + 1);
+  tables_ = MakeDealerTables(o);
   round_.rules = spec_.id;
   round_.limits[static_cast<int>(WagerKind::kBlackjack)] = Limit{primary_limit_.min, primary_limit_.max};
   if (b_.war_offered)
@@ -204,7 +197,7 @@ Status Dealer::Run() {
     // No worst case of a round short of the whole shoe bounds its cards (seven seats split to
     // four hands of small cards each), so a round that runs out is dealt again, from the same
     // state, after a fresh shuffle.
-    TableState saved = tables_[t];
+    DealerTable saved = tables_[t];
     DealerRandom saved_rng = rng_;
     short_ = false;
     PlayRound(&tables_[t], t, false);
@@ -234,7 +227,7 @@ Money Dealer::Pay(Money amount, Ratio ratio) {
   return net.value_or(0);
 }
 
-int Dealer::Deal(TableState* table, Seat seat, int hand) {
+int Dealer::Deal(DealerTable* table, Seat seat, int hand) {
   Event e;
   e.type = EventType::kDeal;
   e.seat = seat;
@@ -278,43 +271,25 @@ void Dealer::Settle(Seat seat, WagerKind kind, Money amount, Ratio net, int hand
   round_.events.push_back(e);
 }
 
-void Dealer::PlayRound(TableState* table, int table_index, bool shuffle) {
+void Dealer::PlayRound(DealerTable* table, int table_index, bool shuffle) {
   const DealerOptions& o = options_;
-  int64_t number = table->rounds++;  // of this table, from 0
-  char id[32];
-  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
-  round_.id = table->name + id;
-  round_.table = table->name;
-  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
-  round_.events.clear();
+  StartDealerRound(*table, table_index, start_, o, &round_);
   hole_event_ = -1;
   dealer_.clear();
 
-  // Who plays: a number of players, then that many distinct seats.
-  int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
-  std::vector<Seat> seats(o.table_seats);
-  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
-  for (int i = 0; i < players; ++i) std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
-  std::sort(seats.begin(), seats.begin() + players);
-  // The descending order is dealt descending; every other order (ascending, dealer-last,
-  // any) ascending.
-  if (b_.deal_order.value == SeatOrder::kDescending) std::reverse(seats.begin(), seats.begin() + players);
-  seats_.assign(players, SeatPlay{});
-  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+  // Who plays. The descending order is dealt descending; every other order (ascending,
+  // dealer-last, any) ascending.
+  DrawSeats(o, &rng_, &seat_numbers_);
+  if (b_.deal_order.value == SeatOrder::kDescending) std::reverse(seat_numbers_.begin(), seat_numbers_.end());
+  seats_.assign(seat_numbers_.size(), SeatPlay{});
+  for (size_t i = 0; i < seat_numbers_.size(); ++i) seats_[i].seat = seat_numbers_[i];
 
-  DealerShoe& shoe = table->shoe;
-  size_t cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
-  if (shuffle || !shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut) {
-    shoe.Shuffle(decks_, &rng_);
-    Event e;
-    e.type = EventType::kShuffle;
-    e.decks = decks_;
-    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
-    round_.events.push_back(e);
+  if (shuffle || ShuffleDue(*table, spec_, o, decks_, 0)) {
+    ShuffleShoe(*table, decks_, &rng_, &round_);
     for (int i = 0; i < b_.burns_after_shuffle.value; ++i) {
       Event burn;
       burn.type = EventType::kBurn;
-      burn.card = shoe.Draw(keep_, &rng_);
+      burn.card = table->shoe.Draw(keep_, &rng_);
       round_.events.push_back(burn);
     }
   }
@@ -443,7 +418,7 @@ bool Dealer::DealerMustDraw() const {
 }
 
 // A seat's hands in order, each finished before the next gets its second card.
-void Dealer::PlaySeat(TableState* table, SeatPlay& play) {
+void Dealer::PlaySeat(DealerTable* table, SeatPlay& play) {
   for (size_t k = 0; k < play.hands.size(); ++k) {
     if (play.hands[k].ranks.size() < 2) {
       play.hands[k].ranks.push_back(Deal(table, play.seat, play.hands[k].number));
@@ -455,7 +430,7 @@ void Dealer::PlaySeat(TableState* table, SeatPlay& play) {
 
 // Basic strategy: split a pair where the table says so, double where it says so and the
 // rules allow it, else hit or stand by the total.
-void Dealer::PlayHandOf(TableState* table, SeatPlay& play, size_t k) {
+void Dealer::PlayHandOf(DealerTable* table, SeatPlay& play, size_t k) {
   const blackjack::BasicStrategy& strategy = math_.strategy;
   int up = MathValue(dealer_[0]) - 1;
   for (;;) {

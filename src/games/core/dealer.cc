@@ -179,6 +179,47 @@ Money DrawBet(const BetLimit& limit, bool primary, DealerRandom* rng) {
   return std::max(amount, limit.min);
 }
 
+std::vector<DealerTable> MakeDealerTables(const DealerOptions& options) {
+  std::vector<DealerTable> tables(static_cast<size_t>(options.tables));
+  for (int t = 0; t < options.tables; ++t) tables[t].name = options.table_prefix + std::to_string(t + 1);
+  return tables;
+}
+
+void StartDealerRound(DealerTable& table, int index, int64_t start, const DealerOptions& o, Round* round) {
+  const int64_t number = table.rounds++;  // of this table, from 0
+  char id[32];
+  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
+  round->id = table.name + id;
+  round->table = table.name;
+  round->time = FormatUtcTime(start + number * o.round_seconds + index * o.round_seconds / o.tables);
+  round->events.clear();
+}
+
+void DrawSeats(const DealerOptions& o, DealerRandom* rng, std::vector<Seat>* seats) {
+  const int players = o.seats_min + static_cast<int>(rng->Below(o.seats_max - o.seats_min + 1));
+  seats->resize(static_cast<size_t>(o.table_seats));
+  for (int i = 0; i < o.table_seats; ++i) (*seats)[i] = i + 1;
+  for (int i = 0; i < players; ++i) std::swap((*seats)[i], (*seats)[i + rng->Below(o.table_seats - i)]);
+  seats->resize(static_cast<size_t>(players));
+  std::sort(seats->begin(), seats->end());
+}
+
+bool ShuffleDue(const DealerTable& table, const RuleSpec& spec, const DealerOptions& o, int decks,
+                size_t needed) {
+  const auto cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks * kCardsPerDeck));
+  return !table.shoe.shuffled() || spec.fresh_shuffle.required || table.shoe.remaining() < cut ||
+         table.shoe.remaining() < needed;
+}
+
+void ShuffleShoe(DealerTable& table, int decks, DealerRandom* rng, Round* round) {
+  table.shoe.Shuffle(decks, rng);
+  Event e;
+  e.type = EventType::kShuffle;
+  e.decks = decks;
+  e.text = table.name + "-shoe-" + std::to_string(++table.shoes);
+  round->events.push_back(e);
+}
+
 double RateOf(const DealerOptions& options, const DealerRate& rate) {
   auto it = options.rates.find(rate.name);
   return it == options.rates.end() ? rate.value : it->second;

@@ -96,6 +96,30 @@ struct DealerOptions {
   int round_seconds = 40;                           // between two rounds of one table
 };
 
+// One table of a dealer's run: its name, its shoe, and the rounds and shoes dealt so far.
+struct DealerTable {
+  std::string name;
+  DealerShoe shoe;
+  int64_t rounds = 0;
+  int64_t shoes = 0;
+};
+// The tables of a run: <table_prefix>1, <table_prefix>2...
+std::vector<DealerTable> MakeDealerTables(const DealerOptions& options);
+// Opens the next round of `table`, the `index`th of the run, in *round: its id
+// (<table>-000001...), table and time (a table's rounds `round_seconds` apart from `start`,
+// the tables staggered within them), and no events.
+void StartDealerRound(DealerTable& table, int index, int64_t start, const DealerOptions& options,
+                      Round* round);
+// The seats that play a round, in ascending order: a number drawn within [seats_min,
+// seats_max], then that many distinct seats of the table's.
+void DrawSeats(const DealerOptions& options, DealerRandom* rng, std::vector<Seat>* seats);
+// Whether `table`'s shoe is shuffled before a round: never shuffled yet, the rules' fresh
+// shuffle every round, the cut card reached, or fewer than `needed` cards left.
+bool ShuffleDue(const DealerTable& table, const RuleSpec& spec, const DealerOptions& options, int decks,
+                size_t needed);
+// A fresh shoe of `decks` decks for `table`, and its shuffle event in *round.
+void ShuffleShoe(DealerTable& table, int decks, DealerRandom* rng, Round* round);
+
 // The limits a simulated table posts for one wager, in minor units; bets are whole multiples
 // of kUnit. The same at every game's table.
 struct BetLimit {

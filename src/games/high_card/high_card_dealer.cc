@@ -14,13 +14,6 @@ namespace pitboss {
 
 namespace {
 
-struct TableState {
-  std::string name;
-  DealerShoe shoe;
-  int64_t rounds = 0;
-  int64_t shoes = 0;
-};
-
 // One seat's play in the round being dealt.
 struct SeatPlay {
   Seat seat = 0;
@@ -39,8 +32,8 @@ class Dealer {
 
  private:
   Status Prepare();
-  Status PlayRound(TableState* table, int table_index);
-  Card DealTo(TableState* table, Seat seat, int burns);
+  Status PlayRound(DealerTable* table, int table_index);
+  Card DealTo(DealerTable* table, Seat seat, int burns);
   // The cards a round of `players` draws, burns included.
   size_t CardsFor(int players) const;
 
@@ -53,7 +46,8 @@ class Dealer {
   int64_t start_ = 0;
   std::array<double, 15> keep_{};
   std::array<std::optional<BetLimit>, kWagerKinds> limits_{};
-  std::vector<TableState> tables_;
+  std::vector<DealerTable> tables_;
+  std::vector<Seat> seat_numbers_;  // this round's, DrawSeats'
 
   Round round_;
   std::vector<SeatPlay> seats_;  // ascending by seat
@@ -84,8 +78,7 @@ Status Dealer::Prepare() {
                                    " cards of a " + std::to_string(decks_) + "-deck shoe");
   }
 
-  tables_.resize(options_.tables);
-  for (int t = 0; t < options_.tables; ++t) tables_[t].name = options_.table_prefix + std::to_string(t + 1);
+  tables_ = MakeDealerTables(options_);
   round_.rules = spec_.id;
   for (int k = 0; k < kWagerKinds; ++k) {
     if (limits_[k]) round_.limits[k] = Limit{limits_[k]->min, limits_[k]->max};
@@ -113,7 +106,7 @@ Status Dealer::Run() {
   return Status::Ok();
 }
 
-Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
+Card Dealer::DealTo(DealerTable* table, Seat seat, int burns) {
   for (int i = 0; i < burns; ++i) {
     Event e;
     e.type = EventType::kBurn;
@@ -128,38 +121,18 @@ Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
   return *e.card;
 }
 
-Status Dealer::PlayRound(TableState* table, int table_index) {
+Status Dealer::PlayRound(DealerTable* table, int table_index) {
   const DealerOptions& o = options_;
   const HighCardRules& rules = HighCard(spec_);
-  const int64_t number = table->rounds++;  // of this table, from 0
-  char id[32];
-  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
-  round_.id = table->name + id;
-  round_.table = table->name;
-  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
-  round_.events.clear();
+  StartDealerRound(*table, table_index, start_, o, &round_);
 
-  // Who plays: a number of players, then that many distinct seats.
-  const int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
-  std::vector<Seat> seats(o.table_seats);
-  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
-  for (int i = 0; i < players; ++i) std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
-  std::sort(seats.begin(), seats.begin() + players);
+  DrawSeats(o, &rng_, &seat_numbers_);
+  const int players = static_cast<int>(seat_numbers_.size());
   seats_.assign(players, SeatPlay{});
-  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+  for (int i = 0; i < players; ++i) seats_[i].seat = seat_numbers_[i];
 
   // The cut card, or a shuffle every round where the rules want one.
-  DealerShoe& shoe = table->shoe;
-  const auto cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
-  if (!shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut ||
-      shoe.remaining() < CardsFor(players)) {
-    shoe.Shuffle(decks_, &rng_);
-    Event e;
-    e.type = EventType::kShuffle;
-    e.decks = decks_;
-    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
-    round_.events.push_back(e);
-  }
+  if (ShuffleDue(*table, spec_, o, decks_, CardsFor(players))) ShuffleShoe(*table, decks_, &rng_, &round_);
 
   // The wagers, all before the first card: the required one, then each other by chance
   // where what it depends on is placed.

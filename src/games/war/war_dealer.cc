@@ -19,13 +19,6 @@ namespace {
 // dealer-last, any) ascending.
 bool Descending(SeatOrder order) { return order == SeatOrder::kDescending; }
 
-struct TableState {
-  std::string name;
-  DealerShoe shoe;
-  int64_t rounds = 0;
-  int64_t shoes = 0;
-};
-
 // One seat's play in the round being dealt.
 struct SeatPlay {
   Seat seat = 0;
@@ -52,10 +45,10 @@ class Dealer {
 
  private:
   Status Prepare();
-  Status PlayRound(TableState* table, int table_index);
-  Card Draw(TableState* table) { return table->shoe.Draw(keep_, &rng_); }
-  void Burns(TableState* table, int n);
-  Card DealTo(TableState* table, Seat seat, int burns);
+  Status PlayRound(DealerTable* table, int table_index);
+  Card Draw(DealerTable* table) { return table->shoe.Draw(keep_, &rng_); }
+  void Burns(DealerTable* table, int n);
+  Card DealTo(DealerTable* table, Seat seat, int burns);
   Status Settle(SeatPlay* play, Stage stage, Outcome outcome);
   Outcome Compare(Card player, Card dealer) const;
   size_t WorstCaseCards(int seats) const;
@@ -75,7 +68,8 @@ class Dealer {
   BetLimit required_range_;  // the required wager's amounts, within every limit it must meet
   bool war_offered_ = false;
   bool surrender_offered_ = false;
-  std::vector<TableState> tables_;
+  std::vector<DealerTable> tables_;
+  std::vector<Seat> seat_numbers_;  // this round's, DrawSeats'
 
   Round round_;
   std::vector<SeatPlay> seats_;  // ascending by seat
@@ -146,8 +140,7 @@ Status Dealer::Prepare() {
         std::to_string(decks_ * kCardsPerDeck) + " cards of a " + std::to_string(decks_) + "-deck shoe");
   }
 
-  tables_.resize(o.tables);
-  for (int t = 0; t < o.tables; ++t) tables_[t].name = o.table_prefix + std::to_string(t + 1);
+  tables_ = MakeDealerTables(o);
   round_.rules = spec_.id;
   for (int k = 0; k < kWagerKinds; ++k) {
     if (limits_[k]) round_.limits[k] = Limit{limits_[k]->min, limits_[k]->max};
@@ -185,7 +178,7 @@ Outcome Dealer::Compare(Card player, Card dealer) const {
   return p > d ? Outcome::kWin : p < d ? Outcome::kLose : Outcome::kTie;
 }
 
-void Dealer::Burns(TableState* table, int n) {
+void Dealer::Burns(DealerTable* table, int n) {
   for (int i = 0; i < n; ++i) {
     Event e;
     e.type = EventType::kBurn;
@@ -194,7 +187,7 @@ void Dealer::Burns(TableState* table, int n) {
   }
 }
 
-Card Dealer::DealTo(TableState* table, Seat seat, int burns) {
+Card Dealer::DealTo(DealerTable* table, Seat seat, int burns) {
   Burns(table, burns);
   Event e;
   e.type = EventType::kDeal;
@@ -223,39 +216,18 @@ Status Dealer::Settle(SeatPlay* play, Stage stage, Outcome outcome) {
   return Status::Ok();
 }
 
-Status Dealer::PlayRound(TableState* table, int table_index) {
+Status Dealer::PlayRound(DealerTable* table, int table_index) {
   const DealerOptions& o = options_;
-  int64_t number = table->rounds++;  // of this table, from 0
-  char id[32];
-  std::snprintf(id, sizeof id, "-%06lld", static_cast<long long>(number + 1));
-  round_.id = table->name + id;
-  round_.table = table->name;
-  round_.time = FormatUtcTime(start_ + number * o.round_seconds + table_index * o.round_seconds / o.tables);
-  round_.events.clear();
+  StartDealerRound(*table, table_index, start_, o, &round_);
 
-  // Who plays: a number of players, then that many distinct seats.
-  int players = o.seats_min + static_cast<int>(rng_.Below(o.seats_max - o.seats_min + 1));
-  std::vector<Seat> seats(o.table_seats);
-  for (int i = 0; i < o.table_seats; ++i) seats[i] = i + 1;
-  for (int i = 0; i < players; ++i) {
-    std::swap(seats[i], seats[i + rng_.Below(o.table_seats - i)]);
-  }
-  std::sort(seats.begin(), seats.begin() + players);
+  DrawSeats(o, &rng_, &seat_numbers_);
+  const int players = static_cast<int>(seat_numbers_.size());
   seats_.assign(players, SeatPlay{});
-  for (int i = 0; i < players; ++i) seats_[i].seat = seats[i];
+  for (int i = 0; i < players; ++i) seats_[i].seat = seat_numbers_[i];
 
   // The cut card, or a shuffle every round where the rules want one.
-  DealerShoe& shoe = table->shoe;
-  size_t cut = static_cast<size_t>(std::ceil(o.cut_remaining * decks_ * kCardsPerDeck));
-  if (!shoe.shuffled() || spec_.fresh_shuffle.required || shoe.remaining() < cut ||
-      shoe.remaining() < WorstCaseCards(players)) {
-    shoe.Shuffle(decks_, &rng_);
-    Event e;
-    e.type = EventType::kShuffle;
-    e.decks = decks_;
-    e.text = table->name + "-shoe-" + std::to_string(++table->shoes);
-    round_.events.push_back(e);
-  }
+  if (ShuffleDue(*table, spec_, o, decks_, WorstCaseCards(players)))
+    ShuffleShoe(*table, decks_, &rng_, &round_);
 
   auto bet = [&](SeatPlay& play, WagerKind kind, Money amount) {
     play.bet[static_cast<int>(kind)] = amount;
