@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "games/core/card_keys.h"
 #include "games/high_card/high_card_dealer.h"
 #include "games/high_card/high_card_engine.h"
 #include "pitboss/card.h"
@@ -22,16 +23,14 @@ class HighCardSpecParser {
 
   void Parse(const YAML::Node& root) {
     CheckWagers(root["wagers"]);
-    if (root["ranks"]) ParseRanks(root["ranks"]);
-    if (root["deal"]) ParseDeal(root["deal"]);
+    if (root["ranks"]) ParseRanks(r_, root["ranks"], &rules_->rank_value, &rules_->rank_cite);
+    if (root["deal"]) ParseDealRule(r_, root["deal"], "deal", &rules_->deal);
     if (root["payouts"]) ParsePayouts(root["payouts"]);
     if (r_.ok()) CheckComplete(root["payouts"]);
   }
 
  private:
   void CheckWagers(const YAML::Node& wagers);
-  void ParseRanks(const YAML::Node& node);
-  void ParseDeal(const YAML::Node& node);
   void ParsePayouts(const YAML::Node& node);
   void CheckComplete(const YAML::Node& payouts);
 
@@ -58,52 +57,6 @@ void HighCardSpecParser::CheckWagers(const YAML::Node& wagers) {
       required = true;
     }
   }
-}
-
-void HighCardSpecParser::ParseRanks(const YAML::Node& node) {
-  if (!r_.Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
-  const YAML::Node order = node["high_to_low"];
-  if (!order.IsSequence() || order.size() != 13) {
-    r_.Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
-    return;
-  }
-  std::set<int> seen;
-  int value = 13;
-  for (const auto& rank : order) {
-    const std::string name = rank.IsScalar() ? rank.Scalar() : "";
-    auto card = ParseCard(name + "C");
-    if (!card) {
-      r_.Error(rank, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
-      return;
-    }
-    if (!seen.insert(card->rank).second) {
-      r_.Error(rank, "rank '" + name + "' listed twice in ranks.high_to_low");
-      return;
-    }
-    rules_->rank_value[card->rank] = static_cast<int8_t>(value--);
-  }
-  r_.CiteOf(node, "ranks", &rules_->rank_cite);
-}
-
-void HighCardSpecParser::ParseDeal(const YAML::Node& node) {
-  if (!r_.Map(node, "deal",
-              {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
-              {"order"})) {
-    return;
-  }
-  DealRule& deal = rules_->deal;
-  if (auto order = r_.Order(node["order"], "deal.order")) deal.order = *order;
-  int64_t n = 0;
-  if (node["burns_before_seat_card"] &&
-      r_.Int(node["burns_before_seat_card"], "deal.burns_before_seat_card", 0, 52, &n)) {
-    deal.burns_before_seat_card = static_cast<int>(n);
-  }
-  if (node["burns_before_dealer_card"] &&
-      r_.Int(node["burns_before_dealer_card"], "deal.burns_before_dealer_card", 0, 52, &n)) {
-    deal.burns_before_dealer_card = static_cast<int>(n);
-  }
-  r_.CiteOf(node, "deal", &deal.cite);
-  deal.burn_cite = deal.cite;
 }
 
 void HighCardSpecParser::ParsePayouts(const YAML::Node& node) {
@@ -154,17 +107,8 @@ void ParseHighCard(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
 void FlattenHighCard(const RuleSpec& spec, FlatSpec* out) {
   FlatSpec& f = *out;
   const HighCardRules& rules = HighCard(spec);
-  std::string ranks;
-  for (int value = 13; value >= 1; --value) {
-    for (int r = 2; r <= 14; ++r) {
-      if (rules.rank_value[r] == value) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(r);
-    }
-  }
-  f["ranks.high_to_low"] = {ranks, &rules.rank_cite};
-  f["deal.order"] = {std::string(ToString(rules.deal.order)), &rules.deal.cite};
-  f["deal.burns_before_seat_card"] = {std::to_string(rules.deal.burns_before_seat_card), &rules.deal.cite};
-  f["deal.burns_before_dealer_card"] = {std::to_string(rules.deal.burns_before_dealer_card),
-                                        &rules.deal.cite};
+  f["ranks.high_to_low"] = {RanksHighToLow(rules.rank_value), &rules.rank_cite};
+  FlattenDealRule(rules.deal, "deal", out);
   for (int o = 0; o < kHighCardOutcomes; ++o) {
     for (int k = 0; k < kWagerKinds; ++k) {
       const Payout& p = rules.payouts[o][k];
@@ -173,11 +117,6 @@ void FlattenHighCard(const RuleSpec& spec, FlatSpec* out) {
           {ToString(p.net), &p.cite};
     }
   }
-}
-
-bool SameDeal(const DealRule& x, const DealRule& y) {
-  return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
-         x.burns_before_dealer_card == y.burns_before_dealer_card;
 }
 
 SpecParts HighCardDifferingParts(const RuleSpec& sa, const RuleSpec& sb) {

@@ -3,6 +3,7 @@
 #include <set>
 #include <string>
 
+#include "games/core/card_keys.h"
 #include "games/war/war_dealer.h"
 #include "games/war/war_engine.h"
 #include "games/war/war_rtp.h"
@@ -21,11 +22,11 @@ class WarSpecParser {
   WarSpecParser(SpecReader& r, RuleSpec* spec, WarRules* war) : r_(r), spec_(spec), war_(war) {}
 
   void Parse(const YAML::Node& root) {
-    if (root["ranks"]) ParseRanks(root["ranks"]);
+    if (root["ranks"]) ParseRanks(r_, root["ranks"], &war_->rank_value, &war_->rank_cite);
     if (const YAML::Node deal = root["deal"];
         deal && r_.Map(deal, "deal", {"initial", "war"}, {"initial", "war"})) {
-      ParseDeal(deal["initial"], "deal.initial", &war_->initial_deal);
-      ParseDeal(deal["war"], "deal.war", &war_->war_deal);
+      ParseDealRule(r_, deal["initial"], "deal.initial", &war_->initial_deal);
+      ParseDealRule(r_, deal["war"], "deal.war", &war_->war_deal);
     }
     if (root["decisions"]) ParseDecisions(root["decisions"]);
     if (root["payouts"]) ParsePayouts(root["payouts"]);
@@ -34,8 +35,6 @@ class WarSpecParser {
   }
 
  private:
-  void ParseRanks(const YAML::Node& node);
-  void ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal);
   void ParseDecisions(const YAML::Node& node);
   void ParsePayouts(const YAML::Node& node);
   void ParseSettle(const YAML::Node& node);
@@ -45,52 +44,6 @@ class WarSpecParser {
   RuleSpec* spec_;
   WarRules* war_;
 };
-
-void WarSpecParser::ParseRanks(const YAML::Node& node) {
-  if (!r_.Map(node, "ranks", {"high_to_low", "cite", "quote", "note"}, {"high_to_low"})) return;
-  const YAML::Node order = node["high_to_low"];
-  if (!order.IsSequence() || order.size() != 13) {
-    r_.Error(order, "ranks.high_to_low must list the 13 ranks, highest first");
-    return;
-  }
-  std::set<int> seen;
-  int value = 13;
-  for (const auto& r : order) {
-    std::string name = r.Scalar();
-    auto card = ParseCard(name + "C");
-    if (!r.IsScalar() || !card) {
-      r_.Error(r, "'" + name + "' is not a rank (2-9, T, J, Q, K, A)");
-      return;
-    }
-    if (!seen.insert(card->rank).second) {
-      r_.Error(r, "rank '" + name + "' listed twice in ranks.high_to_low");
-      return;
-    }
-    war_->rank_value[card->rank] = static_cast<int8_t>(value--);
-  }
-  r_.CiteOf(node, "ranks", &war_->rank_cite);
-}
-
-void WarSpecParser::ParseDeal(const YAML::Node& node, std::string_view what, DealRule* deal) {
-  if (!r_.Map(node, what,
-              {"order", "burns_before_seat_card", "burns_before_dealer_card", "cite", "quote", "note"},
-              {"order"})) {
-    return;
-  }
-  std::string w(what);
-  if (auto order = r_.Order(node["order"], w + ".order")) deal->order = *order;
-  int64_t n = 0;
-  if (node["burns_before_seat_card"] &&
-      r_.Int(node["burns_before_seat_card"], w + ".burns_before_seat_card", 0, 52, &n)) {
-    deal->burns_before_seat_card = static_cast<int>(n);
-  }
-  if (node["burns_before_dealer_card"] &&
-      r_.Int(node["burns_before_dealer_card"], w + ".burns_before_dealer_card", 0, 52, &n)) {
-    deal->burns_before_dealer_card = static_cast<int>(n);
-  }
-  r_.CiteOf(node, w, &deal->cite);
-  deal->burn_cite = deal->cite;
-}
 
 void WarSpecParser::ParseDecisions(const YAML::Node& node) {
   if (!r_.Map(node, "decisions", {"on_tie"}, {"on_tie"})) return;
@@ -224,19 +177,9 @@ void ParseWar(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
 void FlattenWar(const RuleSpec& spec, FlatSpec* out) {
   FlatSpec& f = *out;
   const WarRules& war = War(spec);
-  std::string ranks;
-  for (int value = 13; value >= 1; --value) {
-    for (int r = 2; r <= 14; ++r) {
-      if (war.rank_value[r] == value) ranks += std::string(ranks.empty() ? "" : " ") + RankChar(r);
-    }
-  }
-  f["ranks.high_to_low"] = {ranks, &war.rank_cite};
-  for (auto [name, deal] : {std::pair{"initial", &war.initial_deal}, std::pair{"war", &war.war_deal}}) {
-    std::string p = std::string("deal.") + name;
-    f[p + ".order"] = {std::string(ToString(deal->order)), &deal->cite};
-    f[p + ".burns_before_seat_card"] = {std::to_string(deal->burns_before_seat_card), &deal->cite};
-    f[p + ".burns_before_dealer_card"] = {std::to_string(deal->burns_before_dealer_card), &deal->cite};
-  }
+  f["ranks.high_to_low"] = {RanksHighToLow(war.rank_value), &war.rank_cite};
+  FlattenDealRule(war.initial_deal, "deal.initial", out);
+  FlattenDealRule(war.war_deal, "deal.war", out);
   std::string offered;
   for (int a = 0; a < kActions; ++a) {
     if (war.tie_decision.offered[a]) {
@@ -258,11 +201,6 @@ void FlattenWar(const RuleSpec& spec, FlatSpec* out) {
   }
   f["settle.first_pass.order"] = {std::string(ToString(war.settle.first_pass)), &war.settle.first_cite};
   f["settle.war_pass.order"] = {std::string(ToString(war.settle.war_pass)), &war.settle.war_cite};
-}
-
-bool SameDeal(const DealRule& x, const DealRule& y) {
-  return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
-         x.burns_before_dealer_card == y.burns_before_dealer_card;
 }
 
 SpecParts WarDifferingParts(const RuleSpec& sa, const RuleSpec& sb) {
