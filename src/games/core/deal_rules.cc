@@ -2,21 +2,6 @@
 
 namespace pitboss {
 
-// The dealer comes last in every order.
-int OrderKey(SeatOrder order, Seat seat) {
-  if (seat == kDealer) return INT_MAX;
-  switch (order) {
-    case SeatOrder::kAscending:
-      return seat;
-    case SeatOrder::kDescending:
-      return -seat;
-    case SeatOrder::kDealerLast:
-    case SeatOrder::kAny:
-      return 0;
-  }
-  return 0;
-}
-
 std::string_view OrderWords(SeatOrder order) {
   switch (order) {
     case SeatOrder::kAscending:

@@ -17,8 +17,21 @@
 
 namespace pitboss {
 
-// The place of `seat` in a pass dealt in `order` (a lower key is dealt first).
-int OrderKey(SeatOrder order, Seat seat);
+// The place of `seat` in a pass dealt in `order` (a lower key is dealt first); the dealer
+// comes last in every order. Inline: a call a card.
+inline int OrderKey(SeatOrder order, Seat seat) {
+  if (seat == kDealer) return INT_MAX;
+  switch (order) {
+    case SeatOrder::kAscending:
+      return seat;
+    case SeatOrder::kDescending:
+      return -seat;
+    case SeatOrder::kDealerLast:
+    case SeatOrder::kAny:
+      return 0;
+  }
+  return 0;
+}
 // "in ascending seat order", for messages.
 std::string_view OrderWords(SeatOrder order);
 
