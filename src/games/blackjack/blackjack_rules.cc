@@ -3,10 +3,6 @@
 #include <set>
 #include <string>
 
-#include "games/blackjack/blackjack_dealer.h"
-#include "games/blackjack/blackjack_engine.h"
-#include "games/blackjack/blackjack_rtp.h"
-#include "games/blackjack/war_wager.h"
 #include "spec/loader.h"
 
 namespace pitboss {
@@ -243,6 +239,8 @@ void BlackjackSpecParser::ParseWar(const YAML::Node& node) {
   }
 }
 
+}  // namespace
+
 void ParseBlackjack(SpecReader& reader, const YAML::Node& root, RuleSpec* spec) {
   auto bj = std::make_unique<BlackjackRules>();
   BlackjackSpecParser(reader, spec, bj.get()).Parse(root);
@@ -356,8 +354,6 @@ void NoReprice(const RoundResult& base, const RuleSpec&, RoundResult* out) {
   out->settlements.assign(base.settlements.begin(), base.settlements.end());
 }
 
-}  // namespace
-
 int CardPoints(int rank) {
   if (rank == 14) return 11;
   return rank >= 10 ? 10 : rank;
@@ -398,32 +394,6 @@ void LintRegulation(LintReport* report) {
       lint.errors.push_back({lint.path, b.line, 0, LintCode::kBelowRegulation, b.message, ""});
     }
   }
-}
-
-const Game& BlackjackGame() {
-  static const Game game{
-      {
-          "blackjack",
-          {"regulation", "deal", "dealer", "insurance", "double", "split", "surrender", "payouts",
-           "war_wager"},
-          {"deal", "dealer", "insurance", "double", "split", "surrender", "payouts"},
-          &ParseBlackjack,
-          &FlattenBlackjack,
-          &BlackjackDifferingParts,
-          "",
-          {"optimal", "no-choice"},
-      },
-      &ReplayBlackjackInto,
-      &BlackjackRtp(),
-      &BlackjackEffect,
-      &NoReprice,
-      &GenerateBlackjackRounds,
-      &BlackjackExpected,
-      &LintRegulation,
-      &BlackjackStats(),
-      {kInsuranceRate},
-  };
-  return game;
 }
 
 }  // namespace pitboss

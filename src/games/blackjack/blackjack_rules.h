@@ -130,7 +130,15 @@ constexpr SpecParts kBjSurrender = 1u << 15;
 }  // namespace part
 
 // The game table's entry for `game: blackjack`.
-const Game& BlackjackGame();
+const Game& BlackjackGame();  // blackjack_game.cc
+
+// The game's spec-format and reading hooks (its Game entry).
+void ParseBlackjack(SpecReader& reader, const YAML::Node& root, RuleSpec* spec);
+void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out);
+SpecParts BlackjackDifferingParts(const RuleSpec& a, const RuleSpec& b);
+ReadingEffect BlackjackEffect(const RuleSpec& base, const RuleSpec& variant);
+// Blackjack's settlements are replayed, never re-priced: a copy of `base`'s.
+void NoReprice(const RoundResult& base, const RuleSpec& spec, RoundResult* out);
 
 // Where a house's payouts are below what the regulation allows: one message each, with the
 // payout's line in the spec.
