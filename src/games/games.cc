@@ -1,13 +1,14 @@
 #include "games/games.h"
 
-#include "games/blackjack/blackjack_rules.h"
-#include "games/war/war_rules.h"
-
 namespace pitboss {
 
-const Game& HighCardGame();  // games/high_card/high_card_rules.h
+// Each game's entry, defined in its own folder (games/<game>/): a row here is all a game adds
+// outside it.
+const Game& WarGame();        // games/war/war_rules.h
+const Game& BlackjackGame();  // games/blackjack/blackjack_rules.h
+const Game& HighCardGame();   // games/high_card/high_card_rules.h
 
-// The table. A game's entry is defined in its own folder.
+// The table.
 const std::vector<const Game*>& Games() {
   static const std::vector<const Game*> games = {
       &WarGame(),
