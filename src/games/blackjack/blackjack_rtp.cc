@@ -308,12 +308,7 @@ StatusOr<BlackjackRtpReport> ComputeBlackjackRtp(const SpecDocument& doc,
   auto spec = Instantiate(doc, readings);
   if (!spec.ok()) return spec.status();
   BlackjackRtpReport report;
-  report.spec_id = spec->id;
-  report.revision = spec->revision;
-  report.path = doc.path;
-  report.sha256 = spec->sha256;
-  report.citation = spec->citation;
-  report.readings = spec->readings;
+  report.Identify(doc, *spec);
 
   MathCache cache;
   auto decks = ComputeDecks(*spec, cache);

@@ -89,12 +89,6 @@ struct BlackjackClaimCheck {
 };
 
 struct BlackjackRtpReport : GameRtpReport {
-  std::string spec_id;
-  std::string revision;
-  std::string path;
-  std::string sha256;
-  std::string citation;
-  std::map<std::string, std::string> readings;  // the readings the figures are under
   std::vector<BlackjackDeckRtp> decks;
   std::vector<BlackjackAmbiguityRtp> ambiguities;
   std::vector<BlackjackClaimCheck> claims;

@@ -21,10 +21,27 @@
 
 namespace pitboss {
 
-// The report of `pitboss rtp`: each game's derives from it.
+// The report of `pitboss rtp`: each game's derives from it. What it is of, the same for
+// every game.
 struct GameRtpReport {
+  std::string spec_id;
+  std::string revision;
+  std::string path;
+  std::string sha256;
+  std::string citation;
+  std::map<std::string, std::string> readings;  // the readings the figures are under
+
   virtual ~GameRtpReport() = default;
   virtual bool all_claims_hold() const = 0;
+  // Names the report's spec: `spec`, an instance of `doc` under its readings.
+  void Identify(const SpecDocument& doc, const RuleSpec& spec) {
+    spec_id = spec.id;
+    revision = spec.revision;
+    path = doc.path;
+    sha256 = spec.sha256;
+    citation = spec.citation;
+    readings = spec.readings;
+  }
 };
 
 struct GameRtp {

@@ -217,12 +217,7 @@ StatusOr<RtpReport> ComputeRtp(const SpecDocument& doc, const std::map<std::stri
   auto spec = Instantiate(doc, readings);
   if (!spec.ok()) return spec.status();
   RtpReport report;
-  report.spec_id = spec->id;
-  report.revision = spec->revision;
-  report.path = doc.path;
-  report.sha256 = spec->sha256;
-  report.citation = spec->citation;
-  report.readings = spec->readings;
+  report.Identify(doc, *spec);
 
   auto burns = CheckBurnInvariance(*spec);
   if (!burns.ok()) return burns.status();

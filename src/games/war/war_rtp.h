@@ -77,12 +77,6 @@ struct BurnCheck {
 };
 
 struct RtpReport : GameRtpReport {
-  std::string spec_id;
-  std::string revision;
-  std::string path;
-  std::string sha256;
-  std::string citation;
-  std::map<std::string, std::string> readings;  // the readings the figures are under
   BurnCheck burns;
   std::vector<DeckMath> decks;
   std::vector<AmbiguityMath> ambiguities;
