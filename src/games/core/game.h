@@ -33,6 +33,24 @@ enum class ReadingEffect {
   kGeneral,       // anything else: replayed in full
 };
 
+// What a game's `reprice` hook does, given where a settlement's payout lies in the rules
+// (`payout_of(settlement)`: a Payout of the spec priced by): each settlement of `base` at that
+// payout's net, into *out (its buffers reused). A net past 64 bits is no settlement, as in a
+// replay under the spec (which finds the wager too large to settle): left out, so that the
+// round does not settle the same.
+template <typename PayoutOf>
+void RepriceSettlements(const RoundResult& base, RoundResult* out, PayoutOf payout_of) {
+  out->findings.clear();
+  out->touched = 0;
+  out->settlements.clear();
+  for (const Settlement& s : base.settlements) {
+    if (auto net = ApplyRatio(s.amount, payout_of(s).net)) {
+      out->settlements.push_back(s);
+      out->settlements.back().net = *net;
+    }
+  }
+}
+
 // A game's entry in the game table: its spec format (spec/game_format.h) and its typed,
 // nullable hooks. The core and the checker test a hook for null and never name a game.
 struct Game : GameFormat {

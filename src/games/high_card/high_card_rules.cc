@@ -151,18 +151,9 @@ ReadingEffect HighCardEffect(const RuleSpec& base, const RuleSpec& variant) {
 
 void RepriceHighCard(const RoundResult& base, const RuleSpec& spec, RoundResult* out) {
   const HighCardRules& rules = HighCard(spec);
-  out->findings.clear();
-  out->touched = 0;
-  out->settlements.clear();
-  for (const Settlement& s : base.settlements) {
-    const Payout& p = rules.payouts[s.payout][static_cast<int>(s.wager)];
-    // A net past 64 bits is no settlement, as in a replay under `spec`: left out, so that the
-    // round does not settle the same.
-    if (auto net = ApplyRatio(s.amount, p.net)) {
-      out->settlements.push_back(s);
-      out->settlements.back().net = *net;
-    }
-  }
+  RepriceSettlements(base, out, [&](const Settlement& s) -> const Payout& {
+    return rules.payouts[s.payout][static_cast<int>(s.wager)];
+  });
 }
 
 }  // namespace

@@ -249,18 +249,9 @@ ReadingEffect WarEffect(const RuleSpec& base, const RuleSpec& variant) {
 
 void RepriceWar(const RoundResult& base, const RuleSpec& spec, RoundResult* out) {
   const WarRules& war = War(spec);
-  out->findings.clear();
-  out->touched = 0;
-  out->settlements.clear();
-  for (const Settlement& s : base.settlements) {
-    const Payout& p = war.payouts[s.payout / kOutcomes][s.payout % kOutcomes][static_cast<int>(s.wager)];
-    // A net past 64 bits is no settlement, as in a replay under `spec` (which finds the wager
-    // too large to settle): left out, so the round does not settle the same.
-    if (auto net = ApplyRatio(s.amount, p.net)) {
-      out->settlements.push_back(s);
-      out->settlements.back().net = *net;
-    }
-  }
+  RepriceSettlements(base, out, [&](const Settlement& s) -> const Payout& {
+    return war.payouts[s.payout / kOutcomes][s.payout % kOutcomes][static_cast<int>(s.wager)];
+  });
 }
 
 }  // namespace
