@@ -70,6 +70,28 @@ void FlattenDealRule(const DealRule& deal, std::string_view what, FlatSpec* out)
   f[p + ".burns_before_dealer_card"] = {std::to_string(deal.burns_before_dealer_card), &deal.cite};
 }
 
+void ParseOutcomePayouts(SpecReader& r, const RuleSpec& spec, const YAML::Node& outcome,
+                         const std::string& what, std::array<Payout, kWagerKinds>* payouts) {
+  if (!outcome.IsMap()) {
+    r.Error(outcome, what + " must be a map of wager -> payout");
+    return;
+  }
+  for (const auto& kv : outcome) {
+    auto kind = r.Wager(kv.first, what);
+    if (!kind) continue;
+    if (kv.second.IsNull()) continue;  // removed by a reading
+    const std::string pw = what + "." + kv.first.Scalar();
+    if (!spec.wager(*kind).offered) {
+      r.Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
+      continue;
+    }
+    if (!r.Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
+    Payout& p = (*payouts)[static_cast<int>(*kind)];
+    if (r.Net(kv.second["net"], pw + ".net", &p.net)) p.present = true;
+    r.CiteOf(kv.second, pw, &p.cite);
+  }
+}
+
 bool SameDeal(const DealRule& x, const DealRule& y) {
   return x.order == y.order && x.burns_before_seat_card == y.burns_before_seat_card &&
          x.burns_before_dealer_card == y.burns_before_dealer_card;

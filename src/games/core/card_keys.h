@@ -31,6 +31,12 @@ std::string RanksHighToLow(const RankValues& values);
 void FlattenDealRule(const DealRule& deal, std::string_view what, FlatSpec* out);
 bool SameDeal(const DealRule& x, const DealRule& y);
 
+// One outcome's payouts at `what` ("payouts.win"): a map of wager -> {net, cite}, each into
+// (*payouts)[wager]. A wager set to null is removed by a reading; one `spec` does not offer is
+// an error.
+void ParseOutcomePayouts(SpecReader& r, const RuleSpec& spec, const YAML::Node& outcome,
+                         const std::string& what, std::array<Payout, kWagerKinds>* payouts);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_GAMES_CORE_CARD_KEYS_H_

@@ -64,25 +64,7 @@ void HighCardSpecParser::ParsePayouts(const YAML::Node& node) {
   for (int o = 0; o < kHighCardOutcomes; ++o) {
     const YAML::Node outcome = node[std::string(kOutcomeNames[o])];
     if (!outcome || outcome.IsNull()) continue;
-    const std::string ow = "payouts." + std::string(kOutcomeNames[o]);
-    if (!outcome.IsMap()) {
-      r_.Error(outcome, ow + " must be a map of wager -> payout");
-      continue;
-    }
-    for (const auto& kv : outcome) {
-      auto kind = r_.Wager(kv.first, ow);
-      if (!kind) continue;
-      if (kv.second.IsNull()) continue;  // removed by a reading
-      const std::string pw = ow + "." + kv.first.Scalar();
-      if (!spec_.wager(*kind).offered) {
-        r_.Error(kv.first, pw + ": the game has no wager '" + kv.first.Scalar() + "'");
-        continue;
-      }
-      if (!r_.Map(kv.second, pw, {"net", "cite", "quote", "note"}, {"net"})) continue;
-      Payout& p = rules_->payouts[o][static_cast<int>(*kind)];
-      if (r_.Net(kv.second["net"], pw + ".net", &p.net)) p.present = true;
-      r_.CiteOf(kv.second, pw, &p.cite);
-    }
+    ParseOutcomePayouts(r_, spec_, outcome, "payouts." + std::string(kOutcomeNames[o]), &rules_->payouts[o]);
   }
 }
 
