@@ -31,6 +31,7 @@ void SettlementBook::Judge(const RuleSpec& spec, const Round& round, int (*hand_
 
 void SettlementBook::LinkOwed() {
   // What is owed is owed to a wager placed: each placement learns its own.
+  if (linked_ == owed_.size()) return;  // Place linked them all
   for (size_t k = 0; k < owed_.size(); ++k) {
     Placement* p = Find(owed_[k].seat, owed_[k].hand, owed_[k].wager);
     if (p && p->owed < 0) p->owed = static_cast<int>(k);

@@ -70,20 +70,24 @@ class SettlementBook {
     }
     placed_.clear();
     owed_.clear();
+    linked_ = 0;
     matches_.clear();
     flagged_.clear();
   }
 
   // A wager placed at the seat's hand (0: none): `accepted`, or refused by finding `refused_by`
   // (its index; -1 where findings are not wanted). Placed again, it is accepted if any of its
-  // bets was; the first refusal is kept.
-  void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1) {
+  // bets was; the first refusal is kept. `owed`: what the rules owe it, the index Owe gave, where
+  // the engine owed it first and kept the index (-1: Judge looks it up).
+  void Place(Seat seat, int hand, WagerKind wager, bool accepted, int refused_by = -1, int owed = -1) {
     if (Placement* p = Find(seat, hand, wager)) {
       p->accepted |= accepted;
       if (p->refused_by < 0) p->refused_by = refused_by;
+      if (p->owed < 0 && owed >= 0) Link(*p, owed);
       return;
     }
     placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1, -1});
+    if (owed >= 0) Link(placed_.back(), owed);
     if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
       direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
     }
@@ -157,6 +161,10 @@ class SettlementBook {
   Placement* Scan(Seat seat, int hand, WagerKind wager);
   void ReportTiming(const Match& m, Reporter& r);  // Find's path for seats not Direct
   void LinkOwed();
+  void Link(Placement& p, int owed) {
+    p.owed = owed;
+    ++linked_;
+  }
   // The path of a settlement that is no finding: the first of a wager placed, accepted and
   // owed. False, having changed nothing, for any other (JudgeSettle's).
   bool SettleAsOwed(const Round& round, int i, int (*hand_of)(const Event&)) {
@@ -179,6 +187,7 @@ class SettlementBook {
   std::vector<Placement> placed_;
   std::array<std::array<uint16_t, kWagerKinds>, kDirect> direct_{};  // placed_ index + 1, 0: none
   std::vector<Owed> owed_;
+  size_t linked_ = 0;  // the Owed linked to their placement by Place
   std::vector<Match> matches_;
   std::vector<Seat> flagged_;  // seats with a settle/order finding
 };

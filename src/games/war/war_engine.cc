@@ -32,14 +32,15 @@ void ForEachKind(WagerSet set, F&& f) {
   for (; set != 0; set &= set - 1) f(static_cast<WagerKind>(std::countr_zero(set)));
 }
 
-// One wager of one seat: the bets that placed it and whether it is in action.
-// All zero when fresh, so that a seat's bets are cleared at a stroke.
+// One wager of one seat: the bets that placed it and whether it is in action. Written only
+// once placed (SeatPlay::placed).
 struct Bet {
   ::pitboss::Money amount = 0;
   int event = 0;          // the first bet event, once placed
   bool valid = false;     // in action: placed in its window, with what it depends on
   bool unjudged = false;  // its settlement is not judged: an earlier fault decides it
   int refused_by = -1;    // the finding that first refused one of its bets (SettlementBook::Place)
+  int owed = -1;          // what the rules owe it in the book (SettlementBook::Owe), -1: nothing
 };
 
 enum class Path { kUnknown, kFirstPass, kSurrender, kWar };
@@ -73,10 +74,11 @@ struct SeatPlay {
   int card(size_t i) const { return cards.card(i); }
   bool Placed(WagerKind kind) const { return (placed & Bit(kind)) != 0; }
 
-  // As a fresh SeatPlay of `s`, keeping the buffers' capacity.
+  // As a fresh SeatPlay of `s`. Only a placed wager's bet is ever written, so only those are
+  // cleared: a table has few wagers, and clearing every kind's showed in profiles.
   void Reset(Seat s) {
     seat = s;
-    bets = {};
+    ForEachKind(placed, [&](WagerKind kind) { bets[static_cast<int>(kind)] = {}; });
     placed = 0;
     in_action = false;
     cards = {};
@@ -564,6 +566,7 @@ void WarReplay::CheckWarBets() {
           if (!play.Placed(kind)) {
             Add(Code::kWagerRaiseMismatch, play.decision, seat, kind, want, 0, rule.equals_cite, Who(seat),
                 " went to war without a ", ToString(kind), " wager; the rules require ", want);
+            return;  // nothing placed, nothing to settle (and the bet stays fresh: Reset)
           }
           bet.unjudged = true;
           return;
@@ -692,6 +695,7 @@ void WarReplay::Expect() {
         bet.unjudged = true;
         return;
       }
+      bet.owed = static_cast<int>(scratch_.book.owed().size());
       Owed& owed = scratch_.book.Owe();
       owed.seat = seat;
       owed.wager = kind;
@@ -711,7 +715,7 @@ void WarReplay::MatchSettlements() {
   for (const SeatPlay& play : seats_) {
     ForEachKind(play.placed, [&](WagerKind kind) {
       const Bet& bet = play.bets[static_cast<int>(kind)];
-      book.Place(play.seat, 0, kind, bet.valid, bet.refused_by);
+      book.Place(play.seat, 0, kind, bet.valid, bet.refused_by, bet.owed);
     });
   }
   book.Judge(spec_, round_, settle_events_, nullptr, spec_.wager(Required()).cite, report_);
