@@ -40,8 +40,11 @@ enum class Code : uint8_t {
   kInputTimeOrder,
   kInputEmptyRound,
   kShoeMidRoundShuffle,
+  // What the house's rounds say of the readings it deals under (docs/findings.md).
+  kReadingNotChecked,
+  kReadingSwitch,
 };
-constexpr int kCodeCount = static_cast<int>(Code::kShoeMidRoundShuffle) + 1;
+constexpr int kCodeCount = static_cast<int>(Code::kReadingSwitch) + 1;
 
 enum class Severity : uint8_t { kCritical, kMajor, kMinor, kError };
 

@@ -279,6 +279,56 @@ struct AmbiguityImpact {
   std::vector<ReadingImpact> readings;
 };
 
+// A stretch of a table's rounds dealt under one reading (ReadingInferred::runs): the readings
+// every round of it that tells them apart is consistent with, how many such rounds, and
+// where it starts and ends.
+struct ReadingRun {
+  std::vector<std::string> readings;
+  int64_t rounds = 0;
+  std::string first_round;
+  std::string first_input;
+  int64_t first_line = 0;
+  std::string first_time;
+  std::string last_round;
+  std::string last_time;
+};
+
+// What one table's rounds say of the reading it deals one ambiguity of one spec under
+// (docs/report.md, "Which reading the house deals under"). Part of the report format.
+struct ReadingInferred {
+  std::string table;
+  std::string spec;
+  std::string revision;
+  std::string ambiguity;
+  std::string checked;  // the reading its rounds were checked under
+  // "inferred": one stretch; `readings` are consistent with every round that tells them apart
+  //   (but those consistent with none: a fault whatever the reading).
+  // "switches": stretches of different readings, each long (runs); `readings` are the last's.
+  // "mixed": consistent with no one reading (rounds one way and the other, at random).
+  // "too-few-rounds": fewer rounds that tell the readings apart, and are consistent with one
+  //   of them, than make a practice (10); `readings` are those consistent with the last of them,
+  //   but nothing is inferred and their findings stay findings.
+  // "not-distinguished": no round of the table tells the readings apart.
+  std::string status;
+  std::vector<std::string> readings;
+  int64_t rounds_distinguishing = 0;
+  // Each reading, in the spec's order, and the rounds that tell the readings apart that are
+  // consistent with it.
+  std::vector<std::pair<std::string, int64_t>> rounds_consistent;
+  int64_t rounds_consistent_with_none = 0;
+  std::vector<ReadingRun> runs;  // "switches" (and "inferred": its one stretch)
+  // The findings of the table under the reading checked that the reading it deals explains
+  // (counted under a reading/not-checked or reading/switch finding), the rounds they are in,
+  // the money they say was paid wrongly (player's view), and the table's findings left.
+  int64_t findings_explained = 0;
+  int64_t rounds_explained = 0;
+  Money explained_underpaid = 0;
+  Money explained_overpaid = 0;
+  bool explained_overflow = false;
+  std::string currency;  // of the explained money, where its findings share one ("": minor units)
+  int64_t other_findings = 0;
+};
+
 // One shard of a merged report (pitboss merge): the file it was read from, the SHA-256 of its
 // bytes, and the shard's own provenance as it states it.
 struct ShardProvenance {
@@ -322,6 +372,9 @@ struct Report {
   int64_t rounds_with_violations = 0;
   FindingStore violations;
   std::vector<AmbiguityImpact> ambiguities;
+  // Which reading each table deals each ambiguity under, as its rounds say (by table, spec,
+  // ambiguity); empty for a report that does not say.
+  std::vector<ReadingInferred> readings_inferred;
   // A merged report's shards, in the order merged; empty for a report of one check.
   std::vector<ShardProvenance> shards;
   // What may make a merged report differ from one check over all the shards' logs.

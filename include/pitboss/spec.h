@@ -86,6 +86,10 @@ struct Reading {
   int line = 0;
 };
 
+// The most readings an ambiguity may have (the checker keeps a round's consistent readings
+// as one bit each).
+inline constexpr size_t kMaxReadings = 64;
+
 struct Ambiguity {
   std::string id;
   std::string tag;  // conflicting-clauses, unclear-payout-basis, erratum, unspecified...

@@ -78,6 +78,13 @@ constexpr std::array<CodeInfo, kCodeCount> kCodes = {{
      "a shuffle logged after a card of the same round was drawn: the shoe changed in the middle "
      "of a deal",
      Unit::kNone},
+    {Code::kReadingNotChecked, "reading/not-checked", Severity::kMajor,
+     "a table deals an ambiguity of the rules, in every round that tells its readings apart, "
+     "under a reading other than the one checked (the default unless --reading): one finding "
+     "for the table, with the findings that reading explains counted under it"},
+    {Code::kReadingSwitch, "reading/switch", Severity::kMajor,
+     "a table changes the reading it deals an ambiguity under part-way through the log: a "
+     "finding at each change, with the findings the new reading explains counted under it"},
 }};
 
 // Info() indexes the table by the enum's value, so row i must hold code i.

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "base/suggest.h"
+#include "check/reading_inference.h"
 #include "check/round_ids.h"
 #include "games/core/dealer.h"
 #include "games/core/shoe.h"
@@ -95,6 +96,23 @@ bool SameSettlement(const RoundResult& a, const RoundResult& b) {
     if (x.seat != y.seat || x.wager != y.wager || x.net != y.net) return false;
   }
   return true;
+}
+
+using FindingKey = decltype(std::declval<RoundFinding>().Key());
+
+// The distinct findings of a round, by identity across readings, sorted.
+void SortedKeys(const std::vector<RoundFinding>& findings, std::vector<FindingKey>* keys) {
+  keys->clear();
+  for (const RoundFinding& f : findings) keys->push_back(f.Key());
+  std::sort(keys->begin(), keys->end());
+  keys->erase(std::unique(keys->begin(), keys->end()), keys->end());
+}
+
+// `common` narrowed to the keys also in `keys` (both sorted).
+void Intersect(const std::vector<FindingKey>& keys, std::vector<FindingKey>* common) {
+  std::vector<FindingKey> both;
+  std::set_intersection(common->begin(), common->end(), keys.begin(), keys.end(), std::back_inserter(both));
+  common->swap(both);
 }
 
 // A finding depends on a reading when, under it, the finding is gone and nothing new is
@@ -218,6 +236,14 @@ struct Checker::Impl : ShoeTracker::Owner {
       MoneySum net_difference;
     };
     std::vector<Count> counts;
+    // The ambiguities whose readings this round tells apart, and the readings it is
+    // consistent with (a bit a reading, in the spec's order): reading inference (Apply).
+    struct Told {
+      size_t ambiguity;
+      uint64_t consistent;
+    };
+    std::vector<Told> told;
+    std::vector<FindingKey> keys, other_keys;  // buffers of Prepare's
   };
 
   CheckOptions options;
@@ -285,6 +311,7 @@ struct Checker::Impl : ShoeTracker::Owner {
     }
   }
   RoundIdSet seen;
+  ReadingInference inference;
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
@@ -478,6 +505,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   }
   w->rt = nullptr;
   w->counts.clear();
+  w->told.clear();
   w->base.findings.clear();
   w->base.settlements.clear();
   w->base.touched = 0;
@@ -495,30 +523,76 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   w->depends.resize(base.findings.size());
   const auto& ambiguities = w->doc->spec.ambiguities;
   // What each other reading would settle differently, counted in input order by Apply.
+  // Returns whether it does.
   auto count = [&](const Variant& v, const RoundResult& from, const RoundResult& other) {
-    if (SameSettlement(from, other)) return;
+    if (SameSettlement(from, other)) return false;
     w->counts.push_back({v.ambiguity, v.reading, SettledTotal(other) - SettledTotal(from)});
+    return true;
   };
   // Replay under another reading only where it can change something: a clean round
   // that never consulted the parts a reading changes would replay the same under it.
+  // Which readings of each ambiguity the round is consistent with: a reading is, when every
+  // finding it makes is made under every reading of the ambiguity (a fault whatever the
+  // reading), so none of its findings is its own. The findings under the reading checked are
+  // the round's; those under each other reading, the replays' (a variant not replayed finds
+  // what the reading checked does). Kept as the number of distinct findings under each
+  // reading and the number made under all of them (`common`, which each reading's include).
+  SortedKeys(base.findings, &w->keys);
+  const size_t base_count = w->keys.size();
+  std::vector<FindingKey> common;
+  size_t told_ambiguity = SIZE_MAX;
+  std::array<size_t, kMaxReadings> found{};  // distinct findings under each reading
+  auto close_ambiguity = [&] {
+    if (told_ambiguity == SIZE_MAX) return;
+    const size_t n = ambiguities[told_ambiguity].readings.size();
+    uint64_t consistent = 0;
+    for (size_t r = 0; r < n && r < kMaxReadings; ++r) {
+      if (found[r] == common.size()) consistent |= uint64_t{1} << r;
+    }
+    if (consistent != (n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1)) {
+      w->told.push_back({told_ambiguity, consistent});
+    }
+    told_ambiguity = SIZE_MAX;
+  };
+  auto open_ambiguity = [&](size_t a) {
+    if (a == told_ambiguity) return;
+    close_ambiguity();
+    told_ambiguity = a;
+    common = w->keys;
+    // A reading not replayed finds what the reading checked finds.
+    std::fill_n(found.begin(), std::min(ambiguities[a].readings.size(), found.size()), base_count);
+  };
   for (const Variant& v : rt->alternatives) {
+    open_ambiguity(v.ambiguity);
     if (v.effect == Effect::kNone) continue;
     if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
     if (v.effect == Effect::kGeneral || !base.findings.empty()) {
       RoundResult& other = w->other;
-      // Its findings are read only to tell which of the round's depend on the reading.
+      // Its findings are read to tell which of the round's depend on the reading; of a clean
+      // round, only whether it finds anything (RoundResult::unworded).
       other.findings_wanted = !base.findings.empty();
+      other.unworded = 0;
       rt->engine(v.spec, round, &other);
       if (!base.findings.empty()) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
                              ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
+        SortedKeys(other.findings, &w->other_keys);
+        found[v.reading] = w->other_keys.size();
+        Intersect(w->other_keys, &common);
+      } else {
+        found[v.reading] = other.unworded > 0 ? 1 : 0;  // clean: common is empty
       }
       if (rt->selected_is_default) count(v, base, other);
-    } else if (rt->selected_is_default && v.effect == Effect::kPayoutValues) {
+    } else if (v.effect == Effect::kPayoutValues) {
+      // A clean round repriced: another net for a wager settled as the reading checked pays
+      // is a settle/payout under this reading.
       rt->game->reprice(base, v.spec, &w->other);
-      count(v, base, w->other);
+      const bool differs =
+          rt->selected_is_default ? count(v, base, w->other) : !SameSettlement(base, w->other);
+      found[v.reading] = differs ? 1 : 0;
     }
   }
+  close_ambiguity();
   if (!rt->selected_is_default) {
     RoundResult& by_default = w->by_default;
     // Replays for what each reading would settle, not for findings.
@@ -628,6 +702,13 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
         ReadingImpact& impact = rt->impact[c.ambiguity][c.reading];
         ++impact.rounds_settled_differently;
         impact.net_difference += c.net_difference;
+      }
+      ReadingInference::Table& table = inference.Of(round.table);
+      inference.Seen(table, doc->spec, rt->selected.readings);
+      if (!w.told.empty()) {
+        const ReadingInference::Place at{input_index, line, round.id, round.time};
+        for (const LineWork::Told& t : w.told)
+          inference.Told(table, doc->spec, t.ambiguity, t.consistent, at);
       }
       if (!base.findings.empty() || !shoe_findings.empty()) {
         // One list in event order: the engine's findings with what they depend on, the shoe's.
@@ -820,6 +901,7 @@ Report Checker::Finish() {
       }
     }
   }
+  impl_->inference.Collapse(&report);
   CountFindingsCleared(&report);
   return report;
 }

@@ -413,7 +413,11 @@ void WriteMoney(std::ostream& out, const Report& report) {
 }
 
 void WriteSummary(std::ostream& out, const Report& report) {
-  out << "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"figures\">\n";
+  out << "<section id=\"summary\">\n<h2>Summary</h2>\n";
+  // What the rounds say of the readings the house deals under, first (#readings-inferred).
+  for (const std::string& line : ReadingLeadLines(report))
+    out << "<p class=\"banner\">" << HtmlEscape(line) << "</p>\n";
+  out << "<div class=\"figures\">\n";
   const auto figure = [&](std::string_view path, int64_t n, std::string_view label) {
     out << "<div class=\"figure\">";
     Figure(out, "b", "", path, std::to_string(n));
@@ -566,6 +570,102 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
   out << "</tbody>\n</table></div>\n</section>\n";
 }
 
+// Which reading each table deals each ambiguity under (report.readings_inferred), a row an
+// entry; the report's first lines (ReadingLeadLines) say what of it an auditor reads first.
+void WriteReadingsInferred(std::ostream& out, const Report& report) {
+  out << "<section id=\"readings-inferred\">\n<h2>Which reading each table deals under</h2>\n";
+  if (report.readings_inferred.empty()) {
+    out << "<p class=\"empty\">None.</p>\n</section>\n";
+    return;
+  }
+  out << "<p class=\"note\">For each table and ambiguity, the rounds that tell its readings apart (some "
+         "reading finds in them what another does not) and the readings each is consistent with (none "
+         "of its findings is that reading&#39;s own). Explained: the findings under the reading checked "
+         "that the reading the table deals explains, counted under one reading/not-checked or "
+         "reading/switch finding.</p>\n<div class=\"table-wrap\"><table class=\"readings-inferred\">\n"
+         "<thead><tr><th>table</th><th>spec</th><th>revision</th><th>ambiguity</th><th>checked</th>"
+         "<th>status</th><th>reading</th><th>consistent with</th><th class=\"num\">rounds telling</th>"
+         "<th>rounds consistent</th><th class=\"num\">with none</th><th>stretches</th>"
+         "<th class=\"num\">findings explained</th><th class=\"num\">rounds explained</th>"
+         "<th>explained money</th><th class=\"num\">other findings</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < report.readings_inferred.size(); ++i) {
+    const ReadingInferred& r = report.readings_inferred[i];
+    const std::string path = "readings_inferred." + std::to_string(i) + ".";
+    out << "<tr>";
+    Figure(out, "td", "", path + "table", HtmlEscape(r.table));
+    Figure(out, "td", "", path + "spec", HtmlEscape(r.spec));
+    Figure(out, "td", "nowrap", path + "revision", HtmlEscape(r.revision));
+    Figure(out, "td", "", path + "ambiguity", HtmlEscape(r.ambiguity));
+    Figure(out, "td", "", path + "checked", HtmlEscape(r.checked));
+    Figure(out, "td", "", path + "status", HtmlEscape(r.status));
+    const bool one = r.status == "inferred" && r.readings.size() == 1;
+    Figure(out, "td", "", path + "reading", one ? HtmlEscape(r.readings.front()) : "");
+    out << "<td>";
+    for (std::size_t k = 0; k < r.readings.size(); ++k) {
+      if (k > 0) out << ", ";
+      Figure(out, "span", "", path + "consistent_with." + std::to_string(k), HtmlEscape(r.readings[k]));
+    }
+    out << "</td>";
+    FigureCell(out, path + "rounds_distinguishing", r.rounds_distinguishing);
+    out << "<td>";
+    for (std::size_t k = 0; k < r.rounds_consistent.size(); ++k) {
+      if (k > 0) out << "<br>";
+      out << HtmlEscape(r.rounds_consistent[k].first) << ": ";
+      Figure(out, "span", "", path + "rounds_consistent." + r.rounds_consistent[k].first,
+             std::to_string(r.rounds_consistent[k].second));
+    }
+    out << "</td>";
+    FigureCell(out, path + "rounds_consistent_with_none", r.rounds_consistent_with_none);
+    out << "<td>";
+    for (std::size_t k = 0; k < r.runs.size(); ++k) {
+      const ReadingRun& run = r.runs[k];
+      const std::string at = path + "runs." + std::to_string(k) + ".";
+      if (k > 0) out << "<br>";
+      for (std::size_t n = 0; n < run.readings.size(); ++n) {
+        if (n > 0) out << " or ";
+        Figure(out, "span", "", at + "readings." + std::to_string(n), HtmlEscape(run.readings[n]));
+      }
+      out << ": ";
+      Figure(out, "span", "", at + "rounds", std::to_string(run.rounds));
+      out << " rounds, round ";
+      Figure(out, "span", "", at + "first_round", HtmlEscape(run.first_round));
+      out << " (";
+      Figure(out, "span", "", at + "first_input", HtmlEscape(run.first_input));
+      out << ':';
+      Figure(out, "span", "", at + "first_line", std::to_string(run.first_line));
+      out << ", ";
+      Figure(out, "span", "nowrap", at + "first_time", HtmlEscape(run.first_time));
+      out << ") to round ";
+      Figure(out, "span", "", at + "last_round", HtmlEscape(run.last_round));
+      out << " (";
+      Figure(out, "span", "nowrap", at + "last_time", HtmlEscape(run.last_time));
+      out << ')';
+    }
+    out << "</td>";
+    FigureCell(out, path + "findings_explained", r.findings_explained);
+    FigureCell(out, path + "rounds_explained", r.rounds_explained);
+    out << "<td>underpaid ";
+    Figure(out, "span", "", path + "explained_money.underpaid",
+           HtmlEscape(FormatMoney(r.explained_underpaid, r.currency)), std::to_string(r.explained_underpaid));
+    out << ", overpaid ";
+    Figure(out, "span", "", path + "explained_money.overpaid",
+           HtmlEscape(FormatMoney(r.explained_overpaid, r.currency)), std::to_string(r.explained_overpaid));
+    if (r.explained_overflow) {
+      out << ' ';
+      Figure(out, "span", "", path + "explained_money.overflow", "(too large to represent)", "true");
+    }
+    if (!r.currency.empty()) {
+      out << " (";
+      Figure(out, "span", "", path + "explained_money.currency", HtmlEscape(r.currency));
+      out << ')';
+    }
+    out << "</td>";
+    FigureCell(out, path + "other_findings", r.other_findings);
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table></div>\n</section>\n";
+}
+
 // The statistics of the rounds checked, per rule set: every table together (the
 // stats page has each table's too). Its figures are paths into the groups array.
 void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats) {
@@ -624,6 +724,7 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteFindings(out, report);
   WritePerTable(out, report);
   WriteAmbiguities(out, report);
+  WriteReadingsInferred(out, report);
   if (stats != nullptr) WriteStatistics(out, *stats);
   out << "</main>\n";
   WriteReportJsonHtml(

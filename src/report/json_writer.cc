@@ -158,6 +158,56 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
   json.EndObject();
 }
 
+void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
+  json.BeginObject();
+  json.Key("table").String(r.table);
+  json.Key("spec").String(r.spec);
+  json.Key("revision").String(r.revision);
+  json.Key("ambiguity").String(r.ambiguity);
+  json.Key("checked").String(r.checked);
+  json.Key("status").String(r.status);
+  // The one reading inferred, where one is; `consistent_with` lists them all.
+  if (r.status == "inferred" && r.readings.size() == 1) {
+    json.Key("reading").String(r.readings.front());
+  } else {
+    json.Key("reading").Null();
+  }
+  json.Key("consistent_with").BeginArray();
+  for (const std::string& name : r.readings) json.String(name);
+  json.EndArray();
+  json.Key("rounds_distinguishing").Int(r.rounds_distinguishing);
+  json.Key("rounds_consistent").BeginObject();
+  for (const auto& [name, n] : r.rounds_consistent) json.Key(name).Int(n);
+  json.EndObject();
+  json.Key("rounds_consistent_with_none").Int(r.rounds_consistent_with_none);
+  json.Key("runs").BeginArray();
+  for (const ReadingRun& run : r.runs) {
+    json.BeginObject();
+    json.Key("readings").BeginArray();
+    for (const std::string& name : run.readings) json.String(name);
+    json.EndArray();
+    json.Key("rounds").Int(run.rounds);
+    json.Key("first_round").String(run.first_round);
+    json.Key("first_input").String(run.first_input);
+    json.Key("first_line").Int(run.first_line);
+    json.Key("first_time").String(run.first_time);
+    json.Key("last_round").String(run.last_round);
+    json.Key("last_time").String(run.last_time);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("findings_explained").Int(r.findings_explained);
+  json.Key("rounds_explained").Int(r.rounds_explained);
+  json.Key("explained_money").BeginObject();
+  json.Key("underpaid").Int(r.explained_underpaid);
+  json.Key("overpaid").Int(r.explained_overpaid);
+  if (r.explained_overflow) json.Key("overflow").Bool(true);
+  if (!r.currency.empty()) json.Key("currency").String(r.currency);
+  json.EndObject();
+  json.Key("other_findings").Int(r.other_findings);
+  json.EndObject();
+}
+
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) {
   json.BeginArray();
   for (const InputSummary& input : inputs) {
@@ -342,6 +392,9 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
 
   json.Key("ambiguities").BeginArray();
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
+  json.EndArray();
+  json.Key("readings_inferred").BeginArray();
+  for (const ReadingInferred& r : report.readings_inferred) WriteReadingInferredJson(json, r);
   json.EndArray();
 
   // check --baseline: the baseline, the counts and its findings not found again.

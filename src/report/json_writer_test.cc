@@ -243,9 +243,10 @@ TEST(JsonReportKeysTest, MergedReportKeys) {
   report.shards = {{"day1.json", "ab", "0.1.0", {"pitboss", "check", "day1/"}, "2026-11-24T01:02:03Z", true}};
   std::string json = Write(report, "json");
   EXPECT_NE(
-      json.find(R"("findings_cleared":0}]}],"shards":[{"path":"day1.json","sha256":"ab","version":"0.1.0",)"
-                R"("command_line":["pitboss","check","day1/"],"analysis_time":"2026-11-24T01:02:03Z",)"
-                R"("complete":true}],"merge_warnings":[]})"),
+      json.find(
+          R"("findings_cleared":0}]}],"readings_inferred":[],"shards":[{"path":"day1.json","sha256":"ab","version":"0.1.0",)"
+          R"("command_line":["pitboss","check","day1/"],"analysis_time":"2026-11-24T01:02:03Z",)"
+          R"("complete":true}],"merge_warnings":[]})"),
       std::string::npos)
       << json;
   report.merge_warnings = {"w"};

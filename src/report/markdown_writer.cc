@@ -268,6 +268,7 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
 
 void WriteMarkdownReport(const Report& report, std::ostream& out) {
   WriteVerdict(out, report);
+  for (const std::string& line : ReadingLeadLines(report)) out << "\n> **" << Cell(line) << "**\n";
   if (const std::string incomplete = IncompleteText(report); !incomplete.empty()) {
     out << "\n> **" << Cell(incomplete) << "**\n";
   }

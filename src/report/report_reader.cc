@@ -111,6 +111,7 @@ class ReportParser {
   // An event index, where `obj` has one.
   bool OptionalEvent(object obj, const std::string& where, std::optional<int>* out);
   bool ParseAmbiguity(element value, const std::string& where, AmbiguityImpact* ambiguity);
+  bool ParseReadingInferred(element value, const std::string& where, ReadingInferred* reading);
   bool CheckSummary(object summary);
 
   const std::string& file_;
@@ -313,6 +314,15 @@ bool ReportParser::Parse(element doc) {
   for (size_t i = 0; element item : list) {
     report_->ambiguities.emplace_back();
     if (!ParseAmbiguity(item, Index("ambiguities", i++), &report_->ambiguities.back())) return false;
+  }
+  // Added after the first reports were written: optional.
+  if (top.at_key("readings_inferred").get(value) == simdjson::SUCCESS) {
+    if (!Array(value, "readings_inferred", &list)) return false;
+    for (size_t i = 0; element item : list) {
+      report_->readings_inferred.emplace_back();
+      if (!ParseReadingInferred(item, Index("readings_inferred", i++), &report_->readings_inferred.back()))
+        return false;
+    }
   }
   if (top.at_key("shards").get(value) == simdjson::SUCCESS) {
     if (!Array(value, "shards", &list)) return false;
@@ -554,6 +564,57 @@ bool ReportParser::ParseAmbiguity(element value, const std::string& where, Ambig
   return true;
 }
 
+bool ReportParser::ParseReadingInferred(element value, const std::string& where, ReadingInferred* r) {
+  object obj;
+  if (!Object(value, where, &obj) || !String(obj, where, "table", &r->table) ||
+      !String(obj, where, "spec", &r->spec) || !String(obj, where, "revision", &r->revision) ||
+      !String(obj, where, "ambiguity", &r->ambiguity) || !String(obj, where, "checked", &r->checked) ||
+      !String(obj, where, "status", &r->status) ||
+      !OptionalStrings(obj, where, "consistent_with", &r->readings) ||
+      !Count(obj, where, "rounds_distinguishing", &r->rounds_distinguishing) ||
+      !Count(obj, where, "rounds_consistent_with_none", &r->rounds_consistent_with_none) ||
+      !Count(obj, where, "findings_explained", &r->findings_explained) ||
+      !Count(obj, where, "rounds_explained", &r->rounds_explained) ||
+      !Count(obj, where, "other_findings", &r->other_findings)) {
+    return false;
+  }
+  element member;
+  object counts;
+  const std::string counts_where = Member(where, "rounds_consistent");
+  if (!Get(obj, where, "rounds_consistent", &member) || !Object(member, counts_where, &counts)) return false;
+  for (auto field : counts) {
+    int64_t n = 0;
+    const std::string name(field.key);
+    if (!Count(counts, counts_where, name, &n)) return false;
+    r->rounds_consistent.emplace_back(name, n);
+  }
+  object money;
+  const std::string money_where = Member(where, "explained_money");
+  if (!Get(obj, where, "explained_money", &member) || !Object(member, money_where, &money) ||
+      !Count(money, money_where, "underpaid", &r->explained_underpaid) ||
+      !Count(money, money_where, "overpaid", &r->explained_overpaid) ||
+      !OptionalBool(money, money_where, "overflow", &r->explained_overflow) ||
+      !OptionalString(money, money_where, "currency", &r->currency)) {
+    return false;
+  }
+  array runs;
+  const std::string runs_where = Member(where, "runs");
+  if (!Get(obj, where, "runs", &member) || !Array(member, runs_where, &runs)) return false;
+  for (size_t i = 0; element item : runs) {
+    const std::string at = Index(runs_where, i++);
+    ReadingRun& run = r->runs.emplace_back();
+    object o;
+    if (!Object(item, at, &o) || !OptionalStrings(o, at, "readings", &run.readings) ||
+        !Count(o, at, "rounds", &run.rounds) || !String(o, at, "first_round", &run.first_round) ||
+        !String(o, at, "first_input", &run.first_input) || !Count(o, at, "first_line", &run.first_line) ||
+        !String(o, at, "first_time", &run.first_time) || !String(o, at, "last_round", &run.last_round) ||
+        !String(o, at, "last_time", &run.last_time)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The summary's violation counts are derived from the list; a report whose counts disagree
 // with it has been edited or cut, and merging it would carry the disagreement on.
 bool ReportParser::CheckSummary(object summary) {
@@ -783,6 +844,69 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
         // Summed wide: a sum past 64 bits is written as such, never refused or wrapped.
         match->net_difference += reading.net_difference;
       }
+    }
+  }
+  // What each table's rounds say of its readings: one entry a (table, spec, revision,
+  // ambiguity), the shards' figures summed. Shards whose tables deal an ambiguity under
+  // different readings are refused: merged, the table changes reading, which no shard found.
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, std::pair<size_t, size_t>>
+      inferred;
+  for (size_t s = 0; s < shards.size(); ++s) {
+    for (const ReadingInferred& r : shards[s].report.readings_inferred) {
+      auto [it, first] = inferred.emplace(std::tuple(r.table, r.spec, r.revision, r.ambiguity),
+                                          std::pair(merged.readings_inferred.size(), s));
+      if (first) {
+        merged.readings_inferred.push_back(r);
+        continue;
+      }
+      ReadingInferred& into = merged.readings_inferred[it->second.first];
+      const bool both_inferred = into.status == "inferred" && r.status == "inferred";
+      if (both_inferred && into.readings != r.readings) {
+        const std::string what = "table " + r.table + " deals " + r.ambiguity + " of " + r.spec + " as " +
+                                 (into.readings.empty() ? std::string("?") : into.readings.front()) + " in " +
+                                 ReportNumber(it->second.second) + " and as " +
+                                 (r.readings.empty() ? std::string("?") : r.readings.front()) + " in " +
+                                 ReportNumber(s);
+        if (!options.allow_mixed) {
+          return Status::InvalidArgument(what +
+                                         ": merged, the table changes reading, which neither report "
+                                         "found (check the logs together, or --allow-mixed)");
+        }
+        warnings.push_back(what + "; merged as a change of reading (no reading/switch finding is made)");
+        into.status = "switches";
+        into.readings = r.readings;
+      } else if (into.status == "not-distinguished" ||
+                 (into.status == "too-few-rounds" && !both_inferred && r.status != "not-distinguished")) {
+        into.status = r.status;
+        into.readings = r.readings;
+      } else if (r.status != "not-distinguished" && r.status != "too-few-rounds" && r.status != into.status) {
+        into.status = "mixed";
+        into.readings.clear();
+      }
+      into.rounds_distinguishing += r.rounds_distinguishing;
+      into.rounds_consistent_with_none += r.rounds_consistent_with_none;
+      for (const auto& [name, n] : r.rounds_consistent) {
+        auto match = std::find_if(into.rounds_consistent.begin(), into.rounds_consistent.end(),
+                                  [&](const auto& c) { return c.first == name; });
+        if (match == into.rounds_consistent.end()) {
+          into.rounds_consistent.emplace_back(name, n);
+        } else {
+          match->second += n;
+        }
+      }
+      into.runs.insert(into.runs.end(), r.runs.begin(), r.runs.end());
+      into.findings_explained += r.findings_explained;
+      into.rounds_explained += r.rounds_explained;
+      into.other_findings += r.other_findings;
+      MoneyTotal money;
+      money.underpaid = into.explained_underpaid;
+      money.overpaid = into.explained_overpaid;
+      money.overflow = into.explained_overflow || r.explained_overflow;
+      money.Add(-r.explained_underpaid);
+      money.Add(r.explained_overpaid);
+      into.explained_underpaid = money.underpaid;
+      into.explained_overpaid = money.overpaid;
+      into.explained_overflow = money.overflow;
     }
   }
   CountFindingsCleared(&merged);

@@ -833,5 +833,92 @@ TEST(MergeReportsTest, CarriesEveryFindingField) {
   EXPECT_EQ(read->inputs.size(), shard.inputs.size() - 1);  // the context log left out
 }
 
+namespace {
+
+ReadingInferred Inferred(std::string table, std::string status, std::vector<std::string> readings,
+                         int64_t told) {
+  ReadingInferred r;
+  r.table = std::move(table);
+  r.spec = "us-sd/casino-war";
+  r.revision = "2012-04-23";
+  r.ambiguity = "sd-war-win-payout";
+  r.checked = "three-wagers";
+  r.status = std::move(status);
+  r.readings = std::move(readings);
+  r.rounds_distinguishing = told;
+  r.rounds_consistent = {{"three-wagers", 0}, {"paytable-half-on-raise", told}};
+  if (!r.readings.empty()) {
+    r.runs = {{r.readings, told, "T1-000003", "day1.jsonl", 3, "2026-01-05T18:00:26Z", "T1-000990",
+               "2026-01-06T02:00:00Z"}};
+  }
+  r.findings_explained = told + 1;
+  r.rounds_explained = told;
+  r.explained_underpaid = 2500 * told;
+  r.currency = "USD";
+  return r;
+}
+
+}  // namespace
+
+TEST(ReportReaderTest, RoundTripsTheReadingsInferred) {
+  Report report = ContractReport();
+  report.readings_inferred = {Inferred("T1", "inferred", {"paytable-half-on-raise"}, 40),
+                              Inferred("T2", "not-distinguished", {}, 0)};
+  report.readings_inferred[0].explained_overflow = true;
+  const std::string json = Write(report, "json");
+  StatusOr<Report> read = ReadJsonReport(json, "r.json");
+  ASSERT_TRUE(read.ok()) << read.status().message();
+  ASSERT_EQ(read->readings_inferred.size(), 2u);
+  const ReadingInferred& r = read->readings_inferred[0];
+  EXPECT_EQ(r.status, "inferred");
+  EXPECT_EQ(r.readings, std::vector<std::string>{"paytable-half-on-raise"});
+  EXPECT_EQ(r.rounds_consistent, report.readings_inferred[0].rounds_consistent);
+  ASSERT_EQ(r.runs.size(), 1u);
+  EXPECT_EQ(r.runs[0].first_line, 3);
+  EXPECT_EQ(r.runs[0].last_round, "T1-000990");
+  EXPECT_EQ(r.explained_underpaid, 100000);
+  EXPECT_TRUE(r.explained_overflow);
+  EXPECT_EQ(r.currency, "USD");
+  EXPECT_EQ(Write(*read, "json"), json);
+  EXPECT_NE(json.find(R"("reading":"paytable-half-on-raise")"), std::string::npos) << json;
+  EXPECT_NE(json.find(R"("status":"not-distinguished","reading":null)"), std::string::npos) << json;
+}
+
+TEST(MergeReportsTest, SumsATablesReadingsOverShards) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  one.readings_inferred = {Inferred("T1", "inferred", {"paytable-half-on-raise"}, 40)};
+  two.readings_inferred = {Inferred("T1", "inferred", {"paytable-half-on-raise"}, 10),
+                           Inferred("T2", "too-few-rounds", {"three-wagers"}, 3)};
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  ASSERT_EQ(merged->readings_inferred.size(), 2u);
+  const ReadingInferred& t1 = merged->readings_inferred[0];
+  EXPECT_EQ(t1.status, "inferred");
+  EXPECT_EQ(t1.rounds_distinguishing, 50);
+  EXPECT_EQ(t1.rounds_consistent[1].second, 50);
+  EXPECT_EQ(t1.runs.size(), 2u);
+  EXPECT_EQ(t1.findings_explained, 52);
+  EXPECT_EQ(t1.explained_underpaid, 125000);
+}
+
+TEST(MergeReportsTest, RefusesShardsWhoseTableDealsAnotherReading) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 100, 0, {});
+  one.readings_inferred = {Inferred("T1", "inferred", {"paytable-half-on-raise"}, 40)};
+  two.readings_inferred = {Inferred("T1", "inferred", {"three-wagers"}, 40)};
+  StatusOr<Report> refused = Merge({one, two});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("table T1 deals sd-war-win-payout"), std::string::npos)
+      << refused.status().message();
+  EXPECT_NE(refused.status().message().find("--allow-mixed"), std::string::npos);
+  StatusOr<Report> mixed = Merge({one, two}, /*allow_mixed=*/true);
+  ASSERT_TRUE(mixed.ok()) << mixed.status().message();
+  EXPECT_EQ(mixed->readings_inferred[0].status, "switches");
+  EXPECT_EQ(mixed->readings_inferred[0].readings, std::vector<std::string>{"three-wagers"});
+  ASSERT_FALSE(mixed->merge_warnings.empty());
+  EXPECT_NE(mixed->merge_warnings.back().find("no reading/switch finding"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace pitboss

@@ -449,6 +449,59 @@ std::string VerdictLine(const Report& report) {
   return Printable(line);
 }
 
+std::vector<std::string> ReadingLeadLines(const Report& report) {
+  std::vector<std::string> lines;
+  auto list = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return out;
+  };
+  for (const ReadingInferred& r : report.readings_inferred) {
+    const bool as_checked =
+        std::find(r.readings.begin(), r.readings.end(), r.checked) != r.readings.end() && r.runs.size() <= 1;
+    std::string where = "table " + r.table + " (" + r.spec + " revision " + r.revision + ")";
+    if (r.status == "inferred" && !as_checked) {
+      int64_t consistent = 0;
+      for (const auto& [name, n] : r.rounds_consistent) {
+        if (std::find(r.readings.begin(), r.readings.end(), name) != r.readings.end())
+          consistent = std::max(consistent, n);
+      }
+      std::string line = where + " deals " + r.ambiguity + " as " + list(r.readings) + " (" +
+                         FormatCount(consistent) + " of the " +
+                         Plural(r.rounds_distinguishing, "round", "rounds") +
+                         " that tell its readings apart): ";
+      const std::string& currency = r.currency;
+      line +=
+          "under " + r.checked + " (the reading checked): FAIL, underpaid " +
+          FormatTotal(r.explained_underpaid, r.explained_overflow, currency) + ", overpaid " +
+          FormatTotal(r.explained_overpaid, r.explained_overflow, currency) + " in " +
+          Plural(r.rounds_explained, "round", "rounds") + "; under " + list(r.readings) + ": " +
+          (r.other_findings == 0 ? std::string("PASS")
+                                 : "FAIL, " + Plural(r.other_findings, "other finding", "other findings"));
+      lines.push_back(Printable(line));
+    } else if (r.status == "switches") {
+      std::string line = where + " changes the reading it deals " + r.ambiguity + " under:";
+      for (size_t i = 0; i < r.runs.size(); ++i) {
+        const ReadingRun& run = r.runs[i];
+        line += (i == 0 ? " " : ", then ") + list(run.readings) + " from round " + run.first_round + " (" +
+                Plural(run.rounds, "round", "rounds") + " that tell the readings apart)";
+      }
+      lines.push_back(Printable(line));
+    } else if (r.status == "mixed") {
+      std::string line = where + " deals " + r.ambiguity + " under no one reading: of its " +
+                         Plural(r.rounds_distinguishing, "round", "rounds") +
+                         " that tell the readings apart,";
+      for (size_t i = 0; i < r.rounds_consistent.size(); ++i) {
+        line += std::string(i == 0 ? " " : ", ") + FormatCount(r.rounds_consistent[i].second) +
+                " are consistent with " + r.rounds_consistent[i].first;
+      }
+      lines.push_back(Printable(line));
+    }
+  }
+  return lines;
+}
+
 void WriteTextReport(const Report& report, std::ostream& out) { WriteTextReport(report, out, TextOptions{}); }
 
 // Verdict and summary first, then the findings by code and table, then the provenance (inputs,
@@ -457,6 +510,7 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   const std::string incomplete = IncompleteText(report);
   const std::string verdict = VerdictLine(report);  // a pass over every finding: once
   out << verdict << '\n';
+  for (const std::string& line : ReadingLeadLines(report)) out << line << '\n';
   if (report.baseline) out << Printable(BaselineCountsText(report)) << '\n';
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);

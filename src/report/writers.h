@@ -47,6 +47,12 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
 // rounds", "FAIL: 3 violations in 120 rounds (2 rounds with violations); underpaid ...",
 // "INCOMPLETE: ...", "NOTHING CHECKED: ...".
 std::string VerdictLine(const Report& report);
+// What the report's readings_inferred say an auditor must read first, a line a table and
+// ambiguity, right after the verdict: a table dealing an ambiguity under a reading other
+// than the one checked, with the verdict and money under both; one that changes reading; one
+// dealing no one reading. Empty where every table deals as checked.
+std::vector<std::string> ReadingLeadLines(const Report& report);
+void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& reading);
 void WriteJsonReport(const Report& report, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.

@@ -85,7 +85,7 @@ TEST(JsonReportTest, WholeReport) {
       R"j({"name":"three-wagers","default":true,"rounds_settled_differently":0,"net_difference":0,)j"
       R"j("findings_cleared":0},)j"
       R"j({"name":"raise-only","default":false,"rounds_settled_differently":12,"net_difference":-3000,)j"
-      R"j("findings_cleared":0}]}]})j"
+      R"j("findings_cleared":0}]}],"readings_inferred":[]})j"
       "\n";
   EXPECT_EQ(Json(ContractReport()), expected);
 }
@@ -116,7 +116,7 @@ TEST(JsonReportTest, EmptyReportStillHasEveryMember) {
             R"j("specs":[],"summary":{"rounds":5,"rounds_with_violations":0,"violations":0,"by_code":{},)j"
             R"j("money":{"currency":null,"underpaid":0,"overpaid":0,"findings":0,)j"
             R"j("by_table":{},"by_day":{},"by_wager":{}}},)j"
-            R"j("violations":[],"ambiguities":[]})j"
+            R"j("violations":[],"ambiguities":[],"readings_inferred":[]})j"
             "\n");
 }
 

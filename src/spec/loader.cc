@@ -269,8 +269,8 @@ void SpecParser::ParseAmbiguities(const YAML::Node& node, RuleSpec* spec) {
     String(a["summary"], what + " summary", &amb.summary);
     CiteOf(a, what, &amb.cite);
     const YAML::Node readings = a["readings"];
-    if (!readings.IsSequence() || readings.size() < 2) {
-      Error(readings, what + " must list at least two readings");
+    if (!readings.IsSequence() || readings.size() < 2 || readings.size() > kMaxReadings) {
+      Error(readings, what + " must list from two to " + std::to_string(kMaxReadings) + " readings");
       continue;
     }
     std::set<std::string> names;

@@ -69,6 +69,9 @@ struct RoundResult {
   // replay under another reading of a clean round, for what it would settle), so that the
   // engine may leave findings empty rather than word findings no one reads.
   bool findings_wanted = true;
+  // The findings made while findings_wanted is false, not worded: whether the replay found
+  // anything at all (a reading a round is consistent with finds nothing). The caller zeroes it.
+  int unworded = 0;
 };
 
 }  // namespace pitboss

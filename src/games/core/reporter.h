@@ -39,7 +39,10 @@ class Reporter {
   [[gnu::cold, gnu::noinline]] int Add(Code code, const At& at, std::optional<Money> expected,
                                        std::optional<Money> actual, const Cite& cite,
                                        const Parts&... message) {
-    if (!out_->findings_wanted) return -1;
+    if (!out_->findings_wanted) {
+      ++out_->unworded;
+      return -1;
+    }
     RoundFinding f{code, at.event, at.seat, at.wager, expected, actual, cite.clause, Cat(message...)};
     if (at.hand > 0) f.hand = at.hand;
     out_->findings.push_back(std::move(f));
