@@ -14,7 +14,11 @@ a finding of its own at its round; and, at a second house that allows no double 
 doubles made after a split. With --casino-war, a Casino War log with four foreign cards in
 each of three shoes: each found, nothing else.
 
-Usage: inject_faults.py [--casino-war] PITBOSS_BINARY WORK_DIR [ROUNDS]
+With --reading AMBIGUITY=READING, the logs are dealt under that reading and checked with
+`--reading auto`: each table checked under the reading its rounds deal, every fault is still
+found, under its one code, and nothing else (no reading/* finding either).
+
+Usage: inject_faults.py [--casino-war] [--reading AMBIGUITY=READING] PITBOSS_BINARY WORK_DIR [ROUNDS]
 """
 
 import collections
@@ -454,10 +458,13 @@ def plant(rounds, faults, spare_for, expected, skip):
     return {faults[k][0].__name__: used[k] for k in range(len(faults))}
 
 
+READING = []  # --reading A=R: generate under it, check with --reading auto
+
+
 def generate(pitboss, spec, n_rounds, prefix, path, seed):
     subprocess.run([pitboss, "generate", "--spec", spec, "--rounds", str(n_rounds), "--tables", "3",
                     "--seed", str(seed), "--table-prefix", prefix, "--tie-bet-rate", "0.5",
-                    "--insurance-rate", "0.1", "--out", path], check=True)
+                    "--insurance-rate", "0.1", "--out", path, *READING], check=True)
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip()]
 
@@ -470,7 +477,8 @@ def judge(pitboss, rounds, expected, work, name, minimum):
     with open(faulted, "w") as f:
         for r in rounds:
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
-    result = subprocess.run([pitboss, "check", "--no-progress", "--format", "json", "--out", report, faulted])
+    auto = ["--reading", "auto"] if READING else []
+    result = subprocess.run([pitboss, "check", "--no-progress", "--format", "json", "--out", report, *auto, faulted])
     if result.returncode != 1:
         return [f"{name}: pitboss check exited {result.returncode}, not 1"]
     with open(report) as f:
@@ -495,14 +503,23 @@ def judge(pitboss, rounds, expected, work, name, minimum):
     print(f"{name}: faults found in {sum(caught.values())} of {len(expected)} rounds; "
           f"false positives: {len(false_positives)} rounds of {len(rounds) - len(expected)} clean")
     for kind, n in minimum.items():
-        if n < 5:
+        if n == 0 and READING:
+            # A log dealt under another reading may offer a kind no round to fit (its planting
+            # looks for the default's deal): said, not failed; the kinds that fit are judged.
+            print(f"{name}: no round fits fault kind {kind} under {READING[1]}")
+        elif n < 5:
             failures.append(f"{name}: too few faults of kind {kind} injected: {n}")
     return failures
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    war = "--casino-war" in sys.argv
+    argv = sys.argv[1:]
+    if "--reading" in argv:
+        at = argv.index("--reading")
+        READING.extend(["--reading", argv[at + 1]])
+        del argv[at:at + 2]
+    args = [a for a in argv if not a.startswith("--")]
+    war = "--casino-war" in argv
     if len(args) not in (2, 3):
         sys.exit(__doc__)
     pitboss, work = args[0], args[1]

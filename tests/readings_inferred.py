@@ -5,7 +5,8 @@ made by `pitboss generate` (docs/report.md, "Which reading the house deals under
   every-reading  for each ambiguity of each bundled spec and each of its other readings, a log
                  dealt under that reading on two tables and checked under the default: per
                  table one reading/not-checked finding naming it, nothing else, the text
-                 report's lead line saying so, and readings_inferred inferring it; or, where
+                 report's lead line saying so, readings_inferred inferring it, and the log clean
+                 under --reading auto, each table named under that reading; or, where
                  no round of the log tells the readings apart, nothing found and every table
                  "not-distinguished" (never inferred)
   switch         one table dealt under the default, then under another reading: one
@@ -88,6 +89,11 @@ def every_reading():
                     problems.append(f"{name}: the text report does not lead with the reading: {text[:3]}")
                 elif not all(line.endswith(f"under {reading['name']}: PASS") for line in lead):
                     problems.append(f"{name}: the lead lines do not pass the reading: {lead}")
+                auto = check(log, "--reading", "auto")
+                tables = sorted(t for s in auto["specs"] for t in s.get("tables", []) if s["readings"].get(amb["id"]) == reading["name"])
+                if auto["violations"] or tables != ["T1", "T2"]:
+                    problems.append(f"{name}: --reading auto found {auto['summary']['by_code']}, tables {tables} "
+                                    f"checked under the reading; expected a clean check of T1 and T2 under it")
     if checked < 12:
         problems.append(f"only {checked} readings checked")
 

@@ -35,6 +35,10 @@ struct CheckOptions {
   std::vector<std::string> rules;
   // Ambiguity id -> the reading to check under; the ambiguities not named keep their default.
   std::map<std::string, std::string> readings;
+  // Table -> (ambiguity id -> reading): the rounds of that table are checked under these,
+  // over `readings` (check --reading auto: each table under the readings its rounds say it
+  // deals). Every reading must name an ambiguity and reading of some loaded spec.
+  std::map<std::string, std::map<std::string, std::string>> table_readings;
   // Called every 1,024 rounds while a log is read (for a progress line, which keeps its own pace).
   std::function<void(const CheckProgress&)> progress;
   // The ISO 4217 code of the money of rounds that name no `currency` ("" for none).

@@ -256,6 +256,9 @@ struct SpecUsed {
   // whether all of them are the defaults. Empty for a report that does not say.
   std::map<std::string, std::string> readings;
   bool default_readings = true;
+  // check --reading auto: the tables whose rounds were checked under these readings (a spec is
+  // listed once for each set of readings its tables deal under); empty otherwise.
+  std::vector<std::string> tables;
 };
 
 struct ReadingImpact {

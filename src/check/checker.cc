@@ -81,6 +81,7 @@ struct SpecRuntime {
   std::vector<Variant> impacts;                    // one non-default reading each, the rest default
   std::vector<std::vector<ReadingImpact>> impact;  // [ambiguity][reading]
   bool used = false;
+  std::set<std::string> tables;  // CheckOptions::table_readings: the tables checked under it
 };
 
 MoneySum SettledTotal(const RoundResult& r) {
@@ -315,6 +316,18 @@ struct Checker::Impl : ShoeTracker::Owner {
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
   std::unordered_map<const SpecDocument*, SpecRuntime*> by_doc;
+  // CheckOptions::table_readings: each such table's runtime of each spec, where it differs from
+  // by_doc's; and the runtimes by spec and readings, each made once.
+  std::unordered_map<std::string, std::unordered_map<const SpecDocument*, SpecRuntime*>> by_table;
+  std::map<std::pair<const SpecDocument*, std::map<std::string, std::string>>, SpecRuntime*> by_readings;
+  SpecRuntime* RuntimeOf(const SpecDocument* doc, const std::string& table) const {
+    if (!by_table.empty()) {
+      if (auto t = by_table.find(table); t != by_table.end()) {
+        if (auto it = t->second.find(doc); it != t->second.end()) return it->second;
+      }
+    }
+    return by_doc.at(doc);  // every spec is instantiated by Create()
+  }
   std::vector<const SpecRuntime*> used;  // in order of first use
   Report report;
   InputSummary* input = nullptr;  // of the log being read
@@ -357,7 +370,9 @@ struct Checker::Impl : ShoeTracker::Owner {
 
   explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
 
+  // The spec's runtime under CheckOptions::readings; under `chosen`, those of its ambiguities.
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
+  StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc, const std::map<std::string, std::string>& chosen);
   // The pure part of checking a line, safe on any thread with its own parser: it reads
   // nothing that changes while logs are read.
   void Prepare(RoundParser& parser, std::string_view text, LineWork* w) const;
@@ -390,15 +405,23 @@ struct Checker::Impl : ShoeTracker::Owner {
 StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
   auto found = by_doc.find(doc);
   if (found != by_doc.end()) return found->second;
-  auto rt = std::make_unique<SpecRuntime>();
-  rt->doc = doc;
-  rt->game = FindGame(doc->spec.game);
-  rt->engine = rt->game->engine;
   std::map<std::string, std::string> chosen;
   for (const Ambiguity& a : doc->spec.ambiguities) {
     auto it = options.readings.find(a.id);
     if (it != options.readings.end()) chosen[a.id] = it->second;
   }
+  auto rt = Runtime(doc, chosen);
+  if (rt.ok()) by_doc[doc] = rt.value();
+  return rt;
+}
+
+StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc,
+                                              const std::map<std::string, std::string>& chosen) {
+  if (auto found = by_readings.find({doc, chosen}); found != by_readings.end()) return found->second;
+  auto rt = std::make_unique<SpecRuntime>();
+  rt->doc = doc;
+  rt->game = FindGame(doc->spec.game);
+  rt->engine = rt->game->engine;
   auto selected = Instantiate(*doc, chosen);
   if (!selected.ok()) return selected.status();
   rt->selected = std::move(selected.value());
@@ -428,7 +451,7 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
     }
   }
   SpecRuntime* raw = rt.get();
-  by_doc[doc] = raw;
+  by_readings[{doc, chosen}] = raw;
   runtimes.push_back(std::move(rt));
   return raw;
 }
@@ -516,7 +539,7 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   w->why.clear();
   w->doc = library.Find(round.rules, round.date, &w->why);
   if (round.events.empty() || !w->doc) return;
-  const SpecRuntime* rt = by_doc.at(w->doc);  // every spec is instantiated by Create()
+  const SpecRuntime* rt = RuntimeOf(w->doc, round.table);
   w->rt = rt;
   rt->engine(rt->selected, round, &w->base);
   RoundResult& base = w->base;
@@ -682,7 +705,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       shoe_findings.clear();  // the draws still count against the shoe, and nothing else
       shoes.Play(round, "", true, input, line, *this, &shoe_findings);
     } else {
-      SpecRuntime* rt = by_doc.at(doc);
+      SpecRuntime* rt = RuntimeOf(doc, round.table);
       RoundResult& base = w.base;
       bool reported_shuffle =
           std::any_of(base.findings.begin(), base.findings.end(),
@@ -697,6 +720,9 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       if (!rt->used) {
         rt->used = true;
         used.push_back(rt);
+      }
+      if (!options.table_readings.empty() && (rt->tables.empty() || *rt->tables.rbegin() != round.table)) {
+        rt->tables.insert(round.table);
       }
       for (const LineWork::Count& c : w.counts) {
         ReadingImpact& impact = rt->impact[c.ambiguity][c.reading];
@@ -771,6 +797,25 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
   for (const auto& doc : impl->library.documents()) {
     auto rt = impl->Runtime(doc.get());
     if (!rt.ok()) return rt.status();
+  }
+  // And each table that deals readings of its own, under them.
+  for (const auto& [table, readings] : impl->options.table_readings) {
+    for (const auto& doc : impl->library.documents()) {
+      std::map<std::string, std::string> chosen;
+      bool own = false;
+      for (const Ambiguity& a : doc->spec.ambiguities) {
+        if (auto it = readings.find(a.id); it != readings.end()) {
+          chosen[a.id] = it->second;
+          own = true;
+        } else if (auto base = impl->options.readings.find(a.id); base != impl->options.readings.end()) {
+          chosen[a.id] = base->second;
+        }
+      }
+      if (!own) continue;
+      auto rt = impl->Runtime(doc.get(), chosen);
+      if (!rt.ok()) return Status::InvalidArgument("table " + table + ": " + rt.status().message());
+      impl->by_table[table][doc.get()] = rt.value();
+    }
   }
   return std::unique_ptr<Checker>(new Checker(std::move(impl)));
 }
@@ -889,15 +934,29 @@ Report Checker::Finish() {
     }
     report.violations.Patch(root.index, n, std::move(note), impl_->shoes.named(root.id));
   }
+  std::map<const SpecDocument*, size_t> ambiguities_of;  // the index of its first in report.ambiguities
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
-    report.specs.push_back(
-        {spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings, rt->selected_is_default});
+    report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings,
+                            rt->selected_is_default,
+                            std::vector<std::string>(rt->tables.begin(), rt->tables.end())});
+    // A spec checked under several sets of readings (--reading auto) lists its ambiguities once:
+    // every set's figures are against the defaults, so they add up.
+    auto [first, fresh] = ambiguities_of.emplace(rt->doc, report.ambiguities.size());
     for (size_t a = 0; a < spec.ambiguities.size(); ++a) {
-      report.ambiguities.push_back(
-          {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});
-      for (ReadingImpact& r : report.ambiguities.back().readings) {
-        r.in_force = rt->selected.readings.at(spec.ambiguities[a].id) == r.name;
+      if (fresh) {
+        report.ambiguities.push_back(
+            {spec.ambiguities[a].id, spec.id, spec.revision, spec.ambiguities[a].cite.clause, rt->impact[a]});
+        for (ReadingImpact& r : report.ambiguities.back().readings) r.in_force = false;
+      } else {
+        std::vector<ReadingImpact>& into = report.ambiguities[first->second + a].readings;
+        for (size_t r = 0; r < into.size(); ++r) {
+          into[r].rounds_settled_differently += rt->impact[a][r].rounds_settled_differently;
+          into[r].net_difference += rt->impact[a][r].net_difference;
+        }
+      }
+      for (ReadingImpact& r : report.ambiguities[first->second + a].readings) {
+        r.in_force = r.in_force || rt->selected.readings.at(spec.ambiguities[a].id) == r.name;
       }
     }
   }

@@ -272,7 +272,8 @@ ReadingInference::Table& ReadingInference::Of(std::string_view table) {
   return *it->second;
 }
 
-void ReadingInference::Seen(Table& table, const RuleSpec& spec, const std::map<std::string, std::string>& checked) {
+void ReadingInference::Seen(Table& table, const RuleSpec& spec,
+                            const std::map<std::string, std::string>& checked) {
   SpecTrails& s = table.For(spec);
   if (s.checked.empty()) s.checked = checked;
 }
@@ -342,7 +343,12 @@ void ReadingInference::Collapse(Report* report) const {
     for (size_t k = 0; k < runs.size(); ++k) {
       std::vector<std::string> names = Names(*amb, runs[k].mask);
       const bool checked = std::find(names.begin(), names.end(), e.checked) != names.end();
-      Group g{i, k == 0 ? Code::kReadingNotChecked : Code::kReadingSwitch, amb, names, {}, &runs[k],
+      Group g{i,
+              k == 0 ? Code::kReadingNotChecked : Code::kReadingSwitch,
+              amb,
+              names,
+              {},
+              &runs[k],
               runs[k].rounds};
       g.from = k == 0 ? Pos{0, 0} : Pos{runs[k].first.input, runs[k].first.line};
       g.to = k + 1 < runs.size() ? Pos{runs[k + 1].first.input, runs[k + 1].first.line}

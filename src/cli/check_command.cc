@@ -31,6 +31,16 @@ round, the input line, and the seat, wager and money where they apply. A finding
 that would vanish under another reading of an unclear clause lists that ambiguity
 in reading_dependent; --reading ID=READING checks under that reading instead.
 
+Which reading each table deals under is inferred from its own rounds (the rounds
+that tell an ambiguity's readings apart, and the readings each is consistent
+with): readings_inferred in the report, and the lines after the verdict. A table
+that deals an ambiguity under a reading other than the one checked is one
+reading/not-checked finding, the findings that reading explains counted under it;
+one that changes reading part-way, a reading/switch finding at each change.
+--reading auto checks each table under the readings its rounds deal (the logs are
+read twice, so not from standard input), so that what they do not explain is
+still found.
+
 Rule specs (rules/<id>.yaml) encode a rule text parameter by parameter; each
 parameter cites its clause (cite) and quotes it word for word (quote), or says
 why it cannot (note). A worked example, from rules/us-sd/casino-war.yaml:
@@ -114,8 +124,10 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "a rule spec file or a folder of specs (repeatable; default: the project's rules/)")
       ->type_name("PATH")
       ->allow_extra_args(false);
-  sub->add_option("--reading", args->readings, "check under that reading of an unclear clause (repeatable)")
-      ->type_name("AMBIGUITY=READING")
+  sub->add_option("--reading", args->readings,
+                  "check under that reading of an unclear clause (repeatable); auto: each table under "
+                  "the readings its rounds deal")
+      ->type_name("AMBIGUITY=READING|auto")
       ->allow_extra_args(false);
   CLI::Option* format_option = AddReportOutputOptions(sub, &args->format, &args->outs);
   sub->add_option("--baseline", args->baseline,
@@ -183,7 +195,16 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     CheckOptions options;
     options.rules = args->rules;
     options.jobs = args->jobs;
+    // --reading auto: each table under the readings its own rounds deal, inferred first.
+    const bool infer = std::erase(args->readings, "auto") > 0;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
+    if (infer && (std::count(args->logs.begin(), args->logs.end(), "-") > 0 ||
+                  std::count(args->context.begin(), args->context.end(), "-") > 0)) {
+      PrintError(
+          "--reading auto reads the logs twice (once to infer the readings each table deals, "
+          "once to check under them): give files or folders, not - (standard input)");
+      return kExitUsage;
+    }
     if (args->fail_on != "any" && args->fail_on != "new") {
       PrintError("--fail-on takes any or new, not '" + args->fail_on + "'");
       return kExitUsage;
@@ -222,6 +243,23 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     // The html page carries the statistics of the rounds checked too (`pitboss stats`).
     const bool html = std::any_of(outputs->begin(), outputs->end(),
                                   [](const ReportOutput& o) { return o.format == "html"; });
+    if (infer) {
+      // The first reading: what each table's rounds say, under the readings asked for.
+      auto inferred = CheckLogs(options, args->logs, OutputPaths(*outputs), args->progress && !args->quiet,
+                                args->context, other_inputs);
+      if (!inferred.ok()) {
+        PrintError(inferred.status().message());
+        return kExitUsage;
+      }
+      options.table_readings = ReadingsDealt(inferred.value());
+      std::map<std::map<std::string, std::string>, std::string> tables;  // the readings -> their tables
+      for (const auto& [table, readings] : options.table_readings) tables[readings] += " " + table;
+      for (const auto& [readings, names] : tables) {
+        std::string words;
+        for (const auto& [id, name] : readings) words += " " + id + "=" + name;
+        LogInfo("--reading auto: checking table(s)" + names + " under" + words);
+      }
+    }
     StatsCollector collector;
     if (html) {
       options.on_round = [&collector](const Round& round, const RuleSpec& spec) {

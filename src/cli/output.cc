@@ -272,6 +272,16 @@ bool FormatAvailable(const std::string& format, const std::vector<std::string_vi
   return false;
 }
 
+std::map<std::string, std::map<std::string, std::string>> ReadingsDealt(const Report& report) {
+  std::map<std::string, std::map<std::string, std::string>> dealt;
+  for (const ReadingInferred& r : report.readings_inferred) {
+    if (r.status != "inferred" || r.readings.empty()) continue;
+    if (std::find(r.readings.begin(), r.readings.end(), r.checked) != r.readings.end()) continue;
+    dealt[r.table][r.ambiguity] = r.readings.front();
+  }
+  return dealt;
+}
+
 bool ParseReadingOptions(const std::vector<std::string>& options,
                          std::map<std::string, std::string>* readings) {
   for (const std::string& r : options) {

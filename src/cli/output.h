@@ -91,6 +91,11 @@ int CheckExitStatus(const Report& report);
 // available, and returns false.
 bool FormatAvailable(const std::string& format, const std::vector<std::string_view>& formats);
 
+// check --reading auto: table -> (ambiguity -> reading) for each table whose rounds deal an
+// ambiguity under a reading other than the one checked (ReadingInferred "inferred"; of several
+// readings consistent with them, the first in the spec's order).
+std::map<std::string, std::map<std::string, std::string>> ReadingsDealt(const Report& report);
+
 // The --reading AMBIGUITY=READING options into `readings`; false (after printing the error)
 // on one that is not of that form.
 bool ParseReadingOptions(const std::vector<std::string>& options,

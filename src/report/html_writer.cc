@@ -142,8 +142,10 @@ void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   // A report made under readings other than the defaults says so before anything else.
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
-    out << "<p class=\"banner\">" << HtmlEscape(spec.id) << " revision " << HtmlEscape(spec.revision)
-        << " was checked under readings other than its defaults:";
+    out << "<p class=\"banner\">" << HtmlEscape(spec.id) << " revision " << HtmlEscape(spec.revision);
+    for (size_t t = 0; t < spec.tables.size(); ++t)
+      out << (t == 0 ? ", tables " : ", ") << HtmlEscape(spec.tables[t]);
+    out << " was checked under readings other than its defaults:";
     for (const auto& [id, name] : spec.readings) out << ' ' << HtmlEscape(id) << '=' << HtmlEscape(name);
     out << "</p>\n";
   }
@@ -312,6 +314,11 @@ void WriteSpecs(std::ostream& out, const Report& report) {
         out << "<br>" << HtmlEscape(id) << " = ";
         Figure(out, "span", "", path + "readings." + id, HtmlEscape(name));
       }
+    }
+    // check --reading auto: the tables checked under these readings.
+    for (size_t t = 0; t < spec.tables.size(); ++t) {
+      out << (t == 0 ? "<br>tables: " : ", ");
+      Figure(out, "span", "", path + "tables." + std::to_string(t), HtmlEscape(spec.tables[t]));
     }
     out << "</td></tr>\n";
   }

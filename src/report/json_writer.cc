@@ -252,6 +252,12 @@ void WriteReportSpecJson(JsonWriter& json, const SpecUsed& spec) {
   json.BeginObject();
   WriteSpecMembers(json, spec);
   if (!spec.path.empty()) json.Key("path").String(spec.path);
+  // check --reading auto: the tables checked under these readings.
+  if (!spec.tables.empty()) {
+    json.Key("tables").BeginArray();
+    for (const std::string& table : spec.tables) json.String(table);
+    json.EndArray();
+  }
   json.EndObject();
 }
 

@@ -274,8 +274,10 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
   }
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
-    out << "\n> **" << Cell(spec.id) << " revision " << Cell(spec.revision)
-        << " was checked under readings other than its defaults:**";
+    out << "\n> **" << Cell(spec.id) << " revision " << Cell(spec.revision);
+    for (size_t t = 0; t < spec.tables.size(); ++t)
+      out << (t == 0 ? ", tables " : ", ") << Cell(spec.tables[t]);
+    out << " was checked under readings other than its defaults:**";
     for (const auto& [id, name] : spec.readings) out << " `" << id << '=' << name << '`';
     out << '\n';
   }

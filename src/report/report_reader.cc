@@ -400,6 +400,7 @@ bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* 
       spec->readings[std::string(field.key)] = std::string(name);
     }
     if (!Bool(obj, where, "default_readings", &spec->default_readings)) return false;
+    if (!OptionalStrings(obj, where, "tables", &spec->tables)) return false;
   }
   return OptionalString(obj, where, "path", &spec->path);
 }

@@ -288,8 +288,13 @@ void WriteFindingText(std::ostream& out, const Finding& finding, bool colour) {
 void WriteReadingsBanner(std::ostream& out, const Report& report) {
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
-    out << "NOTE: " << Printable(spec.id) << " revision " << Printable(spec.revision)
-        << " was checked under readings other than its defaults:";
+    out << "NOTE: " << Printable(spec.id) << " revision " << Printable(spec.revision);
+    if (!spec.tables.empty()) {
+      out << (spec.tables.size() == 1 ? ", table" : ", tables");
+      for (const std::string& table : spec.tables) out << ' ' << Printable(table);
+      out << " (--reading auto: the readings their rounds deal),";
+    }
+    out << " was checked under readings other than its defaults:";
     for (const auto& [id, name] : spec.readings) out << ' ' << Printable(id) << '=' << Printable(name);
     out << '\n';
   }
