@@ -48,6 +48,16 @@ struct CheckOptions {
   std::function<void(const Round&, const RuleSpec&)> on_round;
   // The same, with the input and the line the round was read at (for `pitboss show`).
   std::function<void(const Round&, const RuleSpec&, const std::string& input, int64_t line)> on_round_at;
+  // Called with each round checked that tells some ambiguity's readings apart, after
+  // on_round_at: each such ambiguity's id and the readings the round is consistent with (none:
+  // a fault whatever the reading), in the spec's order (for `pitboss show`).
+  std::function<void(const Round&, const std::string& input, int64_t line,
+                     const std::vector<std::pair<std::string, std::vector<std::string>>>& told)>
+      on_round_readings;
+  // False: the findings a reading a table deals explains stay findings of their own, rather than
+  // being counted under one reading/not-checked or reading/switch finding (readings_inferred
+  // is made either way): `pitboss show`, which shows a round's own findings.
+  bool count_explained = true;
   // Threads that parse and replay rounds (besides one that reads the log and the caller's,
   // which takes their results in input order): 1 reads and checks on the caller's thread
   // alone. The report is the same whatever the number.

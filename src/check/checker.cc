@@ -755,6 +755,18 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       }
       if (options.on_round) options.on_round(round, rt->selected);
       if (options.on_round_at) options.on_round_at(round, rt->selected, input, line);
+      if (options.on_round_readings && !w.told.empty()) {
+        std::vector<std::pair<std::string, std::vector<std::string>>> told;
+        for (const LineWork::Told& t : w.told) {
+          const Ambiguity& a = doc->spec.ambiguities[t.ambiguity];
+          std::vector<std::string> names;
+          for (size_t r = 0; r < a.readings.size() && r < kMaxReadings; ++r) {
+            if (t.consistent & (uint64_t{1} << r)) names.push_back(a.readings[r].name);
+          }
+          told.emplace_back(a.id, std::move(names));
+        }
+        options.on_round_readings(round, input, line, told);
+      }
     }
   }
   round_time = nullptr;
@@ -960,7 +972,7 @@ Report Checker::Finish() {
       }
     }
   }
-  impl_->inference.Collapse(&report);
+  impl_->inference.Collapse(&report, impl_->options.count_explained);
   CountFindingsCleared(&report);
   return report;
 }

@@ -283,7 +283,7 @@ void ReadingInference::Told(Table& table, const RuleSpec& spec, size_t ambiguity
   table.For(spec).trails[ambiguity].Add(consistent, at);
 }
 
-void ReadingInference::Collapse(Report* report) const {
+void ReadingInference::Collapse(Report* report, bool count_explained) const {
   std::vector<const Table*> tables;
   for (const auto& [name, t] : tables_) tables.push_back(t.get());
   std::sort(tables.begin(), tables.end(), [](const Table* a, const Table* b) { return a->name < b->name; });
@@ -293,7 +293,14 @@ void ReadingInference::Collapse(Report* report) const {
   std::vector<std::vector<Run>> stretches;  // of each entry
   report->readings_inferred.clear();
   for (const Table* t : tables) {
-    for (const SpecTrails& s : t->specs) {
+    // By spec and revision (the order a merge of reports can make too).
+    std::vector<const SpecTrails*> specs;
+    for (const SpecTrails& s : t->specs) specs.push_back(&s);
+    std::sort(specs.begin(), specs.end(), [](const SpecTrails* a, const SpecTrails* b) {
+      return std::tie(a->spec->id, a->spec->revision) < std::tie(b->spec->id, b->spec->revision);
+    });
+    for (const SpecTrails* sp : specs) {
+      const SpecTrails& s = *sp;
       for (size_t a = 0; a < s.spec->ambiguities.size(); ++a) {
         const Ambiguity& amb = s.spec->ambiguities[a];
         const Trail& trail = s.trails[a];
@@ -361,8 +368,7 @@ void ReadingInference::Collapse(Report* report) const {
       groups.push_back(std::move(g));
     }
   }
-  // The runs are the entries' stretches: keep them alive with the groups.
-  if (groups.empty()) return;
+  if (groups.empty() || !count_explained) return;
 
   std::map<std::string, size_t> input_index;
   for (size_t i = 0; i < report->inputs.size(); ++i) input_index.emplace(report->inputs[i].path, i);

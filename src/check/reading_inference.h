@@ -52,11 +52,12 @@ class ReadingInference {
   // consistent with the readings of `consistent` (bit i: the spec's reading i). Call Seen first.
   void Told(Table& table, const RuleSpec& spec, size_t ambiguity, uint64_t consistent, const Place& at);
 
-  // What every table's rounds say, by table name, then spec in the order first seen, then
-  // ambiguity; and the report's findings rewritten: those a reading a table deals explains
+  // What every table's rounds say (readings_inferred), by table name, then spec and revision,
+  // then ambiguity; and the report's findings rewritten: those a reading a table deals explains
   // counted under one finding of that cause (reading/not-checked, reading/switch) placed where
   // the first of them was, and rounds_with_violations less the rounds left with none.
-  void Collapse(Report* report) const;
+  // `count_explained` false: readings_inferred only, the findings left as they are.
+  void Collapse(Report* report, bool count_explained = true) const;
 
   ReadingInference();
   ~ReadingInference();

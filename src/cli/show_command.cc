@@ -37,7 +37,39 @@ struct Shown {
   std::string revision;
   RoundResult result;                      // the replay under the readings checked: settlements owed
   std::vector<std::string> game_expected;  // Game::expected of each event, "" where none
+  // The ambiguities whose readings the round tells apart, and the readings it is consistent with.
+  std::vector<std::pair<std::string, std::vector<std::string>>> told;
+  // What the table's rounds say of each of the spec's ambiguities (readings_inferred).
+  std::vector<ReadingInferred> table;
 };
+
+std::string Names(const std::vector<std::string>& names) {
+  if (names.empty())
+    return "none of them (a fault whatever its reading, or one another ambiguity's reading explains)";
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
+// What the round and its table say of the readings: the round's consistent readings of each
+// ambiguity it tells apart, then what the table deals where the table's rounds say.
+void WriteReadingsText(std::ostream& out, const Shown& s) {
+  if (s.told.empty()) return;
+  out << "\nreadings this round tells apart:\n";
+  for (const auto& [id, names] : s.told) {
+    out << "  " << Printable(id) << ": consistent with " << Printable(Names(names));
+    for (const ReadingInferred& r : s.table) {
+      if (r.ambiguity != id) continue;
+      out << " (checked under " << Printable(r.checked) << "; table " << Printable(r.table) << ": "
+          << Printable(r.status);
+      if (!r.readings.empty()) out << ", " << Printable(Names(r.readings));
+      out << ", " << r.rounds_distinguishing << (r.rounds_distinguishing == 1 ? " round" : " rounds")
+          << " telling them apart)";
+    }
+    out << '\n';
+  }
+}
 
 // What the event logged, after its type: "seat 1 main 500", "shoe T7-1, 6 decks".
 
@@ -132,6 +164,7 @@ void WriteText(std::ostream& out, const Shown& s, const std::string& input, int6
     out << "       " << ToString(Info(f.code).severity) << ": " << Printable(f.message) << " ["
         << Info(f.code).id << "]\n";
   }
+  WriteReadingsText(out, s);
   out << '\n'
       << (findings.empty()
               ? std::string("no findings")
@@ -181,6 +214,19 @@ void WriteJson(std::ostream& out, const Shown& s, const std::string& input, int6
   for (const Finding& f : findings) {
     if (!f.event) WriteFindingJson(json, f);
   }
+  json.EndArray();
+  json.Key("readings_told").BeginArray();
+  for (const auto& [id, names] : s.told) {
+    json.BeginObject();
+    json.Key("ambiguity").String(id);
+    json.Key("consistent_with").BeginArray();
+    for (const std::string& name : names) json.String(name);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("readings_inferred").BeginArray();
+  for (const ReadingInferred& r : s.table) WriteReadingInferredJson(json, r);
   json.EndArray();
   json.Key("settlements_owed").BeginArray();
   for (const Settlement& x : s.result.settlements) {
@@ -237,12 +283,24 @@ std::function<int()> SetUpShow(CLI::App* sub) {
       game->engine(spec, round, &shown->result);
       if (game->expected) game->expected(spec, round, &shown->game_expected);
     };
+    options.on_round_readings =
+        [&](const Round& round, const std::string& input, int64_t line,
+            const std::vector<std::pair<std::string, std::vector<std::string>>>& told) {
+          if (shown && round.id == args->round && shown->input == input && shown->line == line)
+            shown->told = told;
+        };
+    options.count_explained = false;  // the round's own findings, each where it is
     auto checked = CheckLogs(std::move(options), args->logs, {}, /*progress=*/false);
     if (!checked.ok()) {
       PrintError(checked.status().message());
       return kExitUsage;
     }
     const Report& report = checked.value();
+    if (shown) {
+      for (const ReadingInferred& r : report.readings_inferred) {
+        if (r.table == shown->round.table && r.revision == shown->revision) shown->table.push_back(r);
+      }
+    }
     // The round's findings: those at the line it was checked at (a later copy of it is
     // another line), or, for a round that could not be replayed, at the first line of its id.
     std::vector<Finding> findings;

@@ -225,6 +225,8 @@ Properties ReportProperties(const Report& report) {
                            " cleared, net difference " + FormatSignedMoney(reading.net_difference, currency));
     }
   }
+  // What the rounds say of the readings the house deals under, where it is news.
+  for (const std::string& line : ReadingLeadLines(report)) add("reading_dealt", line);
   if (std::any_of(report.violations.begin(), report.violations.end(),
                   [](const Finding& f) { return f.event.has_value(); })) {
     add("events", std::string(kEventConvention));

@@ -886,13 +886,14 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
       }
       into.rounds_distinguishing += r.rounds_distinguishing;
       into.rounds_consistent_with_none += r.rounds_consistent_with_none;
-      for (const auto& [name, n] : r.rounds_consistent) {
+      for (const auto& entry : r.rounds_consistent) {
+        const std::string& name = entry.first;
         auto match = std::find_if(into.rounds_consistent.begin(), into.rounds_consistent.end(),
                                   [&](const auto& c) { return c.first == name; });
         if (match == into.rounds_consistent.end()) {
-          into.rounds_consistent.emplace_back(name, n);
+          into.rounds_consistent.push_back(entry);
         } else {
-          match->second += n;
+          match->second += entry.second;
         }
       }
       into.runs.insert(into.runs.end(), r.runs.begin(), r.runs.end());
@@ -910,6 +911,12 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
       into.explained_overflow = money.overflow;
     }
   }
+  // In the order a check lists them: by table, then spec and revision, each spec's ambiguities
+  // in its own order.
+  std::stable_sort(merged.readings_inferred.begin(), merged.readings_inferred.end(),
+                   [](const ReadingInferred& a, const ReadingInferred& b) {
+                     return std::tie(a.table, a.spec, a.revision) < std::tie(b.table, b.spec, b.revision);
+                   });
   CountFindingsCleared(&merged);
   return merged;
 }

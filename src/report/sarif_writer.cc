@@ -452,6 +452,9 @@ void WriteRunProperties(JsonWriter& json, const Report& report, const ResultCap&
   json.Key("ambiguities").BeginArray();
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
+  json.Key("readings_inferred").BeginArray();
+  for (const ReadingInferred& reading : report.readings_inferred) WriteReadingInferredJson(json, reading);
+  json.EndArray();
   json.EndObject();
 }
 
