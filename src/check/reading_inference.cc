@@ -22,6 +22,9 @@ constexpr int64_t kEstablished = 10;
 constexpr int64_t kStrayShare = 20;
 // Stretches kept a trail; beyond, the rounds are mixed whatever follows.
 constexpr size_t kMaxRuns = 256;
+// The findings a cause names one by one (consequence_list); past this many, only counted, so
+// that a report's memory stays bounded however long the log (docs/findings.md).
+constexpr size_t kNamedMax = 100000;
 
 using Place = ReadingInference::Place;
 
@@ -223,8 +226,11 @@ Finding MakeFinding(const Group& g, const ReadingInferred& e, const Report& repo
     f.consequences = g.count;
     f.consequences_note = g.count == 1 ? "finding under the reading checked that this reading explains "
                                          "(named in consequence_list)"
-                                       : "findings under the reading checked that this reading explains "
-                                         "(named in consequence_list)";
+                          : static_cast<size_t>(g.count) <= kNamedMax
+                              ? "findings under the reading checked that this reading explains "
+                                "(named in consequence_list)"
+                              : "findings under the reading checked that this reading explains (the first " +
+                                    std::to_string(kNamedMax) + " named in consequence_list)";
     f.consequence_list = g.list;
     if (!g.money.overflow) {
       const MoneySum moved = MoneySum(g.money.overpaid) - MoneySum(g.money.underpaid);
@@ -419,7 +425,7 @@ void ReadingInference::Collapse(Report* report, bool count_explained) const {
           g.money.Add(*m);
           entry_money[g.entry].Add(*m);
         }
-        g.list.push_back({f.input, f.line, f.round, f.event, ""});
+        if (g.list.size() < kNamedMax) g.list.push_back({f.input, f.line, f.round, f.event, ""});
         explained.emplace_back(index, gi);
         explained_rounds.insert(pos);
         break;

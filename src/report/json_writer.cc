@@ -159,6 +159,11 @@ void WriteAmbiguityJson(JsonWriter& json, const AmbiguityImpact& ambiguity) {
 }
 
 void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
+  auto names = [&json](std::string_view key, const std::vector<std::string>& list) {
+    json.Key(key).BeginArray();
+    for (const std::string& name : list) json.String(name);
+    json.EndArray();
+  };
   json.BeginObject();
   json.Key("table").String(r.table);
   json.Key("spec").String(r.spec);
@@ -172,9 +177,7 @@ void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
   } else {
     json.Key("reading").Null();
   }
-  json.Key("consistent_with").BeginArray();
-  for (const std::string& name : r.readings) json.String(name);
-  json.EndArray();
+  names("consistent_with", r.readings);
   json.Key("rounds_distinguishing").Int(r.rounds_distinguishing);
   json.Key("rounds_consistent").BeginObject();
   for (const auto& [name, n] : r.rounds_consistent) json.Key(name).Int(n);
@@ -183,9 +186,7 @@ void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
   json.Key("runs").BeginArray();
   for (const ReadingRun& run : r.runs) {
     json.BeginObject();
-    json.Key("readings").BeginArray();
-    for (const std::string& name : run.readings) json.String(name);
-    json.EndArray();
+    names("readings", run.readings);
     json.Key("rounds").Int(run.rounds);
     json.Key("first_round").String(run.first_round);
     json.Key("first_input").String(run.first_input);
