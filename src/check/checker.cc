@@ -215,7 +215,8 @@ struct Checker::Impl : ShoeTracker::Owner {
     std::string time;
     std::optional<Instant> instant;
     std::string round;
-    std::string where;  // "input:line"
+    std::string where;                            // "input:line"
+    ReadingInference::Table* readings = nullptr;  // the table's in `inference`, once looked up
   };
 
   // What one line comes to before anything order-dependent is done with it: a pure function
@@ -244,7 +245,7 @@ struct Checker::Impl : ShoeTracker::Owner {
       uint64_t consistent;
     };
     std::vector<Told> told;
-    std::vector<FindingKey> keys, other_keys;  // buffers of Prepare's
+    std::vector<FindingKey> keys, other_keys, common;  // buffers of Prepare's
   };
 
   CheckOptions options;
@@ -379,9 +380,10 @@ struct Checker::Impl : ShoeTracker::Owner {
   // The rest, in input order: round ids, time order, shoes, findings, counts.
   void Apply(const std::string& input, int64_t line, LineWork& w);
   // Finds a round dated before the last round of its table (input/time-order), once where
-  // the time goes back; the table's shoe is then not judged until its next shuffle.
-  void CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
-                      const std::optional<Instant>& instant);
+  // the time goes back; the table's shoe is then not judged until its next shuffle. Returns
+  // the table's record.
+  TableTime& CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
+                            const std::optional<Instant>& instant);
   void Emit(const std::string& input, int64_t line, const Round& round, const RuleSpec& spec,
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
@@ -492,8 +494,9 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
   }
 }
 
-void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const Round& round,
-                                   const std::optional<Instant>& instant) {
+Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line,
+                                                        const Round& round,
+                                                        const std::optional<Instant>& instant) {
   TableTime& last = table_times[round.table];
   if (!last.time.empty()) {
     const bool back = instant && last.instant ? *instant < *last.instant : round.time < last.time;
@@ -514,6 +517,7 @@ void Checker::Impl::CheckTimeOrder(const std::string& input, int64_t line, const
   last.instant = instant;
   last.round = round.id;
   last.where.assign(WhereNow(input, line));
+  return last;
 }
 
 void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
@@ -558,52 +562,68 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
   // finding it makes is made under every reading of the ambiguity (a fault whatever the
   // reading), so none of its findings is its own. The findings under the reading checked are
   // the round's; those under each other reading, the replays' (a variant not replayed finds
-  // what the reading checked does). Kept as the number of distinct findings under each
-  // reading and the number made under all of them (`common`, which each reading's include).
-  SortedKeys(base.findings, &w->keys);
-  const size_t base_count = w->keys.size();
-  std::vector<FindingKey> common;
+  // what the reading checked does). A clean round's readings differ by whether they find
+  // anything; a round with findings keeps the number of distinct findings under each reading
+  // and those made under all of them (`common`, which each reading's include). The variants
+  // of one ambiguity come one after the other (Runtime).
+  const bool clean = base.findings.empty();
+  size_t base_count = 0;
+  if (!clean) {
+    SortedKeys(base.findings, &w->keys);
+    base_count = w->keys.size();
+  }
   size_t told_ambiguity = SIZE_MAX;
-  std::array<size_t, kMaxReadings> found{};  // distinct findings under each reading
+  uint64_t differ = 0;  // the readings of told_ambiguity with a finding not every reading makes
+  std::array<size_t, kMaxReadings> found;  // a round with findings: distinct ones under each reading
+  auto readings_of = [&](size_t a) { return std::min(ambiguities[a].readings.size(), kMaxReadings); };
+  auto all_of = [&](size_t a) {
+    const size_t n = readings_of(a);
+    return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+  };
+  // A round with findings: the ambiguity's variants gathered, then judged.
   auto close_ambiguity = [&] {
     if (told_ambiguity == SIZE_MAX) return;
-    const size_t n = ambiguities[told_ambiguity].readings.size();
-    uint64_t consistent = 0;
-    for (size_t r = 0; r < n && r < kMaxReadings; ++r) {
-      if (found[r] == common.size()) consistent |= uint64_t{1} << r;
+    for (size_t r = 0; r < readings_of(told_ambiguity); ++r) {
+      if (found[r] != w->common.size()) differ |= uint64_t{1} << r;
     }
-    if (consistent != (n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1)) {
-      w->told.push_back({told_ambiguity, consistent});
-    }
+    if (differ != 0) w->told.push_back({told_ambiguity, all_of(told_ambiguity) & ~differ});
     told_ambiguity = SIZE_MAX;
   };
   auto open_ambiguity = [&](size_t a) {
     if (a == told_ambiguity) return;
     close_ambiguity();
     told_ambiguity = a;
-    common = w->keys;
-    // A reading not replayed finds what the reading checked finds.
-    std::fill_n(found.begin(), std::min(ambiguities[a].readings.size(), found.size()), base_count);
+    differ = 0;
+    w->common = w->keys;
+    std::fill_n(found.begin(), readings_of(a), base_count);
+  };
+  // A clean round: only a variant that finds something tells its readings apart (the reading
+  // checked, which finds nothing, stays consistent).
+  auto finds = [&](const Variant& v, uint64_t bit) {
+    if (w->told.empty() || w->told.back().ambiguity != v.ambiguity)
+      w->told.push_back({v.ambiguity, all_of(v.ambiguity)});
+    w->told.back().consistent &= ~bit;
   };
   for (const Variant& v : rt->alternatives) {
-    open_ambiguity(v.ambiguity);
+    if (!clean) open_ambiguity(v.ambiguity);
     if (v.effect == Effect::kNone) continue;
-    if (base.findings.empty() && (v.parts & base.touched) == 0) continue;
-    if (v.effect == Effect::kGeneral || !base.findings.empty()) {
+    if (clean && (v.parts & base.touched) == 0) continue;
+    const uint64_t bit = v.reading < kMaxReadings ? uint64_t{1} << v.reading : 0;
+    if (v.effect == Effect::kGeneral || !clean) {
       RoundResult& other = w->other;
       // Its findings are read to tell which of the round's depend on the reading; of a clean
       // round, only whether it finds anything (RoundResult::unworded).
-      other.findings_wanted = !base.findings.empty();
+      other.findings_wanted = !clean;
       other.unworded = 0;
       rt->engine(v.spec, round, &other);
-      if (!base.findings.empty()) {
+      if (!clean) {
         MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
                              ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
         SortedKeys(other.findings, &w->other_keys);
-        found[v.reading] = w->other_keys.size();
-        Intersect(w->other_keys, &common);
-      } else {
-        found[v.reading] = other.unworded > 0 ? 1 : 0;  // clean: common is empty
+        if (bit != 0) found[v.reading] = w->other_keys.size();
+        Intersect(w->other_keys, &w->common);
+      } else if (other.unworded > 0) {
+        finds(v, bit);
       }
       if (rt->selected_is_default) count(v, base, other);
     } else if (v.effect == Effect::kPayoutValues) {
@@ -612,10 +632,10 @@ void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork
       rt->game->reprice(base, v.spec, &w->other);
       const bool differs =
           rt->selected_is_default ? count(v, base, w->other) : !SameSettlement(base, w->other);
-      found[v.reading] = differs ? 1 : 0;
+      if (differs) finds(v, bit);
     }
   }
-  close_ambiguity();
+  if (!clean) close_ambiguity();
   if (!rt->selected_is_default) {
     RoundResult& by_default = w->by_default;
     // Replays for what each reading would settle, not for findings.
@@ -686,7 +706,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
     CountRound(before);
     return;
   } else {
-    CheckTimeOrder(input, line, round, w.instant);
+    TableTime& table_time = CheckTimeOrder(input, line, round, w.instant);
     for (size_t i = 0; i < round.events.size(); ++i) {
       const Event& e = round.events[i];
       if ((e.type == EventType::kDeal || e.type == EventType::kBurn) && !e.card) {
@@ -729,7 +749,8 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
         ++impact.rounds_settled_differently;
         impact.net_difference += c.net_difference;
       }
-      ReadingInference::Table& table = inference.Of(round.table);
+      if (table_time.readings == nullptr) table_time.readings = &inference.Of(round.table);
+      ReadingInference::Table& table = *table_time.readings;
       inference.Seen(table, doc->spec, rt->selected.readings);
       if (!w.told.empty()) {
         const ReadingInference::Place at{input_index, line, round.id, round.time};

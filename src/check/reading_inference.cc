@@ -28,10 +28,24 @@ constexpr size_t kNamedMax = 100000;
 
 using Place = ReadingInference::Place;
 
+// A Place kept: its strings owned, their buffers reused as it moves on.
+struct Where {
+  uint32_t input = 0;
+  int64_t line = 0;
+  std::string round;
+  std::string time;
+  void Set(const Place& at) {
+    input = at.input;
+    line = at.line;
+    round.assign(at.round);
+    time.assign(at.time);
+  }
+};
+
 struct Run {
   uint64_t mask = 0;
   int64_t rounds = 0;
-  Place first, last;
+  Where first, last;
 };
 
 // One ambiguity of one spec, at one table.
@@ -57,12 +71,14 @@ struct Trail {
         runs.shrink_to_fit();
         return;
       }
-      runs.push_back({mask, 0, at, at});
+      Run& run = runs.emplace_back();
+      run.mask = mask;
+      run.first.Set(at);
     }
     Run& run = runs.back();
     run.mask &= mask;
     ++run.rounds;
-    run.last = at;
+    run.last.Set(at);
   }
 
   // The stretches the table deals (empty: mixed, or nothing told) and what they come to.
@@ -269,7 +285,7 @@ ReadingInference::ReadingInference() = default;
 ReadingInference::~ReadingInference() = default;
 
 ReadingInference::Table& ReadingInference::Of(std::string_view table) {
-  auto it = tables_.find(std::string(table));
+  auto it = tables_.find(table);
   if (it == tables_.end()) {
     auto t = std::make_unique<Table>();
     t->name = std::string(table);

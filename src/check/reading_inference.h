@@ -17,6 +17,7 @@
 #define PITBOSS_CHECK_READING_INFERENCE_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -31,12 +32,13 @@ namespace pitboss {
 
 class ReadingInference {
  public:
-  // Where a round is: its input (index in the report's inputs), line, id and time.
+  // Where a round is: its input (index in the report's inputs), line, id and time (the round's
+  // own, which need outlive only the call).
   struct Place {
     uint32_t input = 0;
     int64_t line = 0;
-    std::string round;
-    std::string time;
+    std::string_view round;
+    std::string_view time;
   };
 
   // One table's rounds under one spec.
@@ -65,7 +67,12 @@ class ReadingInference {
   ReadingInference& operator=(const ReadingInference&) = delete;
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<Table>> tables_;
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
+  };
+  // By name, looked up without a copy of it (once a round).
+  std::unordered_map<std::string, std::unique_ptr<Table>, NameHash, std::equal_to<>> tables_;
 };
 
 }  // namespace pitboss

@@ -26,10 +26,7 @@ RuleSpec Spec() {
 
 constexpr uint64_t kWhole = 1, kHalf = 2;
 
-// A round at line `line` of input 0, round id "T1-<line>".
-ReadingInference::Place At(int64_t line) {
-  return {0, line, "T1-" + std::to_string(line), "2026-01-05T18:00:00Z"};
-}
+constexpr char kTime[] = "2026-01-05T18:00:00Z";
 
 // A settle/payout of that round that the "half" reading clears.
 Finding HalfPaid(int64_t line) {
@@ -59,7 +56,8 @@ struct Case {
   void Round(int64_t line, uint64_t mask) {
     ReadingInference::Table& t = inference.Of("T1");
     inference.Seen(t, spec, spec.readings);
-    inference.Told(t, spec, 0, mask, At(line));
+    const std::string id = "T1-" + std::to_string(line);  // the round at `line` of input 0
+    inference.Told(t, spec, 0, mask, {0, line, id, kTime});
     if (mask == kHalf) {
       report.violations.push_back(HalfPaid(line));
       ++report.rounds_with_violations;
