@@ -47,15 +47,6 @@ std::vector<std::pair<std::string, Fraction>> CandidateFigures(const std::string
   return {};
 }
 
-std::string DeckList(const std::vector<int>& decks) {
-  std::string out;
-  for (size_t i = 0; i < decks.size(); ++i) {
-    if (i > 0) out += i + 1 == decks.size() ? " and " : ", ";
-    out += std::to_string(decks[i]);
-  }
-  return out;
-}
-
 ClaimCheck CheckClaim(const Claim& claim, const ClaimedFigure& figure, const std::vector<DeckMath>& decks) {
   ClaimCheck check;
   check.claim = claim;
