@@ -6,6 +6,7 @@
 #include <tuple>
 #include <utility>
 
+#include "base/words.h"
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
 
@@ -134,15 +135,6 @@ std::vector<std::string> Names(const Ambiguity& a, uint64_t mask) {
   return names;
 }
 
-std::string Join(const std::vector<std::string>& names, std::string_view last = " or ") {
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += i + 1 == names.size() ? last : std::string_view(", ");
-    out += names[i];
-  }
-  return out;
-}
-
 std::string Count(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
@@ -207,7 +199,7 @@ Finding MakeFinding(const Group& g, const ReadingInferred& e, const Report& repo
     f.line = g.run->first.line;
     f.time = g.run->first.time;
   }
-  const std::string dealt = Join(g.readings);
+  const std::string dealt = ListWords(g.readings);
   std::string msg;
   if (g.code == Code::kReadingNotChecked) {
     msg = "table " + e.table + " deals " + e.ambiguity + " as " + dealt + ", not as " + e.checked +
@@ -225,9 +217,9 @@ Finding MakeFinding(const Group& g, const ReadingInferred& e, const Report& repo
              " that tell the readings apart " + (consistent == 1 ? "is" : "are") + " consistent with it";
     }
   } else {
-    msg = "table " + e.table + " changes the reading it deals " + e.ambiguity + " under: " + Join(g.before) +
-          " until round " + g.run->first.round + ", " + dealt + " from it (" +
-          Count(g.run_rounds, "round", "rounds") + " that tell the readings apart, to round " +
+    msg = "table " + e.table + " changes the reading it deals " + e.ambiguity +
+          " under: " + ListWords(g.before) + " until round " + g.run->first.round + ", " + dealt +
+          " from it (" + Count(g.run_rounds, "round", "rounds") + " that tell the readings apart, to round " +
           g.run->last.round + ")";
   }
   if (g.count > 0) {

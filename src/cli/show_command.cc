@@ -7,6 +7,7 @@
 
 #include "base/json.h"
 #include "base/printable.h"
+#include "base/words.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "games/core/finding.h"
@@ -46,10 +47,7 @@ struct Shown {
 std::string Names(const std::vector<std::string>& names) {
   if (names.empty())
     return "none of them (a fault whatever its reading, or one another ambiguity's reading explains)";
-  std::string out;
-  for (size_t i = 0; i < names.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-  return out;
+  return ListWords(names);
 }
 
 // What the round and its table say of the readings: the round's consistent readings of each

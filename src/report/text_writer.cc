@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/printable.h"
+#include "base/words.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
@@ -456,12 +457,6 @@ std::string VerdictLine(const Report& report) {
 
 std::vector<std::string> ReadingLeadLines(const Report& report) {
   std::vector<std::string> lines;
-  auto list = [](const std::vector<std::string>& names) {
-    std::string out;
-    for (size_t i = 0; i < names.size(); ++i)
-      out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-    return out;
-  };
   for (const ReadingInferred& r : report.readings_inferred) {
     const bool as_checked =
         std::find(r.readings.begin(), r.readings.end(), r.checked) != r.readings.end() && r.runs.size() <= 1;
@@ -472,7 +467,7 @@ std::vector<std::string> ReadingLeadLines(const Report& report) {
         if (std::find(r.readings.begin(), r.readings.end(), name) != r.readings.end())
           consistent = std::max(consistent, n);
       }
-      std::string line = where + " deals " + r.ambiguity + " as " + list(r.readings) + " (" +
+      std::string line = where + " deals " + r.ambiguity + " as " + ListWords(r.readings) + " (" +
                          FormatCount(consistent) + " of the " +
                          Plural(r.rounds_distinguishing, "round", "rounds") +
                          " that tell its readings apart): ";
@@ -481,7 +476,7 @@ std::vector<std::string> ReadingLeadLines(const Report& report) {
           "under " + r.checked + " (the reading checked): FAIL, underpaid " +
           FormatTotal(r.explained_underpaid, r.explained_overflow, currency) + ", overpaid " +
           FormatTotal(r.explained_overpaid, r.explained_overflow, currency) + " in " +
-          Plural(r.rounds_explained, "round", "rounds") + "; under " + list(r.readings) + ": " +
+          Plural(r.rounds_explained, "round", "rounds") + "; under " + ListWords(r.readings) + ": " +
           (r.other_findings == 0 ? std::string("PASS")
                                  : "FAIL, " + Plural(r.other_findings, "other finding", "other findings"));
       lines.push_back(Printable(line));
@@ -489,8 +484,8 @@ std::vector<std::string> ReadingLeadLines(const Report& report) {
       std::string line = where + " changes the reading it deals " + r.ambiguity + " under:";
       for (size_t i = 0; i < r.runs.size(); ++i) {
         const ReadingRun& run = r.runs[i];
-        line += (i == 0 ? " " : ", then ") + list(run.readings) + " from round " + run.first_round + " (" +
-                Plural(run.rounds, "round", "rounds") + " that tell the readings apart)";
+        line += (i == 0 ? " " : ", then ") + ListWords(run.readings) + " from round " + run.first_round +
+                " (" + Plural(run.rounds, "round", "rounds") + " that tell the readings apart)";
       }
       lines.push_back(Printable(line));
     } else if (r.status == "mixed") {
