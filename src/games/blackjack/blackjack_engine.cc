@@ -627,7 +627,7 @@ void BlackjackReplay::OnDecision(int i) {
     if (!b_.war_offered || !s.war_valid || s.war_card == kNone) {
       not_offered(cite, "the seat has no War wager in play");
     } else if (s.war_decision != kNone) {
-      not_offered(cite, "the seat already chose at event " + std::to_string(s.war_decision + 1));
+      not_offered(cite, "the seat already chose at event " + std::to_string(s.war_decision));
     } else if (i >= second_pass_) {
       not_offered(cite, "the choice closes when the second card is dealt");
     } else {

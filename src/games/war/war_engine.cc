@@ -508,7 +508,7 @@ void WarReplay::CheckDecisions() {
     } else if (!Offered(e.action)) {
       refuse("the rules offer no '", name, "' on a tie");
     } else if (play->decision != kNone) {
-      refuse(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision + 1);
+      refuse(Who(e.seat), " already chose ", ToString(play->action), " at event ", play->decision);
     } else {
       play->decision = i;
       play->action = e.action;

@@ -185,6 +185,23 @@ TEST(WarEngineTest, ADecisionOnAWinIsNotOffered) {
   ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDecisionNotOffered}) << Describe(r);
 }
 
+TEST(WarEngineTest, ASecondChoiceNamesTheFirstByItsEventIndex) {
+  RoundBuilder b("us-sd/casino-war");
+  b.Shuffle(6)
+      .Bet(1, W::kMain, 500)
+      .Deal(1, "5H")
+      .Deal(kDealer, "5S")
+      .Decide(1, Action::kSurrender)  // event 4
+      .Decide(1, Action::kWar)        // event 5
+      .Settle(1, W::kMain, -250);
+  RoundResult r = ReplayWar(Sd(), b.round());
+  ASSERT_EQ(Codes(r), std::vector<Code>{Code::kDecisionNotOffered}) << Describe(r);
+  EXPECT_EQ(r.findings[0].event, 5);
+  // Events are counted from 0 in every message, as in the log's events array.
+  EXPECT_NE(r.findings[0].message.find("already chose surrender at event 4"), std::string::npos)
+      << r.findings[0].message;
+}
+
 TEST(WarEngineTest, SurrenderOfAnOddWagerRoundsForTheHouse) {
   RoundBuilder b("us-sd/casino-war");
   b.Shuffle(6)
