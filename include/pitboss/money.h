@@ -75,6 +75,17 @@ class MoneySum {
   bool lost_ = false;
 };
 
+// The ISO 4217 minor-unit exponent of `currency` (2 for USD: cents; 0 for JPY; 3 for BHD),
+// from a table of the currencies casinos commonly report in; nullopt for a code not in it.
+std::optional<int> MinorUnitDigits(std::string_view currency);
+
+// A decimal amount in a currency's units, as an operator's log writes it ("12.50", "-3",
+// "0.5"), in minor units of a currency of `digits` decimals (MinorUnitDigits): exactly, never
+// through floating point. nullopt, with `why` saying what is wrong, for anything else: more
+// decimals than the currency has ("12.505" in USD), a thousands separator ("1,250.00"), a
+// decimal comma, a '+', an exponent, white space, no digits, or an amount past 64 bits.
+std::optional<Money> ParseDecimalMoney(std::string_view text, int digits, std::string* why);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_MONEY_H_

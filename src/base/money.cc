@@ -1,11 +1,25 @@
 #include "pitboss/money.h"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
 #include <numeric>
+#include <utility>
 
 namespace pitboss {
 
 namespace {
+
+// ISO 4217 minor-unit exponents of the currencies casinos commonly report in. A code not here
+// is written in minor units, which is never wrong, only less readable.
+constexpr std::array<std::pair<std::string_view, int>, 44> kMinorUnits = {{
+    {"AED", 2}, {"AUD", 2}, {"BHD", 3}, {"BRL", 2}, {"CAD", 2}, {"CHF", 2}, {"CLP", 0}, {"CNY", 2},
+    {"CZK", 2}, {"DKK", 2}, {"EUR", 2}, {"GBP", 2}, {"HKD", 2}, {"HUF", 2}, {"IDR", 2}, {"ILS", 2},
+    {"INR", 2}, {"IQD", 3}, {"ISK", 0}, {"JOD", 3}, {"JPY", 0}, {"KHR", 2}, {"KRW", 0}, {"KWD", 3},
+    {"LYD", 3}, {"MOP", 2}, {"MXN", 2}, {"MYR", 2}, {"NOK", 2}, {"NZD", 2}, {"OMR", 3}, {"PHP", 2},
+    {"PLN", 2}, {"SEK", 2}, {"SGD", 2}, {"THB", 2}, {"TND", 3}, {"TRY", 2}, {"TWD", 2}, {"UGX", 0},
+    {"USD", 2}, {"VND", 0}, {"XAF", 0}, {"ZAR", 2},
+}};
 
 bool ParseInt(std::string_view text, int64_t* out) {
   if (text.empty()) return false;
@@ -131,6 +145,56 @@ std::optional<MoneySum> MoneySum::Parse(std::string_view text) {
   MoneySum s;
   s.wide_ = n;
   return s;
+}
+
+std::optional<int> MinorUnitDigits(std::string_view currency) {
+  for (const auto& [code, digits] : kMinorUnits) {
+    if (code == currency) return digits;
+  }
+  return std::nullopt;
+}
+
+std::optional<Money> ParseDecimalMoney(std::string_view text, int digits, std::string* why) {
+  auto fail = [why](std::string reason) -> std::optional<Money> {
+    if (why != nullptr) *why = std::move(reason);
+    return std::nullopt;
+  };
+  if (digits < 0 || digits > 18) return fail("a currency of " + std::to_string(digits) + " decimals");
+  std::string_view rest = text;
+  const bool negative = !rest.empty() && rest.front() == '-';
+  if (negative) rest.remove_prefix(1);
+  const size_t point = rest.find('.');
+  const std::string_view whole = rest.substr(0, point);
+  const std::string_view fraction =
+      point == std::string_view::npos ? std::string_view() : rest.substr(point + 1);
+  auto all_digits = [](std::string_view s) {
+    return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (whole.empty() || !all_digits(whole) || !all_digits(fraction) ||
+      (point != std::string_view::npos && fraction.empty())) {
+    return fail("'" + std::string(text) +
+                "' is not a decimal amount (digits, an optional '-' and '.' and decimals; no "
+                "thousands separator, '+', exponent or space)");
+  }
+  if (fraction.size() > static_cast<size_t>(digits)) {
+    return fail("'" + std::string(text) + "' has " + std::to_string(fraction.size()) +
+                " decimals; the currency has " + std::to_string(digits));
+  }
+  // Minor units, digit by digit: whole, then the decimals padded to the currency's.
+  unsigned __int128 units = 0;
+  const unsigned __int128 limit = static_cast<unsigned __int128>(INT64_MAX) + (negative ? 1 : 0);
+  auto push = [&](char c) {
+    units = units * 10 + static_cast<unsigned>(c - '0');
+    return units <= limit;
+  };
+  bool fits = true;
+  for (char c : whole) fits = fits && push(c);
+  for (int i = 0; i < digits; ++i)
+    fits = fits && push(static_cast<size_t>(i) < fraction.size() ? fraction[i] : '0');
+  if (!fits) return fail("'" + std::string(text) + "' is past what 64-bit minor units hold");
+  if (negative)
+    return units == static_cast<unsigned __int128>(INT64_MAX) + 1 ? INT64_MIN : -static_cast<Money>(units);
+  return static_cast<Money>(units);
 }
 
 }  // namespace pitboss

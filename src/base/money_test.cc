@@ -97,5 +97,43 @@ TEST(MoneySumTest, PastOneHundredTwentyEightBitsItIsLostAndStaysSo) {
   EXPECT_NE(MoneySum::Lost(), MoneySum(0));
 }
 
+TEST(ParseDecimalMoneyTest, ExactInTheCurrencysMinorUnits) {
+  std::string why;
+  EXPECT_EQ(ParseDecimalMoney("12.50", 2, &why), 1250);
+  EXPECT_EQ(ParseDecimalMoney("12.5", 2, &why), 1250);
+  EXPECT_EQ(ParseDecimalMoney("12", 2, &why), 1200);
+  EXPECT_EQ(ParseDecimalMoney("-0.01", 2, &why), -1);
+  EXPECT_EQ(ParseDecimalMoney("0", 2, &why), 0);
+  EXPECT_EQ(ParseDecimalMoney("500", 0, &why), 500);
+  EXPECT_EQ(ParseDecimalMoney("1.125", 3, &why), 1125);
+  // 0.1 + 0.2 is not 0.3 in floating point; here each is exact.
+  EXPECT_EQ(ParseDecimalMoney("0.3", 2, &why), 30);
+  EXPECT_EQ(ParseDecimalMoney("92233720368547758.07", 2, &why), INT64_MAX);
+  EXPECT_EQ(ParseDecimalMoney("-92233720368547758.08", 2, &why), INT64_MIN);
+}
+
+TEST(ParseDecimalMoneyTest, AnythingElseIsRefusedWithItsReason) {
+  std::string why;
+  EXPECT_EQ(ParseDecimalMoney("12.505", 2, &why), std::nullopt);
+  EXPECT_NE(why.find("has 3 decimals; the currency has 2"), std::string::npos) << why;
+  EXPECT_EQ(ParseDecimalMoney("500.0", 0, &why), std::nullopt);
+  for (const char* text : {"1,250.00", "1.250,00", "12,50", "+5", "1e3", " 5", "5 ", "", "-", ".", "5.", ".5",
+                           "--5", "0x10", "12.5.0", "١٢"}) {
+    why.clear();
+    EXPECT_EQ(ParseDecimalMoney(text, 2, &why), std::nullopt) << text;
+    EXPECT_FALSE(why.empty()) << text;
+  }
+  EXPECT_EQ(ParseDecimalMoney("92233720368547758.08", 2, &why), std::nullopt);
+  EXPECT_NE(why.find("past what 64-bit minor units hold"), std::string::npos) << why;
+  EXPECT_EQ(ParseDecimalMoney("99999999999999999999999999999999999999999", 2, &why), std::nullopt);
+}
+
+TEST(MinorUnitDigitsTest, TheTableOfCommonCurrencies) {
+  EXPECT_EQ(MinorUnitDigits("USD"), 2);
+  EXPECT_EQ(MinorUnitDigits("JPY"), 0);
+  EXPECT_EQ(MinorUnitDigits("BHD"), 3);
+  EXPECT_EQ(MinorUnitDigits("XYZ"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace pitboss

@@ -9,17 +9,6 @@
 namespace pitboss {
 namespace {
 
-// ISO 4217 minor-unit exponents of the currencies casinos commonly report in. A code not here
-// is written in minor units, which is never wrong, only less readable.
-constexpr std::array<std::pair<std::string_view, int>, 44> kMinorUnits = {{
-    {"AED", 2}, {"AUD", 2}, {"BHD", 3}, {"BRL", 2}, {"CAD", 2}, {"CHF", 2}, {"CLP", 0}, {"CNY", 2},
-    {"CZK", 2}, {"DKK", 2}, {"EUR", 2}, {"GBP", 2}, {"HKD", 2}, {"HUF", 2}, {"IDR", 2}, {"ILS", 2},
-    {"INR", 2}, {"IQD", 3}, {"ISK", 0}, {"JOD", 3}, {"JPY", 0}, {"KHR", 2}, {"KRW", 0}, {"KWD", 3},
-    {"LYD", 3}, {"MOP", 2}, {"MXN", 2}, {"MYR", 2}, {"NOK", 2}, {"NZD", 2}, {"OMR", 3}, {"PHP", 2},
-    {"PLN", 2}, {"SEK", 2}, {"SGD", 2}, {"THB", 2}, {"TND", 3}, {"TRY", 2}, {"TWD", 2}, {"UGX", 0},
-    {"USD", 2}, {"VND", 0}, {"XAF", 0}, {"ZAR", 2},
-}};
-
 // |n| without overflow: INT64_MIN's magnitude fits in uint64_t.
 uint64_t Magnitude(int64_t n) { return n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n); }
 
@@ -70,13 +59,6 @@ std::string Unsigned(Magnitude128 minor_units, std::string_view currency) {
 }  // namespace
 
 std::string FormatCount(int64_t n) { return (n < 0 ? "-" : "") + Grouped(Magnitude(n)); }
-
-std::optional<int> MinorUnitDigits(std::string_view currency) {
-  for (const auto& [code, digits] : kMinorUnits) {
-    if (code == currency) return digits;
-  }
-  return std::nullopt;
-}
 
 std::string FormatMoney(Money minor_units, std::string_view currency) {
   return (minor_units < 0 ? "-" : "") + Unsigned(Magnitude(minor_units), currency);

@@ -21,10 +21,6 @@
 
 namespace pitboss {
 
-// The ISO 4217 minor-unit exponent of `currency` (2 for USD: cents; 0 for JPY; 3 for BHD),
-// from a table of common currencies; nullopt for a code not in it.
-std::optional<int> MinorUnitDigits(std::string_view currency);
-
 // `minor_units` of `currency` in words, thousands grouped with commas: "USD 5.00",
 // "USD 1,234,567.89", "JPY 500", "-USD 5.00". A currency not in the table: "500 minor units
 // (XYZ)" where the code is three capital letters, else "500 minor units" (none given, or not
