@@ -22,6 +22,8 @@
 
 namespace pitboss {
 
+struct Dialect;  // src/dialect/dialect.h
+
 struct CheckProgress {
   std::string input;
   int64_t lines = 0;
@@ -58,6 +60,9 @@ struct CheckOptions {
   // being counted under one reading/not-checked or reading/switch finding (readings_inferred
   // is made either way): `pitboss show`, which shows a round's own findings.
   bool count_explained = true;
+  // The logs are an operator's own format, read through this dialect (check --dialect), not
+  // hand-history v1: a finding cites the line of the record it is at. Not owned.
+  const Dialect* dialect = nullptr;
   // Threads that parse and replay rounds (besides one that reads the log and the caller's,
   // which takes their results in input order): 1 reads and checks on the caller's thread
   // alone. The report is the same whatever the number.

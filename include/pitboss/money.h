@@ -86,6 +86,10 @@ std::optional<int> MinorUnitDigits(std::string_view currency);
 // decimal comma, a '+', an exponent, white space, no digits, or an amount past 64 bits.
 std::optional<Money> ParseDecimalMoney(std::string_view text, int digits, std::string* why);
 
+// `minor` minor units as a decimal in the currency's units, as ParseDecimalMoney reads it back:
+// 1250 with 2 digits is "12.50", -5 is "-0.05", 7 with 0 digits is "7".
+std::string FormatDecimalMoney(Money minor, int digits);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_MONEY_H_

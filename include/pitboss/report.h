@@ -239,6 +239,14 @@ struct InputSummary {
   // A log read for its tables' shoes and round ids only (check --context): nothing is
   // reported from its rounds.
   bool context = false;
+  // A log in an operator's own format, read through a dialect (check --dialect): its id and
+  // the SHA-256 of its file; "" for a hand-history v1 log. A round of such a log is several
+  // lines: record_lines counts the lines read that are neither a round's first, malformed
+  // nor blank (a round's later records, a header, records the dialect passes over), so that
+  // lines = rounds + malformed_lines + blank_lines + record_lines still holds.
+  std::string dialect;
+  std::string dialect_sha256;
+  int64_t record_lines = 0;
 };
 
 // A file in a folder given as a log that was not read, and why ("not .jsonl, .gz or .zst").

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <ostream>
+#include <streambuf>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,6 +29,29 @@ namespace pitboss {
 //   JsonWriter json(out);
 //   json.BeginObject().Key("tool").String("pitboss");
 //   json.Key("format").Int(1).EndObject();  // {"tool":"pitboss","format":1}
+// An output stream that appends to a string it holds: a JsonWriter's target for a value
+// built in memory and used as text, reused from one value to the next (clear() empties it).
+class StringOstream : public std::ostream {
+ public:
+  StringOstream() : std::ostream(&buf_) {}
+  std::string& str() { return buf_.text; }
+  void clear_text() { buf_.text.clear(); }
+
+ private:
+  struct Buffer : std::streambuf {
+    std::string text;
+    int_type overflow(int_type c) override {
+      if (c != traits_type::eof()) text.push_back(static_cast<char>(c));
+      return c;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+      text.append(s, static_cast<size_t>(n));
+      return n;
+    }
+  };
+  Buffer buf_;
+};
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::ostream& out);

@@ -198,3 +198,22 @@ std::optional<Money> ParseDecimalMoney(std::string_view text, int digits, std::s
 }
 
 }  // namespace pitboss
+
+namespace pitboss {
+
+std::string FormatDecimalMoney(Money minor, int digits) {
+  // The magnitude as unsigned: INT64_MIN has none as a Money.
+  const bool negative = minor < 0;
+  const uint64_t magnitude =
+      negative ? uint64_t{0} - static_cast<uint64_t>(minor) : static_cast<uint64_t>(minor);
+  std::string text = std::to_string(magnitude);
+  if (digits > 0) {
+    if (text.size() <= static_cast<size_t>(digits))
+      text.insert(0, static_cast<size_t>(digits) + 1 - text.size(), '0');
+    text.insert(text.size() - static_cast<size_t>(digits), 1, '.');
+  }
+  if (negative) text.insert(0, 1, '-');
+  return text;
+}
+
+}  // namespace pitboss

@@ -11,6 +11,7 @@
 #include "base/suggest.h"
 #include "check/reading_inference.h"
 #include "check/round_ids.h"
+#include "dialect/dialect_reader.h"
 #include "games/core/dealer.h"
 #include "games/core/shoe.h"
 #include "games/games.h"
@@ -246,6 +247,8 @@ struct Checker::Impl : ShoeTracker::Owner {
     };
     std::vector<Told> told;
     std::vector<FindingKey> keys, other_keys, common;  // buffers of Prepare's
+    // A round read through a dialect: the line of each event's record (the line pipeline's).
+    std::vector<int64_t> source_lines;
   };
 
   CheckOptions options;
@@ -273,7 +276,19 @@ struct Checker::Impl : ShoeTracker::Owner {
     int64_t line = 0;
     const Round* round = nullptr;
     const RuleSpec* spec = nullptr;
+    // A round read through a dialect: the line of the log each event's record is at (empty
+    // for a v1 log, whose round is one line).
+    const std::vector<int64_t>* event_lines = nullptr;
   } current;
+
+  // The line a finding at `event` of the round being applied cites: its event's own record,
+  // in a log read through a dialect; else the round's line.
+  int64_t LineOf(int64_t line, std::optional<int> event) const {
+    if (current.event_lines == nullptr || !event || *event < 0 ||
+        static_cast<size_t>(*event) >= current.event_lines->size())
+      return line;
+    return (*current.event_lines)[static_cast<size_t>(*event)];
+  }
 
   int64_t Hold(RoundFinding f) override {
     const int64_t ticket = next_ticket++;
@@ -281,6 +296,7 @@ struct Checker::Impl : ShoeTracker::Owner {
     const RuleSpec* spec = current.spec;
     Finding finding = ToFinding(std::move(f), *current.input, current.line, *current.round,
                                 spec ? spec->id : kNone, spec ? spec->revision : kNone);
+    finding.line = LineOf(finding.line, finding.event);
     if (round_time) finding.time = *round_time;
     held.emplace(ticket, HeldFinding{std::move(finding), round_serial, context});
     held_rounds.emplace(round_serial, false);
@@ -467,7 +483,7 @@ size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code cod
   f.round = std::move(round_id);
   f.table = std::move(table);
   f.input = input;
-  f.line = line;
+  f.line = LineOf(line, event);
   f.clause = std::move(clause);
   f.message = std::move(message);
   f.event = event;
@@ -482,6 +498,7 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
   for (size_t i = 0; i < findings.size(); ++i) {
     const int64_t root = findings[i].root;
     Finding f = ToFinding(std::move(findings[i]), input, line, r, spec.id, spec.revision);
+    f.line = LineOf(f.line, f.event);
     if (i < depends.size()) {
       f.cleared_by = std::move(depends[i]);
       for (const ClearedBy& c : f.cleared_by) f.reading_dependent.push_back(c.ambiguity);
@@ -521,7 +538,11 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
 }
 
 void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
-  if (IsOverLongLine(text)) {
+  if (IsDialectError(text)) {
+    // A record of an operator's log its dialect cannot read: one finding at its line.
+    w->parsed = ParseOutcome{};
+    w->parsed.status = Status::ParseError(std::string(text.substr(kDialectErrorMark.size())));
+  } else if (IsOverLongLine(text)) {
     // A line over the limit (LineReader): not a round of any log, one finding at its line.
     w->parsed = ParseOutcome{};
     w->parsed.status = Status::ParseError(
@@ -662,12 +683,16 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   applying = true;
   struct Done {
     bool& applying;
-    ~Done() { applying = false; }
-  } done{applying};
+    const std::vector<int64_t>*& event_lines;
+    ~Done() {
+      applying = false;
+      event_lines = nullptr;
+    }
+  } done{applying, current.event_lines};
   size_t before = report.violations.size();
   const Round& round = w.round;
   const ParseOutcome& parsed = w.parsed;
-  current = {&input, line, &round, nullptr};
+  current = {&input, line, &round, nullptr, w.source_lines.empty() ? nullptr : &w.source_lines};
   // A line not read as a round is not counted as one (its finding counts it): every line of
   // an input is a round, a malformed line or a blank one.
   if (parsed.ok() && !context) ++report.rounds;
@@ -888,40 +913,57 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     return reader_or.status();
   }
   LineReader& reader = *reader_or.value();
-  int64_t non_blank = 0;  // lines taken up: rounds and malformed lines
+  int64_t non_blank = 0;  // items taken up: rounds and malformed lines (or records)
   impl.first_instant.reset();
   impl.last_instant.reset();
   const int jobs = std::max(1, impl.options.jobs);
   while (impl.parsers.size() < static_cast<size_t>(jobs))
     impl.parsers.push_back(std::make_unique<RoundParser>());
-  RunLinePipeline<Impl::LineWork>(
-      reader, jobs,
-      [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
-        impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
-      },
-      [&](int64_t line, Impl::LineWork& w) {
-        ++non_blank;
-        impl.Apply(path, line, w);
-        if (impl.options.progress && non_blank % kProgressEvery == 0) {
-          impl.options.progress(
-              {path, line, non_blank, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
-        }
-      });
-  impl.context = false;
+  auto run = [&](auto& source) {
+    RunLinePipeline<Impl::LineWork>(
+        source, jobs,
+        [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+          impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
+        },
+        [&](int64_t line, Impl::LineWork& w) {
+          ++non_blank;
+          impl.Apply(path, line, w);
+          if (impl.options.progress && non_blank % kProgressEvery == 0) {
+            impl.options.progress(
+                {path, line, non_blank, static_cast<int64_t>(impl.report.violations.size()), reader.bytes()});
+          }
+        });
+  };
   InputSummary& summary = impl.report.inputs[impl.input_index];
-  summary.lines = reader.line_number();
-  summary.rounds = non_blank - summary.malformed_lines;
-  summary.blank_lines = summary.lines - non_blank;
+  Status status;
+  if (const Dialect* dialect = impl.options.dialect) {
+    DialectReader source(*dialect, reader);
+    run(source);
+    status = source.status();
+    summary.dialect = dialect->id;
+    summary.dialect_sha256 = dialect->sha256;
+    summary.lines = reader.line_number();
+    summary.rounds = non_blank - summary.malformed_lines;
+    summary.blank_lines = source.blank_lines();
+    summary.record_lines = summary.lines - non_blank - summary.blank_lines;
+  } else {
+    run(reader);
+    status = reader.status();
+    summary.lines = reader.line_number();
+    summary.rounds = non_blank - summary.malformed_lines;
+    summary.blank_lines = summary.lines - non_blank;
+  }
+  impl.context = false;
   const int64_t rounds = summary.rounds;
   summary.sha256 = reader.Sha256Hex();
   summary.bytes = reader.bytes();
-  if (!reader.status().ok()) {
+  if (!status.ok()) {
     // What was read before the damage is checked; the rest of the log is not.
-    summary.error = reader.status().message();
+    summary.error = status.message();
     impl.report.complete = false;
     size_t at = impl.EmitInput(
         path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
-        reader.status().message() + "; the " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
+        status.message() + "; the " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
             " before it are checked, the rest of the log is not; what it did not say may "
             "have shuffled any table's shoe, so no shoe is judged until its next shuffle");
     // The shoes are unknown from here: a draw in a later log must not be judged against a
@@ -932,7 +974,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   }
   impl.input = nullptr;
   impl.duplicate_run.reset();
-  return reader.status();
+  return status;
 }
 
 Report Checker::Finish() {

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/log.h"
 #include "cli/output.h"
+#include "dialect/dialect.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
 #include "history/round_parser.h"
@@ -113,6 +114,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::vector<std::string> logs;
     std::vector<std::string> context;
     std::string currency;
+    std::string dialect;
     int jobs = DefaultJobs();
     bool progress = isatty(STDERR_FILENO);
     bool quiet = false;
@@ -146,6 +148,10 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   sub->add_option("--currency", args->currency,
                   "the ISO 4217 code of the money of rounds that name no currency (USD, EUR...)")
       ->type_name("CODE");
+  sub->add_option("--dialect", args->dialect,
+                  "the logs are in an operator's own format, read through this dialect: its id "
+                  "(vendor/example-csv) or file (docs/dialects.md)")
+      ->type_name("DIALECT");
   sub->add_option("--jobs", args->jobs,
                   "threads that parse and replay rounds (default: the machine's cores); the report is "
                   "the same whatever the number")
@@ -195,6 +201,16 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     CheckOptions options;
     options.rules = args->rules;
     options.jobs = args->jobs;
+    std::unique_ptr<Dialect> dialect;
+    if (!args->dialect.empty()) {
+      auto found = FindDialect(args->dialect);
+      if (!found.ok()) {
+        PrintError(found.status().message());
+        return kExitUsage;
+      }
+      dialect = std::move(found).value();
+      options.dialect = dialect.get();
+    }
     // --reading auto: each table under the readings its own rounds deal, inferred first.
     const bool infer = std::erase(args->readings, "auto") > 0;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;

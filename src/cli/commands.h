@@ -33,6 +33,7 @@ std::function<int()> SetUpRtp(CLI::App* sub);
 std::function<int()> SetUpStats(CLI::App* sub);
 std::function<int()> SetUpSplit(CLI::App* sub);
 std::function<int()> SetUpShow(CLI::App* sub);
+std::function<int()> SetUpConvert(CLI::App* sub);
 
 }  // namespace pitboss
 

@@ -3,6 +3,8 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "dialect/dialect.h"
+#include "dialect/dialect_writer.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"
@@ -117,6 +119,7 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
     std::string seats = "1-7";
     std::vector<std::string> bias;
     std::string out = "-";
+    std::string to;
     DealerOptions options;
   };
   auto args = std::make_shared<Args>();
@@ -163,6 +166,10 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
   sub->add_option("--start", o.start_time, "time of the first round (UTC)")
       ->type_name("TIME")
       ->capture_default_str();
+  sub->add_option("--to", args->to,
+                  "write the rounds in this dialect (an operator's own format: docs/dialects.md), not "
+                  "hand-history v1")
+      ->type_name("DIALECT");
   sub->add_option("--out", args->out, "where to write: FILE, or - for standard output")
       ->type_name("FILE|-")
       ->capture_default_str();
@@ -227,8 +234,31 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
       return kExitUsage;
     }
 
-    Status s =
-        WriteOutput(args->out, [&](std::ostream& out) { return GenerateRounds(spec.value(), options, out); });
+    std::unique_ptr<Dialect> dialect;
+    std::unique_ptr<DialectWriter> writer;
+    if (!args->to.empty()) {
+      auto found = FindDialect(args->to);
+      if (!found.ok()) {
+        PrintError(found.status().message());
+        return kExitUsage;
+      }
+      dialect = std::move(found).value();
+      auto made = DialectWriter::Make(*dialect);
+      if (!made.ok()) {
+        PrintError(made.status().message());
+        return kExitUsage;
+      }
+      writer = std::move(made).value();
+    }
+    Status s = WriteOutput(args->out, [&](std::ostream& out) {
+      if (!writer) return GenerateRounds(spec.value(), options, out);
+      DialectOstream converted(*writer, out);
+      Status dealt = GenerateRounds(spec.value(), options, converted);
+      if (!converted.status().ok())
+        return Status::InvalidArgument("dialect " + dialect->id +
+                                       " cannot write a round dealt: " + converted.status().message());
+      return dealt;
+    });
     if (!s.ok()) {
       // A failed write to a file names it (WriteOutput); to standard output, it is named here.
       bool io = s.code() == Status::Code::kIoError && (args->out.empty() || args->out == "-");

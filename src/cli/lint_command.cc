@@ -1,10 +1,12 @@
 // pitboss lint: validates rule specs against the format and against their source texts.
+#include <filesystem>
 #include <iostream>
 
 #include "base/json.h"
 #include "base/printable.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "dialect/dialect.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"
@@ -68,8 +70,17 @@ void WriteText(const LintReport& report, std::ostream& out) {
       out << "  coverage: not checked\n";
     }
   }
+  for (const DialectLint& d : report.dialects) {
+    for (const LintError& e : d.errors) out << e.ToString() << "\n";
+    out << d.path;
+    if (!d.id.empty()) out << ": dialect " << d.id;
+    out << ": " << (d.errors.empty() ? "ok" : Plural(static_cast<int>(d.errors.size()), "error", "errors"))
+        << "\n";
+  }
   for (const LintError& e : report.lock_errors) out << e.ToString() << "\n";
   out << "lint: " << Plural(static_cast<int>(report.specs.size()), "spec", "specs");
+  if (!report.dialects.empty())
+    out << ", " << Plural(static_cast<int>(report.dialects.size()), "dialect", "dialects");
   if (report.errors() == 0) {
     out << ", no errors\n";
   } else {
@@ -98,6 +109,7 @@ void WriteJson(const LintReport& report, std::ostream& out) {
   json.Key("summary").BeginObject();
   json.Key("specs").Int(static_cast<int64_t>(report.specs.size()));
   json.Key("specs_with_errors").Int(report.specs_with_errors());
+  json.Key("dialects").Int(static_cast<int64_t>(report.dialects.size()));
   json.Key("errors").Int(report.errors());
   json.EndObject();
   json.Key("specs").BeginArray();
@@ -134,6 +146,15 @@ void WriteJson(const LintReport& report, std::ostream& out) {
     json.EndObject();
   }
   json.EndArray();
+  json.Key("dialects").BeginArray();
+  for (const DialectLint& d : report.dialects) {
+    json.BeginObject().Key("path").String(d.path).Key("id").String(d.id).Key("sha256").String(d.sha256);
+    json.Key("ok").Bool(d.errors.empty());
+    json.Key("errors").BeginArray();
+    for (const LintError& e : d.errors) WriteErrorJson(json, e);
+    json.EndArray().EndObject();
+  }
+  json.EndArray();
   json.Key("lock_errors").BeginArray();
   for (const LintError& e : report.lock_errors) WriteErrorJson(json, e);
   json.EndArray();
@@ -164,14 +185,59 @@ std::function<int()> SetUpLint(CLI::App* sub) {
   sub->footer(kLintHelp);
   return [args]() -> int {
     if (!FormatAvailable(args->format, {std::begin(kFormats), std::end(kFormats)})) return kExitUsage;
-    std::vector<std::string> targets = args->paths;
-    if (targets.empty()) targets.push_back(DefaultRulesPath());
+    std::vector<std::string> given = args->paths;
+    if (given.empty()) {
+      given.push_back(DefaultRulesPath());
+      std::error_code ec;
+      if (std::filesystem::is_directory(DefaultDialectsPath(), ec)) given.push_back(DefaultDialectsPath());
+    }
+    // Dialects (a file that says `dialect:`, or a folder of them) are linted as dialects; the
+    // rest as rule specs.
+    std::vector<std::string> targets, dialect_files;
+    for (const std::string& path : given) {
+      std::error_code ec;
+      if (std::filesystem::is_directory(path, ec)) {
+        size_t before = dialect_files.size();
+        bool specs = false;
+        for (const std::string& file : DialectFiles(path)) {
+          if (IsDialectFile(file)) {
+            dialect_files.push_back(file);
+          } else if (file.find("/sources/") == std::string::npos &&
+                     file.find("/parts/") == std::string::npos) {
+            specs = true;
+          }
+        }
+        if (specs || dialect_files.size() == before) targets.push_back(path);
+      } else if (std::filesystem::is_regular_file(path, ec) && IsDialectFile(path)) {
+        dialect_files.push_back(path);
+      } else {
+        targets.push_back(path);
+      }
+    }
     std::vector<std::string> unlisted;  // reported by LintSpecs
-    if (Status s = CheckOutputPath(args->out, ListSpecFiles(targets, &unlisted)); !s.ok()) {
+    std::vector<std::string> inputs = ListSpecFiles(targets, &unlisted);
+    inputs.insert(inputs.end(), dialect_files.begin(), dialect_files.end());
+    if (Status s = CheckOutputPath(args->out, inputs); !s.ok()) {
       PrintError(s.message());
       return kExitUsage;
     }
-    auto report = LintSpecs(targets, {.update_lock = args->update_lock});
+    auto report = targets.empty() ? StatusOr<LintReport>(LintReport{})
+                                  : LintSpecs(targets, {.update_lock = args->update_lock});
+    if (report.ok()) {
+      for (const std::string& file : dialect_files) {
+        DialectLint lint;
+        lint.path = file;
+        std::vector<std::string> errors;
+        std::unique_ptr<Dialect> d = LoadDialect(file, &errors);
+        if (d) {
+          lint.id = d->id;
+          lint.sha256 = d->sha256;
+        }
+        for (const std::string& e : errors)
+          lint.errors.push_back(LocatedError(file, {}, e, LintCode::kSchema));
+        report->dialects.push_back(std::move(lint));
+      }
+    }
     if (!report.ok()) {
       PrintError(report.status().message());
       return kExitUsage;

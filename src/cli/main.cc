@@ -32,6 +32,8 @@ const pitboss::Command kCommands[] = {
     {"compare", "the findings of two check reports, new, unchanged and absent (exit 1 when one is new)",
      pitboss::SetUpCompare},
     {"split", "the shards of a log, by table or by day, to be checked apart and merged", pitboss::SetUpSplit},
+    {"convert", "an operator's own log as hand-history v1, or v1 as the operator's system writes it",
+     pitboss::SetUpConvert},
 };
 
 }  // namespace

@@ -194,9 +194,10 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
                            const std::vector<std::string>& context_logs,
                            const std::vector<std::string>& other_inputs) {
   std::vector<SkippedPath> skipped;
-  auto paths = ExpandLogPaths(logs, &skipped);
+  const bool vendor = options.dialect != nullptr;
+  auto paths = ExpandLogPaths(logs, &skipped, vendor);
   if (!paths.ok()) return paths.status();
-  auto context = ExpandLogPaths(context_logs, &skipped);
+  auto context = ExpandLogPaths(context_logs, &skipped, vendor);
   if (!context.ok()) return Status::InvalidArgument("--context " + context.status().message());
   std::vector<std::string> order = context.value();  // the logs in the order they are read
   order.insert(order.end(), paths->begin(), paths->end());

@@ -39,13 +39,20 @@ inline int DefaultJobs() { return static_cast<int>(std::max(1u, std::thread::har
 // jobs <= 1, on the calling thread) and may use what is that worker's own; `apply(line_number,
 // Slot&)` runs on the calling thread. Returns when the reader is at the end of the log or at an
 // error (reader.status()); the reader is then the caller's again (Sha256Hex...).
-template <typename Slot, typename Prepare, typename Apply>
-void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& apply) {
+//
+// `reader` is a LineReader, or a source with the same Next, line_number and DigestPending (a
+// DialectReader, whose items are rounds read from an operator's log). Where the source says
+// which line each event of an item comes from (event_lines()), the pipeline copies them into
+// the item's slot (Slot::source_lines) before `prepare`.
+template <typename Slot, typename Source, typename Prepare, typename Apply>
+void RunLinePipeline(Source& reader, int jobs, Prepare&& prepare, Apply&& apply) {
+  constexpr bool kEventLines = requires(Source & s, Slot & slot) { slot.source_lines = s.event_lines(); };
   std::string_view text;
   if (jobs <= 1) {
     Slot slot;
     while (reader.Next(&text)) {
       if (IsBlankLine(text)) continue;
+      if constexpr (kEventLines) slot.source_lines = reader.event_lines();
       prepare(0, reader.line_number(), text, &slot);
       apply(reader.line_number(), slot);
     }
@@ -121,6 +128,10 @@ void RunLinePipeline(LineReader& reader, int jobs, Prepare&& prepare, Apply&& ap
         batch->bytes.append(kLineZeros, '\0');
         batch->offsets.push_back(batch->bytes.size());
         batch->lines.push_back(reader.line_number());
+        if constexpr (kEventLines) {
+          if (batch->slots.size() < batch->lines.size()) batch->slots.resize(batch->lines.size());
+          batch->slots[batch->lines.size() - 1].source_lines = reader.event_lines();
+        }
       }
       std::lock_guard<std::mutex> lock(mu);
       if (!more) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 #include <filesystem>
+#include <span>
 #include <system_error>
 
 namespace pitboss {
@@ -18,9 +19,22 @@ namespace fs = std::filesystem;
 constexpr std::array<std::string_view, 6> kLogExtensions = {
     ".jsonl", ".ndjson", ".json", ".log", ".gz", ".zst",
 };
+// What an operator's own system names its exports besides: read through a dialect.
+constexpr std::array<std::string_view, 3> kVendorExtensions = {".csv", ".tsv", ".txt"};
 
-Status ListFolder(const std::string& folder, std::vector<std::string>* out,
-                  std::vector<SkippedPath>* skipped) {
+bool EndsWithAny(std::string_view name, std::span<const std::string_view> extensions) {
+  return std::any_of(extensions.begin(), extensions.end(), [name](std::string_view ext) {
+    if (name.size() <= ext.size()) return false;
+    std::string_view end = name.substr(name.size() - ext.size());
+    return std::equal(end.begin(), end.end(), ext.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+  });
+}
+
+Status ListFolder(const std::string& folder, std::vector<std::string>* out, std::vector<SkippedPath>* skipped,
+                  bool vendor) {
+  const std::string names = vendor ? ".jsonl, .ndjson, .json, .log, .csv, .tsv, .txt, .gz, .zst"
+                                   : ".jsonl, .ndjson, .json, .log, .gz, .zst";
   std::vector<std::string> found;
   std::vector<SkippedPath> passed;
   std::error_code ec;
@@ -40,18 +54,15 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out,
     // is_regular_file follows symbolic links, so a link to a log is read as the log.
     if (!entry.is_regular_file(type_ec)) {
       passed.push_back({entry.path().string(), "not a regular file"});
-    } else if (IsLogFileName(name)) {
+    } else if (IsLogFileName(name) || (vendor && EndsWithAny(name, kVendorExtensions))) {
       found.push_back(entry.path().string());
     } else {
-      passed.push_back(
-          {entry.path().string(), "not named as a log (.jsonl, .ndjson, .json, .log, .gz, .zst)"});
+      passed.push_back({entry.path().string(), "not named as a log (" + names + ")"});
     }
   }
   if (ec) return Status::IoError(folder + ": cannot list: " + ec.message());
   if (found.empty()) {
-    return Status::NotFound(folder +
-                            ": no log files in this folder (*.jsonl, *.ndjson, *.json, "
-                            "*.log, *.gz, *.zst)");
+    return Status::NotFound(folder + ": no log files in this folder (" + names + ")");
   }
   std::sort(found.begin(), found.end());
   out->insert(out->end(), found.begin(), found.end());
@@ -63,17 +74,10 @@ Status ListFolder(const std::string& folder, std::vector<std::string>* out,
 
 }  // namespace
 
-bool IsLogFileName(std::string_view name) {
-  return std::any_of(kLogExtensions.begin(), kLogExtensions.end(), [name](std::string_view ext) {
-    if (name.size() <= ext.size()) return false;
-    std::string_view end = name.substr(name.size() - ext.size());
-    return std::equal(end.begin(), end.end(), ext.begin(),
-                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-  });
-}
+bool IsLogFileName(std::string_view name) { return EndsWithAny(name, kLogExtensions); }
 
 StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>& args,
-                                                  std::vector<SkippedPath>* skipped) {
+                                                  std::vector<SkippedPath>* skipped, bool vendor) {
   std::vector<std::string> paths;
   for (const std::string& arg : args) {
     if (arg == "-") {
@@ -87,7 +91,7 @@ StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>
     }
     if (ec) return Status::IoError(arg + ": " + ec.message());
     if (fs::is_directory(st)) {
-      Status s = ListFolder(arg, &paths, skipped);
+      Status s = ListFolder(arg, &paths, skipped, vendor);
       if (!s.ok()) return s;
     } else {
       paths.push_back(arg);

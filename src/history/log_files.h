@@ -24,8 +24,10 @@ struct SkippedPath {
 // given, so that nothing is passed over in silence.
 // A missing path is NotFound naming it; so is a folder holding no log file, since checking
 // nothing must not pass for a clean check. A folder that cannot be listed is an IoError.
+// With `vendor` (logs read through a dialect), a folder's .csv, .tsv and .txt files are logs too.
 StatusOr<std::vector<std::string>> ExpandLogPaths(const std::vector<std::string>& args,
-                                                  std::vector<SkippedPath>* skipped = nullptr);
+                                                  std::vector<SkippedPath>* skipped = nullptr,
+                                                  bool vendor = false);
 
 // True for a file name ending in .jsonl, .ndjson, .json, .log, .gz or .zst, in any case.
 bool IsLogFileName(std::string_view name);

@@ -227,6 +227,11 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) 
     }
     if (!input.error.empty()) json.Key("error").String(input.error);
     if (input.context) json.Key("context").Bool(true);
+    if (!input.dialect.empty()) {
+      json.Key("dialect").String(input.dialect);
+      json.Key("dialect_sha256").String(input.dialect_sha256);
+      json.Key("record_lines").Int(input.record_lines);
+    }
     json.EndObject();
   }
   json.EndArray();

@@ -348,7 +348,10 @@ bool ReportParser::ParseInput(element value, const std::string& where, InputSumm
   // lines = rounds + malformed_lines + blank_lines holds for them with malformed_lines 0.
   input->blank_lines = input->lines - input->rounds;
   if (!OptionalCount(obj, where, "malformed_lines", &input->malformed_lines) ||
-      !OptionalCount(obj, where, "blank_lines", &input->blank_lines)) {
+      !OptionalCount(obj, where, "blank_lines", &input->blank_lines) ||
+      !OptionalCount(obj, where, "record_lines", &input->record_lines) ||
+      !OptionalString(obj, where, "dialect", &input->dialect) ||
+      !OptionalString(obj, where, "dialect_sha256", &input->dialect_sha256)) {
     return false;
   }
   // Written by tools that record them; absent from older reports.

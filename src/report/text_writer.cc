@@ -133,6 +133,10 @@ void WriteSummary(std::ostream& out, const Report& report) {
     }
     if (input.context)
       out << "    context only: read for its shoes and round ids, nothing reported from it\n";
+    if (!input.dialect.empty())
+      out << "    read through dialect " << Printable(input.dialect) << " (sha256 "
+          << Printable(input.dialect_sha256) << "), " << Plural(input.record_lines, "line", "lines")
+          << " of records past a round's first\n";
     if (!input.error.empty()) out << "    COULD NOT BE READ WHOLE: " << Printable(input.error) << '\n';
   }
 

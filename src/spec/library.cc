@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -23,6 +24,15 @@ std::string DateString(int32_t date) {
   return buf;
 }
 
+bool IsDialectFile(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  for (int i = 0; i < 64 && std::getline(in, line); ++i) {
+    if (line.rfind("dialect:", 0) == 0) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
                                        std::vector<std::string>* errors) {
   std::vector<std::string> files;
@@ -37,7 +47,8 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file() && it->path().extension() == ".yaml") found.push_back(it->path().string());
+        if (it->is_regular_file() && it->path().extension() == ".yaml" && !IsDialectFile(it->path().string()))
+          found.push_back(it->path().string());
       }
       if (ec) errors->push_back(path + ": " + ec.message());
       std::sort(found.begin(), found.end());

@@ -43,6 +43,11 @@ class SpecLibrary {
 std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
                                        std::vector<std::string>* errors);
 
+// True when the YAML file at `path` is a dialect (dialect/dialect.h: a top-level `dialect:`
+// key in its first lines), not a rule spec: a folder's specs leave it out, and lint checks it
+// as a dialect.
+bool IsDialectFile(const std::string& path);
+
 // "2012-04-23" from 20120423.
 std::string DateString(int32_t date);
 

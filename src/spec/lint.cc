@@ -174,8 +174,10 @@ std::string ReadFile(const std::string& path, bool* ok) {
 }
 
 // "path:12:5: message" from the loader, as a LintError.
-LintError FromLoader(const std::string& path, const std::vector<std::string>& parts, const std::string& error,
-                     LintCode code) {
+}  // namespace
+
+LintError LocatedError(const std::string& path, const std::vector<std::string>& parts,
+                       const std::string& error, LintCode code) {
   LintError e;
   e.file = path;
   e.code = code;
@@ -198,6 +200,8 @@ LintError FromLoader(const std::string& path, const std::vector<std::string>& pa
   e.message = rest;
   return e;
 }
+
+namespace {
 
 struct SourceText {
   std::string path;
@@ -560,6 +564,7 @@ std::string LintError::ToString() const {
 int LintReport::errors() const {
   int n = static_cast<int>(lock_errors.size());
   for (const SpecLint& s : specs) n += static_cast<int>(s.errors.size());
+  for (const DialectLint& d : dialects) n += static_cast<int>(d.errors.size());
   return n;
 }
 
@@ -582,7 +587,7 @@ SpecLint LintSpecFile(const std::string& path) {
     if (tree) {
       for (const SpecTree::Part& p : tree->parts) parts.push_back(p.path);
     }
-    out.errors.push_back(FromLoader(path, parts, e, parsed ? LintCode::kSchema : LintCode::kYaml));
+    out.errors.push_back(LocatedError(path, parts, e, parsed ? LintCode::kSchema : LintCode::kYaml));
   }
   if (!parsed) return out;
   out.sha256 = Sha256Hex(tree->bytes);

@@ -90,8 +90,17 @@ struct SpecLint {
   int claims_holding = 0;  // ... that hold on some basis
 };
 
+// A dialect linted (dialect/dialect.h): the file, its id and every error of its loading.
+struct DialectLint {
+  std::string path;
+  std::string id;  // "" when it could not be read
+  std::string sha256;
+  std::vector<LintError> errors;
+};
+
 struct LintReport {
   std::vector<SpecLint> specs;
+  std::vector<DialectLint> dialects;
   // Errors of a revisions.lock itself: a published revision no file holds any more.
   std::vector<LintError> lock_errors;
   // With LintOptions::update_lock: each lock written, "rules/revisions.lock: 6 revisions".
@@ -100,6 +109,11 @@ struct LintReport {
   int errors() const;
   int specs_with_errors() const;
 };
+
+// A loader's "file:line:column: message" (or "file: message") as a lint error of `code`;
+// the file is `path`, or the one of `parts` the message names.
+LintError LocatedError(const std::string& path, const std::vector<std::string>& parts,
+                       const std::string& error, LintCode code);
 
 // Lints one spec file. The file must be readable (LintSpecs checks that first).
 SpecLint LintSpecFile(const std::string& path);

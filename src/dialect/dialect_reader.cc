@@ -1,0 +1,473 @@
+#include "dialect/dialect_reader.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "base/printable.h"
+#include "pitboss/money.h"
+
+namespace pitboss {
+
+namespace {
+
+// A short, printable quotation of a value from the log, for a message.
+std::string Quote(std::string_view raw) {
+  constexpr size_t kShown = 80;
+  std::string shown(raw.substr(0, kShown));
+  return "'" + shown + (raw.size() > kShown ? "...'" : "'");
+}
+
+bool ParseInteger(std::string_view text, int64_t* out) {
+  if (text.empty()) return false;
+  const char* begin = text.data();
+  const char* end = text.data() + text.size();
+  const auto r = std::from_chars(begin, end, *out);
+  return r.ec == std::errc() && r.ptr == end;
+}
+
+// The order v1 writes an event's fields in.
+constexpr std::string_view kEventOrder[] = {"seat", "hand", "wager", "amount", "card", "face", "action", "net", "shoe", "decks"};
+
+}  // namespace
+
+DialectReader::DialectReader(const Dialect& dialect, LineReader& lines) : d_(dialect), lines_(lines) {
+  header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
+  column_at_.resize(d_.columns.size());
+  for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
+}
+
+bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
+  std::string_view text;
+  while (lines_.Next(&text)) {
+    if (IsBlankLine(text) && record_.empty()) {
+      ++blank_lines_;
+      continue;
+    }
+    if (d_.shape != DialectShape::kCsv || IsOverLongLine(text)) {
+      *record = text;
+      *line = lines_.line_number();
+      return true;
+    }
+    // A CSV record goes on over the next lines while a quoted field is open.
+    if (record_.empty() && !CsvRecordOpen(text)) {
+      *record = text;
+      *line = lines_.line_number();
+      return true;
+    }
+    if (record_.empty()) *line = lines_.line_number();
+    if (!record_.empty()) record_.push_back('\n');
+    record_.append(text);
+    if (!CsvRecordOpen(record_)) {
+      fields_.clear();
+      *record = record_;
+      return true;
+    }
+    if (record_.size() > kMaxCsvRecordBytes) {
+      Fail(*line, nullptr, nullptr,
+           "a quoted field runs on past " + std::to_string(kMaxCsvRecordBytes) +
+               " bytes: a quote that is never closed? The lines up to here are not read");
+      record_.clear();
+      *record = std::string_view();
+      return true;
+    }
+  }
+  if (!record_.empty()) {
+    // The log ends inside a quoted field.
+    Fail(*line, nullptr, nullptr, "the log ends inside a quoted field opened here");
+    record_.clear();
+  }
+  return false;
+}
+
+bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
+  std::vector<std::string> names;
+  std::string why;
+  if (!SplitCsv(record, d_.delimiter, &names, &why)) {
+    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header of dialect " + d_.id +
+                                 " cannot be read: " + why);
+    return false;
+  }
+  std::vector<std::string> unknown;
+  for (const std::string& n : names) {
+    if (std::find(d_.columns.begin(), d_.columns.end(), n) == d_.columns.end()) unknown.push_back(n);
+  }
+  std::vector<std::string> missing;
+  for (size_t i = 0; i < d_.columns.size(); ++i) {
+    const auto it = std::find(names.begin(), names.end(), d_.columns[i]);
+    if (it == names.end()) {
+      missing.push_back(d_.columns[i]);
+    } else {
+      column_at_[i] = static_cast<int>(it - names.begin());
+    }
+  }
+  if (!unknown.empty() || !missing.empty()) {
+    std::string what;
+    auto list = [](const std::vector<std::string>& v) {
+      std::string s;
+      for (const std::string& x : v) s += (s.empty() ? "" : ", ") + Printable(x);
+      return s;
+    };
+    if (!missing.empty()) what += "it lacks the columns " + list(missing);
+    if (!unknown.empty())
+      what += std::string(what.empty() ? "" : "; ") + "it has columns the dialect does not declare: " + list(unknown) +
+              " (declare them in csv.columns, and under csv.ignore if no field reads them)";
+    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header is not the one dialect " +
+                                 d_.id + " reads: " + what + "; the log is not read");
+    return false;
+  }
+  return true;
+}
+
+std::string_view DialectReader::Raw(const FieldRule& rule) const {
+  if (rule.index < 0) return {};
+  if (d_.shape == DialectShape::kCsv) {
+    const size_t at = static_cast<size_t>(column_at_[static_cast<size_t>(rule.index)]);
+    return at < fields_.size() ? std::string_view(fields_[at]) : std::string_view();
+  }
+  const size_t at = static_cast<size_t>(rule.index);
+  return at < groups_.size() ? std::string_view(groups_[at].data(), groups_[at].size()) : std::string_view();
+}
+
+bool DialectReader::Convert(const FieldRule& rule, Value* out, bool* present, std::string* why) {
+  *present = true;
+  out->is_int = false;
+  out->text.clear();
+  std::string_view raw = rule.value ? std::string_view(*rule.value) : Raw(rule);
+  if (raw.empty() && rule.optional) {
+    *present = false;
+    return true;
+  }
+  if (rule.has_map) {
+    const auto it = std::find_if(rule.map.begin(), rule.map.end(), [&](const auto& p) { return p.first == raw; });
+    if (it != rule.map.end()) {
+      raw = it->second;
+    } else if (!rule.keep_other) {
+      std::string words;
+      for (size_t i = 0; i < rule.map.size() && i < 12; ++i) words += (i ? ", " : "") + Quote(rule.map[i].first);
+      *why = Quote(raw) + " is not a word the dialect maps for " + rule.field + " (" + words +
+             (rule.map.size() > 12 ? ", ..." : "") + ")";
+      return false;
+    }
+  }
+  switch (rule.as) {
+    case ValueAs::kString:
+      out->text.assign(raw);
+      return true;
+    case ValueAs::kInt:
+    case ValueAs::kMinorUnits:
+      if (!ParseInteger(raw, &out->number)) {
+        *why = Quote(raw) + " is not a whole number" +
+               (rule.as == ValueAs::kMinorUnits ? std::string(" of minor units") : std::string());
+        return false;
+      }
+      out->is_int = true;
+      return true;
+    case ValueAs::kMoney: {
+      const std::optional<Money> m = ParseDecimalMoney(raw, d_.currency_digits, why);
+      if (!m) {
+        *why = Quote(raw) + " is not an amount in " + d_.currency + ": " + *why;
+        return false;
+      }
+      out->is_int = true;
+      out->number = *m;
+      return true;
+    }
+    case ValueAs::kTime:
+      return ReadVendorTime(d_.time, raw, &out->text, why);
+    case ValueAs::kCard:
+      // A card the notation does not read goes on as written: the check reports it as a card
+      // that is not one (input/bad-card), as it would in a v1 log.
+      if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
+      return true;
+    case ValueAs::kSeat:
+      if (raw == "dealer") {
+        out->text = "dealer";
+        return true;
+      }
+      if (!ParseInteger(raw, &out->number)) {
+        *why = Quote(raw) + " is not a seat (a number, or a word the dialect maps to dealer)";
+        return false;
+      }
+      out->is_int = true;
+      return true;
+  }
+  return false;
+}
+
+void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why) {
+  Item item;
+  item.error = true;
+  item.line = line;
+  item.text.assign(kDialectErrorMark);
+  item.text += "dialect " + d_.id;
+  if (kind != nullptr) item.text += ", record kind '" + kind->name + "'";
+  if (rule != nullptr) {
+    item.text += rule->value ? ", v1 field " + rule->field
+                             : std::string(d_.shape == DialectShape::kCsv ? ", column '" : ", group '") + rule->from +
+                                   "' (v1 field " + rule->field + ")";
+    item.text += " at " + lines_.path() + ":" + std::to_string(rule->line);
+  }
+  item.text += ": " + why;
+  ready_.push_back(std::move(item));
+}
+
+void DialectReader::OpenRound(int64_t line) {
+  open_ = true;
+  round_line_ = line;
+  round_key_.clear();
+  round_fields_.clear();
+  round_field_lines_.clear();
+  events_.clear_text();
+  open_event_lines_.clear();
+  open_events_ = 0;
+}
+
+void DialectReader::CloseRound() {
+  if (!open_) return;
+  open_ = false;
+  Item item;
+  item.line = round_line_;
+  out_.clear_text();
+  JsonWriter json(out_);
+  json.BeginObject();
+  auto write = [&](const Value& v) {
+    if (v.is_int)
+      json.Int(v.number);
+    else
+      json.String(v.text);
+  };
+  for (std::string_view key : {"round", "time", "table", "rules", "currency"}) {
+    for (const auto& [field, v] : round_fields_) {
+      if (field == key) {
+        json.Key(key);
+        write(v);
+      }
+    }
+  }
+  bool limits = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const std::string prefix = "limits." + std::string(ToString(static_cast<WagerKind>(k))) + ".";
+    bool open = false;
+    for (const auto& [field, v] : round_fields_) {
+      if (!field.starts_with(prefix)) continue;
+      if (!limits) {
+        json.Key("limits").BeginObject();
+        limits = true;
+      }
+      if (!open) {
+        json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
+        open = true;
+      }
+      json.Key(std::string_view(field).substr(prefix.size()));
+      write(v);
+    }
+    if (open) json.EndObject();
+  }
+  if (limits) json.EndObject();
+  json.Key("events").BeginArray().EndArray().EndObject();
+  // The events go between the array's brackets: "...,"events":[]}" -> "...,"events":[E]}".
+  std::string& text = out_.str();
+  text.insert(text.size() - 2, events_.str());
+  item.text = std::move(text);
+  out_.str() = std::string();
+  item.event_lines = open_event_lines_;
+  ready_.push_back(std::move(item));
+}
+
+void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind) {
+  for (size_t i = 0; i < round_fields_.size(); ++i) {
+    if (round_fields_[i].first != rule.field) continue;
+    if (round_fields_[i].second == value) return;
+    const Value& was = round_fields_[i].second;
+    Fail(line, &kind, &rule,
+         "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) + ", where the round's record at line " +
+             std::to_string(round_field_lines_[i]) + " says " +
+             Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
+    return;
+  }
+  round_fields_.emplace_back(rule.field, std::move(value));
+  round_field_lines_.push_back(line);
+}
+
+void DialectReader::Process(std::string_view record, int64_t line) {
+  if (IsOverLongLine(record)) {
+    Fail(line, nullptr, nullptr,
+         "a line of " + std::string(record.substr(1)) + " bytes, over the limit of " +
+             std::to_string(LineReaderOptions().max_line_length) + " bytes: not a record of any log, and not read");
+    return;
+  }
+  if (record.empty()) return;  // what is left of a record already reported
+  const RecordKind* kind = nullptr;
+  if (d_.shape == DialectShape::kText) {
+    for (const RecordKind& k : d_.records) {
+      const int n = k.pattern->NumberOfCapturingGroups() + 1;
+      groups_.resize(static_cast<size_t>(n));
+      if (k.pattern->Match(re2::StringPiece(record.data(), record.size()), 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n)) {
+        kind = &k;
+        break;
+      }
+    }
+    if (kind == nullptr) {
+      std::string tried;
+      for (const RecordKind& k : d_.records) tried += (tried.empty() ? "" : ", ") + k.name;
+      Fail(line, nullptr, nullptr, "the line matches no record kind (" + tried + "): " + Printable(Quote(record)));
+      return;
+    }
+  } else {
+    fields_.clear();
+    std::string why;
+    if (!SplitCsv(record, d_.delimiter, &fields_, &why)) {
+      Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
+      return;
+    }
+    if (!header_done_) {
+      header_done_ = true;
+      if (!ReadHeader(record, line)) at_end_ = true;
+      return;
+    }
+    size_t expected = d_.columns.size();
+    if (fields_.size() != expected) {
+      Fail(line, nullptr, nullptr,
+           "the record has " + std::to_string(fields_.size()) + " fields, the dialect's header " +
+               std::to_string(expected));
+      return;
+    }
+    for (const RecordKind& k : d_.records) {
+      const bool match = std::all_of(k.when.begin(), k.when.end(), [&](const auto& w) {
+        return fields_[static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])] == w.second;
+      });
+      if (match) {
+        kind = &k;
+        break;
+      }
+    }
+    if (kind == nullptr) {
+      std::string told;
+      for (const RecordKind& k : d_.records) {
+        for (const auto& [col, value] : k.when) {
+          const std::string& name = d_.columns[static_cast<size_t>(col)];
+          if (told.find("'" + name + "'") != std::string::npos) continue;
+          told += (told.empty() ? "" : ", ") + ("column '" + name + "' is " +
+                                                Quote(fields_[static_cast<size_t>(column_at_[static_cast<size_t>(col)])]));
+        }
+      }
+      Fail(line, nullptr, nullptr, "no record kind has this record's values (" + Printable(told) + ")");
+      return;
+    }
+  }
+  if (kind->role == RecordRole::kIgnore) return;
+
+  // The round fields first: they say which round the record is of.
+  Value v;
+  bool present = false;
+  std::string why;
+  std::vector<std::pair<const FieldRule*, Value>> round_values;
+  bool bad = false;
+  auto read_round = [&](const std::vector<FieldRule>& rules) {
+    for (const FieldRule& r : rules) {
+      if (!Convert(r, &v, &present, &why)) {
+        Fail(line, kind, &r, why);
+        bad = true;
+        continue;
+      }
+      if (present) round_values.emplace_back(&r, v);
+    }
+  };
+  read_round(d_.round_fields);
+  read_round(kind->round_fields);
+  if (!d_.key.empty()) {
+    const auto it = std::find_if(round_values.begin(), round_values.end(),
+                                 [&](const auto& p) { return p.first->field == d_.key; });
+    if (it == round_values.end()) {
+      if (!bad) Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
+      return;
+    }
+    const std::string key = it->second.is_int ? std::to_string(it->second.number) : it->second.text;
+    if (open_ && key != round_key_ && kind->role != RecordRole::kBegin) CloseRound();
+    if (kind->role == RecordRole::kBegin) CloseRound();
+    if (!open_) {
+      OpenRound(line);
+      round_key_ = key;
+    }
+  } else if (kind->role == RecordRole::kBegin) {
+    CloseRound();
+    OpenRound(line);
+  }
+  if (!open_) {
+    Fail(line, kind, nullptr,
+         "a record outside a round: no record of kind '" +
+             (d_.begin >= 0 ? d_.records[static_cast<size_t>(d_.begin)].name : std::string("?")) + "' opened one");
+    return;
+  }
+  for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);
+  if (kind->role == RecordRole::kEnd) {
+    CloseRound();
+    return;
+  }
+  if (kind->role == RecordRole::kRound) return;
+  if (kind->role != RecordRole::kEvent) return;
+  if (open_events_ >= kMaxRoundRecords) {
+    Fail(line, kind, nullptr,
+         "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
+    return;
+  }
+  // The event, its fields in v1's order.
+  std::string& text = events_.str();
+  const size_t mark = text.size();
+  if (open_events_ > 0) text.push_back(',');
+  {
+    JsonWriter json(events_);
+    json.BeginObject().Key("type").String(ToString(kind->event));
+    for (std::string_view field : kEventOrder) {
+      for (const FieldRule& r : kind->fields) {
+        if (r.field != field) continue;
+        if (!Convert(r, &v, &present, &why)) {
+          Fail(line, kind, &r, why);
+          bad = true;
+          break;
+        }
+        if (!present) continue;
+        json.Key(field);
+        if (v.is_int)
+          json.Int(v.number);
+        else
+          json.String(v.text);
+      }
+      if (bad) break;
+    }
+    if (!bad) json.EndObject();
+  }
+  if (bad) {
+    text.resize(mark);  // the event is not part of the round
+    return;
+  }
+  ++open_events_;
+  open_event_lines_.push_back(line);
+}
+
+bool DialectReader::Next(std::string_view* text) {
+  while (ready_.empty()) {
+    if (at_end_) return false;
+    std::string_view record;
+    int64_t line = 0;
+    if (!ReadRecord(&record, &line)) {
+      at_end_ = true;
+      if (lines_.status().ok()) CloseRound();  // a round cut by a read error is not checked
+      break;
+    }
+    Process(record, line);
+    if (!record_.empty() && record.data() == record_.data()) record_.clear();
+  }
+  if (ready_.empty()) return false;
+  current_ = std::move(ready_.front());
+  ready_.pop_front();
+  line_ = current_.line;
+  event_lines_.swap(current_.event_lines);
+  current_.event_lines.clear();
+  *text = current_.text;
+  return true;
+}
+
+}  // namespace pitboss

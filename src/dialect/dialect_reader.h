@@ -1,0 +1,118 @@
+// DialectReader: a log an operator's system writes, read through its dialect as hand-history
+// v1 rounds, one at a time, in constant memory (a round's records are held until it closes).
+// Each round comes as one v1 JSON line, with the line of the log each of its events was read
+// from; a record the dialect cannot read comes as an error (IsDialectError) at its line, and
+// the reading goes on. A line pipeline (history/line_pipeline.h) reads it as it reads a
+// LineReader.
+#ifndef PITBOSS_DIALECT_DIALECT_READER_H_
+#define PITBOSS_DIALECT_DIALECT_READER_H_
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <re2/stringpiece.h>
+
+#include "base/json.h"
+#include "dialect/dialect.h"
+#include "history/line_reader.h"
+#include "pitboss/status.h"
+
+namespace pitboss {
+
+// What DialectReader::Next returns for a record it cannot read: this mark, then the message.
+// No line of a log starts so (a line never holds "\n").
+inline constexpr std::string_view kDialectErrorMark = "\n!";
+inline bool IsDialectError(std::string_view text) { return text.starts_with(kDialectErrorMark); }
+
+// Part of the dialect format (docs/dialects.md): a round of more records than this is cut
+// there (the rest are errors), so that a log with no round boundary cannot fill the memory.
+constexpr size_t kMaxRoundRecords = 100000;
+// A CSV record whose quoted field runs on past this many bytes is not read.
+constexpr size_t kMaxCsvRecordBytes = size_t{1} << 20;
+
+class DialectReader {
+ public:
+  // Reads `lines` (the vendor log) through `dialect`; both must outlive it.
+  DialectReader(const Dialect& dialect, LineReader& lines);
+
+  // Sets *text to the next round (a v1 JSON line) or error (IsDialectError) and returns true;
+  // false at the end of the log or on an error reading it (status()). The view stays valid
+  // until the next call.
+  bool Next(std::string_view* text);
+  // The line of the log the item Next last returned starts at: a round's first record, or
+  // the record that could not be read.
+  int64_t line_number() const { return line_; }
+  // For a round: the line of each event's record, in the order of the round's events.
+  const std::vector<int64_t>& event_lines() const { return event_lines_; }
+
+  // Lines of the log read so far, and those of nothing but white space among them.
+  int64_t lines() const { return lines_.line_number(); }
+  int64_t blank_lines() const { return blank_lines_; }
+  const Status& status() const { return status_.ok() ? lines_.status() : status_; }
+  void DigestPending() { lines_.DigestPending(); }
+  int64_t bytes() const { return lines_.bytes(); }
+
+ private:
+  struct Value {
+    bool is_int = false;
+    int64_t number = 0;
+    std::string text;
+    bool operator==(const Value&) const = default;
+  };
+  struct Item {
+    bool error = false;
+    int64_t line = 0;
+    std::string text;
+    std::vector<int64_t> event_lines;
+  };
+
+  bool ReadRecord(std::string_view* record, int64_t* line);  // false at the end
+  void Process(std::string_view record, int64_t line);
+  bool ReadHeader(std::string_view record, int64_t line);
+  // The raw value of rule's group or column in the record being processed.
+  std::string_view Raw(const FieldRule& rule) const;
+  // The v1 value of `rule`; false (with `why`) when the record cannot give it; *present false
+  // when an optional field is left out.
+  bool Convert(const FieldRule& rule, Value* out, bool* present, std::string* why);
+  void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
+  void OpenRound(int64_t line);
+  void CloseRound();
+  void SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind);
+
+  const Dialect& d_;
+  LineReader& lines_;
+  Status status_;
+  int64_t blank_lines_ = 0;
+  bool header_done_ = false;
+  bool at_end_ = false;
+
+  // The record being processed: its text's groups or CSV fields.
+  std::vector<re2::StringPiece> groups_;
+  std::vector<std::string> fields_;
+  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  std::string record_;          // a CSV record over several lines
+
+  // The round open.
+  bool open_ = false;
+  int64_t round_line_ = 0;
+  std::string round_key_;
+  std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
+  std::vector<int64_t> round_field_lines_;
+  StringOstream events_;  // the events' JSON, comma separated
+  std::vector<int64_t> open_event_lines_;
+  size_t open_events_ = 0;
+
+  std::deque<Item> ready_;
+  Item current_;
+  int64_t line_ = 0;
+  std::vector<int64_t> event_lines_;
+  StringOstream out_;
+};
+
+}  // namespace pitboss
+
+#endif  // PITBOSS_DIALECT_DIALECT_READER_H_

@@ -1,0 +1,470 @@
+#include "dialect/vendor_values.h"
+
+#include <re2/re2.h>
+
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+
+#include "pitboss/card.h"
+
+namespace pitboss {
+
+namespace {
+
+// The parts of a time, as read.
+struct TimeParts {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  std::string fraction;  // the digits after the second's point, "" for none
+  std::optional<int> zone;
+};
+
+bool Digits(std::string_view text, size_t* i, int n, int* out) {
+  if (*i + static_cast<size_t>(n) > text.size()) return false;
+  int v = 0;
+  for (int k = 0; k < n; ++k) {
+    const char c = text[*i + static_cast<size_t>(k)];
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  *i += static_cast<size_t>(n);
+  *out = v;
+  return true;
+}
+
+int DaysInMonth(int year, int month) {
+  static constexpr std::array<int, 12> kDays = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[static_cast<size_t>(month - 1)];
+}
+
+bool ValidParts(const TimeParts& t) {
+  return t.month >= 1 && t.month <= 12 && t.day >= 1 && t.day <= DaysInMonth(t.year, t.month) && t.hour <= 23 &&
+         t.minute <= 59 && t.second <= 60;
+}
+
+// Days since 1970-01-01 of a civil date, and back (Howard Hinnant's algorithms).
+int64_t DaysFromCivil(int y, int m, int d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+void CivilFromDays(int64_t z, int* y, int* m, int* d) {
+  z += 719468;
+  const int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const int64_t doe = z - era * 146097;
+  const int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const int64_t mp = (5 * doy + 2) / 153;
+  *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  *y = static_cast<int>(yoe + era * 400 + (*m <= 2));
+}
+
+// Moves `t` by `minutes` (the second and its fraction stay).
+void Shift(TimeParts* t, int minutes) {
+  int64_t total = int64_t{t->hour} * 60 + t->minute + minutes;
+  int64_t days = DaysFromCivil(t->year, t->month, t->day);
+  const int64_t day_delta = total >= 0 ? total / 1440 : -((-total + 1439) / 1440);  // floor
+  days += day_delta;
+  total -= day_delta * 1440;
+  t->hour = static_cast<int>(total / 60);
+  t->minute = static_cast<int>(total % 60);
+  CivilFromDays(days, &t->year, &t->month, &t->day);
+}
+
+bool ReadZone(std::string_view text, size_t* i, int* minutes) {
+  if (*i < text.size() && (text[*i] == 'Z' || text[*i] == 'z')) {
+    ++*i;
+    *minutes = 0;
+    return true;
+  }
+  if (*i >= text.size() || (text[*i] != '+' && text[*i] != '-')) return false;
+  const int sign = text[*i] == '-' ? -1 : 1;
+  ++*i;
+  int h = 0, m = 0;
+  if (!Digits(text, i, 2, &h) || *i >= text.size() || text[*i] != ':') return false;
+  ++*i;
+  if (!Digits(text, i, 2, &m) || h > 23 || m > 59) return false;
+  *minutes = sign * (h * 60 + m);
+  return true;
+}
+
+void AppendZone(std::string* out, int minutes) {
+  if (minutes == 0) {
+    out->push_back('Z');
+    return;
+  }
+  char buf[24];
+  const int a = minutes < 0 ? -minutes : minutes;
+  std::snprintf(buf, sizeof buf, "%c%02d:%02d", minutes < 0 ? '-' : '+', a / 60, a % 60);
+  out->append(buf);
+}
+
+void AppendNumber(std::string* out, int v, int width) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%0*d", width, v);
+  out->append(buf);
+}
+
+// Reads `text` by `format` into `t`.
+bool ParseByFormat(std::string_view format, std::string_view text, TimeParts* t, std::string* why) {
+  size_t i = 0;
+  for (size_t f = 0; f < format.size(); ++f) {
+    const char c = format[f];
+    if (c != '%' || f + 1 >= format.size()) {
+      if (i >= text.size() || text[i] != c) {
+        *why = "'" + std::string(text) + "' does not fit the time format '" + std::string(format) + "'";
+        return false;
+      }
+      ++i;
+      continue;
+    }
+    const char spec = format[++f];
+    bool ok = true;
+    switch (spec) {
+      case 'Y':
+        ok = Digits(text, &i, 4, &t->year);
+        break;
+      case 'm':
+        ok = Digits(text, &i, 2, &t->month);
+        break;
+      case 'd':
+        ok = Digits(text, &i, 2, &t->day);
+        break;
+      case 'H':
+        ok = Digits(text, &i, 2, &t->hour);
+        break;
+      case 'M':
+        ok = Digits(text, &i, 2, &t->minute);
+        break;
+      case 'S':
+        ok = Digits(text, &i, 2, &t->second);
+        break;
+      case 'f': {
+        const size_t start = i;
+        while (i < text.size() && i - start < 9 && text[i] >= '0' && text[i] <= '9') ++i;
+        ok = i > start;
+        t->fraction.assign(text.substr(start, i - start));
+        break;
+      }
+      case 'z': {
+        int z = 0;
+        ok = ReadZone(text, &i, &z);
+        t->zone = z;
+        break;
+      }
+      case '%':
+        ok = i < text.size() && text[i] == '%';
+        if (ok) ++i;
+        break;
+      default:
+        ok = false;
+    }
+    if (!ok) {
+      *why = "'" + std::string(text) + "' does not fit the time format '" + std::string(format) + "' at %" +
+             std::string(1, spec);
+      return false;
+    }
+  }
+  if (i != text.size()) {
+    *why = "'" + std::string(text) + "' does not fit the time format '" + std::string(format) +
+           "': more follows the time";
+    return false;
+  }
+  if (!ValidParts(*t)) {
+    *why = "'" + std::string(text) + "' is no date and time of the calendar";
+    return false;
+  }
+  return true;
+}
+
+// RFC 3339 as v1 writes it: date 'T' (or 't' or ' ') time, a fraction, and a zone.
+bool ParseRfc3339(std::string_view text, TimeParts* t) {
+  size_t i = 0;
+  if (!Digits(text, &i, 4, &t->year) || i >= text.size() || text[i++] != '-' || !Digits(text, &i, 2, &t->month) ||
+      i >= text.size() || text[i++] != '-' || !Digits(text, &i, 2, &t->day) || i >= text.size())
+    return false;
+  const char sep = text[i++];
+  if (sep != 'T' && sep != 't' && sep != ' ') return false;
+  if (!Digits(text, &i, 2, &t->hour) || i >= text.size() || text[i++] != ':' || !Digits(text, &i, 2, &t->minute) ||
+      i >= text.size() || text[i++] != ':' || !Digits(text, &i, 2, &t->second))
+    return false;
+  if (i < text.size() && text[i] == '.') {
+    const size_t start = ++i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i == start || i - start > 9) return false;
+    t->fraction.assign(text.substr(start, i - start));
+  }
+  int z = 0;
+  if (!ReadZone(text, &i, &z) || i != text.size()) return false;
+  t->zone = z;
+  return ValidParts(*t);
+}
+
+}  // namespace
+
+std::string CheckTimeFormat(std::string_view format) {
+  bool date[3] = {false, false, false};
+  for (size_t f = 0; f < format.size(); ++f) {
+    if (format[f] != '%') continue;
+    if (f + 1 >= format.size()) return "a '%' at the end of the time format";
+    const char spec = format[++f];
+    switch (spec) {
+      case 'Y':
+        date[0] = true;
+        break;
+      case 'm':
+        date[1] = true;
+        break;
+      case 'd':
+        date[2] = true;
+        break;
+      case 'H':
+      case 'M':
+      case 'S':
+      case 'f':
+      case 'z':
+      case '%':
+        break;
+      default:
+        return "%" + std::string(1, spec) + " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %%)";
+    }
+  }
+  if (!date[0] || !date[1] || !date[2]) return "the time format has no date: it needs %Y, %m and %d";
+  return "";
+}
+
+std::optional<int> ParseZone(std::string_view zone) {
+  size_t i = 0;
+  int minutes = 0;
+  if (!ReadZone(zone, &i, &minutes) || i != zone.size()) return std::nullopt;
+  return minutes;
+}
+
+bool ReadVendorTime(const TimeFormat& format, std::string_view text, std::string* rfc3339, std::string* why) {
+  TimeParts t;
+  if (!ParseByFormat(format.format, text, &t, why)) return false;
+  rfc3339->clear();
+  AppendNumber(rfc3339, t.year, 4);
+  rfc3339->push_back('-');
+  AppendNumber(rfc3339, t.month, 2);
+  rfc3339->push_back('-');
+  AppendNumber(rfc3339, t.day, 2);
+  rfc3339->push_back('T');
+  AppendNumber(rfc3339, t.hour, 2);
+  rfc3339->push_back(':');
+  AppendNumber(rfc3339, t.minute, 2);
+  rfc3339->push_back(':');
+  AppendNumber(rfc3339, t.second, 2);
+  if (!t.fraction.empty()) rfc3339->append(".").append(t.fraction);
+  AppendZone(rfc3339, t.zone.value_or(format.zone_minutes));
+  return true;
+}
+
+bool WriteVendorTime(const TimeFormat& format, std::string_view time, std::string* out, std::string* why) {
+  TimeParts t;
+  if (!ParseRfc3339(time, &t)) {
+    *why = "'" + std::string(time) + "' is not an RFC 3339 time";
+    return false;
+  }
+  const bool writes_zone = format.format.find("%z") != std::string::npos;
+  if (!writes_zone && *t.zone != format.zone_minutes) Shift(&t, format.zone_minutes - *t.zone);
+  const std::string_view f = format.format;
+  for (size_t i = 0; i < f.size(); ++i) {
+    if (f[i] != '%' || i + 1 >= f.size()) {
+      out->push_back(f[i]);
+      continue;
+    }
+    switch (f[++i]) {
+      case 'Y':
+        AppendNumber(out, t.year, 4);
+        break;
+      case 'm':
+        AppendNumber(out, t.month, 2);
+        break;
+      case 'd':
+        AppendNumber(out, t.day, 2);
+        break;
+      case 'H':
+        AppendNumber(out, t.hour, 2);
+        break;
+      case 'M':
+        AppendNumber(out, t.minute, 2);
+        break;
+      case 'S':
+        AppendNumber(out, t.second, 2);
+        break;
+      case 'f':
+        out->append(t.fraction.empty() ? "0" : t.fraction);
+        break;
+      case 'z':
+        AppendZone(out, *t.zone);
+        break;
+      default:
+        out->push_back('%');
+    }
+  }
+  return true;
+}
+
+bool CardNotation::Read(std::string_view text, std::string* v1) const {
+  const int groups = pattern->NumberOfCapturingGroups();
+  std::array<re2::StringPiece, 16> found{};
+  if (groups + 1 > static_cast<int>(found.size())) return false;
+  if (!pattern->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), re2::RE2::ANCHOR_BOTH, found.data(),
+                      groups + 1))
+    return false;
+  const auto view = [&](int g) {
+    const re2::StringPiece& p = found[static_cast<size_t>(g)];
+    return std::string_view(p.data(), p.size());
+  };
+  const std::string_view rank = view(rank_group);
+  const std::string_view suit = view(suit_group);
+  char r = 0, s = 0;
+  for (const auto& [word, code] : ranks) {
+    if (word == rank) {
+      r = code;
+      break;
+    }
+  }
+  for (const auto& [word, code] : suits) {
+    if (word == suit) {
+      s = code;
+      break;
+    }
+  }
+  if (r == 0 || s == 0) return false;
+  v1->assign({r, s});
+  return true;
+}
+
+bool CardNotation::Write(std::string_view v1, std::string* out) const {
+  const std::optional<Card> card = ParseCard(v1);
+  if (!card) return false;
+  const std::string code = ToString(*card);  // "TH": the rank, then the suit
+  const std::string* rank = nullptr;
+  const std::string* suit = nullptr;
+  for (const auto& [word, c] : ranks) {
+    if (c == code[0]) {
+      rank = &word;
+      break;
+    }
+  }
+  for (const auto& [word, c] : suits) {
+    if (c == code[1]) {
+      suit = &word;
+      break;
+    }
+  }
+  if (rank == nullptr || suit == nullptr) return false;
+  std::string missing;
+  return FillTemplate(
+      write,
+      [&](std::string_view name) -> std::optional<std::string_view> {
+        if (name == "rank") return *rank;
+        if (name == "suit") return *suit;
+        return std::nullopt;
+      },
+      out, &missing);
+}
+
+bool TemplateNames(std::string_view tmpl, std::vector<std::string>* names, std::string* why) {
+  for (size_t i = 0; i < tmpl.size(); ++i) {
+    const char c = tmpl[i];
+    if ((c == '{' || c == '}') && i + 1 < tmpl.size() && tmpl[i + 1] == c) {
+      ++i;
+      continue;
+    }
+    if (c == '}') {
+      *why = "a '}' with no '{' (write '}}' for a brace)";
+      return false;
+    }
+    if (c != '{') continue;
+    const size_t close = tmpl.find('}', i);
+    if (close == std::string_view::npos) {
+      *why = "a '{' that is not closed";
+      return false;
+    }
+    const std::string_view name = tmpl.substr(i + 1, close - i - 1);
+    if (name.empty() || name.find('{') != std::string_view::npos) {
+      *why = "'{" + std::string(name) + "}' names nothing";
+      return false;
+    }
+    names->emplace_back(name);
+    i = close;
+  }
+  return true;
+}
+
+bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string>* fields, std::string* why) {
+  size_t i = 0;
+  const size_t n = record.size();
+  while (true) {
+    fields->emplace_back();
+    std::string& field = fields->back();
+    if (i < n && record[i] == '"') {
+      ++i;
+      while (true) {
+        const size_t q = record.find('"', i);
+        if (q == std::string_view::npos) {
+          *why = "field " + std::to_string(fields->size()) + ": a quoted field that is not closed";
+          return false;
+        }
+        field.append(record.substr(i, q - i));
+        if (q + 1 < n && record[q + 1] == '"') {
+          field.push_back('"');
+          i = q + 2;
+          continue;
+        }
+        i = q + 1;
+        break;
+      }
+      if (i < n && record[i] != delimiter) {
+        *why = "field " + std::to_string(fields->size()) + ": text after its closing quote";
+        return false;
+      }
+    } else {
+      size_t end = record.find(delimiter, i);
+      if (end == std::string_view::npos) end = n;
+      const std::string_view raw = record.substr(i, end - i);
+      if (raw.find('"') != std::string_view::npos) {
+        *why = "field " + std::to_string(fields->size()) + ": a quote inside a field that is not quoted";
+        return false;
+      }
+      field.assign(raw);
+      i = end;
+    }
+    if (i >= n) return true;
+    ++i;  // the delimiter
+  }
+}
+
+bool CsvRecordOpen(std::string_view record) {
+  size_t quotes = 0;
+  for (char c : record) quotes += c == '"';
+  return quotes % 2 == 1;
+}
+
+void AppendCsvField(std::string* out, std::string_view value, char delimiter) {
+  const bool quote = value.find_first_of(std::string{'"', '\n', '\r', delimiter}) != std::string_view::npos ||
+                     (!value.empty() && (value.front() == ' ' || value.back() == ' ' || value.front() == '\t' ||
+                                         value.back() == '\t'));
+  if (!quote) {
+    out->append(value);
+    return;
+  }
+  out->push_back('"');
+  for (char c : value) {
+    if (c == '"') out->push_back('"');
+    out->push_back(c);
+  }
+  out->push_back('"');
+}
+
+}  // namespace pitboss
