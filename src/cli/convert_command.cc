@@ -47,7 +47,8 @@ std::function<int()> SetUpConvert(CLI::App* sub) {
   auto args = std::make_shared<Args>();
   sub->add_option("--dialect", args->from, "the logs are in this dialect: write them as hand-history v1")
       ->type_name("DIALECT");
-  sub->add_option("--to", args->to, "the logs are hand-history v1: write them in this dialect")->type_name("DIALECT");
+  sub->add_option("--to", args->to, "the logs are hand-history v1: write them in this dialect")
+      ->type_name("DIALECT");
   sub->add_option("--out", args->out, "where to write: FILE, or - for standard output (the default)")
       ->type_name("FILE");
   sub->add_option("LOG", args->logs, "logs: files (.gz and .zst too), folders, or - for standard input")
@@ -56,7 +57,8 @@ std::function<int()> SetUpConvert(CLI::App* sub) {
   sub->footer(kConvertHelp);
   return [args]() -> int {
     if (args->from.empty() == args->to.empty()) {
-      PrintError("convert needs one of --dialect D (from the dialect to v1) and --to D (from v1 to the dialect)");
+      PrintError(
+          "convert needs one of --dialect D (from the dialect to v1) and --to D (from v1 to the dialect)");
       return kExitUsage;
     }
     const bool to_v1 = !args->from.empty();
@@ -133,8 +135,8 @@ std::function<int()> SetUpConvert(CLI::App* sub) {
             Status s = IsOverLongLine(text) ? Status::ParseError("a line over the length limit")
                                             : writer->WriteRound(text, &records, &ignored);
             if (!s.ok()) {
-              warn(Printable(path) + ":" + std::to_string(lines.line_number()) + ": not written: " +
-                       Printable(s.message()),
+              warn(Printable(path) + ":" + std::to_string(lines.line_number()) +
+                       ": not written: " + Printable(s.message()),
                    ++failed);
               continue;
             }
@@ -154,14 +156,15 @@ std::function<int()> SetUpConvert(CLI::App* sub) {
       PrintError(written.message());
       return kExitUsage;
     }
-    std::string summary = "convert: " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") + " written " +
-                          (to_v1 ? "as hand-history v1" : "in dialect " + d.id);
+    std::string summary = "convert: " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
+                          " written " + (to_v1 ? "as hand-history v1" : "in dialect " + d.id);
     if (failed > 0)
       summary += "; " + std::to_string(failed) +
                  (to_v1 ? (failed == 1 ? " record" : " records") : (failed == 1 ? " round" : " rounds")) +
                  " not converted (see above)";
     if (ignored > 0)
-      summary += "; " + std::to_string(ignored) + " top-level field(s) v1 does not define (an operator's own) left out";
+      summary += "; " + std::to_string(ignored) +
+                 " top-level field(s) v1 does not define (an operator's own) left out";
     LogInfo(summary);
     if (unreadable) return kExitUsage;
     return failed > 0 ? kExitFindings : kExitClean;

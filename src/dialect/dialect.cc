@@ -53,8 +53,8 @@ const EventFields& FieldsOf(EventType type) {
 }
 
 std::optional<EventType> ParseEventType(std::string_view name) {
-  for (EventType t : {EventType::kShuffle, EventType::kBet, EventType::kDeal, EventType::kBurn, EventType::kDecision,
-                      EventType::kSettle}) {
+  for (EventType t : {EventType::kShuffle, EventType::kBet, EventType::kDeal, EventType::kBurn,
+                      EventType::kDecision, EventType::kSettle}) {
     if (ToString(t) == name) return t;
   }
   return std::nullopt;
@@ -87,7 +87,8 @@ std::optional<ValueAs> ParseAs(std::string_view name) {
 std::string CheckV1Word(std::string_view field, std::string_view word) {
   if (field == "wager" && !ParseWagerKind(word)) return "'" + std::string(word) + "' is not a v1 wager kind";
   if (field == "action" && !ParseAction(word)) return "'" + std::string(word) + "' is not a v1 action";
-  if (field == "face" && word != "up" && word != "down") return "a face is 'up' or 'down', not '" + std::string(word) + "'";
+  if (field == "face" && word != "up" && word != "down")
+    return "a face is 'up' or 'down', not '" + std::string(word) + "'";
   if (field == "seat" && word != "dealer" &&
       (word.empty() || word.find_first_not_of("0123456789") != std::string_view::npos))
     return "a seat is a number or 'dealer', not '" + std::string(word) + "'";
@@ -96,7 +97,8 @@ std::string CheckV1Word(std::string_view field, std::string_view word) {
 
 class Loader {
  public:
-  Loader(std::string path, std::vector<std::string>* errors) : reader_(path, errors), path_(std::move(path)) {}
+  Loader(std::string path, std::vector<std::string>* errors)
+      : reader_(path, errors), path_(std::move(path)) {}
 
   std::unique_ptr<Dialect> Load(const YAML::Node& root, const std::string& bytes);
 
@@ -184,7 +186,8 @@ void Loader::ReadShape(const YAML::Node& root) {
 }
 
 void Loader::ReadCards(const YAML::Node& node) {
-  if (!reader_.Map(node, "cards", {"pattern", "ranks", "suits", "write"}, {"pattern", "ranks", "suits", "write"}))
+  if (!reader_.Map(node, "cards", {"pattern", "ranks", "suits", "write"},
+                   {"pattern", "ranks", "suits", "write"}))
     return;
   CardNotation cards;
   std::string pattern;
@@ -209,14 +212,16 @@ void Loader::ReadCards(const YAML::Node& node) {
   auto words = [&](const YAML::Node& map, std::string_view what, std::string_view codes,
                    std::vector<std::pair<std::string, char>>* out) {
     if (!map.IsMap()) {
-      Error(map, std::string(what) + " must map each word of the log to a v1 code (" + std::string(codes) + ")");
+      Error(map,
+            std::string(what) + " must map each word of the log to a v1 code (" + std::string(codes) + ")");
       return;
     }
     for (const auto& kv : map) {
       std::string word, code;
       if (!reader_.String(kv.first, what, &word) || !reader_.String(kv.second, what, &code)) continue;
       if (code.size() != 1 || codes.find(code[0]) == std::string_view::npos) {
-        Error(kv.second, std::string(what) + ": '" + code + "' is not a v1 code (" + std::string(codes) + ")");
+        Error(kv.second,
+              std::string(what) + ": '" + code + "' is not a v1 code (" + std::string(codes) + ")");
         continue;
       }
       out->emplace_back(word, code[0]);
@@ -235,7 +240,8 @@ void Loader::ReadCards(const YAML::Node& node) {
     Error(node["write"], "cards.write: " + why);
   } else {
     for (const std::string& n : names) {
-      if (n != "rank" && n != "suit") Error(node["write"], "cards.write names {" + n + "}: a card has {rank} and {suit}");
+      if (n != "rank" && n != "suit")
+        Error(node["write"], "cards.write names {" + n + "}: a card has {rank} and {suit}");
     }
   }
   if (!reader_.ok()) return;
@@ -254,8 +260,9 @@ void Loader::ReadCards(const YAML::Node& node) {
           &text, &missing);
       std::string back;
       if (!cards.Read(text, &back) || back != std::string{r, s}) {
-        Error(node, "the card " + std::string{r, s} + ", written '" + text + "' (rank word '" + rw + "', suit word '" +
-                        sw + "'), reads back as " + (back.empty() ? std::string("no card") : back) +
+        Error(node, "the card " + std::string{r, s} + ", written '" + text + "' (rank word '" + rw +
+                        "', suit word '" + sw + "'), reads back as " +
+                        (back.empty() ? std::string("no card") : back) +
                         ": the notation maps a card two ways");
         return;
       }
@@ -264,8 +271,8 @@ void Loader::ReadCards(const YAML::Node& node) {
   d_->cards = std::move(cards);
 }
 
-std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::Node& node, const std::string& field,
-                                           std::string_view what) {
+std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::Node& node,
+                                           const std::string& field, std::string_view what) {
   FieldRule rule;
   rule.field = field;
   rule.line = key.Mark().line + 1;
@@ -297,7 +304,8 @@ std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::No
       }
     }
   } else if (IsMoneyField(field) && !has_value) {
-    Error(node, where + " needs as: money (a decimal in the currency's units: 12.50) or as: minor-units (1250)");
+    Error(node,
+          where + " needs as: money (a decimal in the currency's units: 12.50) or as: minor-units (1250)");
   } else {
     rule.as = kinds.front();
   }
@@ -314,15 +322,17 @@ std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::No
     } else {
       for (const auto& kv : map) {
         std::string from, to;
-        if (!reader_.String(kv.first, where + ".map", &from) || !reader_.String(kv.second, where + ".map", &to))
+        if (!reader_.String(kv.first, where + ".map", &from) ||
+            !reader_.String(kv.second, where + ".map", &to))
           continue;
         if (std::string why = CheckV1Word(field, to); !why.empty()) Error(kv.second, where + ".map: " + why);
         rule.map.emplace_back(from, to);
       }
     }
     if (!node["other"]) {
-      Error(map, where + " maps words: say with other: what a word the map does not have is (keep: the word as "
-                         "written; malformed: the record cannot be read)");
+      Error(map, where +
+                     " maps words: say with other: what a word the map does not have is (keep: the word as "
+                     "written; malformed: the record cannot be read)");
     }
   }
   if (const YAML::Node other = node["other"]) {
@@ -336,10 +346,12 @@ std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::No
     }
     if (!rule.has_map) Error(other, where + ".other is for a field with a map:");
   }
-  if (const YAML::Node optional = node["optional"]) reader_.Bool(optional, where + ".optional", &rule.optional);
+  if (const YAML::Node optional = node["optional"])
+    reader_.Bool(optional, where + ".optional", &rule.optional);
   if (rule.value && rule.has_map) Error(node, where + ": a constant (value:) has no map");
   if (rule.value && field == "seat" && !rule.has_map) {
-    if (std::string why = CheckV1Word(field, *rule.value); !why.empty()) Error(node["value"], where + ": " + why);
+    if (std::string why = CheckV1Word(field, *rule.value); !why.empty())
+      Error(node["value"], where + ": " + why);
   }
   return rule;
 }
@@ -351,7 +363,8 @@ std::vector<FieldRule> Loader::ReadFields(const YAML::Node& node, std::string_vi
     Error(node, std::string(what) + " must be a map of v1 fields to their rules");
     return out;
   }
-  static const std::vector<std::string_view> kRound = {"round", "time", "table", "rules", "currency", "limits"};
+  static const std::vector<std::string_view> kRound = {"round", "time",     "table",
+                                                       "rules", "currency", "limits"};
   std::vector<std::string_view> allowed = round ? kRound : FieldsOf(*event).allowed;
   for (const auto& kv : node) {
     const std::string field = kv.first.Scalar();
@@ -392,8 +405,8 @@ void Loader::Resolve(const YAML::Node& where, FieldRule* rule, const RecordKind*
   if (d_->shape == DialectShape::kCsv) {
     const auto it = std::find(d_->columns.begin(), d_->columns.end(), rule->from);
     if (it == d_->columns.end()) {
-      Error(where, "field " + rule->field + " is read from column '" + rule->from + "', which csv.columns does not list" +
-                       DidYouMean(rule->from, d_->columns));
+      Error(where, "field " + rule->field + " is read from column '" + rule->from +
+                       "', which csv.columns does not list" + DidYouMean(rule->from, d_->columns));
       return;
     }
     rule->index = static_cast<int>(it - d_->columns.begin());
@@ -406,8 +419,9 @@ void Loader::Resolve(const YAML::Node& where, FieldRule* rule, const RecordKind*
   if (it == groups.end()) {
     std::vector<std::string> names;
     for (const auto& g : groups) names.push_back(g.first);
-    Error(where, "field " + rule->field + " is read from group '" + rule->from + "', which the pattern of record kind '" +
-                     kind->name + "' does not have" + DidYouMean(rule->from, names));
+    Error(where, "field " + rule->field + " is read from group '" + rule->from +
+                     "', which the pattern of record kind '" + kind->name + "' does not have" +
+                     DidYouMean(rule->from, names));
     return;
   }
   rule->index = it->second;
@@ -417,14 +431,15 @@ void Loader::ReadRecord(const YAML::Node& node) {
   RecordKind kind;
   kind.line = node.Mark().line + 1;
   const bool text = d_->shape == DialectShape::kText;
-  if (!reader_.Map(node, "a record kind", {"kind", "event", "role", "match", "write", "when", "round", "fields"},
-                   {"kind"}))
+  if (!reader_.Map(node, "a record kind",
+                   {"kind", "event", "role", "match", "write", "when", "round", "fields"}, {"kind"}))
     return;
   Str(node["kind"], "records[].kind", &kind.name);
-  if (d_->Kind(kind.name) != nullptr) Error(node["kind"], "record kind '" + kind.name + "' is declared twice");
+  if (d_->Kind(kind.name) != nullptr)
+    Error(node["kind"], "record kind '" + kind.name + "' is declared twice");
   if (static_cast<bool>(node["event"]) == static_cast<bool>(node["role"])) {
     Error(node, "record kind '" + kind.name +
-                        "' needs one of event: (the v1 event it is) and role: (begin, end, round or ignore)");
+                    "' needs one of event: (the v1 event it is) and role: (begin, end, round or ignore)");
     return;
   }
   if (node["event"]) {
@@ -432,7 +447,8 @@ void Loader::ReadRecord(const YAML::Node& node) {
     if (Str(node["event"], "event", &e)) {
       const std::optional<EventType> t = ParseEventType(e);
       if (!t) {
-        Error(node["event"], "'" + e + "' is not a v1 event type (shuffle, bet, deal, burn, decision, settle)");
+        Error(node["event"],
+              "'" + e + "' is not a v1 event type (shuffle, bet, deal, burn, decision, settle)");
         return;
       }
       kind.event = *t;
@@ -455,10 +471,12 @@ void Loader::ReadRecord(const YAML::Node& node) {
   }
   if (text) {
     if (!node["match"]) {
-      Error(node, "record kind '" + kind.name + "' of a text dialect needs match: (a re2 pattern a whole line matches)");
+      Error(node, "record kind '" + kind.name +
+                      "' of a text dialect needs match: (a re2 pattern a whole line matches)");
       return;
     }
-    if (node["when"]) Error(node["when"], "when: is for csv dialects; a text record kind is told by its match:");
+    if (node["when"])
+      Error(node["when"], "when: is for csv dialects; a text record kind is told by its match:");
     std::string pattern;
     if (!Str(node["match"], "match", &pattern)) return;
     auto re = std::make_shared<re2::RE2>(pattern, re2::RE2::Quiet);
@@ -467,13 +485,16 @@ void Loader::ReadRecord(const YAML::Node& node) {
       return;
     }
     if (re->NumberOfCapturingGroups() > static_cast<int>(re->NamedCapturingGroups().size()))
-      Error(node["match"], "the pattern of record kind '" + kind.name +
-                               "' has a group without a name: name every group (?P<name>...), or make it (?:...)");
+      Error(node["match"],
+            "the pattern of record kind '" + kind.name +
+                "' has a group without a name: name every group (?P<name>...), or make it (?:...)");
     kind.pattern = re;
     if (node["write"]) Str(node["write"], "write", &kind.write);
   } else {
-    if (node["match"]) Error(node["match"], "match: is for text dialects; a csv record kind is told by when:");
-    if (node["write"]) Error(node["write"], "write: is for text dialects; a csv record is written in its columns");
+    if (node["match"])
+      Error(node["match"], "match: is for text dialects; a csv record kind is told by when:");
+    if (node["write"])
+      Error(node["write"], "write: is for text dialects; a csv record is written in its columns");
     if (const YAML::Node when = node["when"]) {
       if (!when.IsMap()) {
         Error(when, "when: must map columns to the value that tells this record kind");
@@ -494,7 +515,8 @@ void Loader::ReadRecord(const YAML::Node& node) {
       }
     }
   }
-  if (node["round"]) kind.round_fields = ReadFields(node["round"], "records." + kind.name + ".round", true, std::nullopt);
+  if (node["round"])
+    kind.round_fields = ReadFields(node["round"], "records." + kind.name + ".round", true, std::nullopt);
   if (kind.role == RecordRole::kEvent) {
     if (!node["fields"]) {
       Error(node, "record kind '" + kind.name + "' needs fields: (how its v1 event's fields are filled)");
@@ -502,7 +524,8 @@ void Loader::ReadRecord(const YAML::Node& node) {
       kind.fields = ReadFields(node["fields"], "records." + kind.name + ".fields", false, kind.event);
     }
   } else if (node["fields"]) {
-    Error(node["fields"], "a record kind of role begin, end, round or ignore is no event: its fields go under round:");
+    Error(node["fields"],
+          "a record kind of role begin, end, round or ignore is no event: its fields go under round:");
   }
   for (FieldRule& r : kind.round_fields) Resolve(node["round"], &r, &kind);
   for (FieldRule& r : kind.fields) Resolve(node["fields"], &r, &kind);
@@ -519,8 +542,8 @@ void Loader::ReadRounds(const YAML::Node& node) {
     for (size_t i = 0; i < d_->records.size(); ++i) {
       if (d_->records[i].name != name) continue;
       if (d_->records[i].role != role)
-        Error(node[which], "rounds." + std::string(which) + " names record kind '" + name + "', whose role is not " +
-                               which);
+        Error(node[which], "rounds." + std::string(which) + " names record kind '" + name +
+                               "', whose role is not " + which);
       *out = static_cast<int>(i);
       return;
     }
@@ -529,14 +552,17 @@ void Loader::ReadRounds(const YAML::Node& node) {
   find("begin", RecordRole::kBegin, &d_->begin);
   find("end", RecordRole::kEnd, &d_->end);
   if (d_->key.empty() && d_->begin < 0)
-    Error(node, "rounds: needs key: (a round field every record carries) or begin: (the record kind that opens a round)");
+    Error(node,
+          "rounds: needs key: (a round field every record carries) or begin: (the record kind that opens a "
+          "round)");
   if (!d_->key.empty()) {
     static const std::vector<std::string> kKeys = {"round", "table", "time"};
     if (std::find(kKeys.begin(), kKeys.end(), d_->key) == kKeys.end())
       Error(node["key"], "rounds.key must be a round field: round, table or time");
     else if (std::none_of(d_->round_fields.begin(), d_->round_fields.end(),
                           [&](const FieldRule& r) { return r.field == d_->key; }))
-      Error(node["key"], "rounds.key is " + d_->key + ", which the round: every record carries does not fill");
+      Error(node["key"],
+            "rounds.key is " + d_->key + ", which the round: every record carries does not fill");
   }
 }
 
@@ -549,7 +575,8 @@ void Loader::CheckKinds(const YAML::Node& root) {
     if (fills(d_->round_fields)) continue;
     if (d_->begin >= 0 && fills(d_->records[static_cast<size_t>(d_->begin)].round_fields)) continue;
     Error(root, "no rule fills v1's " + std::string(field) +
-                    " of a round: give it under round: (every record carries it) or under the round: of the record kind "
+                    " of a round: give it under round: (every record carries it) or under the round: of the "
+                    "record kind "
                     "rounds.begin names");
   }
   bool money = false;
@@ -568,7 +595,8 @@ void Loader::CheckKinds(const YAML::Node& root) {
     for (const FieldRule& r : kind.fields) note(r);
     if (kind.role == RecordRole::kEvent) {
       for (std::string_view need : FieldsOf(kind.event).required) {
-        if (std::none_of(kind.fields.begin(), kind.fields.end(), [&](const FieldRule& r) { return r.field == need; }))
+        if (std::none_of(kind.fields.begin(), kind.fields.end(),
+                         [&](const FieldRule& r) { return r.field == need; }))
           Error(node, "record kind '" + kind.name + "' is a " + std::string(ToString(kind.event)) +
                           " event, and no rule fills its v1 field " + std::string(need));
       }
@@ -580,8 +608,9 @@ void Loader::CheckKinds(const YAML::Node& root) {
       if (r.from.empty()) return;
       auto [it, fresh] = used.emplace(r.from, r.field);
       if (!fresh)
-        Error(where, "record kind '" + kind.name + "': " + (d_->shape == DialectShape::kCsv ? "column '" : "group '") +
-                         r.from + "' is mapped twice (to " + it->second + " and " + r.field + ")");
+        Error(where, "record kind '" + kind.name +
+                         "': " + (d_->shape == DialectShape::kCsv ? "column '" : "group '") + r.from +
+                         "' is mapped twice (to " + it->second + " and " + r.field + ")");
     };
     for (const FieldRule& r : d_->round_fields) use(r, node);
     for (const FieldRule& r : kind.round_fields) use(r, node["round"] ? node["round"] : node);
@@ -591,7 +620,8 @@ void Loader::CheckKinds(const YAML::Node& root) {
       // check would drop in silence.
       for (const auto& [name, index] : kind.pattern->NamedCapturingGroups()) {
         if (!used.count(name))
-          Error(node["match"], "record kind '" + kind.name + "': group '" + name + "' of the pattern is read by no field");
+          Error(node["match"],
+                "record kind '" + kind.name + "': group '" + name + "' of the pattern is read by no field");
       }
       if (!kind.write.empty()) {
         std::vector<std::string> names;
@@ -601,7 +631,8 @@ void Loader::CheckKinds(const YAML::Node& root) {
         } else {
           for (const std::string& n : names) {
             if (!kind.pattern->NamedCapturingGroups().count(n))
-              Error(node["write"], "record kind '" + kind.name + "': write names {" + n + "}, not a group of its pattern");
+              Error(node["write"],
+                    "record kind '" + kind.name + "': write names {" + n + "}, not a group of its pattern");
           }
           for (const auto& [name, index] : kind.pattern->NamedCapturingGroups()) {
             if (std::find(names.begin(), names.end(), name) == names.end())
@@ -612,27 +643,28 @@ void Loader::CheckKinds(const YAML::Node& root) {
       }
     }
     if (d_->shape == DialectShape::kCsv && kind.when.empty() && k + 1 < d_->records.size())
-      Error(node, "record kind '" + kind.name + "' has no when: and comes before other kinds, which it hides");
+      Error(node,
+            "record kind '" + kind.name + "' has no when: and comes before other kinds, which it hides");
   }
   if (d_->shape == DialectShape::kCsv) {
     for (const std::string& c : d_->columns) {
       if (!columns_used_.count(c) && !columns_ignored_.count(c))
-        Error(root["csv"], "column '" + c + "' is read by no field and told by no when: (list it under csv.ignore if it "
-                                            "is not needed)");
+        Error(root["csv"], "column '" + c +
+                               "' is read by no field and told by no when: (list it under csv.ignore if it "
+                               "is not needed)");
     }
   }
   if (money && d_->currency.empty())
     Error(root, "amounts are read as money (decimals): say in which currency with money: {currency: USD}");
-  if (cards && !d_->cards) {
-    if (!root["cards"]) Error(root, "cards are read as card: declare their notation under cards:");
-  }
+  // Cards with no notation declared are read as v1 writes them (TH, 10H).
+  (void)cards;
   (void)time;
 }
 
 std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string& bytes) {
   if (!reader_.Map(root, "a dialect",
-                   {"dialect", "id", "title", "source", "shape", "csv", "money", "time", "cards", "round", "rounds",
-                    "records"},
+                   {"dialect", "id", "title", "source", "shape", "csv", "money", "time", "cards", "round",
+                    "rounds", "records"},
                    {"dialect", "id", "source", "shape", "rounds", "records"}))
     return nullptr;
   int64_t version = 0;
@@ -650,16 +682,19 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
   if (root["source"]) ReadSource(root["source"]);
   ReadShape(root);
   if (const YAML::Node money = root["money"]) {
-    if (reader_.Map(money, "money", {"currency"}, {"currency"}) && Str(money["currency"], "money.currency", &d_->currency)) {
+    if (reader_.Map(money, "money", {"currency"}, {"currency"}) &&
+        Str(money["currency"], "money.currency", &d_->currency)) {
       const std::optional<int> digits = MinorUnitDigits(d_->currency);
       if (!digits)
-        Error(money["currency"], "'" + d_->currency + "' is not an ISO 4217 currency this pitboss knows the decimals of");
+        Error(money["currency"],
+              "'" + d_->currency + "' is not an ISO 4217 currency this pitboss knows the decimals of");
       else
         d_->currency_digits = *digits;
     }
   }
   if (const YAML::Node time = root["time"]) {
-    if (reader_.Map(time, "time", {"format", "zone"}, {"format"}) && Str(time["format"], "time.format", &d_->time.format)) {
+    if (reader_.Map(time, "time", {"format", "zone"}, {"format"}) &&
+        Str(time["format"], "time.format", &d_->time.format)) {
       if (std::string why = CheckTimeFormat(d_->time.format); !why.empty()) Error(time["format"], why);
       const bool has_zone = d_->time.format.find("%z") != std::string::npos;
       std::string zone;
@@ -667,8 +702,9 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
         if (has_zone) Error(time["zone"], "time.format writes the zone (%z): time.zone has nothing to say");
         const std::optional<int> z = ParseZone(zone);
         if (!z)
-          Error(time["zone"], "time.zone is Z or an offset (+01:00, -05:00), not '" + zone +
-                                  "' (a zone with summer time is ambiguous an hour a year: log the offset with %z)");
+          Error(time["zone"],
+                "time.zone is Z or an offset (+01:00, -05:00), not '" + zone +
+                    "' (a zone with summer time is ambiguous an hour a year: log the offset with %z)");
         else
           d_->time.zone_minutes = *z;
       } else if (!has_zone) {
@@ -677,7 +713,8 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
     }
   }
   if (const YAML::Node cards = root["cards"]) ReadCards(cards);
-  if (const YAML::Node round = root["round"]) d_->round_fields = ReadFields(round, "round", true, std::nullopt);
+  if (const YAML::Node round = root["round"])
+    d_->round_fields = ReadFields(round, "round", true, std::nullopt);
   const YAML::Node records = root["records"];
   if (!records.IsSequence() || records.size() == 0) {
     Error(records, "records: must list the record kinds, in the order they are tried");
@@ -691,8 +728,9 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
       // A text dialect's every record kind must have the group.
       for (const RecordKind& kind : d_->records) {
         if (kind.pattern && !kind.pattern->NamedCapturingGroups().count(r.from))
-          Error(root["round"], "round." + r.field + " is read from group '" + r.from + "', which the pattern of record kind '" +
-                                   kind.name + "' does not have (round: at the top is carried by every record)");
+          Error(root["round"], "round." + r.field + " is read from group '" + r.from +
+                                   "', which the pattern of record kind '" + kind.name +
+                                   "' does not have (round: at the top is carried by every record)");
       }
     }
   }
@@ -808,8 +846,9 @@ StatusOr<std::unique_ptr<Dialect>> FindDialect(const std::string& name) {
     if (path.empty()) {
       std::string list;
       for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
-      return Status::NotFound("no dialect '" + name + "' in " + root + (list.empty() ? "" : " (it has: " + list + ")") +
-                              DidYouMean(name, ids) + "; a dialect file's path works too");
+      return Status::NotFound("no dialect '" + name + "' in " + root +
+                              (list.empty() ? "" : " (it has: " + list + ")") + DidYouMean(name, ids) +
+                              "; a dialect file's path works too");
     }
   }
   std::vector<std::string> errors;
@@ -820,7 +859,8 @@ StatusOr<std::unique_ptr<Dialect>> FindDialect(const std::string& name) {
     return Status::InvalidArgument("dialect " + path + " is not valid (pitboss lint " + path + "):\n" + all);
   }
   if (d->id != name && path != name)
-    return Status::InvalidArgument("dialect file " + path + " says its id is '" + d->id + "', not '" + name + "'");
+    return Status::InvalidArgument("dialect file " + path + " says its id is '" + d->id + "', not '" + name +
+                                   "'");
   return d;
 }
 

@@ -28,7 +28,8 @@ bool ParseInteger(std::string_view text, int64_t* out) {
 }
 
 // The order v1 writes an event's fields in.
-constexpr std::string_view kEventOrder[] = {"seat", "hand", "wager", "amount", "card", "face", "action", "net", "shoe", "decks"};
+constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount", "card",
+                                            "face", "action", "net",   "shoe",   "decks"};
 
 }  // namespace
 
@@ -85,8 +86,8 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
   std::vector<std::string> names;
   std::string why;
   if (!SplitCsv(record, d_.delimiter, &names, &why)) {
-    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header of dialect " + d_.id +
-                                 " cannot be read: " + why);
+    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header of dialect " +
+                                 d_.id + " cannot be read: " + why);
     return false;
   }
   std::vector<std::string> unknown;
@@ -111,10 +112,12 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
     };
     if (!missing.empty()) what += "it lacks the columns " + list(missing);
     if (!unknown.empty())
-      what += std::string(what.empty() ? "" : "; ") + "it has columns the dialect does not declare: " + list(unknown) +
+      what += std::string(what.empty() ? "" : "; ") +
+              "it has columns the dialect does not declare: " + list(unknown) +
               " (declare them in csv.columns, and under csv.ignore if no field reads them)";
-    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header is not the one dialect " +
-                                 d_.id + " reads: " + what + "; the log is not read");
+    status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) +
+                                 ": the header is not the one dialect " + d_.id + " reads: " + what +
+                                 "; the log is not read");
     return false;
   }
   return true;
@@ -140,12 +143,14 @@ bool DialectReader::Convert(const FieldRule& rule, Value* out, bool* present, st
     return true;
   }
   if (rule.has_map) {
-    const auto it = std::find_if(rule.map.begin(), rule.map.end(), [&](const auto& p) { return p.first == raw; });
+    const auto it =
+        std::find_if(rule.map.begin(), rule.map.end(), [&](const auto& p) { return p.first == raw; });
     if (it != rule.map.end()) {
       raw = it->second;
     } else if (!rule.keep_other) {
       std::string words;
-      for (size_t i = 0; i < rule.map.size() && i < 12; ++i) words += (i ? ", " : "") + Quote(rule.map[i].first);
+      for (size_t i = 0; i < rule.map.size() && i < 12; ++i)
+        words += (i ? ", " : "") + Quote(rule.map[i].first);
       *why = Quote(raw) + " is not a word the dialect maps for " + rule.field + " (" + words +
              (rule.map.size() > 12 ? ", ..." : "") + ")";
       return false;
@@ -196,7 +201,8 @@ bool DialectReader::Convert(const FieldRule& rule, Value* out, bool* present, st
   return false;
 }
 
-void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why) {
+void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
+                         const std::string& why) {
   Item item;
   item.error = true;
   item.line = line;
@@ -205,8 +211,8 @@ void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* 
   if (kind != nullptr) item.text += ", record kind '" + kind->name + "'";
   if (rule != nullptr) {
     item.text += rule->value ? ", v1 field " + rule->field
-                             : std::string(d_.shape == DialectShape::kCsv ? ", column '" : ", group '") + rule->from +
-                                   "' (v1 field " + rule->field + ")";
+                             : std::string(d_.shape == DialectShape::kCsv ? ", column '" : ", group '") +
+                                   rule->from + "' (v1 field " + rule->field + ")";
     item.text += " at " + lines_.path() + ":" + std::to_string(rule->line);
   }
   item.text += ": " + why;
@@ -282,8 +288,8 @@ void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t li
     if (round_fields_[i].second == value) return;
     const Value& was = round_fields_[i].second;
     Fail(line, &kind, &rule,
-         "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) + ", where the round's record at line " +
-             std::to_string(round_field_lines_[i]) + " says " +
+         "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) +
+             ", where the round's record at line " + std::to_string(round_field_lines_[i]) + " says " +
              Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
     return;
   }
@@ -295,7 +301,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (IsOverLongLine(record)) {
     Fail(line, nullptr, nullptr,
          "a line of " + std::string(record.substr(1)) + " bytes, over the limit of " +
-             std::to_string(LineReaderOptions().max_line_length) + " bytes: not a record of any log, and not read");
+             std::to_string(LineReaderOptions().max_line_length) +
+             " bytes: not a record of any log, and not read");
     return;
   }
   if (record.empty()) return;  // what is left of a record already reported
@@ -304,7 +311,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     for (const RecordKind& k : d_.records) {
       const int n = k.pattern->NumberOfCapturingGroups() + 1;
       groups_.resize(static_cast<size_t>(n));
-      if (k.pattern->Match(re2::StringPiece(record.data(), record.size()), 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n)) {
+      if (k.pattern->Match(re2::StringPiece(record.data(), record.size()), 0, record.size(),
+                           re2::RE2::ANCHOR_BOTH, groups_.data(), n)) {
         kind = &k;
         break;
       }
@@ -312,7 +320,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     if (kind == nullptr) {
       std::string tried;
       for (const RecordKind& k : d_.records) tried += (tried.empty() ? "" : ", ") + k.name;
-      Fail(line, nullptr, nullptr, "the line matches no record kind (" + tried + "): " + Printable(Quote(record)));
+      Fail(line, nullptr, nullptr,
+           "the line matches no record kind (" + tried + "): " + Printable(Quote(record)));
       return;
     }
   } else {
@@ -349,8 +358,9 @@ void DialectReader::Process(std::string_view record, int64_t line) {
         for (const auto& [col, value] : k.when) {
           const std::string& name = d_.columns[static_cast<size_t>(col)];
           if (told.find("'" + name + "'") != std::string::npos) continue;
-          told += (told.empty() ? "" : ", ") + ("column '" + name + "' is " +
-                                                Quote(fields_[static_cast<size_t>(column_at_[static_cast<size_t>(col)])]));
+          told += (told.empty() ? "" : ", ") +
+                  ("column '" + name + "' is " +
+                   Quote(fields_[static_cast<size_t>(column_at_[static_cast<size_t>(col)])]));
         }
       }
       Fail(line, nullptr, nullptr, "no record kind has this record's values (" + Printable(told) + ")");
@@ -381,7 +391,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     const auto it = std::find_if(round_values.begin(), round_values.end(),
                                  [&](const auto& p) { return p.first->field == d_.key; });
     if (it == round_values.end()) {
-      if (!bad) Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
+      if (!bad)
+        Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
       return;
     }
     const std::string key = it->second.is_int ? std::to_string(it->second.number) : it->second.text;
@@ -398,7 +409,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (!open_) {
     Fail(line, kind, nullptr,
          "a record outside a round: no record of kind '" +
-             (d_.begin >= 0 ? d_.records[static_cast<size_t>(d_.begin)].name : std::string("?")) + "' opened one");
+             (d_.begin >= 0 ? d_.records[static_cast<size_t>(d_.begin)].name : std::string("?")) +
+             "' opened one");
     return;
   }
   for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);

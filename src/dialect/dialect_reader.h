@@ -7,14 +7,14 @@
 #ifndef PITBOSS_DIALECT_DIALECT_READER_H_
 #define PITBOSS_DIALECT_DIALECT_READER_H_
 
+#include <re2/stringpiece.h>
+
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
-
-#include <re2/stringpiece.h>
 
 #include "base/json.h"
 #include "dialect/dialect.h"

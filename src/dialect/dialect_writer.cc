@@ -41,13 +41,15 @@ struct DialectWriter::Impl {
   // has is one it writes.
   bool Fits(const RecordKind& k, EventType type, const Fields& event) const;
   // One record of kind `k` appended to `out` (with "\n").
-  bool Record(const RecordKind& k, const Fields& round, const Fields* event, std::string* out, std::string* why);
+  bool Record(const RecordKind& k, const Fields& round, const Fields* event, std::string* out,
+              std::string* why);
 
   const Dialect& d;
   simdjson::dom::parser parser;
 };
 
-bool DialectWriter::Impl::Reverse(const FieldRule& rule, const V1* v, std::string* out, std::string* why) const {
+bool DialectWriter::Impl::Reverse(const FieldRule& rule, const V1* v, std::string* out,
+                                  std::string* why) const {
   out->clear();
   if (rule.value) {
     // A constant: the round must say the same.
@@ -82,7 +84,8 @@ bool DialectWriter::Impl::Reverse(const FieldRule& rule, const V1* v, std::strin
         *why = rule.field + " is " + v->Shown() + ", not a whole number";
         return false;
       }
-      word = rule.as == ValueAs::kMoney ? FormatDecimalMoney(v->number, d.currency_digits) : std::to_string(v->number);
+      word = rule.as == ValueAs::kMoney ? FormatDecimalMoney(v->number, d.currency_digits)
+                                        : std::to_string(v->number);
       break;
     case ValueAs::kTime:
       if (v->is_int || !WriteVendorTime(d.time, v->text, &word, why)) {
@@ -124,7 +127,8 @@ bool DialectWriter::Impl::Fits(const RecordKind& k, EventType type, const Fields
   if (k.role != RecordRole::kEvent || k.event != type) return false;
   for (const auto& [field, v] : event) {
     if (field == "type") continue;
-    const bool written = std::any_of(k.fields.begin(), k.fields.end(), [&](const FieldRule& r) { return r.field == field; });
+    const bool written =
+        std::any_of(k.fields.begin(), k.fields.end(), [&](const FieldRule& r) { return r.field == field; });
     if (!written && !(field == "face" && v.text == "up")) return false;
   }
   for (const FieldRule& r : k.fields) {
@@ -138,8 +142,8 @@ bool DialectWriter::Impl::Fits(const RecordKind& k, EventType type, const Fields
   return true;
 }
 
-bool DialectWriter::Impl::Record(const RecordKind& k, const Fields& round, const Fields* event, std::string* out,
-                                 std::string* why) {
+bool DialectWriter::Impl::Record(const RecordKind& k, const Fields& round, const Fields* event,
+                                 std::string* out, std::string* why) {
   // The text of each group or column, by its name.
   std::map<std::string, std::string, std::less<>> values;
   std::string word;
@@ -194,8 +198,9 @@ StatusOr<std::unique_ptr<DialectWriter>> DialectWriter::Make(const Dialect& dial
   if (dialect.shape == DialectShape::kText) {
     for (const RecordKind& k : dialect.records) {
       if (k.role != RecordRole::kIgnore && k.write.empty())
-        return Status::InvalidArgument("dialect " + dialect.id + " cannot be written: record kind '" + k.name +
-                                       "' has no write: template (" + dialect.path + ":" + std::to_string(k.line) + ")");
+        return Status::InvalidArgument("dialect " + dialect.id + " cannot be written: record kind '" +
+                                       k.name + "' has no write: template (" + dialect.path + ":" +
+                                       std::to_string(k.line) + ")");
     }
   }
   return std::unique_ptr<DialectWriter>(new DialectWriter(dialect));
@@ -234,20 +239,23 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
   bool has_events = false;
   for (auto [key, value] : root) {
     if (key == "events") {
-      if (value.get_array().get(events) != simdjson::SUCCESS) return Status::ParseError("events is not a list");
+      if (value.get_array().get(events) != simdjson::SUCCESS)
+        return Status::ParseError("events is not a list");
       has_events = true;
       continue;
     }
     if (key == "limits") {
       simdjson::dom::object limits;
-      if (value.get_object().get(limits) != simdjson::SUCCESS) return Status::ParseError("limits is not an object");
+      if (value.get_object().get(limits) != simdjson::SUCCESS)
+        return Status::ParseError("limits is not an object");
       for (auto [wager, bounds] : limits) {
         simdjson::dom::object b;
         if (bounds.get_object().get(b) != simdjson::SUCCESS)
           return Status::ParseError("limits." + std::string(wager) + " is not an object");
         for (auto [bound, amount] : b) {
           V1 v;
-          if (!value_of(amount, &v)) return Status::ParseError("a limit that is neither a number nor a string");
+          if (!value_of(amount, &v))
+            return Status::ParseError("a limit that is neither a number nor a string");
           round.emplace_back("limits." + std::string(wager) + "." + std::string(bound), std::move(v));
         }
       }
@@ -258,12 +266,13 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
       continue;
     }
     V1 v;
-    if (!value_of(value, &v)) return Status::ParseError(std::string(key) + " is neither a number nor a string");
+    if (!value_of(value, &v))
+      return Status::ParseError(std::string(key) + " is neither a number nor a string");
     round.emplace_back(std::string(key), std::move(v));
   }
   if (!has_events) return Status::ParseError("the round has no events");
-  if (const V1* currency = Get(round, "currency"); currency != nullptr && !d.currency.empty() &&
-                                                   currency->text != d.currency)
+  if (const V1* currency = Get(round, "currency");
+      currency != nullptr && !d.currency.empty() && currency->text != d.currency)
     return Status::InvalidArgument("the round's money is in " + currency->text + ", dialect " + d.id +
                                    " writes amounts in " + d.currency);
   // Every round field is written by some rule: by every record, or by the kinds of the round.
@@ -272,10 +281,11 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
       return std::any_of(rules.begin(), rules.end(), [&](const FieldRule& r) { return r.field == field; });
     };
     bool written = writes(d.round_fields);
-    for (const RecordKind& k : d.records) written = written || (k.role != RecordRole::kIgnore && writes(k.round_fields));
+    for (const RecordKind& k : d.records)
+      written = written || (k.role != RecordRole::kIgnore && writes(k.round_fields));
     if (!written)
-      return Status::InvalidArgument("dialect " + d.id + " has no place for the round's " + field + " (" + v.Shown() +
-                                     ")");
+      return Status::InvalidArgument("dialect " + d.id + " has no place for the round's " + field + " (" +
+                                     v.Shown() + ")");
   }
   std::string records;
   std::string why;

@@ -40,8 +40,8 @@ int DaysInMonth(int year, int month) {
 }
 
 bool ValidParts(const TimeParts& t) {
-  return t.month >= 1 && t.month <= 12 && t.day >= 1 && t.day <= DaysInMonth(t.year, t.month) && t.hour <= 23 &&
-         t.minute <= 59 && t.second <= 60;
+  return t.month >= 1 && t.month <= 12 && t.day >= 1 && t.day <= DaysInMonth(t.year, t.month) &&
+         t.hour <= 23 && t.minute <= 59 && t.second <= 60;
 }
 
 // Days since 1970-01-01 of a civil date, and back (Howard Hinnant's algorithms).
@@ -187,13 +187,15 @@ bool ParseByFormat(std::string_view format, std::string_view text, TimeParts* t,
 // RFC 3339 as v1 writes it: date 'T' (or 't' or ' ') time, a fraction, and a zone.
 bool ParseRfc3339(std::string_view text, TimeParts* t) {
   size_t i = 0;
-  if (!Digits(text, &i, 4, &t->year) || i >= text.size() || text[i++] != '-' || !Digits(text, &i, 2, &t->month) ||
-      i >= text.size() || text[i++] != '-' || !Digits(text, &i, 2, &t->day) || i >= text.size())
+  if (!Digits(text, &i, 4, &t->year) || i >= text.size() || text[i++] != '-' ||
+      !Digits(text, &i, 2, &t->month) || i >= text.size() || text[i++] != '-' ||
+      !Digits(text, &i, 2, &t->day) || i >= text.size())
     return false;
   const char sep = text[i++];
   if (sep != 'T' && sep != 't' && sep != ' ') return false;
-  if (!Digits(text, &i, 2, &t->hour) || i >= text.size() || text[i++] != ':' || !Digits(text, &i, 2, &t->minute) ||
-      i >= text.size() || text[i++] != ':' || !Digits(text, &i, 2, &t->second))
+  if (!Digits(text, &i, 2, &t->hour) || i >= text.size() || text[i++] != ':' ||
+      !Digits(text, &i, 2, &t->minute) || i >= text.size() || text[i++] != ':' ||
+      !Digits(text, &i, 2, &t->second))
     return false;
   if (i < text.size() && text[i] == '.') {
     const size_t start = ++i;
@@ -233,7 +235,8 @@ std::string CheckTimeFormat(std::string_view format) {
       case '%':
         break;
       default:
-        return "%" + std::string(1, spec) + " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %%)";
+        return "%" + std::string(1, spec) +
+               " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %%)";
     }
   }
   if (!date[0] || !date[1] || !date[2]) return "the time format has no date: it needs %Y, %m and %d";
@@ -317,8 +320,8 @@ bool CardNotation::Read(std::string_view text, std::string* v1) const {
   const int groups = pattern->NumberOfCapturingGroups();
   std::array<re2::StringPiece, 16> found{};
   if (groups + 1 > static_cast<int>(found.size())) return false;
-  if (!pattern->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), re2::RE2::ANCHOR_BOTH, found.data(),
-                      groups + 1))
+  if (!pattern->Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), re2::RE2::ANCHOR_BOTH,
+                      found.data(), groups + 1))
     return false;
   const auto view = [&](int g) {
     const re2::StringPiece& p = found[static_cast<size_t>(g)];
@@ -453,8 +456,8 @@ bool CsvRecordOpen(std::string_view record) {
 
 void AppendCsvField(std::string* out, std::string_view value, char delimiter) {
   const bool quote = value.find_first_of(std::string{'"', '\n', '\r', delimiter}) != std::string_view::npos ||
-                     (!value.empty() && (value.front() == ' ' || value.back() == ' ' || value.front() == '\t' ||
-                                         value.back() == '\t'));
+                     (!value.empty() && (value.front() == ' ' || value.back() == ' ' ||
+                                         value.front() == '\t' || value.back() == '\t'));
   if (!quote) {
     out->append(value);
     return;

@@ -569,8 +569,11 @@ int LintReport::errors() const {
 }
 
 int LintReport::specs_with_errors() const {
+  // Dialects are counted with the specs: the files lint read that have an error.
   return static_cast<int>(
-      std::count_if(specs.begin(), specs.end(), [](const SpecLint& s) { return !s.errors.empty(); }));
+      std::count_if(specs.begin(), specs.end(), [](const SpecLint& s) { return !s.errors.empty(); }) +
+      std::count_if(dialects.begin(), dialects.end(),
+                    [](const DialectLint& d) { return !d.errors.empty(); }));
 }
 
 SpecLint LintSpecFile(const std::string& path) {
