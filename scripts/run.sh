@@ -38,6 +38,11 @@ PY
 check clean 0 fixtures/clean
 [ -d fixtures/generated ] && check generated 0 fixtures/generated
 check violations 1 fixtures/violations
+# Logs in operators' own formats, read through their dialects (docs/dialects.md).
+check dialect-tgms-casino-war 0 --dialect tgms/casino-war-csv fixtures/dialects/tgms-casino-war.csv
+check dialect-tgms-war-blackjack 0 --dialect tgms/war-blackjack-csv fixtures/dialects/tgms-war-blackjack.csv
+check dialect-dealer-terminal 0 --dialect terminal/dealer-terminal fixtures/dialects/dealer-terminal.txt
+check dialect-worked-example 1 --dialect fixtures/dialects/acme-war.yaml fixtures/dialects/acme-war.log
 
 # The exact return of every wager of each bundled rule set, and its claims checked.
 for spec in us-sd/casino-war vendor/shuffle-master/casino-war online/war us-sd/war-blackjack \

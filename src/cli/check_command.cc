@@ -239,6 +239,9 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     options.currency = args->currency;
+    // A dialect's amounts are in the currency it declares: the rounds' money, where --currency
+    // does not say otherwise.
+    if (options.currency.empty() && dialect) options.currency = dialect->currency;
     auto filter = FindingFilter::Make(args->filter);
     if (!filter.ok()) {
       PrintError(filter.status().message());

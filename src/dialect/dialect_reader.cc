@@ -213,7 +213,7 @@ void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* 
     item.text += rule->value ? ", v1 field " + rule->field
                              : std::string(d_.shape == DialectShape::kCsv ? ", column '" : ", group '") +
                                    rule->from + "' (v1 field " + rule->field + ")";
-    item.text += " at " + lines_.path() + ":" + std::to_string(rule->line);
+    item.text += " (" + d_.path + ":" + std::to_string(rule->line) + ")";
   }
   item.text += ": " + why;
   ready_.push_back(std::move(item));

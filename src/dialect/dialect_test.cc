@@ -119,11 +119,12 @@ TEST_F(DialectTest, ReadsRoundsWithTheLineOfEachEvent) {
                     "CARD D 9S\n"
                     "STOP\n");
   ASSERT_EQ(items.size(), 1u);
-  EXPECT_EQ(items[0],
-            "1: 2 4 5 "
-            R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","events":[)"
-            R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":1,"card":"TH"},)"
-            R"({"type":"deal","seat":"dealer","card":"9S"}]})");
+  EXPECT_EQ(
+      items[0],
+      "1: 2 4 5 "
+      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","events":[)"
+      R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":1,"card":"TH"},)"
+      R"({"type":"deal","seat":"dealer","card":"9S"}]})");
 }
 
 TEST_F(DialectTest, ARecordItCannotReadIsAnErrorAtItsLineAndTheRestIsRead) {
@@ -141,14 +142,16 @@ TEST_F(DialectTest, ARecordItCannotReadIsAnErrorAtItsLineAndTheRestIsRead) {
   ASSERT_EQ(items.size(), 5u);
   EXPECT_NE(items[0].find("!1: "), std::string::npos);
   EXPECT_NE(items[0].find("outside a round"), std::string::npos) << items[0];
-  EXPECT_NE(items[1].find("!3: dialect test/text, record kind 'bet', group 'amount' (v1 field amount)"), std::string::npos)
+  EXPECT_NE(items[1].find("!3: dialect test/text, record kind 'bet', group 'amount' (v1 field amount)"),
+            std::string::npos)
       << items[1];
   EXPECT_NE(items[1].find("'12.505'"), std::string::npos) << items[1];
   EXPECT_NE(items[2].find("!4: "), std::string::npos);
   EXPECT_NE(items[2].find("'1,250.00'"), std::string::npos) << items[2];
   EXPECT_NE(items[3].find("!5: "), std::string::npos);
   EXPECT_NE(items[3].find("matches no record kind (start, stop, bet, card)"), std::string::npos) << items[3];
-  EXPECT_NE(items[4].find(R"("events":[{"type":"bet","seat":1,"wager":"main","amount":500}])"), std::string::npos)
+  EXPECT_NE(items[4].find(R"("events":[{"type":"bet","seat":1,"wager":"main","amount":500}])"),
+            std::string::npos)
       << items[4];
   EXPECT_EQ(items[4].substr(0, 4), "2: 6");
 }
@@ -160,8 +163,9 @@ TEST_F(DialectTest, ALineOverTheLimitIsOneErrorAndTheReadingGoesOn) {
   LineReaderOptions options;
   options.buffer_size = 32;
   options.max_line_length = 64;
-  auto items = Read(*d, "START R1 T1 2026-01-05 18:00:00\nBET 1 main " + std::string(1000, '9') + "\nBET 1 main 5\nSTOP\n",
-                    options);
+  auto items = Read(
+      *d, "START R1 T1 2026-01-05 18:00:00\nBET 1 main " + std::string(1000, '9') + "\nBET 1 main 5\nSTOP\n",
+      options);
   ASSERT_EQ(items.size(), 2u);
   EXPECT_NE(items[0].find("!2: "), std::string::npos);
   EXPECT_NE(items[0].find("over the limit"), std::string::npos) << items[0];
@@ -246,8 +250,8 @@ TEST_F(DialectTest, WritesWhatItReadsBack) {
   EXPECT_FALSE(s.ok());
   EXPECT_NE(s.message().find("no place for the round's limits.main.min"), std::string::npos) << s.message();
   s = writer.value()->WriteRound(
-      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/war-blackjack","events":[]})", &out,
-      &ignored);
+      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/war-blackjack","events":[]})",
+      &out, &ignored);
   EXPECT_FALSE(s.ok());
   EXPECT_NE(s.message().find("writes only rules 'us-sd/casino-war'"), std::string::npos) << s.message();
   s = writer.value()->WriteRound(
@@ -278,7 +282,9 @@ TEST_F(DialectTest, AV1FieldNoRuleFillsIsAnError) {
   std::string yaml = kText;
   yaml.replace(yaml.find("      card: {from: card}\n"), 25, "");
   const std::string e = Errors(yaml);
-  EXPECT_NE(e.find("record kind 'card' is a deal event, and no rule fills its v1 field card"), std::string::npos) << e;
+  EXPECT_NE(e.find("record kind 'card' is a deal event, and no rule fills its v1 field card"),
+            std::string::npos)
+      << e;
   std::string no_time = kText;
   no_time.replace(no_time.find("      time: {from: time}\n"), 25, "");
   EXPECT_NE(Errors(no_time).find("no rule fills v1's time of a round"), std::string::npos);

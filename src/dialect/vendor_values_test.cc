@@ -151,7 +151,8 @@ TEST(DecimalMoneyTest, FormatsWhatParseReadsBack) {
   for (Money m : {Money{0}, Money{1}, Money{-1}, Money{99}, Money{123456789}, INT64_MAX, INT64_MIN}) {
     for (int digits : {0, 2, 3}) {
       std::string why;
-      EXPECT_EQ(ParseDecimalMoney(FormatDecimalMoney(m, digits), digits, &why), m) << m << " " << digits << why;
+      EXPECT_EQ(ParseDecimalMoney(FormatDecimalMoney(m, digits), digits, &why), m)
+          << m << " " << digits << why;
     }
   }
 }
