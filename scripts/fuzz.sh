@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A short libFuzzer run of the log reader, the round parser and the spec loader with lint
-# (clang), one target after the other.
+# A short libFuzzer run of the log reader, the round parser, the spec loader with lint and the
+# dialect reader (clang), one target after the other.
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,7 +9,7 @@ if ! command -v clang++ >/dev/null; then
   echo "fuzz: clang++ not found; run scripts/setup.sh first" >&2
   exit 1
 fi
-targets=(round_parser line_reader spec_loader)
+targets=(round_parser line_reader spec_loader dialect_reader)
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -DPITBOSS_FUZZ=ON -DPITBOSS_BENCH=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build-fuzz -j "$(nproc)" --target "${targets[@]/%/_fuzz}"

@@ -32,7 +32,7 @@ if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
 fi
 
 if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
-  scripts/fuzz.sh 30  # three targets: 90 s in all
+  scripts/fuzz.sh 25  # four targets: 100 s in all
 fi
 
 # The README's first command, the main job, on the build above.
