@@ -540,8 +540,11 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
 void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
   if (IsDialectError(text)) {
     // A record of an operator's log its dialect cannot read: one finding at its line.
+    const DialectError e = SplitDialectError(text);
     w->parsed = ParseOutcome{};
-    w->parsed.status = Status::ParseError(std::string(text.substr(kDialectErrorMark.size())));
+    w->parsed.status = Status::ParseError(std::string(e.message));
+    w->parsed.round.assign(e.round);
+    w->parsed.table.assign(e.table);
   } else if (IsOverLongLine(text)) {
     // A line over the limit (LineReader): not a round of any log, one finding at its line.
     w->parsed = ParseOutcome{};

@@ -117,7 +117,7 @@ std::function<int()> SetUpConvert(CLI::App* sub) {
           while (reader.Next(&text)) {
             if (IsDialectError(text)) {
               warn(Printable(path) + ":" + std::to_string(reader.line_number()) + ": " +
-                       Printable(text.substr(kDialectErrorMark.size())),
+                       Printable(SplitDialectError(text).message),
                    ++failed);
               continue;
             }

@@ -17,7 +17,8 @@ namespace pitboss {
 namespace {
 
 constexpr char kLintHelp[] = R"HELP(
-Checks each spec (a file, or every .yaml under a folder; default: the project's rules/):
+Checks each spec (a file, or every .yaml under a folder; default: the project's rules/ and
+dialects/):
   - the schema: unknown keys, wrong types, missing fields, every wager settled on every
     path, every reading a valid spec (YAML and schema errors as file:line:column);
   - every quote word for word in the spec's source texts (whitespace, line breaks and HTML
@@ -34,6 +35,10 @@ Checks each spec (a file, or every .yaml under a folder; default: the project's 
     there still in some file with the content it was published with (ID.yaml, or an
     archived ID.revisions/NAME.yaml), and every revision recorded. `--update-lock` records
     the revisions linted (after review: the lock is what says a revision is published).
+A dialect (a .yaml that starts `dialect:`, or a folder of them; the project's dialects/ by
+default) is checked as a dialect (docs/dialects.md): unknown keys, a pattern re2 refuses, a group
+or column no field reads or one read twice, a v1 field no rule fills, a word mapped two ways, a
+card notation that does not read back every card it writes; each at file:line:column.
 Each error ends with its code ([lint/quote-not-found]...); the codes and the rules of each
 check: docs/spec-format.md ("Lint"). Exit status: 0 clean, 1 spec errors, 2 could not run
 (no such path, nothing to lint, bad usage).)HELP";
@@ -172,7 +177,8 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     bool update_lock = false;
   };
   auto args = std::make_shared<Args>();
-  sub->add_option("PATH", args->paths, "spec files or folders (default: the project's rules/)")
+  sub->add_option("PATH", args->paths,
+                  "spec or dialect files, or folders (default: the project's rules/ and dialects/)")
       ->type_name("PATH");
   sub->add_option("--format", args->format, "report format: text, json")
       ->type_name("FORMAT")

@@ -248,8 +248,11 @@ void Loader::ReadCards(const YAML::Node& node) {
   // Every word of the log must read as the card it stands for, and every card be written in
   // a way that reads back as itself: a notation that reads one text as two cards, or a card
   // as another, fails here.
-  for (const auto& [rw, r] : cards.ranks) {
-    for (const auto& [sw, s] : cards.suits) {
+  for (const auto& rank : cards.ranks) {
+    for (const auto& suit : cards.suits) {
+      const std::string& rw = rank.first;
+      const std::string& sw = suit.first;
+      const std::string card{rank.second, suit.second};
       std::string text;
       std::string missing;
       FillTemplate(
@@ -259,13 +262,15 @@ void Loader::ReadCards(const YAML::Node& node) {
           },
           &text, &missing);
       std::string back;
-      if (!cards.Read(text, &back) || back != std::string{r, s}) {
-        Error(node, "the card " + std::string{r, s} + ", written '" + text + "' (rank word '" + rw +
-                        "', suit word '" + sw + "'), reads back as " +
-                        (back.empty() ? std::string("no card") : back) +
-                        ": the notation maps a card two ways");
-        return;
-      }
+      const bool read = cards.Read(text, &back);
+      if (read && back == card) continue;
+      Error(node,
+            "the card " + card + ", written '" + text + "' (rank word '" + rw + "', suit word '" + sw +
+                "'), " +
+                (read ? "reads back as " + back + ": the notation maps a card two ways"
+                      : "is not read back as a card: cards.pattern does not match it, or its words are not "
+                        "the ones the pattern's groups take"));
+      return;
     }
   }
   d_->cards = std::move(cards);

@@ -207,6 +207,13 @@ void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* 
   item.error = true;
   item.line = line;
   item.text.assign(kDialectErrorMark);
+  // The round it is in, where one is open and says its id and table: the finding names them.
+  for (std::string_view field : {"round", "table"}) {
+    for (const auto& [name, v] : round_fields_) {
+      if (open_ && name == field && !v.is_int) item.text += v.text;
+    }
+    item.text.push_back(kDialectErrorSeparator);
+  }
   item.text += "dialect " + d_.id;
   if (kind != nullptr) item.text += ", record kind '" + kind->name + "'";
   if (rule != nullptr) {
@@ -244,13 +251,17 @@ void DialectReader::CloseRound() {
     else
       json.String(v.text);
   };
+  bool currency = false;
   for (std::string_view key : {"round", "time", "table", "rules", "currency"}) {
     for (const auto& [field, v] : round_fields_) {
       if (field == key) {
         json.Key(key);
         write(v);
+        currency = currency || key == "currency";
       }
     }
+    // The currency the dialect declares its amounts in is the round's, where it names none.
+    if (key == "currency" && !currency && !d_.currency.empty()) json.Key("currency").String(d_.currency);
   }
   bool limits = false;
   for (int k = 0; k < kWagerKinds; ++k) {
@@ -413,6 +424,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
              "' opened one");
     return;
   }
+  // A record that cannot be read whole gives the round nothing: no field of it is used.
+  if (bad) return;
   for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);
   if (kind->role == RecordRole::kEnd) {
     CloseRound();

@@ -25,8 +25,29 @@ namespace pitboss {
 
 // What DialectReader::Next returns for a record it cannot read: this mark, then the message.
 // No line of a log starts so (a line never holds "\n").
+// The message is preceded by the id and the table of the round the record is in ("" where
+// none is known), each followed by kDialectErrorSeparator.
 inline constexpr std::string_view kDialectErrorMark = "\n!";
+inline constexpr char kDialectErrorSeparator = '\x1f';
 inline bool IsDialectError(std::string_view text) { return text.starts_with(kDialectErrorMark); }
+// A DialectReader error's round id, table and message.
+struct DialectError {
+  std::string_view round, table, message;
+};
+inline DialectError SplitDialectError(std::string_view text) {
+  text.remove_prefix(kDialectErrorMark.size());
+  DialectError e;
+  const size_t a = text.find(kDialectErrorSeparator);
+  const size_t b = a == std::string_view::npos ? a : text.find(kDialectErrorSeparator, a + 1);
+  if (b == std::string_view::npos) {
+    e.message = text;
+    return e;
+  }
+  e.round = text.substr(0, a);
+  e.table = text.substr(a + 1, b - a - 1);
+  e.message = text.substr(b + 1);
+  return e;
+}
 
 // Part of the dialect format (docs/dialects.md): a round of more records than this is cut
 // there (the rest are errors), so that a log with no round boundary cannot fill the memory.

@@ -46,7 +46,7 @@ class DialectTest : public ::testing::Test {
     while (reader.Next(&text)) {
       if (IsDialectError(text)) {
         out.push_back("!" + std::to_string(reader.line_number()) + ": " +
-                      std::string(text.substr(kDialectErrorMark.size())));
+                      std::string(SplitDialectError(text).message));
       } else {
         std::string lines_of;
         for (int64_t l : reader.event_lines()) lines_of += " " + std::to_string(l);
@@ -122,7 +122,7 @@ TEST_F(DialectTest, ReadsRoundsWithTheLineOfEachEvent) {
   EXPECT_EQ(
       items[0],
       "1: 2 4 5 "
-      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","events":[)"
+      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","currency":"USD","events":[)"
       R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":1,"card":"TH"},)"
       R"({"type":"deal","seat":"dealer","card":"9S"}]})");
 }
@@ -233,7 +233,7 @@ TEST_F(DialectTest, WritesWhatItReadsBack) {
   auto writer = DialectWriter::Make(*d);
   ASSERT_TRUE(writer.ok());
   const std::string v1 =
-      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","events":[)"
+      R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","currency":"USD","events":[)"
       R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":"dealer","card":"9S"}]})";
   std::string out;
   int64_t ignored = 0;

@@ -277,6 +277,7 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
                                    " writes amounts in " + d.currency);
   // Every round field is written by some rule: by every record, or by the kinds of the round.
   for (const auto& [field, v] : round) {
+    if (field == "currency" && v.text == d.currency) continue;  // money: says it
     auto writes = [&](const std::vector<FieldRule>& rules) {
       return std::any_of(rules.begin(), rules.end(), [&](const FieldRule& r) { return r.field == field; });
     };
