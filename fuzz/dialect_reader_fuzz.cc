@@ -79,7 +79,8 @@ std::vector<Item> ReadAll(const pitboss::Dialect& d, const uint8_t* data, size_t
     pitboss::DialectReader reader(d, *lines);
     std::string_view text;
     while (reader.Next(&text)) {
-      items.push_back({pitboss::IsDialectError(text), reader.line_number(), std::string(text), reader.event_lines()});
+      items.push_back(
+          {pitboss::IsDialectError(text), reader.line_number(), std::string(text), reader.event_lines()});
       Check(reader.line_number() >= 1 && reader.line_number() <= reader.lines());
     }
   }
@@ -109,8 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int64_t ignored = 0;
     if (!pick.writer->WriteRound(item.text, &records, &ignored).ok()) continue;
     std::string whole = pick.writer->Header() + records;
-    std::vector<Item> back =
-        ReadAll(d, reinterpret_cast<const uint8_t*>(whole.data()), whole.size());
+    std::vector<Item> back = ReadAll(d, reinterpret_cast<const uint8_t*>(whole.data()), whole.size());
     Check(back.size() == 1 && !back[0].error && back[0].text == item.text);
   }
   return 0;

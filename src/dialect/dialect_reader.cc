@@ -424,8 +424,15 @@ void DialectReader::Process(std::string_view record, int64_t line) {
              "' opened one");
     return;
   }
-  // A record that cannot be read whole gives the round nothing: no field of it is used.
-  if (bad) return;
+  // A record that cannot be read whole gives the round nothing but the key it was grouped by.
+  if (bad) {
+    if (!d_.key.empty() && open_ && round_fields_.empty()) {
+      for (auto& [rule, value] : round_values) {
+        if (rule->field == d_.key) SetRoundField(*rule, std::move(value), line, *kind);
+      }
+    }
+    return;
+  }
   for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);
   if (kind->role == RecordRole::kEnd) {
     CloseRound();

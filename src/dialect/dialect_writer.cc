@@ -125,7 +125,9 @@ bool DialectWriter::Impl::Reverse(const FieldRule& rule, const V1* v, std::strin
 
 bool DialectWriter::Impl::Fits(const RecordKind& k, EventType type, const Fields& event) const {
   if (k.role != RecordRole::kEvent || k.event != type) return false;
-  for (const auto& [field, v] : event) {
+  for (const auto& entry : event) {
+    const std::string& field = entry.first;
+    const V1& v = entry.second;
     if (field == "type") continue;
     const bool written =
         std::any_of(k.fields.begin(), k.fields.end(), [&](const FieldRule& r) { return r.field == field; });
@@ -271,12 +273,18 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
     round.emplace_back(std::string(key), std::move(v));
   }
   if (!has_events) return Status::ParseError("the round has no events");
+  if (events.size() == 0 && d.begin < 0)
+    return Status::InvalidArgument(
+        "the round has no events, and dialect " + d.id +
+        " writes a round as the records of its events: it would not be written at all");
   if (const V1* currency = Get(round, "currency");
       currency != nullptr && !d.currency.empty() && currency->text != d.currency)
     return Status::InvalidArgument("the round's money is in " + currency->text + ", dialect " + d.id +
                                    " writes amounts in " + d.currency);
   // Every round field is written by some rule: by every record, or by the kinds of the round.
-  for (const auto& [field, v] : round) {
+  for (const auto& entry : round) {
+    const std::string& field = entry.first;
+    const V1& v = entry.second;
     if (field == "currency" && v.text == d.currency) continue;  // money: says it
     auto writes = [&](const std::vector<FieldRule>& rules) {
       return std::any_of(rules.begin(), rules.end(), [&](const FieldRule& r) { return r.field == field; });
