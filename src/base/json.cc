@@ -115,12 +115,17 @@ JsonWriter& JsonWriter::Double(double value) {
   return *this;
 }
 
-void JsonWriter::WriteString(std::string_view text) {
+namespace {
+
+// A JSON string of `text`, quotes included, given to `put(data, size)` in pieces: the one
+// escaping JsonWriter and AppendJsonString share.
+template <typename Put>
+void EscapeJsonString(std::string_view text, Put&& put) {
   static constexpr char kHex[] = "0123456789abcdef";
-  out_.put('"');
+  put("\"", 1);
   std::size_t run = 0;  // start of the bytes not yet written that need no escape
   std::size_t i = 0;
-  const auto flush = [&] { out_.write(text.data() + run, i - run); };
+  const auto flush = [&] { put(text.data() + run, i - run); };
   while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80) {
@@ -130,7 +135,7 @@ void JsonWriter::WriteString(std::string_view text) {
         continue;
       }
       flush();
-      out_ << kReplacementChar;
+      put(kReplacementChar.data(), kReplacementChar.size());
       i += step.length;
       run = i;
       continue;
@@ -142,36 +147,47 @@ void JsonWriter::WriteString(std::string_view text) {
     flush();
     switch (c) {
       case '"':
-        out_ << "\\\"";
+        put("\\\"", 2);
         break;
       case '\\':
-        out_ << "\\\\";
+        put("\\\\", 2);
         break;
       case '\b':
-        out_ << "\\b";
+        put("\\b", 2);
         break;
       case '\f':
-        out_ << "\\f";
+        put("\\f", 2);
         break;
       case '\n':
-        out_ << "\\n";
+        put("\\n", 2);
         break;
       case '\r':
-        out_ << "\\r";
+        put("\\r", 2);
         break;
       case '\t':
-        out_ << "\\t";
+        put("\\t", 2);
         break;
       default: {
         const char escaped[] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xF]};
-        out_.write(escaped, sizeof escaped);
+        put(escaped, sizeof escaped);
       }
     }
     ++i;
     run = i;
   }
   flush();
-  out_.put('"');
+  put("\"", 1);
+}
+
+}  // namespace
+
+void JsonWriter::WriteString(std::string_view text) {
+  EscapeJsonString(
+      text, [this](const char* data, std::size_t n) { out_.write(data, static_cast<std::streamsize>(n)); });
+}
+
+void AppendJsonString(std::string* out, std::string_view text) {
+  EscapeJsonString(text, [out](const char* data, std::size_t n) { out->append(data, n); });
 }
 
 }  // namespace pitboss

@@ -29,6 +29,10 @@ namespace pitboss {
 //   JsonWriter json(out);
 //   json.BeginObject().Key("tool").String("pitboss");
 //   json.Key("format").Int(1).EndObject();  // {"tool":"pitboss","format":1}
+// Appends `text` to `out` as a JSON string (quotes included), escaped as JsonWriter escapes it:
+// for JSON built in a string in a hot loop, without a stream.
+void AppendJsonString(std::string* out, std::string_view text);
+
 // An output stream that appends to a string it holds: a JsonWriter's target for a value
 // built in memory and used as text, reused from one value to the next (clear() empties it).
 class StringOstream : public std::ostream {

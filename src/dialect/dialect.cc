@@ -742,6 +742,26 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
   if (const YAML::Node rounds = root["rounds"]) ReadRounds(rounds);
   CheckKinds(root);
   if (!reader_.ok()) return nullptr;
+  for (FieldRule& r : d_->round_fields) r.slot = d_->slots++;
+  for (RecordKind& k : d_->records) {
+    for (FieldRule& r : k.round_fields) r.slot = d_->slots++;
+    for (FieldRule& r : k.fields) r.slot = d_->slots++;
+  }
+  if (d_->shape == DialectShape::kText) {
+    auto set = std::make_shared<re2::RE2::Set>(re2::RE2::Options(), re2::RE2::ANCHOR_BOTH);
+    for (const RecordKind& k : d_->records) {
+      std::string error;
+      if (set->Add(k.pattern->pattern(), &error) < 0) {
+        Error(root["records"], "record kind '" + k.name + "': " + error);
+        return nullptr;
+      }
+    }
+    if (!set->Compile()) {
+      Error(root["records"], "re2 cannot compile the record kinds' patterns together (too large?)");
+      return nullptr;
+    }
+    d_->kinds = std::move(set);
+  }
   return std::move(d_);
 }
 

@@ -6,6 +6,9 @@
 #ifndef PITBOSS_DIALECT_DIALECT_H_
 #define PITBOSS_DIALECT_DIALECT_H_
 
+#include <re2/re2.h>
+#include <re2/set.h>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,10 +19,6 @@
 #include "dialect/vendor_values.h"
 #include "pitboss/round.h"
 #include "pitboss/status.h"
-
-namespace re2 {
-class RE2;
-}
 
 namespace pitboss {
 
@@ -60,6 +59,10 @@ struct FieldRule {
   bool optional = false;
   int line = 0;  // where it is declared (1-based), for messages
   int column = 0;
+  // The rule's number among all the dialect's rules (0, 1...): a reader keeps the last value
+  // each rule read there, and reuses it when the same text comes again (a CSV export repeats
+  // its round's fields on every row).
+  int slot = -1;
 };
 
 // The part a record kind plays.
@@ -117,6 +120,10 @@ struct Dialect {
   int end = -1;
 
   const RecordKind* Kind(std::string_view name) const;
+  int slots = 0;  // rules in all (FieldRule::slot)
+  // A text dialect: every kind's pattern in one set, so that a line is matched once to find
+  // its kind (the first in order whose pattern matches), then once more for its groups.
+  std::shared_ptr<const re2::RE2::Set> kinds;
 };
 
 // Loads and checks the dialect in `path`: unknown keys, a pattern re2 rejects, a group or a

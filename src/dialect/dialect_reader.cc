@@ -33,8 +33,19 @@ constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount",
 
 }  // namespace
 
+void DialectReader::AppendValue(std::string* out, const Value& v) {
+  if (!v.is_int) {
+    AppendJsonString(out, v.text);
+    return;
+  }
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v.number);
+  out->append(buf, static_cast<size_t>(r.ptr - buf));
+}
+
 DialectReader::DialectReader(const Dialect& dialect, LineReader& lines) : d_(dialect), lines_(lines) {
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
+  cache_.resize(static_cast<size_t>(d_.slots));
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
 }
@@ -83,13 +94,14 @@ bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
 }
 
 bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
-  std::vector<std::string> names;
-  std::string why;
-  if (!SplitCsv(record, d_.delimiter, &names, &why)) {
+  std::vector<std::string_view> views;
+  std::string scratch, why;
+  if (!SplitCsv(record, d_.delimiter, &views, &scratch, &why)) {
     status_ = Status::ParseError(lines_.path() + ":" + std::to_string(line) + ": the header of dialect " +
                                  d_.id + " cannot be read: " + why);
     return false;
   }
+  const std::vector<std::string> names(views.begin(), views.end());
   std::vector<std::string> unknown;
   for (const std::string& n : names) {
     if (std::find(d_.columns.begin(), d_.columns.end(), n) == d_.columns.end()) unknown.push_back(n);
@@ -127,7 +139,7 @@ std::string_view DialectReader::Raw(const FieldRule& rule) const {
   if (rule.index < 0) return {};
   if (d_.shape == DialectShape::kCsv) {
     const size_t at = static_cast<size_t>(column_at_[static_cast<size_t>(rule.index)]);
-    return at < fields_.size() ? std::string_view(fields_[at]) : std::string_view();
+    return at < fields_.size() ? fields_[at] : std::string_view();
   }
   const size_t at = static_cast<size_t>(rule.index);
   return at < groups_.size() ? std::string_view(groups_[at].data(), groups_[at].size()) : std::string_view();
@@ -138,6 +150,29 @@ bool DialectReader::Convert(const FieldRule& rule, Value* out, bool* present, st
   out->is_int = false;
   out->text.clear();
   std::string_view raw = rule.value ? std::string_view(*rule.value) : Raw(rule);
+  Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
+                       ? &cache_[static_cast<size_t>(rule.slot)]
+                       : nullptr;
+  if (cached != nullptr && cached->valid && cached->raw == raw) {
+    *out = cached->value;
+    *present = cached->present;
+    return true;
+  }
+  const bool ok = ConvertRaw(rule, raw, out, present, why);
+  if (cached != nullptr) {
+    cached->valid = ok;
+    cached->applied = UINT64_MAX;  // a new text: not the round's until it is set there
+    if (ok) {
+      cached->raw.assign(raw);
+      cached->value = *out;
+      cached->present = *present;
+    }
+  }
+  return ok;
+}
+
+bool DialectReader::ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present,
+                               std::string* why) {
   if (raw.empty() && rule.optional) {
     *present = false;
     return true;
@@ -232,7 +267,8 @@ void DialectReader::OpenRound(int64_t line) {
   round_key_.clear();
   round_fields_.clear();
   round_field_lines_.clear();
-  events_.clear_text();
+  events_.clear();
+  ++round_serial_;
   open_event_lines_.clear();
   open_events_ = 0;
 }
@@ -242,53 +278,64 @@ void DialectReader::CloseRound() {
   open_ = false;
   Item item;
   item.line = round_line_;
-  out_.clear_text();
-  JsonWriter json(out_);
-  json.BeginObject();
-  auto write = [&](const Value& v) {
-    if (v.is_int)
-      json.Int(v.number);
-    else
-      json.String(v.text);
+  std::string& text = item.text;
+  text.reserve(192 + events_.size());
+  text.push_back('{');
+  bool first = true;
+  auto key = [&](std::string_view name) {
+    if (!first) text.push_back(',');
+    first = false;
+    AppendJsonString(&text, name);
+    text.push_back(':');
   };
   bool currency = false;
-  for (std::string_view key : {"round", "time", "table", "rules", "currency"}) {
+  for (std::string_view name : {"round", "time", "table", "rules", "currency"}) {
     for (const auto& [field, v] : round_fields_) {
-      if (field == key) {
-        json.Key(key);
-        write(v);
-        currency = currency || key == "currency";
+      if (field == name) {
+        key(name);
+        AppendValue(&text, v);
+        currency = currency || name == "currency";
       }
     }
     // The currency the dialect declares its amounts in is the round's, where it names none.
-    if (key == "currency" && !currency && !d_.currency.empty()) json.Key("currency").String(d_.currency);
+    if (name == "currency" && !currency && !d_.currency.empty()) {
+      key(name);
+      AppendJsonString(&text, d_.currency);
+    }
   }
   bool limits = false;
   for (int k = 0; k < kWagerKinds; ++k) {
-    const std::string prefix = "limits." + std::string(ToString(static_cast<WagerKind>(k))) + ".";
+    const std::string_view wager = ToString(static_cast<WagerKind>(k));
     bool open = false;
     for (const auto& [field, v] : round_fields_) {
-      if (!field.starts_with(prefix)) continue;
+      if (!field.starts_with("limits.") || field.size() <= 8 + wager.size() ||
+          std::string_view(field).substr(7, wager.size()) != wager || field[7 + wager.size()] != '.')
+        continue;
       if (!limits) {
-        json.Key("limits").BeginObject();
+        key("limits");
+        text.push_back('{');
         limits = true;
+      } else if (!open) {
+        text.push_back(',');
       }
       if (!open) {
-        json.Key(ToString(static_cast<WagerKind>(k))).BeginObject();
+        AppendJsonString(&text, wager);
+        text += ":{";
         open = true;
+      } else {
+        text.push_back(',');
       }
-      json.Key(std::string_view(field).substr(prefix.size()));
-      write(v);
+      AppendJsonString(&text, std::string_view(field).substr(8 + wager.size()));
+      text.push_back(':');
+      AppendValue(&text, v);
     }
-    if (open) json.EndObject();
+    if (open) text.push_back('}');
   }
-  if (limits) json.EndObject();
-  json.Key("events").BeginArray().EndArray().EndObject();
-  // The events go between the array's brackets: "...,"events":[]}" -> "...,"events":[E]}".
-  std::string& text = out_.str();
-  text.insert(text.size() - 2, events_.str());
-  item.text = std::move(text);
-  out_.str() = std::string();
+  if (limits) text.push_back('}');
+  key("events");
+  text.push_back('[');
+  text += events_;
+  text += "]}";
   item.event_lines = open_event_lines_;
   ready_.push_back(std::move(item));
 }
@@ -296,7 +343,10 @@ void DialectReader::CloseRound() {
 void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind) {
   for (size_t i = 0; i < round_fields_.size(); ++i) {
     if (round_fields_[i].first != rule.field) continue;
-    if (round_fields_[i].second == value) return;
+    if (round_fields_[i].second == value) {
+      if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
+      return;
+    }
     const Value& was = round_fields_[i].second;
     Fail(line, &kind, &rule,
          "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) +
@@ -304,6 +354,7 @@ void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t li
              Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
     return;
   }
+  if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
   round_fields_.emplace_back(rule.field, std::move(value));
   round_field_lines_.push_back(line);
 }
@@ -319,14 +370,15 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (record.empty()) return;  // what is left of a record already reported
   const RecordKind* kind = nullptr;
   if (d_.shape == DialectShape::kText) {
-    for (const RecordKind& k : d_.records) {
+    // The kinds whose patterns match, in one pass; the first of them is the line's.
+    matched_.clear();
+    const re2::StringPiece text(record.data(), record.size());
+    if (d_.kinds->Match(text, &matched_)) {
+      const RecordKind& k =
+          d_.records[static_cast<size_t>(*std::min_element(matched_.begin(), matched_.end()))];
       const int n = k.pattern->NumberOfCapturingGroups() + 1;
       groups_.resize(static_cast<size_t>(n));
-      if (k.pattern->Match(re2::StringPiece(record.data(), record.size()), 0, record.size(),
-                           re2::RE2::ANCHOR_BOTH, groups_.data(), n)) {
-        kind = &k;
-        break;
-      }
+      if (k.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n)) kind = &k;
     }
     if (kind == nullptr) {
       std::string tried;
@@ -338,7 +390,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   } else {
     fields_.clear();
     std::string why;
-    if (!SplitCsv(record, d_.delimiter, &fields_, &why)) {
+    if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
       Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
       return;
     }
@@ -380,39 +432,34 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   }
   if (kind->role == RecordRole::kIgnore) return;
 
-  // The round fields first: they say which round the record is of.
+  // The key first: it says which round the record is of (a new one, where it changes).
   Value v;
   bool present = false;
   std::string why;
   std::vector<std::pair<const FieldRule*, Value>> round_values;
   bool bad = false;
-  auto read_round = [&](const std::vector<FieldRule>& rules) {
-    for (const FieldRule& r : rules) {
-      if (!Convert(r, &v, &present, &why)) {
-        Fail(line, kind, &r, why);
-        bad = true;
-        continue;
-      }
-      if (present) round_values.emplace_back(&r, v);
-    }
-  };
-  read_round(d_.round_fields);
-  read_round(kind->round_fields);
+  const FieldRule* key_rule = nullptr;
   if (!d_.key.empty()) {
-    const auto it = std::find_if(round_values.begin(), round_values.end(),
-                                 [&](const auto& p) { return p.first->field == d_.key; });
-    if (it == round_values.end()) {
-      if (!bad)
-        Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
+    for (const std::vector<FieldRule>* rules : {&d_.round_fields, &kind->round_fields}) {
+      for (const FieldRule& r : *rules)
+        if (r.field == d_.key) key_rule = &r;
+    }
+    if (key_rule == nullptr) {
+      Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
       return;
     }
-    const std::string key = it->second.is_int ? std::to_string(it->second.number) : it->second.text;
+    if (!Convert(*key_rule, &v, &present, &why) || !present) {
+      Fail(line, kind, key_rule, present ? why : "empty: the record does not say which round it is of");
+      return;
+    }
+    const std::string key = v.is_int ? std::to_string(v.number) : v.text;
     if (open_ && key != round_key_ && kind->role != RecordRole::kBegin) CloseRound();
     if (kind->role == RecordRole::kBegin) CloseRound();
     if (!open_) {
       OpenRound(line);
       round_key_ = key;
     }
+    round_values.emplace_back(key_rule, v);
   } else if (kind->role == RecordRole::kBegin) {
     CloseRound();
     OpenRound(line);
@@ -424,13 +471,30 @@ void DialectReader::Process(std::string_view record, int64_t line) {
              "' opened one");
     return;
   }
+  auto read_round = [&](const std::vector<FieldRule>& rules) {
+    for (const FieldRule& r : rules) {
+      if (&r == key_rule) continue;
+      // A field the round already has from this same text (a CSV export repeats its round's
+      // fields on every row) has nothing more to say.
+      if (r.slot >= 0) {
+        const Cached& c = cache_[static_cast<size_t>(r.slot)];
+        if (c.valid && c.applied == round_serial_ && c.raw == (r.value ? std::string_view(*r.value) : Raw(r)))
+          continue;
+      }
+      if (!Convert(r, &v, &present, &why)) {
+        Fail(line, kind, &r, why);
+        bad = true;
+        continue;
+      }
+      if (present) round_values.emplace_back(&r, v);
+    }
+  };
+  read_round(d_.round_fields);
+  read_round(kind->round_fields);
   // A record that cannot be read whole gives the round nothing but the key it was grouped by.
   if (bad) {
-    if (!d_.key.empty() && open_ && round_fields_.empty()) {
-      for (auto& [rule, value] : round_values) {
-        if (rule->field == d_.key) SetRoundField(*rule, std::move(value), line, *kind);
-      }
-    }
+    if (key_rule != nullptr && round_fields_.empty())
+      SetRoundField(*key_rule, round_values.front().second, line, *kind);
     return;
   }
   for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);
@@ -446,31 +510,28 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     return;
   }
   // The event, its fields in v1's order.
-  std::string& text = events_.str();
+  std::string& text = events_;
   const size_t mark = text.size();
   if (open_events_ > 0) text.push_back(',');
-  {
-    JsonWriter json(events_);
-    json.BeginObject().Key("type").String(ToString(kind->event));
-    for (std::string_view field : kEventOrder) {
-      for (const FieldRule& r : kind->fields) {
-        if (r.field != field) continue;
-        if (!Convert(r, &v, &present, &why)) {
-          Fail(line, kind, &r, why);
-          bad = true;
-          break;
-        }
-        if (!present) continue;
-        json.Key(field);
-        if (v.is_int)
-          json.Int(v.number);
-        else
-          json.String(v.text);
+  text += "{\"type\":";
+  AppendJsonString(&text, ToString(kind->event));
+  for (std::string_view field : kEventOrder) {
+    for (const FieldRule& r : kind->fields) {
+      if (r.field != field) continue;
+      if (!Convert(r, &v, &present, &why)) {
+        Fail(line, kind, &r, why);
+        bad = true;
+        break;
       }
-      if (bad) break;
+      if (!present) continue;
+      text.push_back(',');
+      AppendJsonString(&text, field);
+      text.push_back(':');
+      AppendValue(&text, v);
     }
-    if (!bad) json.EndObject();
+    if (bad) break;
   }
+  text.push_back('}');
   if (bad) {
     text.resize(mark);  // the event is not part of the round
     return;

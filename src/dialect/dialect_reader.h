@@ -99,8 +99,10 @@ class DialectReader {
   // The v1 value of `rule`; false (with `why`) when the record cannot give it; *present false
   // when an optional field is left out.
   bool Convert(const FieldRule& rule, Value* out, bool* present, std::string* why);
+  bool ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present, std::string* why);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void OpenRound(int64_t line);
+  static void AppendValue(std::string* out, const Value& v);
   void CloseRound();
   void SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind);
 
@@ -113,7 +115,8 @@ class DialectReader {
 
   // The record being processed: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
-  std::vector<std::string> fields_;
+  std::vector<std::string_view> fields_;
+  std::string scratch_;         // CSV fields with "" in them, unescaped
   std::vector<int> column_at_;  // declared column -> its place in the file's records
   std::string record_;          // a CSV record over several lines
 
@@ -123,15 +126,26 @@ class DialectReader {
   std::string round_key_;
   std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
   std::vector<int64_t> round_field_lines_;
-  StringOstream events_;  // the events' JSON, comma separated
+  std::string events_;         // the events' JSON, comma separated
+  uint64_t round_serial_ = 0;  // of the round open
   std::vector<int64_t> open_event_lines_;
   size_t open_events_ = 0;
+
+  // The last text each rule read and its value (FieldRule::slot).
+  struct Cached {
+    bool valid = false;
+    std::string raw;
+    Value value;
+    bool present = false;
+    uint64_t applied = UINT64_MAX;  // the round it is a field of, with this text
+  };
+  std::vector<Cached> cache_;
+  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
 
   std::deque<Item> ready_;
   Item current_;
   int64_t line_ = 0;
   std::vector<int64_t> event_lines_;
-  StringOstream out_;
 };
 
 }  // namespace pitboss

@@ -405,47 +405,63 @@ bool TemplateNames(std::string_view tmpl, std::vector<std::string>* names, std::
   return true;
 }
 
-bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string>* fields, std::string* why) {
+bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
+              std::string* scratch, std::string* why) {
+  // Where each field is: in the record, or (unescaped) in scratch, which may grow as it is
+  // written: the views are made at the end.
+  struct Span {
+    bool scratch;
+    size_t begin, size;
+  };
+  thread_local std::vector<Span> spans;
+  spans.clear();
+  scratch->clear();
   size_t i = 0;
   const size_t n = record.size();
+  auto fail = [&](const std::string& what) {
+    *why = "field " + std::to_string(spans.size() + 1) + ": " + what;
+    return false;
+  };
   while (true) {
-    fields->emplace_back();
-    std::string& field = fields->back();
     if (i < n && record[i] == '"') {
       ++i;
-      while (true) {
-        const size_t q = record.find('"', i);
-        if (q == std::string_view::npos) {
-          *why = "field " + std::to_string(fields->size()) + ": a quoted field that is not closed";
-          return false;
+      size_t q = record.find('"', i);
+      if (q == std::string_view::npos) return fail("a quoted field that is not closed");
+      if (q + 1 < n && record[q + 1] == '"') {
+        // An escaped quote: the field is unescaped into scratch.
+        const size_t begin = scratch->size();
+        while (true) {
+          scratch->append(record.substr(i, q - i));
+          if (q + 1 < n && record[q + 1] == '"') {
+            scratch->push_back('"');
+            i = q + 2;
+            q = record.find('"', i);
+            if (q == std::string_view::npos) return fail("a quoted field that is not closed");
+            continue;
+          }
+          break;
         }
-        field.append(record.substr(i, q - i));
-        if (q + 1 < n && record[q + 1] == '"') {
-          field.push_back('"');
-          i = q + 2;
-          continue;
-        }
-        i = q + 1;
-        break;
+        spans.push_back({true, begin, scratch->size() - begin});
+      } else {
+        spans.push_back({false, i, q - i});
       }
-      if (i < n && record[i] != delimiter) {
-        *why = "field " + std::to_string(fields->size()) + ": text after its closing quote";
-        return false;
-      }
+      i = q + 1;
+      if (i < n && record[i] != delimiter) return fail("text after its closing quote");
     } else {
       size_t end = record.find(delimiter, i);
       if (end == std::string_view::npos) end = n;
-      const std::string_view raw = record.substr(i, end - i);
-      if (raw.find('"') != std::string_view::npos) {
-        *why = "field " + std::to_string(fields->size()) + ": a quote inside a field that is not quoted";
-        return false;
-      }
-      field.assign(raw);
+      if (record.substr(i, end - i).find('"') != std::string_view::npos)
+        return fail("a quote inside a field that is not quoted");
+      spans.push_back({false, i, end - i});
       i = end;
     }
-    if (i >= n) return true;
+    if (i >= n) break;
     ++i;  // the delimiter
   }
+  for (const Span& s : spans)
+    fields->push_back(s.scratch ? std::string_view(*scratch).substr(s.begin, s.size)
+                                : record.substr(s.begin, s.size));
+  return true;
 }
 
 bool CsvRecordOpen(std::string_view record) {

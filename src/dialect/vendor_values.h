@@ -65,9 +65,11 @@ bool FillTemplate(std::string_view tmpl, Values&& values, std::string* out, std:
 bool TemplateNames(std::string_view tmpl, std::vector<std::string>* names, std::string* why);
 
 // One CSV record (RFC 4180: fields separated by `delimiter`, a field in double quotes may hold
-// the delimiter, line breaks and "" for a quote). Fields are appended to `fields`, unquoted.
+// the delimiter, line breaks and "" for a quote). Fields are appended to `fields`, unquoted:
+// views into `record`, or into `scratch` for a field with "" in it (both must outlive them).
 // False, with `why` (and the 1-based field where it is), when a quote is out of place.
-bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string>* fields, std::string* why);
+bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
+              std::string* scratch, std::string* why);
 // True while `record` (the lines read so far) ends inside a quoted field: the record goes on
 // on the next line.
 bool CsvRecordOpen(std::string_view record);

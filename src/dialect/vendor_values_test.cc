@@ -112,20 +112,20 @@ TEST(TemplateTest, FillsNamesAndBraces) {
 }
 
 TEST(CsvTest, SplitsRfc4180Records) {
-  std::vector<std::string> f;
-  std::string why;
-  ASSERT_TRUE(SplitCsv("a,\"b,c\",,\"say \"\"hi\"\"\"", ',', &f, &why)) << why;
-  EXPECT_EQ(f, (std::vector<std::string>{"a", "b,c", "", "say \"hi\""}));
+  std::vector<std::string_view> f;
+  std::string why, scratch;
+  ASSERT_TRUE(SplitCsv("a,\"b,c\",,\"say \"\"hi\"\"\"", ',', &f, &scratch, &why)) << why;
+  EXPECT_EQ(f, (std::vector<std::string_view>{"a", "b,c", "", "say \"hi\""}));
   f.clear();
-  ASSERT_TRUE(SplitCsv("\"two\nlines\"\tx", '\t', &f, &why));
-  EXPECT_EQ(f, (std::vector<std::string>{"two\nlines", "x"}));
+  ASSERT_TRUE(SplitCsv("\"two\nlines\"\tx", '\t', &f, &scratch, &why));
+  EXPECT_EQ(f, (std::vector<std::string_view>{"two\nlines", "x"}));
   f.clear();
-  EXPECT_FALSE(SplitCsv("a,b\"c", ',', &f, &why));
+  EXPECT_FALSE(SplitCsv("a,b\"c", ',', &f, &scratch, &why));
   EXPECT_NE(why.find("field 2"), std::string::npos) << why;
   f.clear();
-  EXPECT_FALSE(SplitCsv("\"ab\"c", ',', &f, &why));
+  EXPECT_FALSE(SplitCsv("\"ab\"c", ',', &f, &scratch, &why));
   f.clear();
-  EXPECT_FALSE(SplitCsv("\"open", ',', &f, &why));
+  EXPECT_FALSE(SplitCsv("\"open", ',', &f, &scratch, &why));
   EXPECT_TRUE(CsvRecordOpen("a,\"b"));
   EXPECT_FALSE(CsvRecordOpen("a,\"b\"\"\""));
 }
@@ -135,10 +135,10 @@ TEST(CsvTest, WritesWhatReadsBack) {
     std::string line;
     AppendCsvField(&line, value, ',');
     line += ",end";
-    std::vector<std::string> f;
-    std::string why;
-    ASSERT_TRUE(SplitCsv(line, ',', &f, &why)) << line;
-    EXPECT_EQ(f, (std::vector<std::string>{value, "end"})) << line;
+    std::vector<std::string_view> f;
+    std::string why, scratch;
+    ASSERT_TRUE(SplitCsv(line, ',', &f, &scratch, &why)) << line;
+    EXPECT_EQ(f, (std::vector<std::string_view>{value, "end"})) << line;
   }
 }
 
