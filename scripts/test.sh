@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set up, build, the style check (scripts/format.sh --check), then the unit tests
 # and the end-to-end tests (CTest), clang-tidy (scripts/tidy.sh), the same tests again under
-# AddressSanitizer and UndefinedBehaviorSanitizer, and a short fuzz run of the log parser where
-# clang is available. The end-to-end tests of the junit and sarif reports read them with tools
+# AddressSanitizer and UndefinedBehaviorSanitizer, and a short run of each fuzz target (the log
+# reader, the round parser, the spec loader, the dialect reader), the last two steps from one
+# clang build. The end-to-end tests of the junit and sarif reports read them with tools
 # from the npm registry, which setup-node.sh installs. PITBOSS_SKIP_FORMAT=1,
 # PITBOSS_SKIP_TIDY=1, PITBOSS_SKIP_SANITIZERS=1 and PITBOSS_SKIP_FUZZ=1 skip a step.
 set -euo pipefail
@@ -20,19 +21,27 @@ if [ "${PITBOSS_SKIP_TIDY:-0}" != 1 ]; then
   scripts/tidy.sh build
 fi
 
-if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
-  echo "== sanitizers (ASan + UBSan)"
+# One clang build serves the sanitizers' tests and the fuzz targets: compiled once with
+# AddressSanitizer, UndefinedBehaviorSanitizer and the fuzzer's coverage instrumentation.
+if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ] || [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== sanitizers (ASan + UBSan) and fuzz targets: one clang build"
+  # A build-asan of another compiler (an older checkout's gcc build) is made again.
+  if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' build-asan/CMakeCache.txt; then
+    rm -rf build-asan
+  fi
   # -O1, as the sanitizers' own documentation advises: a fraction of -O0's run time.
-  scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
-    -DPITBOSS_SANITIZE=ON -DPITBOSS_BENCH=OFF
+  CC=clang CXX=clang++ scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+    -DPITBOSS_SANITIZE=ON -DPITBOSS_FUZZ=ON -DPITBOSS_BENCH=OFF
+fi
+if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The tests labelled heavy (whole generated logs through the checker and the statistics, the
   # real-browser tests) ran above; the code they run is under the sanitizers here through the
   # unit tests.
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs" -LE heavy)
 fi
 
-if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ] && [ -f fuzz/CMakeLists.txt ]; then
-  scripts/fuzz.sh 25  # four targets: 100 s in all
+if [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 ]; then
+  scripts/fuzz.sh 25 build-asan  # four targets: 100 s in all
 fi
 
 # The README's first command, the main job, on the build above.
