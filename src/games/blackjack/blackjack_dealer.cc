@@ -152,10 +152,6 @@ class Dealer {
 
 Status Dealer::Prepare() {
   const DealerOptions& o = options_;
-  if (spec_.game != "blackjack") {
-    return Status::InvalidArgument("rule set " + spec_.id + " is a '" + spec_.game +
-                                   "' game; this dealer plays the blackjack family only");
-  }
   if (b_.dealer_checks_for_blackjack.value) {
     return Status::InvalidArgument(spec_.id +
                                    ": the dealer checks for blackjack before the players act, which the "
@@ -535,6 +531,12 @@ void Dealer::WriteRound() { WriteRoundJson(round_, out_, hole_event_); }
 }  // namespace
 
 Status GenerateBlackjackRounds(const RuleSpec& spec, const DealerOptions& options, std::ostream& out) {
+  // Before the dealer is made: it holds the spec's blackjack rules, which another game's spec
+  // does not have.
+  if (spec.game != "blackjack") {
+    return Status::InvalidArgument("rule set " + spec.id + " is a '" + spec.game +
+                                   "' game; this dealer plays the blackjack family only");
+  }
   return Dealer(spec, options, out).Run();
 }
 
