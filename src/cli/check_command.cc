@@ -150,7 +150,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       ->type_name("CODE");
   sub->add_option("--dialect", args->dialect,
                   "the logs are in an operator's own format, read through this dialect: its id "
-                  "(vendor/example-csv) or file (docs/dialects.md)")
+                  "(tgms/casino-war-csv) or file (docs/dialects.md)")
       ->type_name("DIALECT");
   sub->add_option("--jobs", args->jobs,
                   "threads that parse and replay rounds (default: the machine's cores); the report is "

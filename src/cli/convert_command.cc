@@ -20,7 +20,7 @@ namespace pitboss {
 namespace {
 
 constexpr const char* kConvertHelp = R"HELP(
-Either direction names a dialect: its id (vendor/example-csv, a file of the dialects/ tree) or
+Either direction names a dialect: its id (tgms/casino-war-csv, a file of the dialects/ tree) or
 its file (docs/dialects.md).
 
   pitboss convert --dialect D --out day.jsonl LOG...   the operator's log, as hand-history v1

@@ -133,7 +133,7 @@ struct Dialect {
 std::unique_ptr<Dialect> LoadDialect(const std::string& path, std::vector<std::string>* errors);
 
 // The dialect `name` names: a file (a path that exists, or ends in .yaml), else the id of a
-// dialect of the dialects tree (`id:` of a file in it, e.g. "vendor/example-csv").
+// dialect of the dialects tree (`id:` of a file in it, e.g. "tgms/casino-war-csv").
 StatusOr<std::unique_ptr<Dialect>> FindDialect(const std::string& name);
 
 // Every dialect file of the tree (sorted).
