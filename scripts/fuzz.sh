@@ -28,6 +28,6 @@ for target in "${targets[@]}"; do
   [ -f "fuzz/$target.dict" ] && dict=(-dict="fuzz/$target.dict")
   echo "== fuzz $target for ${seconds}s"
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
-    -artifact_prefix="$PWD/$build/" \
+    -artifact_prefix="$(cd "$build" && pwd)/" \
     "$scratch/$target" "$corpus" 2>&1 | tail -n 12
 done
