@@ -307,27 +307,32 @@ void DialectReader::CloseRound() {
   for (int k = 0; k < kWagerKinds; ++k) {
     const std::string_view wager = ToString(static_cast<WagerKind>(k));
     bool open = false;
-    for (const auto& [field, v] : round_fields_) {
-      if (!field.starts_with("limits.") || field.size() <= 8 + wager.size() ||
-          std::string_view(field).substr(7, wager.size()) != wager || field[7 + wager.size()] != '.')
-        continue;
-      if (!limits) {
-        key("limits");
-        text.push_back('{');
-        limits = true;
-      } else if (!open) {
-        text.push_back(',');
+    // min, then max, whichever record gave each: the round's text is the same however its
+    // records came.
+    for (std::string_view bound : {"min", "max"}) {
+      for (const auto& [field, v] : round_fields_) {
+        if (!field.starts_with("limits.") || field.size() != 8 + wager.size() + bound.size() ||
+            std::string_view(field).substr(7, wager.size()) != wager || field[7 + wager.size()] != '.' ||
+            std::string_view(field).substr(8 + wager.size()) != bound)
+          continue;
+        if (!limits) {
+          key("limits");
+          text.push_back('{');
+          limits = true;
+        } else if (!open) {
+          text.push_back(',');
+        }
+        if (!open) {
+          AppendJsonString(&text, wager);
+          text += ":{";
+          open = true;
+        } else {
+          text.push_back(',');
+        }
+        AppendJsonString(&text, bound);
+        text.push_back(':');
+        AppendValue(&text, v);
       }
-      if (!open) {
-        AppendJsonString(&text, wager);
-        text += ":{";
-        open = true;
-      } else {
-        text.push_back(',');
-      }
-      AppendJsonString(&text, std::string_view(field).substr(8 + wager.size()));
-      text.push_back(':');
-      AppendValue(&text, v);
     }
     if (open) text.push_back('}');
   }
