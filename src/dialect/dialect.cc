@@ -14,6 +14,7 @@
 
 #include "base/sha256.h"
 #include "base/suggest.h"
+#include "history/names.h"
 #include "pitboss/money.h"
 #include "spec/spec_reader.h"
 #include "spec/yaml_reader.h"
@@ -50,14 +51,6 @@ const EventFields& FieldsOf(EventType type) {
   for (const EventFields& f : AllEventFields())
     if (f.type == type) return f;
   return AllEventFields().front();
-}
-
-std::optional<EventType> ParseEventType(std::string_view name) {
-  for (EventType t : {EventType::kShuffle, EventType::kBet, EventType::kDeal, EventType::kBurn,
-                      EventType::kDecision, EventType::kSettle}) {
-    if (ToString(t) == name) return t;
-  }
-  return std::nullopt;
 }
 
 bool IsMoneyField(std::string_view field) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "history/names.h"
 #include "pitboss/money.h"
 
 namespace pitboss {
@@ -326,12 +327,7 @@ Status DialectWriter::WriteRound(std::string_view v1_line, std::string* out, int
       if (!value_of(value, &v))
         return Status::ParseError("event " + std::to_string(index) + ": " + std::string(key) +
                                   " is neither a number nor a string");
-      if (key == "type") {
-        for (EventType t : {EventType::kShuffle, EventType::kBet, EventType::kDeal, EventType::kBurn,
-                            EventType::kDecision, EventType::kSettle}) {
-          if (ToString(t) == v.text) type = t;
-        }
-      }
+      if (key == "type") type = ParseEventType(v.text);
       event.emplace_back(std::string(key), std::move(v));
     }
     if (!type) return Status::ParseError("event " + std::to_string(index) + " has no v1 type");
