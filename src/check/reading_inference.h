@@ -25,6 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/string_hash.h"
 #include "pitboss/report.h"
 #include "pitboss/spec.h"
 
@@ -67,12 +68,8 @@ class ReadingInference {
   ReadingInference& operator=(const ReadingInference&) = delete;
 
  private:
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view name) const { return std::hash<std::string_view>{}(name); }
-  };
   // By name, looked up without a copy of it (once a round).
-  std::unordered_map<std::string, std::unique_ptr<Table>, NameHash, std::equal_to<>> tables_;
+  std::unordered_map<std::string, std::unique_ptr<Table>, StringHash, std::equal_to<>> tables_;
 };
 
 }  // namespace pitboss

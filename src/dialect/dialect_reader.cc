@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 #include "base/printable.h"
 #include "pitboss/money.h"
@@ -27,6 +28,34 @@ bool ParseInteger(std::string_view text, int64_t* out) {
   return r.ec == std::errc() && r.ptr == end;
 }
 
+// a == b, without a call to memcmp for the short texts a record's fields are: words of 8 (or
+// 4) bytes, the last one overlapping.
+template <typename Word>
+inline Word Load(const char* p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+inline bool SameText(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* x = a.data();
+  const char* y = b.data();
+  if (n >= 8 && n <= 32) {
+    for (size_t i = 0; i + 8 < n; i += 8)
+      if (Load<uint64_t>(x + i) != Load<uint64_t>(y + i)) return false;
+    return Load<uint64_t>(x + n - 8) == Load<uint64_t>(y + n - 8);
+  }
+  if (n >= 4 && n < 8)
+    return Load<uint32_t>(x) == Load<uint32_t>(y) && Load<uint32_t>(x + n - 4) == Load<uint32_t>(y + n - 4);
+  if (n < 4) {
+    for (size_t i = 0; i < n; ++i)
+      if (x[i] != y[i]) return false;
+    return true;
+  }
+  return a == b;
+}
+
 // The order v1 writes an event's fields in.
 constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount", "card",
                                             "face", "action", "net",   "shoe",   "decks"};
@@ -35,7 +64,18 @@ constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount",
 
 void DialectReader::AppendValue(std::string* out, const Value& v) {
   if (!v.is_int) {
-    AppendJsonString(out, v.text);
+    // Most values are plain ASCII with nothing to escape: written as they are.
+    const bool plain = std::all_of(v.text.begin(), v.text.end(), [](char c) {
+      return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' &&
+             c != '\\';
+    });
+    if (!plain) {
+      AppendJsonString(out, v.text);
+      return;
+    }
+    out->push_back('"');
+    out->append(v.text);
+    out->push_back('"');
     return;
   }
   char buf[24];
@@ -48,6 +88,31 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines) : d_(dia
   cache_.resize(static_cast<size_t>(d_.slots));
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
+  for (const RecordKind& k : d_.records) {
+    const FieldRule* key = nullptr;
+    for (const std::vector<FieldRule>* rules : {&d_.round_fields, &k.round_fields}) {
+      for (const FieldRule& r : *rules)
+        if (!d_.key.empty() && r.field == d_.key) key = &r;
+    }
+    key_rule_.push_back(key);
+    std::string type = "{\"type\":";
+    AppendJsonString(&type, ToString(k.event));
+    type_.push_back(std::move(type));
+    std::vector<EventField>& plan = event_fields_.emplace_back();
+    for (std::string_view field : kEventOrder) {
+      for (const FieldRule& r : k.fields) {
+        if (r.field != field) continue;
+        std::string key = ",";
+        AppendJsonString(&key, field);
+        key.push_back(':');
+        plan.push_back({&r, std::move(key)});
+      }
+    }
+  }
+  if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
+        return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
+      }))
+    when_column_ = d_.records[0].when[0].first;
 }
 
 bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
@@ -135,40 +200,29 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
   return true;
 }
 
-std::string_view DialectReader::Raw(const FieldRule& rule) const {
-  if (rule.index < 0) return {};
-  if (d_.shape == DialectShape::kCsv) {
-    const size_t at = static_cast<size_t>(column_at_[static_cast<size_t>(rule.index)]);
-    return at < fields_.size() ? fields_[at] : std::string_view();
-  }
-  const size_t at = static_cast<size_t>(rule.index);
-  return at < groups_.size() ? std::string_view(groups_[at].data(), groups_[at].size()) : std::string_view();
-}
-
-bool DialectReader::Convert(const FieldRule& rule, Value* out, bool* present, std::string* why) {
+const DialectReader::Value* DialectReader::Convert(const FieldRule& rule, bool* present, std::string* why) {
   *present = true;
-  out->is_int = false;
-  out->text.clear();
-  std::string_view raw = rule.value ? std::string_view(*rule.value) : Raw(rule);
+  const std::string_view raw = RawOf(rule);
   Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
                        ? &cache_[static_cast<size_t>(rule.slot)]
                        : nullptr;
-  if (cached != nullptr && cached->valid && cached->raw == raw) {
-    *out = cached->value;
+  if (cached != nullptr && cached->valid && SameText(cached->raw, raw)) {
     *present = cached->present;
-    return true;
+    return &cached->value;
   }
+  Value* out = cached != nullptr ? &cached->value : &uncached_;
+  out->is_int = false;
+  out->text.clear();
   const bool ok = ConvertRaw(rule, raw, out, present, why);
   if (cached != nullptr) {
     cached->valid = ok;
     cached->applied = UINT64_MAX;  // a new text: not the round's until it is set there
     if (ok) {
       cached->raw.assign(raw);
-      cached->value = *out;
       cached->present = *present;
     }
   }
-  return ok;
+  return ok ? out : nullptr;
 }
 
 bool DialectReader::ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present,
@@ -219,7 +273,14 @@ bool DialectReader::ConvertRaw(const FieldRule& rule, std::string_view raw, Valu
     case ValueAs::kCard:
       // A card the notation does not read goes on as written: the check reports it as a card
       // that is not one (input/bad-card), as it would in a v1 log.
+      if (const auto it = cards_read_.find(raw); it != cards_read_.end()) {
+        out->text = it->second;
+        return true;
+      }
       if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
+      // A shoe has few distinct cards: each is read by the notation's pattern once.
+      if (cards_read_.size() >= kCardsRemembered) cards_read_.clear();
+      cards_read_.emplace(raw, out->text);
       return true;
     case ValueAs::kSeat:
       if (raw == "dealer") {
@@ -236,9 +297,19 @@ bool DialectReader::ConvertRaw(const FieldRule& rule, std::string_view raw, Valu
   return false;
 }
 
+DialectReader::Item DialectReader::TakeItem() {
+  if (spare_.empty()) return Item();
+  Item item = std::move(spare_.back());
+  spare_.pop_back();
+  item.error = false;
+  item.text.clear();
+  item.event_lines.clear();
+  return item;
+}
+
 void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
                          const std::string& why) {
-  Item item;
+  Item item = TakeItem();
   item.error = true;
   item.line = line;
   item.text.assign(kDialectErrorMark);
@@ -276,7 +347,7 @@ void DialectReader::OpenRound(int64_t line) {
 void DialectReader::CloseRound() {
   if (!open_) return;
   open_ = false;
-  Item item;
+  Item item = TakeItem();
   item.line = round_line_;
   std::string& text = item.text;
   text.reserve(192 + events_.size());
@@ -345,7 +416,8 @@ void DialectReader::CloseRound() {
   ready_.push_back(std::move(item));
 }
 
-void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind) {
+void DialectReader::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
+                                  const RecordKind& kind) {
   for (size_t i = 0; i < round_fields_.size(); ++i) {
     if (round_fields_[i].first != rule.field) continue;
     if (round_fields_[i].second == value) {
@@ -360,7 +432,7 @@ void DialectReader::SetRoundField(const FieldRule& rule, Value value, int64_t li
     return;
   }
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
-  round_fields_.emplace_back(rule.field, std::move(value));
+  round_fields_.emplace_back(rule.field, value);
   round_field_lines_.push_back(line);
 }
 
@@ -411,13 +483,24 @@ void DialectReader::Process(std::string_view record, int64_t line) {
                std::to_string(expected));
       return;
     }
-    for (const RecordKind& k : d_.records) {
-      const bool match = std::all_of(k.when.begin(), k.when.end(), [&](const auto& w) {
-        return fields_[static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])] == w.second;
-      });
-      if (match) {
-        kind = &k;
-        break;
+    if (when_column_ >= 0) {
+      const std::string_view value =
+          fields_[static_cast<size_t>(column_at_[static_cast<size_t>(when_column_)])];
+      for (const RecordKind& k : d_.records) {
+        if (SameText(k.when[0].second, value)) {
+          kind = &k;
+          break;
+        }
+      }
+    } else {
+      for (const RecordKind& k : d_.records) {
+        const bool match = std::all_of(k.when.begin(), k.when.end(), [&](const auto& w) {
+          return fields_[static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])] == w.second;
+        });
+        if (match) {
+          kind = &k;
+          break;
+        }
       }
     }
     if (kind == nullptr) {
@@ -438,33 +521,36 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (kind->role == RecordRole::kIgnore) return;
 
   // The key first: it says which round the record is of (a new one, where it changes).
-  Value v;
+  const Value* v = nullptr;
   bool present = false;
   std::string why;
-  std::vector<std::pair<const FieldRule*, Value>> round_values;
+  std::vector<std::pair<const FieldRule*, const Value*>>& round_values = round_values_;
+  round_values.clear();
   bool bad = false;
   const FieldRule* key_rule = nullptr;
   if (!d_.key.empty()) {
-    for (const std::vector<FieldRule>* rules : {&d_.round_fields, &kind->round_fields}) {
-      for (const FieldRule& r : *rules)
-        if (r.field == d_.key) key_rule = &r;
-    }
+    key_rule = key_rule_[static_cast<size_t>(kind - d_.records.data())];
     if (key_rule == nullptr) {
       Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
       return;
     }
-    if (!Convert(*key_rule, &v, &present, &why) || !present) {
+    const Cached* same = key_rule->slot >= 0 ? &cache_[static_cast<size_t>(key_rule->slot)] : nullptr;
+    if (open_ && kind->role != RecordRole::kBegin && same != nullptr && same->valid &&
+        same->applied == round_serial_ && SameText(same->raw, RawOf(*key_rule))) {
+      // The same key as the round's: nothing more to do for it (most records).
+    } else if (v = Convert(*key_rule, &present, &why); v == nullptr || !present) {
       Fail(line, kind, key_rule, present ? why : "empty: the record does not say which round it is of");
       return;
+    } else {
+      const std::string key = v->is_int ? std::to_string(v->number) : v->text;
+      if (open_ && !SameText(key, round_key_) && kind->role != RecordRole::kBegin) CloseRound();
+      if (kind->role == RecordRole::kBegin) CloseRound();
+      if (!open_) {
+        OpenRound(line);
+        round_key_ = key;
+      }
+      round_values.emplace_back(key_rule, v);
     }
-    const std::string key = v.is_int ? std::to_string(v.number) : v.text;
-    if (open_ && key != round_key_ && kind->role != RecordRole::kBegin) CloseRound();
-    if (kind->role == RecordRole::kBegin) CloseRound();
-    if (!open_) {
-      OpenRound(line);
-      round_key_ = key;
-    }
-    round_values.emplace_back(key_rule, v);
   } else if (kind->role == RecordRole::kBegin) {
     CloseRound();
     OpenRound(line);
@@ -483,10 +569,10 @@ void DialectReader::Process(std::string_view record, int64_t line) {
       // fields on every row) has nothing more to say.
       if (r.slot >= 0) {
         const Cached& c = cache_[static_cast<size_t>(r.slot)];
-        if (c.valid && c.applied == round_serial_ && c.raw == (r.value ? std::string_view(*r.value) : Raw(r)))
-          continue;
+        if (c.valid && c.applied == round_serial_ && SameText(c.raw, RawOf(r))) continue;
       }
-      if (!Convert(r, &v, &present, &why)) {
+      v = Convert(r, &present, &why);
+      if (v == nullptr) {
         Fail(line, kind, &r, why);
         bad = true;
         continue;
@@ -498,11 +584,11 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   read_round(kind->round_fields);
   // A record that cannot be read whole gives the round nothing but the key it was grouped by.
   if (bad) {
-    if (key_rule != nullptr && round_fields_.empty())
-      SetRoundField(*key_rule, round_values.front().second, line, *kind);
+    if (key_rule != nullptr && round_fields_.empty() && !round_values.empty())
+      SetRoundField(*key_rule, *round_values.front().second, line, *kind);
     return;
   }
-  for (auto& [rule, value] : round_values) SetRoundField(*rule, std::move(value), line, *kind);
+  for (const auto& [rule, value] : round_values) SetRoundField(*rule, *value, line, *kind);
   if (kind->role == RecordRole::kEnd) {
     CloseRound();
     return;
@@ -518,23 +604,17 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   std::string& text = events_;
   const size_t mark = text.size();
   if (open_events_ > 0) text.push_back(',');
-  text += "{\"type\":";
-  AppendJsonString(&text, ToString(kind->event));
-  for (std::string_view field : kEventOrder) {
-    for (const FieldRule& r : kind->fields) {
-      if (r.field != field) continue;
-      if (!Convert(r, &v, &present, &why)) {
-        Fail(line, kind, &r, why);
-        bad = true;
-        break;
-      }
-      if (!present) continue;
-      text.push_back(',');
-      AppendJsonString(&text, field);
-      text.push_back(':');
-      AppendValue(&text, v);
+  text += type_[static_cast<size_t>(kind - d_.records.data())];
+  for (const EventField& f : event_fields_[static_cast<size_t>(kind - d_.records.data())]) {
+    v = Convert(*f.rule, &present, &why);
+    if (v == nullptr) {
+      Fail(line, kind, f.rule, why);
+      bad = true;
+      break;
     }
-    if (bad) break;
+    if (!present) continue;
+    text += f.key;
+    AppendValue(&text, *v);
   }
   text.push_back('}');
   if (bad) {
@@ -559,11 +639,12 @@ bool DialectReader::Next(std::string_view* text) {
     if (!record_.empty() && record.data() == record_.data()) record_.clear();
   }
   if (ready_.empty()) return false;
+  // The item returned last goes back to be reused (its buffers with it).
+  spare_.push_back(std::move(current_));
   current_ = std::move(ready_.front());
   ready_.pop_front();
   line_ = current_.line;
   event_lines_.swap(current_.event_lines);
-  current_.event_lines.clear();
   *text = current_.text;
   return true;
 }

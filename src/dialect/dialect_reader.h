@@ -13,10 +13,12 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "base/json.h"
+#include "base/string_hash.h"
 #include "dialect/dialect.h"
 #include "history/line_reader.h"
 #include "pitboss/status.h"
@@ -94,17 +96,28 @@ class DialectReader {
   bool ReadRecord(std::string_view* record, int64_t* line);  // false at the end
   void Process(std::string_view record, int64_t line);
   bool ReadHeader(std::string_view record, int64_t line);
-  // The raw value of rule's group or column in the record being processed.
-  std::string_view Raw(const FieldRule& rule) const;
-  // The v1 value of `rule`; false (with `why`) when the record cannot give it; *present false
-  // when an optional field is left out.
-  bool Convert(const FieldRule& rule, Value* out, bool* present, std::string* why);
+  // The raw value of rule's group or column in the record being processed, or its constant.
+  std::string_view RawOf(const FieldRule& rule) const {
+    if (rule.value) return *rule.value;
+    if (rule.index < 0) return {};
+    if (d_.shape == DialectShape::kCsv) {
+      const auto at = static_cast<size_t>(column_at_[static_cast<size_t>(rule.index)]);
+      return at < fields_.size() ? fields_[at] : std::string_view();
+    }
+    const auto at = static_cast<size_t>(rule.index);
+    return at < groups_.size() ? std::string_view(groups_[at].data(), groups_[at].size())
+                               : std::string_view();
+  }
+  // The v1 value of `rule` in the record being processed, valid until the rule is converted
+  // again; nullptr (with `why`) when the record cannot give it; *present false when an
+  // optional field is left out.
+  const Value* Convert(const FieldRule& rule, bool* present, std::string* why);
   bool ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present, std::string* why);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void OpenRound(int64_t line);
   static void AppendValue(std::string* out, const Value& v);
   void CloseRound();
-  void SetRoundField(const FieldRule& rule, Value value, int64_t line, const RecordKind& kind);
+  void SetRoundField(const FieldRule& rule, const Value& value, int64_t line, const RecordKind& kind);
 
   const Dialect& d_;
   LineReader& lines_;
@@ -140,9 +153,29 @@ class DialectReader {
     uint64_t applied = UINT64_MAX;  // the round it is a field of, with this text
   };
   std::vector<Cached> cache_;
+  Value uncached_;  // the value of a rule with no slot
+  // Card texts and what the notation reads them as (a log of a shoe has few).
+  static constexpr size_t kCardsRemembered = 512;
+  std::unordered_map<std::string, std::string, StringHash, std::equal_to<>> cards_read_;
   std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
 
+  // Worked out once from the dialect. Each kind's event fields in v1's order, each with its
+  // key as written after the type ( ,"seat": ).
+  struct EventField {
+    const FieldRule* rule;
+    std::string key;
+  };
+  std::vector<std::vector<EventField>> event_fields_;  // by kind
+  std::vector<const FieldRule*> key_rule_;             // by kind: the rule that reads the key
+  std::vector<std::string> type_;                      // by kind: {"type":"deal"
+  // kCsv: where every kind is told by the value of one column, that column (else -1).
+  int when_column_ = -1;
+  // The record being processed: the round's fields it gives.
+  std::vector<std::pair<const FieldRule*, const Value*>> round_values_;
+
+  Item TakeItem();  // a spare item (its buffers reused), empty
   std::deque<Item> ready_;
+  std::vector<Item> spare_;
   Item current_;
   int64_t line_ = 0;
   std::vector<int64_t> event_lines_;

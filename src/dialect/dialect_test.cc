@@ -33,7 +33,9 @@ class DialectTest : public ::testing::Test {
     std::unique_ptr<Dialect> d = LoadDialect(Write("d.yaml", yaml), &errors);
     std::string all;
     for (const std::string& e : errors) all += e + "\n";
-    if (d) EXPECT_TRUE(errors.empty());
+    if (d) {
+      EXPECT_TRUE(errors.empty());
+    }
     return all;
   }
   // Every item a reader gives for `log` through `d`: rounds as their text, errors as "!line: message".
