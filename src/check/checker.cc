@@ -249,12 +249,18 @@ struct Checker::Impl : ShoeTracker::Owner {
     std::vector<FindingKey> keys, other_keys, common;  // buffers of Prepare's
     // A round read through a dialect: the line of each event's record (the line pipeline's).
     std::vector<int64_t> source_lines;
+    // A round read through a dialect: the records of it the dialect could not read, each
+    // taken up (as a malformed line is) before the round.
+    std::vector<DialectConverter::Error> record_errors;
   };
 
   CheckOptions options;
   SpecLibrary library;
   std::vector<std::unique_ptr<RoundParser>> parsers;  // one for each worker
-  std::vector<RoundFinding> shoe_findings;            // of the round applied, reused
+  // A log read through a dialect: each worker's converter of grouped rounds.
+  std::vector<std::unique_ptr<DialectConverter>> converters;
+  LineWork record_error;                    // a record error of a round (LineWork::record_errors), taken up
+  std::vector<RoundFinding> shoe_findings;  // of the round applied, reused
   ShoeTracker shoes;
   // The overdraws the shoe tracker holds until it can tell what they are (ShoeTracker::Owner),
   // as the findings they will be, with the round they were found in (its serial number).
@@ -392,7 +398,8 @@ struct Checker::Impl : ShoeTracker::Owner {
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc, const std::map<std::string, std::string>& chosen);
   // The pure part of checking a line, safe on any thread with its own parser: it reads
   // nothing that changes while logs are read.
-  void Prepare(RoundParser& parser, std::string_view text, LineWork* w) const;
+  // A round a dialect reader grouped (IsDialectRound) is converted by `converter` first.
+  void Prepare(RoundParser& parser, DialectConverter* converter, std::string_view text, LineWork* w) const;
   // The rest, in input order: round ids, time order, shoes, findings, counts.
   void Apply(const std::string& input, int64_t line, LineWork& w);
   // Finds a round dated before the last round of its table (input/time-order), once where
@@ -537,7 +544,16 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
   return last;
 }
 
-void Checker::Impl::Prepare(RoundParser& parser, std::string_view text, LineWork* w) const {
+void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, std::string_view text,
+                            LineWork* w) const {
+  w->record_errors.clear();
+  w->source_lines.clear();
+  if (IsDialectRound(text) && converter != nullptr) {
+    converter->Convert(text);
+    w->record_errors = converter->errors();
+    w->source_lines = converter->event_lines();
+    text = converter->round();  // followed by padding, as a line of the pipeline is
+  }
   if (IsDialectError(text)) {
     // A record of an operator's log its dialect cannot read: one finding at its line.
     const DialectError e = SplitDialectError(text);
@@ -922,13 +938,26 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   const int jobs = std::max(1, impl.options.jobs);
   while (impl.parsers.size() < static_cast<size_t>(jobs))
     impl.parsers.push_back(std::make_unique<RoundParser>());
+  impl.converters.clear();
+  if (impl.options.dialect != nullptr) {
+    for (int i = 0; i < jobs; ++i)
+      impl.converters.push_back(std::make_unique<DialectConverter>(*impl.options.dialect));
+  }
   auto run = [&](auto& source) {
     RunLinePipeline<Impl::LineWork>(
         source, jobs,
         [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
-          impl.Prepare(*impl.parsers[static_cast<size_t>(worker)], text, w);
+          const auto i = static_cast<size_t>(worker);
+          impl.Prepare(*impl.parsers[i], i < impl.converters.size() ? impl.converters[i].get() : nullptr,
+                       text, w);
         },
         [&](int64_t line, Impl::LineWork& w) {
+          // The records of a round its dialect could not read, each a malformed item of its own.
+          for (const DialectConverter::Error& e : w.record_errors) {
+            ++non_blank;
+            impl.Prepare(*impl.parsers[0], nullptr, e.text, &impl.record_error);
+            impl.Apply(path, e.line, impl.record_error);
+          }
           ++non_blank;
           impl.Apply(path, line, w);
           if (impl.options.progress && non_blank % kProgressEvery == 0) {
@@ -940,14 +969,21 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   InputSummary& summary = impl.report.inputs[impl.input_index];
   Status status;
   if (const Dialect* dialect = impl.options.dialect) {
-    DialectReader source(*dialect, reader);
+    DialectReader dialect_reader(*dialect, reader);
+    // Rounds come grouped, and are converted by the pipeline's workers (Prepare).
+    struct Grouped {
+      DialectReader& reader;
+      bool Next(std::string_view* text) { return reader.NextGrouped(text); }
+      int64_t line_number() const { return reader.line_number(); }
+      void DigestPending() { reader.DigestPending(); }
+    } source{dialect_reader};
     run(source);
-    status = source.status();
+    status = dialect_reader.status();
     summary.dialect = dialect->id;
     summary.dialect_sha256 = dialect->sha256;
     summary.lines = reader.line_number();
     summary.rounds = non_blank - summary.malformed_lines;
-    summary.blank_lines = source.blank_lines();
+    summary.blank_lines = dialect_reader.blank_lines();
     summary.record_lines = summary.lines - non_blank - summary.blank_lines;
   } else {
     run(reader);

@@ -62,7 +62,7 @@ constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount",
 
 }  // namespace
 
-void DialectReader::AppendValue(std::string* out, const Value& v) {
+void DialectConverter::AppendValue(std::string* out, const Value& v) {
   if (!v.is_int) {
     // Most values are plain ASCII with nothing to escape: written as they are.
     const bool plain = std::all_of(v.text.begin(), v.text.end(), [](char c) {
@@ -83,11 +83,8 @@ void DialectReader::AppendValue(std::string* out, const Value& v) {
   out->append(buf, static_cast<size_t>(r.ptr - buf));
 }
 
-DialectReader::DialectReader(const Dialect& dialect, LineReader& lines) : d_(dialect), lines_(lines) {
-  header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
+DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   cache_.resize(static_cast<size_t>(d_.slots));
-  column_at_.resize(d_.columns.size());
-  for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
   for (const RecordKind& k : d_.records) {
     const FieldRule* key = nullptr;
     for (const std::vector<FieldRule>* rules : {&d_.round_fields, &k.round_fields}) {
@@ -102,13 +99,393 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines) : d_(dia
     for (std::string_view field : kEventOrder) {
       for (const FieldRule& r : k.fields) {
         if (r.field != field) continue;
-        std::string key = ",";
-        AppendJsonString(&key, field);
-        key.push_back(':');
-        plan.push_back({&r, std::move(key)});
+        std::string key_text = ",";
+        AppendJsonString(&key_text, field);
+        key_text.push_back(':');
+        plan.push_back({&r, std::move(key_text)});
       }
     }
   }
+}
+
+// The layout of a grouped round (NextGrouped): kDialectRoundMark, then an entry for each record
+// or error, in the log's order: its line (int64), its kind (int32, -1 for an error), a count
+// (uint32: the record's values, or the error message's bytes), and then for a record each
+// value's size (uint32) and the values' bytes one after the other; for an error its message.
+namespace {
+
+template <typename T>
+void Put(std::string* out, T v) {
+  char bytes[sizeof v];
+  std::memcpy(bytes, &v, sizeof v);
+  out->append(bytes, sizeof v);
+}
+
+template <typename T>
+T Take(std::string_view* in) {
+  T v{};
+  if (in->size() < sizeof v) {
+    in->remove_prefix(in->size());
+    return v;
+  }
+  std::memcpy(&v, in->data(), sizeof v);
+  in->remove_prefix(sizeof v);
+  return v;
+}
+
+}  // namespace
+
+void DialectConverter::Convert(std::string_view grouped) {
+  ++round_serial_;
+  round_fields_.clear();
+  round_field_lines_.clear();
+  events_.clear();
+  events_count_ = 0;
+  event_lines_.clear();
+  errors_.clear();
+  grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
+  std::vector<uint32_t> sizes;
+  while (!grouped.empty()) {
+    const auto line = Take<int64_t>(&grouped);
+    const auto kind = Take<int32_t>(&grouped);
+    const auto count = Take<uint32_t>(&grouped);
+    if (kind < 0) {
+      AddError(line, grouped.substr(0, count));
+      grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
+      continue;
+    }
+    sizes.resize(count);
+    for (uint32_t& n : sizes) n = Take<uint32_t>(&grouped);
+    values_.clear();
+    for (const uint32_t n : sizes) {
+      values_.push_back(grouped.substr(0, n));
+      grouped.remove_prefix(std::min<size_t>(n, grouped.size()));
+    }
+    if (static_cast<size_t>(kind) < d_.records.size()) Record(d_.records[static_cast<size_t>(kind)], line);
+  }
+  WriteRound();
+}
+
+void DialectConverter::AddError(int64_t line, std::string_view message) {
+  Error& e = errors_.emplace_back();
+  e.line = line;
+  e.text.assign(kDialectErrorMark);
+  // The round it is in, where it says its id and table: the finding names them.
+  for (std::string_view field : {"round", "table"}) {
+    for (const auto& [name, v] : round_fields_) {
+      if (name == field && !v.is_int) e.text += v.text;
+    }
+    e.text.push_back(kDialectErrorSeparator);
+  }
+  e.text += message;
+}
+
+namespace {
+
+// What a record the dialect cannot read is: the dialect, the record's kind and the field's
+// rule, where known, and why.
+std::string Describe(const Dialect& d, const RecordKind* kind, const FieldRule* rule,
+                     const std::string& why) {
+  std::string text = "dialect " + d.id;
+  if (kind != nullptr) text += ", record kind '" + kind->name + "'";
+  if (rule != nullptr) {
+    text += rule->value ? ", v1 field " + rule->field
+                        : std::string(d.shape == DialectShape::kCsv ? ", column '" : ", group '") +
+                              rule->from + "' (v1 field " + rule->field + ")";
+    text += " (" + d.path + ":" + std::to_string(rule->line) + ")";
+  }
+  text += ": " + why;
+  return text;
+}
+
+}  // namespace
+
+void DialectConverter::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
+                            const std::string& why) {
+  AddError(line, Describe(d_, kind, rule, why));
+}
+
+const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, bool* present,
+                                                         std::string* why) {
+  *present = true;
+  const std::string_view raw = RawOf(rule);
+  Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
+                       ? &cache_[static_cast<size_t>(rule.slot)]
+                       : nullptr;
+  if (cached != nullptr && cached->valid && SameText(cached->raw, raw)) {
+    *present = cached->present;
+    return &cached->value;
+  }
+  Value* out = cached != nullptr ? &cached->value : &uncached_;
+  out->is_int = false;
+  out->text.clear();
+  const bool ok = ConvertRaw(rule, raw, out, present, why);
+  if (cached != nullptr) {
+    cached->valid = ok;
+    cached->applied = UINT64_MAX;  // a new text: not the round's until it is set there
+    if (ok) {
+      cached->raw.assign(raw);
+      cached->present = *present;
+    }
+  }
+  return ok ? out : nullptr;
+}
+
+bool DialectConverter::ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present,
+                                  std::string* why) {
+  if (raw.empty() && rule.optional) {
+    *present = false;
+    return true;
+  }
+  if (rule.has_map) {
+    const auto it =
+        std::find_if(rule.map.begin(), rule.map.end(), [&](const auto& p) { return p.first == raw; });
+    if (it != rule.map.end()) {
+      raw = it->second;
+    } else if (!rule.keep_other) {
+      std::string words;
+      for (size_t i = 0; i < rule.map.size() && i < 12; ++i)
+        words += (i ? ", " : "") + Quote(rule.map[i].first);
+      *why = Quote(raw) + " is not a word the dialect maps for " + rule.field + " (" + words +
+             (rule.map.size() > 12 ? ", ..." : "") + ")";
+      return false;
+    }
+  }
+  switch (rule.as) {
+    case ValueAs::kString:
+      out->text.assign(raw);
+      return true;
+    case ValueAs::kInt:
+    case ValueAs::kMinorUnits:
+      if (!ParseInteger(raw, &out->number)) {
+        *why = Quote(raw) + " is not a whole number" +
+               (rule.as == ValueAs::kMinorUnits ? std::string(" of minor units") : std::string());
+        return false;
+      }
+      out->is_int = true;
+      return true;
+    case ValueAs::kMoney: {
+      const std::optional<Money> m = ParseDecimalMoney(raw, d_.currency_digits, why);
+      if (!m) {
+        *why = Quote(raw) + " is not an amount in " + d_.currency + ": " + *why;
+        return false;
+      }
+      out->is_int = true;
+      out->number = *m;
+      return true;
+    }
+    case ValueAs::kTime:
+      return ReadVendorTime(d_.time, raw, &out->text, why);
+    case ValueAs::kCard:
+      // A card the notation does not read goes on as written: the check reports it as a card
+      // that is not one (input/bad-card), as it would in a v1 log.
+      if (const auto it = cards_read_.find(raw); it != cards_read_.end()) {
+        out->text = it->second;
+        return true;
+      }
+      if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
+      // A shoe has few distinct cards: each is read by the notation's pattern once.
+      if (cards_read_.size() >= kCardsRemembered) cards_read_.clear();
+      cards_read_.emplace(raw, out->text);
+      return true;
+    case ValueAs::kSeat:
+      if (raw == "dealer") {
+        out->text = "dealer";
+        return true;
+      }
+      if (!ParseInteger(raw, &out->number)) {
+        *why = Quote(raw) + " is not a seat (a number, or a word the dialect maps to dealer)";
+        return false;
+      }
+      out->is_int = true;
+      return true;
+  }
+  return false;
+}
+
+void DialectConverter::Record(const RecordKind& kind, int64_t line) {
+  const Value* v = nullptr;
+  bool present = false;
+  std::string why;
+  std::vector<std::pair<const FieldRule*, const Value*>>& round_values = round_values_;
+  round_values.clear();
+  bool bad = false;
+  const FieldRule* key_rule = nullptr;
+  if (!d_.key.empty()) {
+    // The reader grouped the record by its key: the round's, already set unless it is its
+    // first record (or a record that says it in other words).
+    key_rule = key_rule_[static_cast<size_t>(&kind - d_.records.data())];
+    const Cached* same =
+        key_rule != nullptr && key_rule->slot >= 0 ? &cache_[static_cast<size_t>(key_rule->slot)] : nullptr;
+    if (key_rule == nullptr) {
+      Fail(line, &kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
+      return;
+    }
+    if (same == nullptr || !same->valid || same->applied != round_serial_ ||
+        !SameText(same->raw, RawOf(*key_rule))) {
+      v = Convert(*key_rule, &present, &why);
+      if (v == nullptr || !present) {
+        Fail(line, &kind, key_rule, present ? why : "empty: the record does not say which round it is of");
+        return;
+      }
+      round_values.emplace_back(key_rule, v);
+    }
+  }
+  auto read_round = [&](const std::vector<FieldRule>& rules) {
+    for (const FieldRule& r : rules) {
+      if (&r == key_rule) continue;
+      // A field the round already has from this same text (a CSV export repeats its round's
+      // fields on every row) has nothing more to say.
+      if (r.slot >= 0) {
+        const Cached& c = cache_[static_cast<size_t>(r.slot)];
+        if (c.valid && c.applied == round_serial_ && SameText(c.raw, RawOf(r))) continue;
+      }
+      v = Convert(r, &present, &why);
+      if (v == nullptr) {
+        Fail(line, &kind, &r, why);
+        bad = true;
+        continue;
+      }
+      if (present) round_values.emplace_back(&r, v);
+    }
+  };
+  read_round(d_.round_fields);
+  read_round(kind.round_fields);
+  // A record that cannot be read whole gives the round nothing but the key it was grouped by.
+  if (bad) {
+    if (key_rule != nullptr && round_fields_.empty() && !round_values.empty() &&
+        round_values.front().first == key_rule)
+      SetRoundField(*key_rule, *round_values.front().second, line, kind);
+    return;
+  }
+  for (const auto& [rule, value] : round_values) SetRoundField(*rule, *value, line, kind);
+  if (kind.role != RecordRole::kEvent) return;
+  if (events_count_ >= kMaxRoundRecords) {
+    Fail(line, &kind, nullptr,
+         "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
+    return;
+  }
+  // The event, its fields in v1's order.
+  std::string& text = events_;
+  const size_t mark = text.size();
+  if (events_count_ > 0) text.push_back(',');
+  text += type_[static_cast<size_t>(&kind - d_.records.data())];
+  for (const EventField& f : event_fields_[static_cast<size_t>(&kind - d_.records.data())]) {
+    v = Convert(*f.rule, &present, &why);
+    if (v == nullptr) {
+      Fail(line, &kind, f.rule, why);
+      bad = true;
+      break;
+    }
+    if (!present) continue;
+    text += f.key;
+    AppendValue(&text, *v);
+  }
+  text.push_back('}');
+  if (bad) {
+    text.resize(mark);  // the event is not part of the round
+    return;
+  }
+  ++events_count_;
+  event_lines_.push_back(line);
+}
+
+void DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
+                                     const RecordKind& kind) {
+  for (size_t i = 0; i < round_fields_.size(); ++i) {
+    if (round_fields_[i].first != rule.field) continue;
+    if (round_fields_[i].second == value) {
+      if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
+      return;
+    }
+    const Value& was = round_fields_[i].second;
+    Fail(line, &kind, &rule,
+         "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) +
+             ", where the round's record at line " + std::to_string(round_field_lines_[i]) + " says " +
+             Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
+    return;
+  }
+  if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
+  round_fields_.emplace_back(rule.field, value);
+  round_field_lines_.push_back(line);
+}
+
+void DialectConverter::WriteRound() {
+  std::string& text = round_;
+  text.clear();
+  text.reserve(192 + events_.size() + kLinePadding);
+  text.push_back('{');
+  bool first = true;
+  auto key = [&](std::string_view name) {
+    if (!first) text.push_back(',');
+    first = false;
+    AppendJsonString(&text, name);
+    text.push_back(':');
+  };
+  bool currency = false;
+  for (std::string_view name : {"round", "time", "table", "rules", "currency"}) {
+    for (const auto& [field, v] : round_fields_) {
+      if (field == name) {
+        key(name);
+        AppendValue(&text, v);
+        currency = currency || name == "currency";
+      }
+    }
+    // The currency the dialect declares its amounts in is the round's, where it names none.
+    if (name == "currency" && !currency && !d_.currency.empty()) {
+      key(name);
+      AppendJsonString(&text, d_.currency);
+    }
+  }
+  bool limits = false;
+  for (int k = 0; k < kWagerKinds; ++k) {
+    const std::string_view wager = ToString(static_cast<WagerKind>(k));
+    bool open = false;
+    // min, then max, whichever record gave each: the round's text is the same however its
+    // records came.
+    for (std::string_view bound : {"min", "max"}) {
+      for (const auto& [field, v] : round_fields_) {
+        if (!field.starts_with("limits.") || field.size() != 8 + wager.size() + bound.size() ||
+            std::string_view(field).substr(7, wager.size()) != wager || field[7 + wager.size()] != '.' ||
+            std::string_view(field).substr(8 + wager.size()) != bound)
+          continue;
+        if (!limits) {
+          key("limits");
+          text.push_back('{');
+          limits = true;
+        } else if (!open) {
+          text.push_back(',');
+        }
+        if (!open) {
+          AppendJsonString(&text, wager);
+          text += ":{";
+          open = true;
+        } else {
+          text.push_back(',');
+        }
+        AppendJsonString(&text, bound);
+        text.push_back(':');
+        AppendValue(&text, v);
+      }
+    }
+    if (open) text.push_back('}');
+  }
+  if (limits) text.push_back('}');
+  key("events");
+  text.push_back('[');
+  text += events_;
+  text += "]}";
+  round_size_ = text.size();
+  // Read as a line pipeline's line is: followed by zeros, then padding.
+  text.append(kLineZeros, '\0');
+  text.append(kLinePadding - kLineZeros, ' ');
+}
+
+DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
+    : d_(dialect), lines_(lines), converter_(dialect) {
+  header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
+  column_at_.resize(d_.columns.size());
+  for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
         return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
       }))
@@ -200,240 +577,74 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
   return true;
 }
 
-const DialectReader::Value* DialectReader::Convert(const FieldRule& rule, bool* present, std::string* why) {
-  *present = true;
-  const std::string_view raw = RawOf(rule);
-  Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
-                       ? &cache_[static_cast<size_t>(rule.slot)]
-                       : nullptr;
-  if (cached != nullptr && cached->valid && SameText(cached->raw, raw)) {
-    *present = cached->present;
-    return &cached->value;
-  }
-  Value* out = cached != nullptr ? &cached->value : &uncached_;
-  out->is_int = false;
-  out->text.clear();
-  const bool ok = ConvertRaw(rule, raw, out, present, why);
-  if (cached != nullptr) {
-    cached->valid = ok;
-    cached->applied = UINT64_MAX;  // a new text: not the round's until it is set there
-    if (ok) {
-      cached->raw.assign(raw);
-      cached->present = *present;
-    }
-  }
-  return ok ? out : nullptr;
-}
-
-bool DialectReader::ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present,
-                               std::string* why) {
-  if (raw.empty() && rule.optional) {
-    *present = false;
-    return true;
-  }
-  if (rule.has_map) {
-    const auto it =
-        std::find_if(rule.map.begin(), rule.map.end(), [&](const auto& p) { return p.first == raw; });
-    if (it != rule.map.end()) {
-      raw = it->second;
-    } else if (!rule.keep_other) {
-      std::string words;
-      for (size_t i = 0; i < rule.map.size() && i < 12; ++i)
-        words += (i ? ", " : "") + Quote(rule.map[i].first);
-      *why = Quote(raw) + " is not a word the dialect maps for " + rule.field + " (" + words +
-             (rule.map.size() > 12 ? ", ..." : "") + ")";
-      return false;
-    }
-  }
-  switch (rule.as) {
-    case ValueAs::kString:
-      out->text.assign(raw);
-      return true;
-    case ValueAs::kInt:
-    case ValueAs::kMinorUnits:
-      if (!ParseInteger(raw, &out->number)) {
-        *why = Quote(raw) + " is not a whole number" +
-               (rule.as == ValueAs::kMinorUnits ? std::string(" of minor units") : std::string());
-        return false;
-      }
-      out->is_int = true;
-      return true;
-    case ValueAs::kMoney: {
-      const std::optional<Money> m = ParseDecimalMoney(raw, d_.currency_digits, why);
-      if (!m) {
-        *why = Quote(raw) + " is not an amount in " + d_.currency + ": " + *why;
-        return false;
-      }
-      out->is_int = true;
-      out->number = *m;
-      return true;
-    }
-    case ValueAs::kTime:
-      return ReadVendorTime(d_.time, raw, &out->text, why);
-    case ValueAs::kCard:
-      // A card the notation does not read goes on as written: the check reports it as a card
-      // that is not one (input/bad-card), as it would in a v1 log.
-      if (const auto it = cards_read_.find(raw); it != cards_read_.end()) {
-        out->text = it->second;
-        return true;
-      }
-      if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
-      // A shoe has few distinct cards: each is read by the notation's pattern once.
-      if (cards_read_.size() >= kCardsRemembered) cards_read_.clear();
-      cards_read_.emplace(raw, out->text);
-      return true;
-    case ValueAs::kSeat:
-      if (raw == "dealer") {
-        out->text = "dealer";
-        return true;
-      }
-      if (!ParseInteger(raw, &out->number)) {
-        *why = Quote(raw) + " is not a seat (a number, or a word the dialect maps to dealer)";
-        return false;
-      }
-      out->is_int = true;
-      return true;
-  }
-  return false;
-}
-
 DialectReader::Item DialectReader::TakeItem() {
   if (spare_.empty()) return Item();
   Item item = std::move(spare_.back());
   spare_.pop_back();
-  item.error = false;
   item.text.clear();
-  item.event_lines.clear();
   return item;
 }
 
 void DialectReader::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
                          const std::string& why) {
+  const std::string message = Describe(d_, kind, rule, why);
+  if (open_) {
+    Append(line, -1, message);
+    return;
+  }
   Item item = TakeItem();
-  item.error = true;
   item.line = line;
   item.text.assign(kDialectErrorMark);
-  // The round it is in, where one is open and says its id and table: the finding names them.
-  for (std::string_view field : {"round", "table"}) {
-    for (const auto& [name, v] : round_fields_) {
-      if (open_ && name == field && !v.is_int) item.text += v.text;
-    }
-    item.text.push_back(kDialectErrorSeparator);
-  }
-  item.text += "dialect " + d_.id;
-  if (kind != nullptr) item.text += ", record kind '" + kind->name + "'";
-  if (rule != nullptr) {
-    item.text += rule->value ? ", v1 field " + rule->field
-                             : std::string(d_.shape == DialectShape::kCsv ? ", column '" : ", group '") +
-                                   rule->from + "' (v1 field " + rule->field + ")";
-    item.text += " (" + d_.path + ":" + std::to_string(rule->line) + ")";
-  }
-  item.text += ": " + why;
+  item.text.push_back(kDialectErrorSeparator);
+  item.text.push_back(kDialectErrorSeparator);
+  item.text += message;
   ready_.push_back(std::move(item));
 }
 
 void DialectReader::OpenRound(int64_t line) {
   open_ = true;
-  round_line_ = line;
   round_key_.clear();
-  round_fields_.clear();
-  round_field_lines_.clear();
-  events_.clear();
-  ++round_serial_;
-  open_event_lines_.clear();
-  open_events_ = 0;
+  round_ = TakeItem();
+  round_.line = line;
+  round_.text.assign(kDialectRoundMark);
+  round_records_ = 0;
 }
 
 void DialectReader::CloseRound() {
   if (!open_) return;
   open_ = false;
-  Item item = TakeItem();
-  item.line = round_line_;
-  std::string& text = item.text;
-  text.reserve(192 + events_.size());
-  text.push_back('{');
-  bool first = true;
-  auto key = [&](std::string_view name) {
-    if (!first) text.push_back(',');
-    first = false;
-    AppendJsonString(&text, name);
-    text.push_back(':');
-  };
-  bool currency = false;
-  for (std::string_view name : {"round", "time", "table", "rules", "currency"}) {
-    for (const auto& [field, v] : round_fields_) {
-      if (field == name) {
-        key(name);
-        AppendValue(&text, v);
-        currency = currency || name == "currency";
-      }
-    }
-    // The currency the dialect declares its amounts in is the round's, where it names none.
-    if (name == "currency" && !currency && !d_.currency.empty()) {
-      key(name);
-      AppendJsonString(&text, d_.currency);
-    }
-  }
-  bool limits = false;
-  for (int k = 0; k < kWagerKinds; ++k) {
-    const std::string_view wager = ToString(static_cast<WagerKind>(k));
-    bool open = false;
-    // min, then max, whichever record gave each: the round's text is the same however its
-    // records came.
-    for (std::string_view bound : {"min", "max"}) {
-      for (const auto& [field, v] : round_fields_) {
-        if (!field.starts_with("limits.") || field.size() != 8 + wager.size() + bound.size() ||
-            std::string_view(field).substr(7, wager.size()) != wager || field[7 + wager.size()] != '.' ||
-            std::string_view(field).substr(8 + wager.size()) != bound)
-          continue;
-        if (!limits) {
-          key("limits");
-          text.push_back('{');
-          limits = true;
-        } else if (!open) {
-          text.push_back(',');
-        }
-        if (!open) {
-          AppendJsonString(&text, wager);
-          text += ":{";
-          open = true;
-        } else {
-          text.push_back(',');
-        }
-        AppendJsonString(&text, bound);
-        text.push_back(':');
-        AppendValue(&text, v);
-      }
-    }
-    if (open) text.push_back('}');
-  }
-  if (limits) text.push_back('}');
-  key("events");
-  text.push_back('[');
-  text += events_;
-  text += "]}";
-  item.event_lines = open_event_lines_;
-  ready_.push_back(std::move(item));
+  ready_.push_back(std::move(round_));
 }
 
-void DialectReader::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
-                                  const RecordKind& kind) {
-  for (size_t i = 0; i < round_fields_.size(); ++i) {
-    if (round_fields_[i].first != rule.field) continue;
-    if (round_fields_[i].second == value) {
-      if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
-      return;
-    }
-    const Value& was = round_fields_[i].second;
-    Fail(line, &kind, &rule,
-         "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) +
-             ", where the round's record at line " + std::to_string(round_field_lines_[i]) + " says " +
-             Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
+void DialectReader::Append(int64_t line, int32_t kind, std::string_view message) {
+  std::string& out = round_.text;
+  Put(&out, line);
+  Put(&out, kind);
+  if (kind < 0) {
+    Put(&out, static_cast<uint32_t>(message.size()));
+    out.append(message);
     return;
   }
-  if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
-  round_fields_.emplace_back(rule.field, value);
-  round_field_lines_.push_back(line);
+  // The whole entry in one step: a round's records are copied once each, and this is most of
+  // what the reader does with them.
+  const std::vector<std::string_view>& values = converter_.values_;
+  size_t bytes = 0;
+  for (std::string_view v : values) bytes += v.size();
+  const size_t at = out.size();
+  out.resize(at + sizeof(uint32_t) * (1 + values.size()) + bytes);
+  char* p = out.data() + at;
+  const auto count = static_cast<uint32_t>(values.size());
+  std::memcpy(p, &count, sizeof count);
+  p += sizeof count;
+  for (std::string_view v : values) {
+    const auto n = static_cast<uint32_t>(v.size());
+    std::memcpy(p, &n, sizeof n);
+    p += sizeof n;
+  }
+  for (std::string_view v : values) {
+    if (!v.empty()) std::memcpy(p, v.data(), v.size());
+    p += v.size();
+  }
 }
 
 void DialectReader::Process(std::string_view record, int64_t line) {
@@ -519,37 +730,40 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     }
   }
   if (kind->role == RecordRole::kIgnore) return;
+  // The record's values, in the order the converter reads them (a rule's index).
+  std::vector<std::string_view>& values = converter_.values_;
+  values.clear();
+  if (d_.shape == DialectShape::kCsv) {
+    for (const int at : column_at_) values.push_back(fields_[static_cast<size_t>(at)]);
+  } else {
+    for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
+  }
 
-  // The key first: it says which round the record is of (a new one, where it changes).
-  const Value* v = nullptr;
-  bool present = false;
-  std::string why;
-  std::vector<std::pair<const FieldRule*, const Value*>>& round_values = round_values_;
-  round_values.clear();
-  bool bad = false;
-  const FieldRule* key_rule = nullptr;
+  // The key: it says which round the record is of (a new one, where it changes).
   if (!d_.key.empty()) {
-    key_rule = key_rule_[static_cast<size_t>(kind - d_.records.data())];
+    const FieldRule* key_rule = converter_.key_rule_[static_cast<size_t>(kind - d_.records.data())];
     if (key_rule == nullptr) {
       Fail(line, kind, nullptr, "the record does not say which round it is of (v1 field " + d_.key + ")");
       return;
     }
-    const Cached* same = key_rule->slot >= 0 ? &cache_[static_cast<size_t>(key_rule->slot)] : nullptr;
-    if (open_ && kind->role != RecordRole::kBegin && same != nullptr && same->valid &&
-        same->applied == round_serial_ && SameText(same->raw, RawOf(*key_rule))) {
-      // The same key as the round's: nothing more to do for it (most records).
-    } else if (v = Convert(*key_rule, &present, &why); v == nullptr || !present) {
-      Fail(line, kind, key_rule, present ? why : "empty: the record does not say which round it is of");
-      return;
-    } else {
-      const std::string key = v->is_int ? std::to_string(v->number) : v->text;
+    const std::string_view raw = converter_.RawOf(*key_rule);
+    if (!open_ || kind->role == RecordRole::kBegin || !SameText(raw, key_raw_)) {
+      bool present = false;
+      std::string why;
+      const DialectConverter::Value* v = converter_.Convert(*key_rule, &present, &why);
+      if (v == nullptr || !present) {
+        Fail(line, kind, key_rule,
+             v != nullptr ? "empty: the record does not say which round it is of" : why);
+        return;
+      }
+      std::string key = v->is_int ? std::to_string(v->number) : v->text;
       if (open_ && !SameText(key, round_key_) && kind->role != RecordRole::kBegin) CloseRound();
       if (kind->role == RecordRole::kBegin) CloseRound();
       if (!open_) {
         OpenRound(line);
-        round_key_ = key;
+        round_key_ = std::move(key);
       }
-      round_values.emplace_back(key_rule, v);
+      key_raw_.assign(raw);
     }
   } else if (kind->role == RecordRole::kBegin) {
     CloseRound();
@@ -562,70 +776,17 @@ void DialectReader::Process(std::string_view record, int64_t line) {
              "' opened one");
     return;
   }
-  auto read_round = [&](const std::vector<FieldRule>& rules) {
-    for (const FieldRule& r : rules) {
-      if (&r == key_rule) continue;
-      // A field the round already has from this same text (a CSV export repeats its round's
-      // fields on every row) has nothing more to say.
-      if (r.slot >= 0) {
-        const Cached& c = cache_[static_cast<size_t>(r.slot)];
-        if (c.valid && c.applied == round_serial_ && SameText(c.raw, RawOf(r))) continue;
-      }
-      v = Convert(r, &present, &why);
-      if (v == nullptr) {
-        Fail(line, kind, &r, why);
-        bad = true;
-        continue;
-      }
-      if (present) round_values.emplace_back(&r, v);
-    }
-  };
-  read_round(d_.round_fields);
-  read_round(kind->round_fields);
-  // A record that cannot be read whole gives the round nothing but the key it was grouped by.
-  if (bad) {
-    if (key_rule != nullptr && round_fields_.empty() && !round_values.empty())
-      SetRoundField(*key_rule, *round_values.front().second, line, *kind);
-    return;
-  }
-  for (const auto& [rule, value] : round_values) SetRoundField(*rule, *value, line, *kind);
-  if (kind->role == RecordRole::kEnd) {
-    CloseRound();
-    return;
-  }
-  if (kind->role == RecordRole::kRound) return;
-  if (kind->role != RecordRole::kEvent) return;
-  if (open_events_ >= kMaxRoundRecords) {
+  if (round_records_ >= kMaxRoundRecords) {
     Fail(line, kind, nullptr,
-         "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
+         "the round has more than " + std::to_string(kMaxRoundRecords) + " records: this record is not read");
     return;
   }
-  // The event, its fields in v1's order.
-  std::string& text = events_;
-  const size_t mark = text.size();
-  if (open_events_ > 0) text.push_back(',');
-  text += type_[static_cast<size_t>(kind - d_.records.data())];
-  for (const EventField& f : event_fields_[static_cast<size_t>(kind - d_.records.data())]) {
-    v = Convert(*f.rule, &present, &why);
-    if (v == nullptr) {
-      Fail(line, kind, f.rule, why);
-      bad = true;
-      break;
-    }
-    if (!present) continue;
-    text += f.key;
-    AppendValue(&text, *v);
-  }
-  text.push_back('}');
-  if (bad) {
-    text.resize(mark);  // the event is not part of the round
-    return;
-  }
-  ++open_events_;
-  open_event_lines_.push_back(line);
+  ++round_records_;
+  Append(line, static_cast<int32_t>(kind - d_.records.data()), {});
+  if (kind->role == RecordRole::kEnd) CloseRound();
 }
 
-bool DialectReader::Next(std::string_view* text) {
+bool DialectReader::NextGrouped(std::string_view* text) {
   while (ready_.empty()) {
     if (at_end_) return false;
     std::string_view record;
@@ -644,9 +805,38 @@ bool DialectReader::Next(std::string_view* text) {
   current_ = std::move(ready_.front());
   ready_.pop_front();
   line_ = current_.line;
-  event_lines_.swap(current_.event_lines);
   *text = current_.text;
   return true;
+}
+
+bool DialectReader::Next(std::string_view* text) {
+  while (true) {
+    if (converted_) {
+      const std::vector<DialectConverter::Error>& errors = converter_.errors();
+      event_lines_.clear();
+      if (error_at_ < errors.size()) {
+        line_ = errors[error_at_].line;
+        *text = errors[error_at_++].text;
+        return true;
+      }
+      converted_ = false;
+      line_ = round_line_;
+      *text = converter_.round();
+      event_lines_ = converter_.event_lines();
+      return true;
+    }
+    std::string_view item;
+    if (!NextGrouped(&item)) return false;
+    event_lines_.clear();
+    if (!IsDialectRound(item)) {
+      *text = item;
+      return true;
+    }
+    round_line_ = line_;
+    converter_.Convert(item);
+    converted_ = true;
+    error_at_ = 0;
+  }
 }
 
 }  // namespace pitboss

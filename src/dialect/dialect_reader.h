@@ -4,6 +4,12 @@
 // from; a record the dialect cannot read comes as an error (IsDialectError) at its line, and
 // the reading goes on. A line pipeline (history/line_pipeline.h) reads it as it reads a
 // LineReader.
+//
+// The work is in two parts. The reader, in the log's order, finds each record, its kind and
+// its fields, and groups records into rounds; a DialectConverter turns one round's records,
+// so grouped, into its v1 line. Next does both; NextGrouped leaves the second to the caller,
+// who can convert rounds on as many threads as it likes, each with a converter of its own:
+// the items are the same, in the same order.
 #ifndef PITBOSS_DIALECT_DIALECT_READER_H_
 #define PITBOSS_DIALECT_DIALECT_READER_H_
 
@@ -32,6 +38,10 @@ namespace pitboss {
 inline constexpr std::string_view kDialectErrorMark = "\n!";
 inline constexpr char kDialectErrorSeparator = '\x1f';
 inline bool IsDialectError(std::string_view text) { return text.starts_with(kDialectErrorMark); }
+// What DialectReader::NextGrouped returns for a round: this mark, then its records as grouped
+// (for a DialectConverter; the layout is the reader's own).
+inline constexpr std::string_view kDialectRoundMark = "\n#";
+inline bool IsDialectRound(std::string_view text) { return text.starts_with(kDialectRoundMark); }
 // A DialectReader error's round id, table and message.
 struct DialectError {
   std::string_view round, table, message;
@@ -57,92 +67,80 @@ constexpr size_t kMaxRoundRecords = 100000;
 // A CSV record whose quoted field runs on past this many bytes is not read.
 constexpr size_t kMaxCsvRecordBytes = size_t{1} << 20;
 
-class DialectReader {
+// Turns the records of one round, as a DialectReader grouped them (IsDialectRound), into a
+// v1 round line and the errors of the records it cannot read. Keeps what it read last from
+// one round to the next (a CSV export repeats its round's fields on every row), so one
+// converter serves one thread.
+class DialectConverter {
  public:
-  // Reads `lines` (the vendor log) through `dialect`; both must outlive it.
-  DialectReader(const Dialect& dialect, LineReader& lines);
+  explicit DialectConverter(const Dialect& dialect);
 
-  // Sets *text to the next round (a v1 JSON line) or error (IsDialectError) and returns true;
-  // false at the end of the log or on an error reading it (status()). The view stays valid
-  // until the next call.
-  bool Next(std::string_view* text);
-  // The line of the log the item Next last returned starts at: a round's first record, or
-  // the record that could not be read.
-  int64_t line_number() const { return line_; }
-  // For a round: the line of each event's record, in the order of the round's events.
+  // Converts `grouped`: then round() is its v1 line (followed by kLinePadding readable bytes,
+  // the first kLineZeros of them zeros, as a line pipeline's are), event_lines() the line of
+  // each event's record, and errors() the records it could not read, in the log's order: each
+  // an IsDialectError text at its line.
+  void Convert(std::string_view grouped);
+  std::string_view round() const { return std::string_view(round_).substr(0, round_size_); }
   const std::vector<int64_t>& event_lines() const { return event_lines_; }
-
-  // Lines of the log read so far, and those of nothing but white space among them.
-  int64_t lines() const { return lines_.line_number(); }
-  int64_t blank_lines() const { return blank_lines_; }
-  const Status& status() const { return status_.ok() ? lines_.status() : status_; }
-  void DigestPending() { lines_.DigestPending(); }
-  int64_t bytes() const { return lines_.bytes(); }
+  struct Error {
+    int64_t line = 0;
+    std::string text;
+  };
+  const std::vector<Error>& errors() const { return errors_; }
 
  private:
+  friend class DialectReader;
   struct Value {
     bool is_int = false;
     int64_t number = 0;
     std::string text;
     bool operator==(const Value&) const = default;
   };
-  struct Item {
-    bool error = false;
-    int64_t line = 0;
-    std::string text;
-    std::vector<int64_t> event_lines;
-  };
 
-  bool ReadRecord(std::string_view* record, int64_t* line);  // false at the end
-  void Process(std::string_view record, int64_t line);
-  bool ReadHeader(std::string_view record, int64_t line);
-  // The raw value of rule's group or column in the record being processed, or its constant.
+  // The raw value of rule's group or column in the record being converted, or its constant.
   std::string_view RawOf(const FieldRule& rule) const {
     if (rule.value) return *rule.value;
-    if (rule.index < 0) return {};
-    if (d_.shape == DialectShape::kCsv) {
-      const auto at = static_cast<size_t>(column_at_[static_cast<size_t>(rule.index)]);
-      return at < fields_.size() ? fields_[at] : std::string_view();
-    }
     const auto at = static_cast<size_t>(rule.index);
-    return at < groups_.size() ? std::string_view(groups_[at].data(), groups_[at].size())
-                               : std::string_view();
+    return rule.index >= 0 && at < values_.size() ? values_[at] : std::string_view();
   }
-  // The v1 value of `rule` in the record being processed, valid until the rule is converted
+  // The v1 value of `rule` in the record being converted, valid until the rule is converted
   // again; nullptr (with `why`) when the record cannot give it; *present false when an
   // optional field is left out.
   const Value* Convert(const FieldRule& rule, bool* present, std::string* why);
   bool ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present, std::string* why);
+  void Record(const RecordKind& kind, int64_t line);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
-  void OpenRound(int64_t line);
-  static void AppendValue(std::string* out, const Value& v);
-  void CloseRound();
+  void AddError(int64_t line, std::string_view message);
   void SetRoundField(const FieldRule& rule, const Value& value, int64_t line, const RecordKind& kind);
+  void WriteRound();
+  static void AppendValue(std::string* out, const Value& v);
 
   const Dialect& d_;
-  LineReader& lines_;
-  Status status_;
-  int64_t blank_lines_ = 0;
-  bool header_done_ = false;
-  bool at_end_ = false;
+  // Worked out once from the dialect. Each kind's event fields in v1's order, each with its
+  // key as written after the type ( ,"seat": ).
+  struct EventField {
+    const FieldRule* rule;
+    std::string key;
+  };
+  std::vector<std::vector<EventField>> event_fields_;  // by kind
+  std::vector<const FieldRule*> key_rule_;             // by kind: the rule that reads the key
+  std::vector<std::string> type_;                      // by kind: {"type":"deal"
 
-  // The record being processed: its text's groups or CSV fields.
-  std::vector<re2::StringPiece> groups_;
-  std::vector<std::string_view> fields_;
-  std::string scratch_;         // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;  // declared column -> its place in the file's records
-  std::string record_;          // a CSV record over several lines
+  // The record being converted: its groups' or columns' values (a column's by its place in
+  // the dialect's columns).
+  std::vector<std::string_view> values_;
 
-  // The round open.
-  bool open_ = false;
-  int64_t round_line_ = 0;
-  std::string round_key_;
+  // The round being converted.
+  uint64_t round_serial_ = 0;
   std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
   std::vector<int64_t> round_field_lines_;
-  std::string events_;         // the events' JSON, comma separated
-  uint64_t round_serial_ = 0;  // of the round open
-  std::vector<int64_t> open_event_lines_;
-  size_t open_events_ = 0;
+  std::string events_;  // the events' JSON, comma separated
+  size_t events_count_ = 0;
+  std::vector<std::pair<const FieldRule*, const Value*>> round_values_;  // of the record
+  std::string round_;
+  size_t round_size_ = 0;
+  std::vector<int64_t> event_lines_;
+  std::vector<Error> errors_;
 
   // The last text each rule read and its value (FieldRule::slot).
   struct Cached {
@@ -157,23 +155,86 @@ class DialectReader {
   // Card texts and what the notation reads them as (a log of a shoe has few).
   static constexpr size_t kCardsRemembered = 512;
   std::unordered_map<std::string, std::string, StringHash, std::equal_to<>> cards_read_;
-  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
+};
 
-  // Worked out once from the dialect. Each kind's event fields in v1's order, each with its
-  // key as written after the type ( ,"seat": ).
-  struct EventField {
-    const FieldRule* rule;
-    std::string key;
+class DialectReader {
+ public:
+  // Reads `lines` (the vendor log) through `dialect`; both must outlive it.
+  DialectReader(const Dialect& dialect, LineReader& lines);
+
+  // Sets *text to the next round (a v1 JSON line) or error (IsDialectError) and returns true;
+  // false at the end of the log or on an error reading it (status()). The view stays valid
+  // until the next call.
+  bool Next(std::string_view* text);
+  // As Next, but a round comes grouped (IsDialectRound), for a DialectConverter. Use one of
+  // Next and NextGrouped throughout.
+  bool NextGrouped(std::string_view* text);
+  // The line of the log the item last returned starts at: a round's first record, or the
+  // record that could not be read.
+  int64_t line_number() const { return line_; }
+  // For a round Next returned: the line of each event's record, in the order of the round's
+  // events.
+  const std::vector<int64_t>& event_lines() const { return event_lines_; }
+
+  // Lines of the log read so far, and those of nothing but white space among them.
+  int64_t lines() const { return lines_.line_number(); }
+  int64_t blank_lines() const { return blank_lines_; }
+  const Status& status() const { return status_.ok() ? lines_.status() : status_; }
+  void DigestPending() { lines_.DigestPending(); }
+  int64_t bytes() const { return lines_.bytes(); }
+
+ private:
+  struct Item {
+    int64_t line = 0;
+    std::string text;  // a grouped round, or an error
   };
-  std::vector<std::vector<EventField>> event_fields_;  // by kind
-  std::vector<const FieldRule*> key_rule_;             // by kind: the rule that reads the key
-  std::vector<std::string> type_;                      // by kind: {"type":"deal"
+
+  bool ReadRecord(std::string_view* record, int64_t* line);  // false at the end
+  void Process(std::string_view record, int64_t line);
+  bool ReadHeader(std::string_view record, int64_t line);
+  // An error at `line`: in the round open, where there is one (the converter says it in
+  // turn, naming the round); else an item of its own.
+  void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
+  void OpenRound(int64_t line);
+  void CloseRound();
+  // Adds an entry to the round open: a record of kind `kind` (its values_ in the converter's
+  // order), or with kind -1 an error message.
+  void Append(int64_t line, int32_t kind, std::string_view message);
+  Item TakeItem();  // a spare item (its buffers reused), empty
+
+  const Dialect& d_;
+  LineReader& lines_;
+  Status status_;
+  int64_t blank_lines_ = 0;
+  bool header_done_ = false;
+  bool at_end_ = false;
+
+  // The record being read: its text's groups or CSV fields.
+  std::vector<re2::StringPiece> groups_;
+  std::vector<std::string_view> fields_;
+  std::string scratch_;         // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  std::string record_;          // a CSV record over several lines
+  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
-  // The record being processed: the round's fields it gives.
-  std::vector<std::pair<const FieldRule*, const Value*>> round_values_;
 
-  Item TakeItem();  // a spare item (its buffers reused), empty
+  // Reads each record's key (and, in Next, converts the rounds).
+  DialectConverter converter_;
+
+  // The round open: its key, and its records so far (an Item of kDialectRoundMark).
+  bool open_ = false;
+  std::string round_key_;
+  std::string key_raw_;  // the text of the key of the round's last record
+  Item round_;
+  size_t round_records_ = 0;
+
+  // Next: the round converted last, its errors not all returned yet (from error_at_), or the
+  // round itself not yet returned.
+  bool converted_ = false;
+  size_t error_at_ = 0;
+  int64_t round_line_ = 0;
+
   std::deque<Item> ready_;
   std::vector<Item> spare_;
   Item current_;

@@ -40,12 +40,14 @@ class DialectTest : public ::testing::Test {
   }
   // Every item a reader gives for `log` through `d`: rounds as their text, errors as "!line: message".
   std::vector<std::string> Read(const Dialect& d, const std::string& log, LineReaderOptions options = {}) {
-    auto lines = LineReader::Open(Write("log.txt", log), options);
+    const std::string path = Write("log.txt", log);
+    auto lines = LineReader::Open(path, options);
     EXPECT_TRUE(lines.ok());
     DialectReader reader(d, *lines.value());
-    std::vector<std::string> out;
+    std::vector<std::string> out, whole;
     std::string_view text;
     while (reader.Next(&text)) {
+      whole.push_back(Whole(reader.line_number(), text, reader.event_lines()));
       if (IsDialectError(text)) {
         out.push_back("!" + std::to_string(reader.line_number()) + ": " +
                       std::string(SplitDialectError(text).message));
@@ -56,7 +58,31 @@ class DialectTest : public ::testing::Test {
       }
     }
     status_ = reader.status();
+
+    // Read grouped, each round converted apart (as a line pipeline's workers do): the same
+    // items, in the same order.
+    auto again = LineReader::Open(path, options);
+    EXPECT_TRUE(again.ok());
+    DialectReader grouped(d, *again.value());
+    DialectConverter converter(d);
+    std::vector<std::string> apart;
+    while (grouped.NextGrouped(&text)) {
+      if (!IsDialectRound(text)) {
+        apart.push_back(Whole(grouped.line_number(), text, {}));
+        continue;
+      }
+      converter.Convert(text);
+      for (const DialectConverter::Error& e : converter.errors()) apart.push_back(Whole(e.line, e.text, {}));
+      apart.push_back(Whole(grouped.line_number(), converter.round(), converter.event_lines()));
+    }
+    EXPECT_EQ(apart, whole);
+    EXPECT_EQ(grouped.status().ok(), reader.status().ok());
     return out;
+  }
+  static std::string Whole(int64_t line, std::string_view text, const std::vector<int64_t>& event_lines) {
+    std::string s = std::to_string(line) + ":";
+    for (int64_t l : event_lines) s += " " + std::to_string(l);
+    return s + " " + std::string(text);
   }
 
   fs::path dir_;
