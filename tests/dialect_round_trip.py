@@ -11,6 +11,9 @@ for each dialect that writes the game:
      a finding of the round as a whole), worked out here from the file itself;
   3. `pitboss convert --dialect D` gives back the v1 log, round for round.
 
+And the json shape, which pitboss reads but does not write: the corpora written here in the
+format of fixtures/dialects/json-events.yaml, checked through it, give the v1 check's findings.
+
 Usage: dialect_round_trip.py PITBOSS_BINARY WORK_DIR [WAR_BLACKJACK_DIR CASINO_WAR_DIR]
 (the two folders where inject_faults.py has left its faulted logs and their reports, when it
 has been run already: the ctest fault-injection tests')
@@ -74,6 +77,85 @@ def event_lines_terminal(path):
                 lines[(rid, n)] = number
                 n += 1
     return lines
+
+
+def decimal(n):
+    return ("-" if n < 0 else "") + f"{abs(n) // 100}.{abs(n) % 100:02d}"
+
+
+def to_json_round(r):
+    """A v1 round in the format of the test json dialect (fixtures/dialects/json-events.yaml):
+    decimal amounts, epoch milliseconds, upper-case event types, a settlement as what was
+    returned with the stake it was on."""
+    import datetime
+    started = datetime.datetime.fromisoformat(r["time"].replace("Z", "+00:00"))
+    out = {"gameId": r["round"], "table": {"id": r["table"]}, "game": r["rules"],
+           "startedAt": int(started.timestamp()) * 1000}
+    if "currency" in r:
+        out["currency"] = r["currency"]
+    if "limits" in r:
+        out["table"]["limits"] = {k: {b: decimal(v) for b, v in lim.items()} for k, lim in r["limits"].items()}
+    stakes, events = {}, []
+    for e in r["events"]:
+        x = dict(e, type=e["type"].upper())
+        where = (e.get("seat"), e.get("hand", 1), e.get("wager"))
+        if e["type"] == "bet":
+            x["amount"] = decimal(e["amount"])
+            stakes[where] = e["amount"]
+        if e["type"] == "settle":
+            stake = stakes.get(where, 0)
+            del x["net"]
+            x["returned"], x["stake"] = decimal(e["net"] + stake), decimal(stake)
+        events.append(x)
+    out["events"] = events
+    return out
+
+
+def json_leg(pitboss, work, corpus):
+    """The json shape: each corpus written in the test json dialect (War Blackjack as one
+    pretty-printed array, Casino War one object a line) and checked through it gives the v1
+    check's findings, each at its round's first line."""
+    failures = []
+    dialect = os.path.join(HERE, "..", "fixtures", "dialects", "json-events.yaml")
+    for name, pretty in (("war-blackjack", True), ("casino-war", False)):
+        tag = f"test/json-events ({name})"
+        v1_log = os.path.join(corpus[name], name + "-faulted.jsonl")
+        with open(os.path.join(corpus[name], name + "-faulted.json")) as f:
+            v1 = json.load(f)["violations"]
+        vendor = os.path.join(work, name + "-json-events.json")
+        first_line = {}
+        with open(vendor, "w") as out:
+            line = 1
+            if pretty:
+                out.write("[\n")
+                line += 1
+            rounds = rounds_of(v1_log)
+            for i, r in enumerate(rounds):
+                first_line.setdefault(r["round"], line)
+                text = json.dumps(to_json_round(r), indent=1 if pretty else None)
+                text += ("," if pretty and i + 1 < len(rounds) else "") + "\n"
+                out.write(text)
+                line += text.count("\n")
+            if pretty:
+                out.write("]\n")
+        report = vendor + ".report.json"
+        result = run([pitboss, "check", "--no-progress", "--dialect", dialect, "--format", "json", "--out", report,
+                      vendor])
+        if result.returncode != 1:
+            failures.append(f"{tag}: check --dialect exited {result.returncode}, not 1: {result.stderr[-2000:]}")
+            continue
+        with open(report) as f:
+            found = json.load(f)["violations"]
+        want = collections.Counter(key(v) for v in v1)
+        got = collections.Counter(key(v) for v in found)
+        if want != got:
+            failures.append(f"{tag}: findings differ from the v1 check: v1 only {list((want - got).elements())[:10]}; "
+                            f"dialect only {list((got - want).elements())[:10]}")
+        wrong = [v for v in found if v["line"] != first_line.get(v.get("round"))]
+        if wrong:
+            failures.append(f"{tag}: {len(wrong)} findings not at their round's first line: {wrong[:3]}")
+        print(f"{tag}: {len(found)} findings, the v1 check's {len(v1)}")
+    return failures
 
 
 def key(v):
@@ -151,6 +233,7 @@ def main():
                 failures.append(f"{tag}: convert back to v1 does not give the same rounds")
             print(f"{tag}: {len(found)} findings, the v1 check's {len(v1)}; "
                   f"{len(rounds_of(back))} rounds back")
+    failures += json_leg(pitboss, work, corpus)
     if failures:
         print("\n".join(failures))
         sys.exit(1)

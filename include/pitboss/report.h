@@ -364,6 +364,17 @@ struct BaselineSummary {
   std::vector<std::string> absent_fingerprints;
 };
 
+// A check the logs could not feed: the format they were read through (a dialect's
+// not_checked:) lacks what it needs. Its findings are withheld, counted here, and the check
+// is reported as not run, never as passed.
+struct NotCheckedCode {
+  std::string code;   // a violation code
+  std::string lacks;  // what the format lacks
+  std::string why;
+  std::string dialect;   // the dialect that says so
+  int64_t withheld = 0;  // findings of the code the check made and did not report
+};
+
 struct Report {
   std::string tool = "pitboss";
   std::string version;
@@ -378,6 +389,9 @@ struct Report {
   bool complete = true;
   std::vector<InputSummary> inputs;  // context logs (InputSummary::context) included
   std::vector<SkippedFile> skipped;
+  // The checks not run on these logs (empty where every check ran); part of the report
+  // format (docs/report.md).
+  std::vector<NotCheckedCode> not_checked;
   std::vector<SpecUsed> specs;
   int64_t rounds = 0;
   int64_t rounds_with_violations = 0;

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <filesystem>
 #include <set>
@@ -296,6 +297,17 @@ struct Checker::Impl : ShoeTracker::Owner {
     return (*current.event_lines)[static_cast<size_t>(*event)];
   }
 
+  // Codes the format of the logs cannot feed (the dialect's not_checked:): the index of each
+  // in report.not_checked, -1 for a code checked.
+  std::array<int, kCodeCount> not_checked_at{};
+  // True, counting it, when a finding of `code` is withheld.
+  bool Withheld(Code code) {
+    const int at = not_checked_at[static_cast<size_t>(code)];
+    if (at < 0) return false;
+    if (!context) ++report.not_checked[static_cast<size_t>(at)].withheld;
+    return true;
+  }
+
   int64_t Hold(RoundFinding f) override {
     const int64_t ticket = next_ticket++;
     static const std::string kNone;
@@ -314,6 +326,7 @@ struct Checker::Impl : ShoeTracker::Owner {
     HeldFinding h = std::move(it->second);
     held.erase(it);
     if (h.context) return;  // a context log reports nothing
+    if (Withheld(h.finding.code)) return;
     h.finding.message = std::move(message);
     report.violations.push_back(std::move(h.finding));
     if (root >= 0) roots.push_back({root, report.violations.size() - 1, Code::kShoeCardOverdrawn});
@@ -484,7 +497,7 @@ StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc,
 size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code code, std::string round_id,
                                 std::string table, std::string clause, std::string message,
                                 std::optional<int> event) {
-  if (context) return SIZE_MAX;
+  if (context || Withheld(code)) return SIZE_MAX;
   Finding f;
   f.code = code;
   f.round = std::move(round_id);
@@ -513,6 +526,7 @@ void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r,
     if (Info(f.code).unit == Unit::kMinorUnits || f.money_moved) f.currency = currency;
     if (round_time) f.time = *round_time;
     const Code code = f.code;
+    if (Withheld(code)) continue;
     report.violations.push_back(std::move(f));
     if (root >= 0) roots.push_back({root, report.violations.size() - 1, code});
   }
@@ -870,6 +884,17 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
   }
   impl->options = std::move(options);
   impl->report.version = PITBOSS_VERSION;
+  impl->not_checked_at.fill(-1);
+  if (const Dialect* d = impl->options.dialect) {
+    for (const NotChecked& n : d->not_checked) {
+      for (const std::string& id : n.codes) {
+        const std::optional<Code> code = ParseCode(id);
+        if (!code) continue;  // the dialect's loader refuses it
+        impl->not_checked_at[static_cast<size_t>(*code)] = static_cast<int>(impl->report.not_checked.size());
+        impl->report.not_checked.push_back({id, n.lacks, n.why, d->id, 0});
+      }
+    }
+  }
   // Instantiate every spec now, so that a bad reading fails before any log is read.
   for (const auto& doc : impl->library.documents()) {
     auto rt = impl->Runtime(doc.get());

@@ -15,6 +15,7 @@
 #include "base/sha256.h"
 #include "base/suggest.h"
 #include "history/names.h"
+#include "pitboss/codes.h"
 #include "pitboss/money.h"
 #include "spec/spec_reader.h"
 #include "spec/yaml_reader.h"
@@ -88,6 +89,38 @@ std::string CheckV1Word(std::string_view field, std::string_view word) {
   return "";
 }
 
+}  // namespace
+
+bool ParseJsonPath(std::string_view text, JsonPath* path, std::string* why) {
+  path->text.assign(text);
+  path->segments.clear();
+  path->absolute = text.starts_with('/');
+  if (path->absolute) text.remove_prefix(1);
+  if (text.empty()) {
+    if (path->absolute) return true;  // the round's object itself
+    *why = "an empty path";
+    return false;
+  }
+  while (true) {
+    const size_t slash = text.find('/');
+    const std::string_view segment = text.substr(0, slash);
+    if (segment.empty()) {
+      *why = "an empty segment (two '/' in a row, or one at the end)";
+      return false;
+    }
+    if (segment == "#" && slash != std::string_view::npos) {
+      *why = "# (the name a value has in the one holding it) ends a path";
+      return false;
+    }
+    path->segments.emplace_back(segment);
+    if (slash == std::string_view::npos) break;
+    text.remove_prefix(slash + 1);
+  }
+  return true;
+}
+
+namespace {
+
 class Loader {
  public:
   Loader(std::string path, std::vector<std::string>* errors)
@@ -114,6 +147,7 @@ class Loader {
   // it is neither.
   void Resolve(const YAML::Node& where, FieldRule* rule, const RecordKind* kind);
   void CheckKinds(const YAML::Node& root);
+  void ReadNotChecked(const YAML::Node& node);
 
   SpecReader reader_;
   std::string path_;
@@ -138,8 +172,28 @@ void Loader::ReadShape(const YAML::Node& root) {
     if (root["csv"]) Error(root["csv"], "csv: is for a dialect of shape csv or tsv, not text");
     return;
   }
+  if (shape == "json") {
+    d_->shape = DialectShape::kJson;
+    if (root["csv"]) Error(root["csv"], "csv: is for a dialect of shape csv or tsv, not json");
+    if (const YAML::Node json = root["json"]) {
+      if (!reader_.Map(json, "json", {"order"}, {})) return;
+      std::string order;
+      if (json["order"] && Str(json["order"], "json.order", &order)) {
+        if (order == "kinds") {
+          d_->json_order_kinds = true;
+        } else if (order != "document") {
+          Error(json["order"],
+                "json.order is document (the events in the order the log has them) or kinds "
+                "(each kind's in turn, in the order records: lists them), not '" +
+                    order + "'");
+        }
+      }
+    }
+    return;
+  }
+  if (root["json"]) Error(root["json"], "json: is for a dialect of shape json");
   if (shape != "csv" && shape != "tsv") {
-    Error(root["shape"], "shape must be text, csv or tsv, not '" + shape + "'");
+    Error(root["shape"], "shape must be text, csv, tsv or json, not '" + shape + "'");
     return;
   }
   d_->shape = DialectShape::kCsv;
@@ -276,7 +330,8 @@ std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::No
   rule.line = key.Mark().line + 1;
   rule.column = key.Mark().column + 1;
   const std::string where = std::string(what) + "." + field;
-  if (!reader_.Map(node, where, {"from", "value", "map", "other", "as", "optional"})) return std::nullopt;
+  if (!reader_.Map(node, where, {"from", "value", "map", "other", "as", "optional", "less"}))
+    return std::nullopt;
   const bool has_from = static_cast<bool>(node["from"]);
   const bool has_value = static_cast<bool>(node["value"]);
   if (has_from == has_value) {
@@ -347,6 +402,15 @@ std::optional<FieldRule> Loader::ReadField(const YAML::Node& key, const YAML::No
   if (const YAML::Node optional = node["optional"])
     reader_.Bool(optional, where + ".optional", &rule.optional);
   if (rule.value && rule.has_map) Error(node, where + ": a constant (value:) has no map");
+  if (const YAML::Node less = node["less"]) {
+    Str(less, where + ".less", &rule.less);
+    if (rule.as != ValueAs::kMoney && rule.as != ValueAs::kMinorUnits)
+      Error(less, where + ".less takes an amount from an amount: it is for as: money or as: minor-units");
+    else if (rule.value)
+      Error(less, where + ".less is for a value read from the log, not a constant");
+    else if (rule.has_map)
+      Error(less, where + ".less is for an amount, which has no map");
+  }
   if (rule.value && field == "seat" && !rule.has_map) {
     if (std::string why = CheckV1Word(field, *rule.value); !why.empty())
       Error(node["value"], where + ": " + why);
@@ -400,6 +464,22 @@ std::vector<FieldRule> Loader::ReadFields(const YAML::Node& node, std::string_vi
 
 void Loader::Resolve(const YAML::Node& where, FieldRule* rule, const RecordKind* kind) {
   if (rule->from.empty()) return;
+  if (d_->shape == DialectShape::kJson) {
+    std::string why;
+    if (!ParseJsonPath(rule->from, &rule->path, &why))
+      Error(where, "field " + rule->field + " is read from '" + rule->from + "': " + why);
+    if (!rule->less.empty() && !ParseJsonPath(rule->less, &rule->less_path, &why))
+      Error(where, "field " + rule->field + " takes less: '" + rule->less + "': " + why);
+    return;
+  }
+  if (!rule->less.empty()) {
+    // The amount taken away is read as `from` is, from a column or a group of its own.
+    FieldRule less;
+    less.field = rule->field + ".less";
+    less.from = rule->less;
+    Resolve(where, &less, kind);
+    rule->less_index = less.index;
+  }
   if (d_->shape == DialectShape::kCsv) {
     const auto it = std::find(d_->columns.begin(), d_->columns.end(), rule->from);
     if (it == d_->columns.end()) {
@@ -430,8 +510,9 @@ void Loader::ReadRecord(const YAML::Node& node) {
   kind.line = node.Mark().line + 1;
   const bool text = d_->shape == DialectShape::kText;
   if (!reader_.Map(node, "a record kind",
-                   {"kind", "event", "role", "match", "write", "when", "round", "fields"}, {"kind"}))
+                   {"kind", "event", "role", "match", "write", "when", "round", "fields", "each"}, {"kind"}))
     return;
+  const bool json = d_->shape == DialectShape::kJson;
   Str(node["kind"], "records[].kind", &kind.name);
   if (d_->Kind(kind.name) != nullptr)
     Error(node["kind"], "record kind '" + kind.name + "' is declared twice");
@@ -467,7 +548,48 @@ void Loader::ReadRecord(const YAML::Node& node) {
       }
     }
   }
-  if (text) {
+  if (json) {
+    // Each record of a JSON round is a value its path reaches; the round's object is the round.
+    for (const char* other : {"match", "write", "round"}) {
+      if (node[other])
+        Error(node[other], std::string(other) +
+                               ": is not for a json dialect: a record kind is the values its each: "
+                               "reaches, and the round's fields are under the top-level round:");
+    }
+    if (kind.role != RecordRole::kEvent) {
+      Error(node,
+            "record kind '" + kind.name +
+                "' of a json dialect needs event: (each JSON object is a round: there is no begin, end or "
+                "round record)");
+    }
+    std::string each, why;
+    if (!node["each"]) {
+      Error(node, "record kind '" + kind.name +
+                      "' of a json dialect needs each: (the path to the values each of which is one record)");
+    } else if (Str(node["each"], "each", &each) && !ParseJsonPath(each, &kind.each, &why)) {
+      Error(node["each"], "each: '" + each + "': " + why);
+    }
+    if (const YAML::Node when = node["when"]) {
+      if (!when.IsMap()) {
+        Error(when, "when: must map paths (from each value) to the value that tells this record kind");
+      } else {
+        for (const auto& kv : when) {
+          JsonPath path;
+          std::string value;
+          if (!reader_.String(kv.second, "when." + kv.first.Scalar(), &value)) continue;
+          if (!ParseJsonPath(kv.first.Scalar(), &path, &why)) {
+            Error(kv.first, "when: '" + kv.first.Scalar() + "': " + why);
+            continue;
+          }
+          kind.json_when.emplace_back(std::move(path), value);
+        }
+      }
+    }
+  } else if (node["each"]) {
+    Error(node["each"], "each: is for json dialects");
+  }
+  if (json) {
+  } else if (text) {
     if (!node["match"]) {
       Error(node, "record kind '" + kind.name +
                       "' of a text dialect needs match: (a re2 pattern a whole line matches)");
@@ -564,6 +686,39 @@ void Loader::ReadRounds(const YAML::Node& node) {
   }
 }
 
+void Loader::ReadNotChecked(const YAML::Node& node) {
+  if (!node.IsSequence()) {
+    Error(node,
+          "not_checked: must list what the format lacks, each with the codes of the checks that need it");
+    return;
+  }
+  for (const YAML::Node& entry : node) {
+    if (!reader_.Map(entry, "not_checked[]", {"codes", "lacks", "why"}, {"codes", "lacks", "why"})) continue;
+    NotChecked n;
+    Str(entry["lacks"], "not_checked[].lacks", &n.lacks);
+    Str(entry["why"], "not_checked[].why", &n.why);
+    const YAML::Node codes = entry["codes"];
+    if (!codes.IsSequence() || codes.size() == 0) {
+      Error(codes, "not_checked[].codes must list violation codes (shoe/no-shuffle, ...)");
+      continue;
+    }
+    for (const YAML::Node& c : codes) {
+      std::string code;
+      if (!reader_.String(c, "a code", &code)) continue;
+      if (!ParseCode(code)) {
+        Error(c, "'" + code + "' is not a violation code of the checker contract");
+        continue;
+      }
+      for (const NotChecked& earlier : d_->not_checked) {
+        if (std::find(earlier.codes.begin(), earlier.codes.end(), code) != earlier.codes.end())
+          Error(c, "'" + code + "' is listed twice in not_checked:");
+      }
+      n.codes.push_back(code);
+    }
+    d_->not_checked.push_back(std::move(n));
+  }
+}
+
 void Loader::CheckKinds(const YAML::Node& root) {
   // Every v1 field a round needs is filled: by every record, or by the record that opens it.
   for (std::string_view field : {"round", "time", "table", "rules"}) {
@@ -603,6 +758,7 @@ void Loader::CheckKinds(const YAML::Node& root) {
     // could not tell which it came from.
     std::map<std::string, std::string> used;  // from -> field
     auto use = [&](const FieldRule& r, const YAML::Node& where) {
+      if (!r.less.empty()) used.emplace(r.less, r.field + " (less)");
       if (r.from.empty()) return;
       auto [it, fresh] = used.emplace(r.from, r.field);
       if (!fresh)
@@ -661,9 +817,9 @@ void Loader::CheckKinds(const YAML::Node& root) {
 
 std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string& bytes) {
   if (!reader_.Map(root, "a dialect",
-                   {"dialect", "id", "title", "source", "shape", "csv", "money", "time", "cards", "round",
-                    "rounds", "records"},
-                   {"dialect", "id", "source", "shape", "rounds", "records"}))
+                   {"dialect", "id", "title", "source", "shape", "csv", "json", "money", "time", "cards",
+                    "round", "rounds", "records", "not_checked"},
+                   {"dialect", "id", "source", "shape", "records"}))
     return nullptr;
   int64_t version = 0;
   if (reader_.Int(root["dialect"], "dialect", 1, 1000, &version) && version != kDialectFormat)
@@ -694,10 +850,16 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
     if (reader_.Map(time, "time", {"format", "zone"}, {"format"}) &&
         Str(time["format"], "time.format", &d_->time.format)) {
       if (std::string why = CheckTimeFormat(d_->time.format); !why.empty()) Error(time["format"], why);
-      const bool has_zone = d_->time.format.find("%z") != std::string::npos;
+      // A count from the epoch (%s, %Q) is in UTC, as a time with its offset (%z) is in that.
+      const bool has_zone = d_->time.format.find("%z") != std::string::npos ||
+                            d_->time.format.find("%s") != std::string::npos ||
+                            d_->time.format.find("%Q") != std::string::npos;
       std::string zone;
       if (time["zone"] && Str(time["zone"], "time.zone", &zone)) {
-        if (has_zone) Error(time["zone"], "time.format writes the zone (%z): time.zone has nothing to say");
+        if (has_zone)
+          Error(time["zone"],
+                "time.format says the zone (%z, or a count from the epoch: %s %Q): time.zone has "
+                "nothing to say");
         const std::optional<int> z = ParseZone(zone);
         if (!z)
           Error(time["zone"],
@@ -720,7 +882,7 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
   }
   for (const YAML::Node& r : records) ReadRecord(r);
   for (FieldRule& r : d_->round_fields) {
-    if (d_->shape == DialectShape::kCsv) {
+    if (d_->shape == DialectShape::kCsv || d_->shape == DialectShape::kJson) {
       Resolve(root["round"], &r, nullptr);
     } else if (!r.from.empty()) {
       // A text dialect's every record kind must have the group.
@@ -732,13 +894,34 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
       }
     }
   }
-  if (const YAML::Node rounds = root["rounds"]) ReadRounds(rounds);
+  if (d_->shape == DialectShape::kJson) {
+    if (root["rounds"])
+      Error(root["rounds"], "rounds: is not for a json dialect: each JSON object of the log is one round");
+  } else if (const YAML::Node rounds = root["rounds"]) {
+    ReadRounds(rounds);
+  } else {
+    Error(root, "a dialect needs rounds: (how its records group into rounds)");
+  }
+  if (const YAML::Node not_checked = root["not_checked"]) ReadNotChecked(not_checked);
   CheckKinds(root);
   if (!reader_.ok()) return nullptr;
   for (FieldRule& r : d_->round_fields) r.slot = d_->slots++;
   for (RecordKind& k : d_->records) {
     for (FieldRule& r : k.round_fields) r.slot = d_->slots++;
     for (FieldRule& r : k.fields) r.slot = d_->slots++;
+  }
+  if (d_->shape == DialectShape::kJson) {
+    // A JSON record carries the value of each rule's path at its slot, and each less: after.
+    d_->json_values = d_->slots;
+    auto place = [&](FieldRule& r) {
+      if (r.from.empty()) return;
+      r.index = r.slot;
+      if (!r.less.empty()) r.less_index = d_->json_values++;
+    };
+    for (FieldRule& r : d_->round_fields) place(r);
+    for (RecordKind& k : d_->records) {
+      for (FieldRule& r : k.fields) place(r);
+    }
   }
   if (d_->shape == DialectShape::kText) {
     auto set = std::make_shared<re2::RE2::Set>(re2::RE2::Options(), re2::RE2::ANCHOR_BOTH);

@@ -26,7 +26,21 @@ namespace pitboss {
 enum class DialectShape : uint8_t {
   kText,  // one record a line, each record kind a re2 pattern with named groups
   kCsv,   // RFC 4180 delimited values (a comma, or a tab for TSV), columns by header name
+  kJson,  // JSON objects, each a round (one a line, or the elements of a top-level array)
 };
+
+// A path into a JSON value (docs/dialects.md): segments separated by '/', each a member name,
+// an array index, * (every element of an array, every member of an object), .. (the value
+// that holds this one) or # (the member name or index this value has in the one holding it).
+// A leading '/' starts from the round's object; else from the value a record kind's `each`
+// reaches (or the round's object, for a round field).
+struct JsonPath {
+  bool absolute = false;
+  std::vector<std::string> segments;
+  std::string text;  // as written
+};
+// Reads `text` as a JsonPath; false with `why`.
+bool ParseJsonPath(std::string_view text, JsonPath* path, std::string* why);
 
 // What a value of the vendor's log is turned into for its v1 field.
 enum class ValueAs : uint8_t {
@@ -57,6 +71,13 @@ struct FieldRule {
   ValueAs as = ValueAs::kString;
   // An empty value leaves the field out of the v1 round (its v1 default then holds).
   bool optional = false;
+  // kJson: `from` as a path.
+  JsonPath path;
+  // An amount to take from the value (`less:`, money only): a gross payout logged, its net
+  // wanted. Read as `from` is: a group, a column or a path; its index as `index`'s.
+  std::string less;
+  int less_index = -1;
+  JsonPath less_path;
   int line = 0;  // where it is declared (1-based), for messages
   int column = 0;
   // The rule's number among all the dialect's rules (0, 1...): a reader keeps the last value
@@ -85,7 +106,20 @@ struct RecordKind {
   std::vector<std::pair<int, std::string>> when;
   std::vector<FieldRule> round_fields;  // round fields this kind carries
   std::vector<FieldRule> fields;        // event fields
+  // kJson: the values a record of this kind is each of (every bet of every player...), and
+  // the value a path from each must have for it to be a record of this kind.
+  JsonPath each;
+  std::vector<std::pair<JsonPath, std::string>> json_when;
   int line = 0;
+};
+
+// Checks a dialect's format cannot feed, as its file declares them (not_checked:): the v1
+// data the format lacks, and the codes of the checks that need it. A check read through the
+// dialect withholds those codes' findings and reports them as not checked.
+struct NotChecked {
+  std::vector<std::string> codes;
+  std::string lacks;
+  std::string why;
 };
 
 struct Dialect {
@@ -121,6 +155,12 @@ struct Dialect {
 
   const RecordKind* Kind(std::string_view name) const;
   int slots = 0;  // rules in all (FieldRule::slot)
+  // kJson: the values a record carries (a rule's index, and its less_index); whether a
+  // round's events come in the order of the kinds (each kind's records in the order of the
+  // document) rather than in the order of the document.
+  int json_values = 0;
+  bool json_order_kinds = false;
+  std::vector<NotChecked> not_checked;
   // A text dialect: every kind's pattern in one set, so that a line is matched once to find
   // its kind (the first in order whose pattern matches), then once more for its groups.
   std::shared_ptr<const re2::RE2::Set> kinds;

@@ -84,6 +84,8 @@ void DialectConverter::AppendValue(std::string* out, const Value& v) {
 }
 
 DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
+  round_only_.name = "round";
+  round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
   for (const RecordKind& k : d_.records) {
     const FieldRule* key = nullptr;
@@ -161,7 +163,11 @@ void DialectConverter::Convert(std::string_view grouped) {
       values_.push_back(grouped.substr(0, n));
       grouped.remove_prefix(std::min<size_t>(n, grouped.size()));
     }
-    if (static_cast<size_t>(kind) < d_.records.size()) Record(d_.records[static_cast<size_t>(kind)], line);
+    if (static_cast<size_t>(kind) < d_.records.size()) {
+      Record(d_.records[static_cast<size_t>(kind)], line);
+    } else if (static_cast<size_t>(kind) == d_.records.size()) {
+      Record(round_only_, line);
+    }
   }
   WriteRound();
 }
@@ -209,6 +215,33 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
                                                          std::string* why) {
   *present = true;
   const std::string_view raw = RawOf(rule);
+  if (rule.less_index >= 0) {
+    // An amount less another (a gross payout less the stake): not cached, as it is two texts.
+    Value* out = &uncached_;
+    out->is_int = false;
+    out->text.clear();
+    if (!ConvertRaw(rule, raw, out, present, why)) return nullptr;
+    if (!*present) return out;
+    const auto at = static_cast<size_t>(rule.less_index);
+    const std::string_view less = at < values_.size() ? values_[at] : std::string_view();
+    if (less.empty()) {
+      *why = "the amount to take from it (less: " + rule.less + ") is empty";
+      return nullptr;
+    }
+    FieldRule plain = rule;
+    plain.optional = false;
+    Value taken;
+    bool there = false;
+    if (!ConvertRaw(plain, less, &taken, &there, why)) {
+      *why = "less: " + rule.less + ": " + *why;
+      return nullptr;
+    }
+    if (__builtin_sub_overflow(out->number, taken.number, &out->number)) {
+      *why = "the amount less " + rule.less + " overflows";
+      return nullptr;
+    }
+    return out;
+  }
   Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
                        ? &cache_[static_cast<size_t>(rule.slot)]
                        : nullptr;
@@ -349,7 +382,8 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line) {
       if (present) round_values.emplace_back(&r, v);
     }
   };
-  read_round(d_.round_fields);
+  // A json dialect's round fields come in the round's record of its own, once.
+  if (d_.shape != DialectShape::kJson || &kind == &round_only_) read_round(d_.round_fields);
   read_round(kind.round_fields);
   // A record that cannot be read whole gives the round nothing but the key it was grouped by.
   if (bad) {
@@ -493,6 +527,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
 }
 
 bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
+  if (d_.shape == DialectShape::kJson) return ReadJsonValue(record, line);
   std::string_view text;
   while (lines_.Next(&text)) {
     if (IsBlankLine(text) && record_.empty()) {
@@ -648,6 +683,10 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
 }
 
 void DialectReader::Process(std::string_view record, int64_t line) {
+  if (d_.shape == DialectShape::kJson && !IsOverLongLine(record)) {
+    ProcessJson(record, line);
+    return;
+  }
   if (IsOverLongLine(record)) {
     Fail(line, nullptr, nullptr,
          "a line of " + std::string(record.substr(1)) + " bytes, over the limit of " +
@@ -784,6 +823,202 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   ++round_records_;
   Append(line, static_cast<int32_t>(kind - d_.records.data()), {});
   if (kind->role == RecordRole::kEnd) CloseRound();
+}
+
+bool DialectReader::ReadJsonValue(std::string_view* record, int64_t* line) {
+  while (true) {
+    if (json_at_ >= json_line_.size()) {
+      std::string_view text;
+      if (!lines_.Next(&text)) {
+        json_line_ = {};
+        json_at_ = 0;
+        if (json_started_ && !json_skipping_)
+          Fail(json_first_line_, nullptr, nullptr, "the log ends inside a JSON value that starts here");
+        json_started_ = json_skipping_ = false;
+        record_.clear();
+        return false;
+      }
+      if (IsOverLongLine(text)) {
+        // A line past the reader's limit: one error, and whatever value it was in is lost.
+        json_started_ = json_skipping_ = false;
+        json_depth_ = 0;
+        json_line_ = {};
+        json_at_ = 0;
+        record_.clear();
+        *record = text;
+        *line = lines_.line_number();
+        return true;
+      }
+      if (!json_started_ && IsBlankLine(text)) {
+        ++blank_lines_;
+        continue;
+      }
+      json_line_ = text;
+      json_at_ = 0;
+      json_line_number_ = lines_.line_number();
+      if (json_started_ && !json_skipping_) record_.push_back('\n');  // a value over several lines
+    }
+    size_t i = json_at_;
+    const size_t n = json_line_.size();
+    if (!json_started_) {
+      // Between values: white space, and the brackets and commas of a top-level array.
+      while (i < n) {
+        const char c = json_line_[i];
+        if (c == ' ' || c == '\t' || c == '\r' || (json_in_array_ && c == ',')) {
+          ++i;
+        } else if (c == '[' && !json_in_array_) {
+          json_in_array_ = true;
+          ++i;
+        } else if (c == ']' && json_in_array_) {
+          json_in_array_ = false;
+          ++i;
+        } else {
+          break;
+        }
+      }
+      json_at_ = i;
+      if (i >= n) continue;
+      json_started_ = true;
+      json_depth_ = 0;
+      json_in_string_ = json_escape_ = false;
+      json_first_line_ = json_line_number_;
+      record_.clear();
+    }
+    const size_t begin = i;
+    bool done = false;
+    for (; i < n; ++i) {
+      const char c = json_line_[i];
+      if (json_in_string_) {
+        if (json_escape_) {
+          json_escape_ = false;
+        } else if (c == '\\') {
+          json_escape_ = true;
+        } else if (c == '"') {
+          json_in_string_ = false;
+        }
+        continue;
+      }
+      if (c == '"') {
+        json_in_string_ = true;
+      } else if (c == '{' || c == '[') {
+        ++json_depth_;
+      } else if (c == '}' || c == ']') {
+        if (--json_depth_ <= 0) {
+          ++i;
+          done = true;
+          break;
+        }
+      } else if (json_depth_ == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r')) {
+        done = true;  // the end of a value that is no object (refused when it is read)
+        break;
+      }
+    }
+    if (!done && json_depth_ == 0 && !json_in_string_) done = true;  // a scalar ends with its line
+    const std::string_view part = json_line_.substr(begin, i - begin);
+    json_at_ = i;
+    if (json_skipping_) {
+      if (done) json_started_ = json_skipping_ = false;
+      continue;
+    }
+    if (done) {
+      json_started_ = false;
+      *line = json_first_line_;
+      if (record_.empty()) {
+        *record = part;
+      } else {
+        record_.append(part);
+        *record = record_;
+      }
+      return true;
+    }
+    record_.append(part);
+    if (record_.size() > kMaxJsonRecordBytes) {
+      Fail(json_first_line_, nullptr, nullptr,
+           "a JSON value runs on past " + std::to_string(kMaxJsonRecordBytes) +
+               " bytes: a bracket or a quote never closed? It is not read");
+      record_.clear();
+      json_skipping_ = true;
+    }
+  }
+}
+
+void DialectReader::ProcessJson(std::string_view record, int64_t line) {
+  CloseRound();
+  json_text_.assign(record);
+  json_text_.append(simdjson::SIMDJSON_PADDING, '\0');
+  std::string why;
+  if (!json_.Parse(std::string_view(json_text_.data(), record.size()), &why)) {
+    Fail(line, nullptr, nullptr, "the record is not JSON: " + why);
+    return;
+  }
+  if (json_.node(JsonTree::kRoot).type != JsonTree::Type::kObject) {
+    Fail(line, nullptr, nullptr,
+         "a JSON value that is not an object: each round of a json dialect is one object");
+    return;
+  }
+  OpenRound(line);
+  std::vector<std::string_view>& values = converter_.values_;
+  const auto count = static_cast<size_t>(d_.json_values);
+  // The values of a rule's paths from `from` into values; false (an error of the round) where
+  // a path reaches no value the field can take.
+  auto fill = [&](const FieldRule& r, int32_t from, const RecordKind* kind) {
+    if (r.index >= 0 && !json_.Value(r.path, from, &values[static_cast<size_t>(r.index)], &why)) {
+      Fail(line, kind, &r, why);
+      return false;
+    }
+    if (r.less_index >= 0 &&
+        !json_.Value(r.less_path, from, &values[static_cast<size_t>(r.less_index)], &why)) {
+      Fail(line, kind, &r, why);
+      return false;
+    }
+    return true;
+  };
+  values.assign(count, {});
+  for (const FieldRule& r : d_.round_fields) fill(r, JsonTree::kRoot, nullptr);
+  Append(line, static_cast<int32_t>(d_.records.size()), {});
+  ++round_records_;
+  // The records: each value a kind's `each` reaches whose `when` paths have their values, of
+  // the first kind it is one of; in the order of the document (a value's node number), or
+  // kind by kind.
+  json_records_.clear();
+  std::string_view v;
+  for (size_t k = 0; k < d_.records.size(); ++k) {
+    const RecordKind& kind = d_.records[k];
+    json_.Find(kind.each, JsonTree::kRoot, &json_found_);
+    for (const int32_t at : json_found_) {
+      const bool is = std::all_of(kind.json_when.begin(), kind.json_when.end(), [&](const auto& w) {
+        return json_.Value(w.first, at, &v, &why) && v == w.second;
+      });
+      if (is) json_records_.emplace_back(at, static_cast<int32_t>(k));
+    }
+  }
+  // In the order of the document, a value of several kinds once, as the first of them; then,
+  // for json.order kinds, kind by kind.
+  std::stable_sort(json_records_.begin(), json_records_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  json_records_.erase(std::unique(json_records_.begin(), json_records_.end(),
+                                  [](const auto& a, const auto& b) { return a.first == b.first; }),
+                      json_records_.end());
+  if (d_.json_order_kinds) {
+    std::stable_sort(json_records_.begin(), json_records_.end(),
+                     [](const auto& a, const auto& b) { return a.second < b.second; });
+  }
+  for (const auto& [at, k] : json_records_) {
+    const RecordKind& kind = d_.records[static_cast<size_t>(k)];
+    values.assign(count, {});
+    bool ok = true;
+    for (const FieldRule& r : kind.fields) ok = fill(r, at, &kind) && ok;
+    if (!ok) continue;
+    if (round_records_ >= kMaxRoundRecords) {
+      Fail(line, &kind, nullptr,
+           "the round has more than " + std::to_string(kMaxRoundRecords) + " records: the rest are not read");
+      CloseRound();
+      return;
+    }
+    ++round_records_;
+    Append(line, k, {});
+  }
+  CloseRound();
 }
 
 bool DialectReader::NextGrouped(std::string_view* text) {

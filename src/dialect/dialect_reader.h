@@ -26,6 +26,7 @@
 #include "base/json.h"
 #include "base/string_hash.h"
 #include "dialect/dialect.h"
+#include "dialect/json_tree.h"
 #include "history/line_reader.h"
 #include "pitboss/status.h"
 
@@ -66,6 +67,8 @@ inline DialectError SplitDialectError(std::string_view text) {
 constexpr size_t kMaxRoundRecords = 100000;
 // A CSV record whose quoted field runs on past this many bytes is not read.
 constexpr size_t kMaxCsvRecordBytes = size_t{1} << 20;
+// Nor is a JSON value (a round of a json dialect) of more bytes than this.
+constexpr size_t kMaxJsonRecordBytes = size_t{16} << 20;
 
 // Turns the records of one round, as a DialectReader grouped them (IsDialectRound), into a
 // v1 round line and the errors of the records it cannot read. Keeps what it read last from
@@ -116,6 +119,9 @@ class DialectConverter {
   static void AppendValue(std::string* out, const Value& v);
 
   const Dialect& d_;
+  // A json dialect's record of the round's own fields (the reader gives one first in each
+  // round), as a kind: its index in a grouped round is the number of the dialect's kinds.
+  RecordKind round_only_;
   // Worked out once from the dialect. Each kind's event fields in v1's order, each with its
   // key as written after the type ( ,"seat": ).
   struct EventField {
@@ -190,7 +196,9 @@ class DialectReader {
   };
 
   bool ReadRecord(std::string_view* record, int64_t* line);  // false at the end
+  bool ReadJsonValue(std::string_view* record, int64_t* line);
   void Process(std::string_view record, int64_t line);
+  void ProcessJson(std::string_view record, int64_t line);
   bool ReadHeader(std::string_view record, int64_t line);
   // An error at `line`: in the round open, where there is one (the converter says it in
   // turn, naming the round); else an item of its own.
@@ -218,6 +226,23 @@ class DialectReader {
   std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
+
+  // kJson: the value being read, over lines (record_ holds what there is of it) or one of
+  // several on a line.
+  std::string_view json_line_;  // the line being read
+  size_t json_at_ = 0;          // where in it
+  int64_t json_line_number_ = 0;
+  int64_t json_first_line_ = 0;  // of the value being read
+  bool json_in_array_ = false;   // inside the top-level array
+  bool json_started_ = false;
+  bool json_in_string_ = false;
+  bool json_escape_ = false;
+  bool json_skipping_ = false;  // the rest of a value too large to read
+  int json_depth_ = 0;
+  std::string json_text_;  // the value, padded for simdjson
+  JsonTree json_;
+  std::vector<int32_t> json_found_;
+  std::vector<std::pair<int32_t, int32_t>> json_records_;  // (value's node, kind) of a round
 
   // Reads each record's key (and, in Next, converts the rounds).
   DialectConverter converter_;

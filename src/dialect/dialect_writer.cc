@@ -198,6 +198,18 @@ DialectWriter::DialectWriter(const Dialect& dialect) : impl_(std::make_unique<Im
 DialectWriter::~DialectWriter() = default;
 
 StatusOr<std::unique_ptr<DialectWriter>> DialectWriter::Make(const Dialect& dialect) {
+  if (dialect.shape == DialectShape::kJson) {
+    // Its records are values in the nesting of the vendor's objects, which the dialect reads
+    // but does not describe whole.
+    return Status::InvalidArgument(
+        "dialect " + dialect.id +
+        " is read-only: pitboss reads a json dialect's logs, but does not write them");
+  }
+  if (!dialect.not_checked.empty()) {
+    // A format that lacks what v1 logs carry cannot hold them.
+    return Status::InvalidArgument("dialect " + dialect.id + " cannot be written: its format lacks " +
+                                   dialect.not_checked.front().lacks + " (not_checked:)");
+  }
   if (dialect.shape == DialectShape::kText) {
     for (const RecordKind& k : dialect.records) {
       if (k.role != RecordRole::kIgnore && k.write.empty())

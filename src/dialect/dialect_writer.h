@@ -18,7 +18,8 @@ namespace pitboss {
 
 class DialectWriter {
  public:
-  // Fails when the dialect cannot be written: a text record kind without `write:`.
+  // Fails when the dialect cannot be written: a text record kind without `write:`, a json
+  // dialect, a format that lacks what v1 carries (not_checked:).
   static StatusOr<std::unique_ptr<DialectWriter>> Make(const Dialect& dialect);
   ~DialectWriter();
 

@@ -175,6 +175,31 @@ bool ParseByFormat(std::string_view format, std::string_view text, TimeParts* t,
         ok = i < text.size() && text[i] == '%';
         if (ok) ++i;
         break;
+      case 's':
+      case 'Q': {
+        // Seconds (%s) or milliseconds (%Q) since 1970-01-01T00:00:00Z.
+        const size_t start = i;
+        int64_t n = 0;
+        while (i < text.size() && i - start < 16 && text[i] >= '0' && text[i] <= '9')
+          n = n * 10 + (text[i++] - '0');
+        ok = i > start;
+        if (!ok) break;
+        int64_t seconds = n;
+        if (spec == 'Q') {
+          seconds = n / 1000;
+          const auto ms = static_cast<int>(n % 1000);
+          t->fraction = {static_cast<char>('0' + ms / 100), static_cast<char>('0' + ms / 10 % 10),
+                         static_cast<char>('0' + ms % 10)};
+          while (!t->fraction.empty() && t->fraction.back() == '0') t->fraction.pop_back();
+        }
+        CivilFromDays(seconds / 86400, &t->year, &t->month, &t->day);
+        const int64_t in_day = seconds % 86400;
+        t->hour = static_cast<int>(in_day / 3600);
+        t->minute = static_cast<int>(in_day / 60 % 60);
+        t->second = static_cast<int>(in_day % 60);
+        t->zone = 0;
+        break;
+      }
       default:
         ok = false;
     }
@@ -239,6 +264,10 @@ std::string CheckTimeFormat(std::string_view format) {
       case 'd':
         date[2] = true;
         break;
+      case 's':
+      case 'Q':
+        date[0] = date[1] = date[2] = true;  // a count from the epoch is a date and a time
+        break;
       case 'H':
       case 'M':
       case 'S':
@@ -248,7 +277,7 @@ std::string CheckTimeFormat(std::string_view format) {
         break;
       default:
         return "%" + std::string(1, spec) +
-               " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %%)";
+               " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %s %Q %%)";
     }
   }
   if (!date[0] || !date[1] || !date[2]) return "the time format has no date: it needs %Y, %m and %d";
@@ -321,6 +350,21 @@ bool WriteVendorTime(const TimeFormat& format, std::string_view time, std::strin
       case 'z':
         AppendZone(out, *t.zone);
         break;
+      case 's':
+      case 'Q': {
+        // The instant, whatever zone the time was written in.
+        const int64_t seconds = DaysFromCivil(t.year, t.month, t.day) * 86400 + int64_t{t.hour} * 3600 +
+                                int64_t{t.minute} * 60 + t.second -
+                                int64_t{writes_zone ? *t.zone : format.zone_minutes} * 60;
+        int64_t n = seconds;
+        if (f[i] == 'Q') {
+          std::string ms = t.fraction.substr(0, 3);
+          ms.append(3 - ms.size(), '0');
+          n = seconds * 1000 + std::stoi(ms);
+        }
+        out->append(std::to_string(n));
+        break;
+      }
       default:
         out->push_back('%');
     }

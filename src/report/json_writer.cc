@@ -377,6 +377,20 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   }
   json.EndArray();
 
+  if (!report.not_checked.empty()) {
+    json.Key("not_checked").BeginArray();
+    for (const NotCheckedCode& n : report.not_checked) {
+      json.BeginObject();
+      json.Key("code").String(n.code);
+      json.Key("lacks").String(n.lacks);
+      json.Key("why").String(n.why);
+      json.Key("dialect").String(n.dialect);
+      json.Key("withheld").Int(n.withheld);
+      json.EndObject();
+    }
+    json.EndArray();
+  }
+
   json.Key("specs").BeginArray();
   for (const SpecUsed& spec : report.specs) WriteReportSpecJson(json, spec);
   json.EndArray();

@@ -104,6 +104,7 @@ class ReportParser {
   bool ParseInput(element value, const std::string& where, InputSummary* input);
   bool ParseSpec(element value, const std::string& where, SpecUsed* spec);
   bool ParseSkipped(element value, const std::string& where, SkippedFile* skipped);
+  bool ParseNotChecked(element value, const std::string& where, NotCheckedCode* n);
   bool ParseShard(element value, const std::string& where, ShardProvenance* shard);
   bool ParseFinding(element value, const std::string& where, Finding* finding);
   bool ParseClearedBy(element value, const std::string& where, ClearedBy* cleared);
@@ -294,6 +295,13 @@ bool ReportParser::Parse(element doc) {
       if (!ParseSkipped(item, Index("skipped", i++), &report_->skipped.back())) return false;
     }
   }
+  if (top.at_key("not_checked").get(value) == simdjson::SUCCESS) {
+    if (!Array(value, "not_checked", &list)) return false;
+    for (size_t i = 0; element item : list) {
+      report_->not_checked.emplace_back();
+      if (!ParseNotChecked(item, Index("not_checked", i++), &report_->not_checked.back())) return false;
+    }
+  }
   if (!Get(top, "", "specs", &value) || !Array(value, "specs", &list)) return false;
   for (size_t i = 0; element item : list) {
     report_->specs.emplace_back();
@@ -372,6 +380,13 @@ bool ReportParser::ParseSkipped(element value, const std::string& where, Skipped
   return Object(value, where, &obj) && String(obj, where, "path", &skipped->path) &&
          OptionalBytes(obj, where, "path_bytes", &skipped->path) &&
          String(obj, where, "reason", &skipped->reason);
+}
+
+bool ReportParser::ParseNotChecked(element value, const std::string& where, NotCheckedCode* n) {
+  object obj;
+  return Object(value, where, &obj) && String(obj, where, "code", &n->code) &&
+         String(obj, where, "lacks", &n->lacks) && String(obj, where, "why", &n->why) &&
+         String(obj, where, "dialect", &n->dialect) && Count(obj, where, "withheld", &n->withheld);
 }
 
 bool ReportParser::ParseShard(element value, const std::string& where, ShardProvenance* shard) {
@@ -756,6 +771,17 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
     for (const std::string& warning : shard.merge_warnings)
       warnings.push_back(ReportNumber(s) + ": " + warning);
     merged.skipped.insert(merged.skipped.end(), shard.skipped.begin(), shard.skipped.end());
+    // A check not run in one shard is not run in the merged report; its findings withheld add up.
+    for (const NotCheckedCode& n : shard.not_checked) {
+      auto it =
+          std::find_if(merged.not_checked.begin(), merged.not_checked.end(),
+                       [&](const NotCheckedCode& m) { return m.code == n.code && m.dialect == n.dialect; });
+      if (it == merged.not_checked.end()) {
+        merged.not_checked.push_back(n);
+      } else {
+        it->withheld += n.withheld;
+      }
+    }
     for (const InputSummary& input : shard.inputs) {
       // A context log is its shard's provenance (read for the shoes and round ids of the logs
       // before it), not one of the logs the merged report checks: usually another shard's.

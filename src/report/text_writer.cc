@@ -433,6 +433,11 @@ std::string VerdictLine(const Report& report) {
   } else if (!report.complete) {
     line = "INCOMPLETE: " + Plural(n, "violation", "violations") + " in the " + rounds +
            " read, and a log could not be read whole";
+  } else if (n == 0 && !report.not_checked.empty()) {
+    // Not a pass: some checks could not run on these logs.
+    line = "NO VIOLATIONS FOUND by the checks that could run, in " + rounds + "; " +
+           Plural(static_cast<int64_t>(report.not_checked.size()), "check", "checks") +
+           " not run (the log's format lacks what they need)";
   } else if (n == 0) {
     line = "PASS: no violations in " + rounds;
   } else {
@@ -519,6 +524,16 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
   WriteReadingsBanner(out, report);
   WriteHeader(out, report);
+  if (!report.not_checked.empty()) {
+    out << "checks not run (the log's format lacks what they need; their findings are withheld):\n";
+    std::size_t width = 0;
+    for (const NotCheckedCode& n : report.not_checked) width = std::max(width, n.code.size());
+    for (const NotCheckedCode& n : report.not_checked) {
+      out << "  " << PadRight(n.code, width) << "  lacks " << Printable(n.lacks) << " (dialect "
+          << Printable(n.dialect) << "): " << Printable(n.why) << "; "
+          << Plural(n.withheld, "finding", "findings") << " withheld\n";
+    }
+  }
   const Tally tally = TallyOf(report);
   const auto counts = CodeCounts(report);
   if (!counts.empty()) {
