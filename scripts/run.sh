@@ -42,6 +42,8 @@ check violations 1 fixtures/violations
 check dialect-tgms-casino-war 0 --dialect tgms/casino-war-csv fixtures/dialects/tgms-casino-war.csv
 check dialect-tgms-war-blackjack 0 --dialect tgms/war-blackjack-csv fixtures/dialects/tgms-war-blackjack.csv
 check dialect-dealer-terminal 0 --dialect terminal/dealer-terminal fixtures/dialects/dealer-terminal.txt
+# A third party's published JSON round format: what it lacks is reported as not checked.
+check dialect-vegaslounge-replay 0 --dialect playgon/vegaslounge-replay-blackjack fixtures/dialects/vegaslounge-replay.json
 check dialect-worked-example 1 --dialect fixtures/dialects/acme-war.yaml fixtures/dialects/acme-war.log
 
 # The exact return of every wager of each bundled rule set, and its claims checked.

@@ -145,6 +145,7 @@ void DialectConverter::Convert(std::string_view grouped) {
   events_count_ = 0;
   event_lines_.clear();
   errors_.clear();
+  faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
   std::vector<uint32_t> sizes;
   while (!grouped.empty()) {
@@ -196,7 +197,9 @@ std::string Describe(const Dialect& d, const RecordKind* kind, const FieldRule* 
   if (kind != nullptr) text += ", record kind '" + kind->name + "'";
   if (rule != nullptr) {
     text += rule->value ? ", v1 field " + rule->field
-                        : std::string(d.shape == DialectShape::kCsv ? ", column '" : ", group '") +
+                        : std::string(d.shape == DialectShape::kCsv    ? ", column '"
+                                      : d.shape == DialectShape::kJson ? ", path '"
+                                                                       : ", group '") +
                               rule->from + "' (v1 field " + rule->field + ")";
     text += " (" + d.path + ":" + std::to_string(rule->line) + ")";
   }
@@ -208,6 +211,11 @@ std::string Describe(const Dialect& d, const RecordKind* kind, const FieldRule* 
 
 void DialectConverter::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
                             const std::string& why) {
+  // One value read by two records of a line (a JSON bet read as the bet and, for its stake,
+  // as its settlement) is one fault: it is said once.
+  std::pair<int64_t, std::string> fault(line, why);
+  if (std::find(faults_.begin(), faults_.end(), fault) != faults_.end()) return;
+  faults_.push_back(std::move(fault));
   AddError(line, Describe(d_, kind, rule, why));
 }
 
@@ -232,10 +240,7 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
     plain.optional = false;
     Value taken;
     bool there = false;
-    if (!ConvertRaw(plain, less, &taken, &there, why)) {
-      *why = "less: " + rule.less + ": " + *why;
-      return nullptr;
-    }
+    if (!ConvertRaw(plain, less, &taken, &there, why)) return nullptr;
     if (__builtin_sub_overflow(out->number, taken.number, &out->number)) {
       *why = "the amount less " + rule.less + " overflows";
       return nullptr;
@@ -866,8 +871,11 @@ bool DialectReader::ReadJsonValue(std::string_view* record, int64_t* line) {
         const char c = json_line_[i];
         if (c == ' ' || c == '\t' || c == '\r' || (json_in_array_ && c == ',')) {
           ++i;
-        } else if (c == '[' && !json_in_array_) {
+        } else if (c == '[' && !json_in_array_ && !json_read_any_) {
+          // A '[' before any value opens the log's one top-level array (after one, it is a
+          // value: a line of JSON Lines that is an array, refused as no round).
           json_in_array_ = true;
+          json_read_any_ = true;
           ++i;
         } else if (c == ']' && json_in_array_) {
           json_in_array_ = false;
@@ -879,6 +887,7 @@ bool DialectReader::ReadJsonValue(std::string_view* record, int64_t* line) {
       json_at_ = i;
       if (i >= n) continue;
       json_started_ = true;
+      json_read_any_ = true;
       json_depth_ = 0;
       json_in_string_ = json_escape_ = false;
       json_first_line_ = json_line_number_;
@@ -918,6 +927,14 @@ bool DialectReader::ReadJsonValue(std::string_view* record, int64_t* line) {
     json_at_ = i;
     if (json_skipping_) {
       if (done) json_started_ = json_skipping_ = false;
+      continue;
+    }
+    if (done && record_.size() + part.size() > kMaxJsonRecordBytes) {
+      json_started_ = false;
+      record_.clear();
+      Fail(json_first_line_, nullptr, nullptr,
+           "a JSON value of more than " + std::to_string(kMaxJsonRecordBytes) +
+               " bytes: not a round, and not read");
       continue;
     }
     if (done) {
@@ -977,9 +994,10 @@ void DialectReader::ProcessJson(std::string_view record, int64_t line) {
   for (const FieldRule& r : d_.round_fields) fill(r, JsonTree::kRoot, nullptr);
   Append(line, static_cast<int32_t>(d_.records.size()), {});
   ++round_records_;
-  // The records: each value a kind's `each` reaches whose `when` paths have their values, of
-  // the first kind it is one of; in the order of the document (a value's node number), or
-  // kind by kind.
+  // The records: each value a kind's `each` reaches whose `when` paths have their values (a
+  // value may be a record of several kinds: a bet and its settlement in one object), in the
+  // order of the document (a value's node number; kind by kind for one value), or, for
+  // json.order kinds, kind by kind.
   json_records_.clear();
   std::string_view v;
   for (size_t k = 0; k < d_.records.size(); ++k) {
@@ -992,16 +1010,9 @@ void DialectReader::ProcessJson(std::string_view record, int64_t line) {
       if (is) json_records_.emplace_back(at, static_cast<int32_t>(k));
     }
   }
-  // In the order of the document, a value of several kinds once, as the first of them; then,
-  // for json.order kinds, kind by kind.
-  std::stable_sort(json_records_.begin(), json_records_.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  json_records_.erase(std::unique(json_records_.begin(), json_records_.end(),
-                                  [](const auto& a, const auto& b) { return a.first == b.first; }),
-                      json_records_.end());
-  if (d_.json_order_kinds) {
+  if (!d_.json_order_kinds) {
     std::stable_sort(json_records_.begin(), json_records_.end(),
-                     [](const auto& a, const auto& b) { return a.second < b.second; });
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
   }
   for (const auto& [at, k] : json_records_) {
     const RecordKind& kind = d_.records[static_cast<size_t>(k)];

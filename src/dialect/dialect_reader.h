@@ -147,6 +147,7 @@ class DialectConverter {
   size_t round_size_ = 0;
   std::vector<int64_t> event_lines_;
   std::vector<Error> errors_;
+  std::vector<std::pair<int64_t, std::string>> faults_;  // the round's errors: line, why
 
   // The last text each rule read and its value (FieldRule::slot).
   struct Cached {
@@ -234,6 +235,7 @@ class DialectReader {
   int64_t json_line_number_ = 0;
   int64_t json_first_line_ = 0;  // of the value being read
   bool json_in_array_ = false;   // inside the top-level array
+  bool json_read_any_ = false;   // a value (or the top-level array) has begun
   bool json_started_ = false;
   bool json_in_string_ = false;
   bool json_escape_ = false;

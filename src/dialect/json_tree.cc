@@ -109,7 +109,8 @@ bool JsonTree::Add(simdjson::ondemand::value value, int32_t parent, int depth, s
         *why = simdjson::error_message(e);
         return false;
       }
-      nodes_[static_cast<size_t>(NewNode(parent, b ? Type::kTrue : Type::kFalse))].text = b ? "true" : "false";
+      nodes_[static_cast<size_t>(NewNode(parent, b ? Type::kTrue : Type::kFalse))].text =
+          b ? "true" : "false";
       return true;
     }
     case json_type::null:
@@ -128,14 +129,16 @@ bool JsonTree::Parse(std::string_view json, std::string* why) {
   nodes_.clear();
   last_child_.clear();
   simdjson::ondemand::document doc;
-  if (auto e = parser_.iterate(json.data(), json.size(), json.size() + simdjson::SIMDJSON_PADDING).get(doc); e) {
+  if (auto e = parser_.iterate(json.data(), json.size(), json.size() + simdjson::SIMDJSON_PADDING).get(doc);
+      e) {
     *why = simdjson::error_message(e);
     return false;
   }
   simdjson::ondemand::value root;
   // A document that is a scalar is not a value ondemand hands out: it is refused below.
   if (auto e = doc.get_value().get(root); e) {
-    *why = e == simdjson::SCALAR_DOCUMENT_AS_VALUE ? "a lone scalar, not an object" : simdjson::error_message(e);
+    *why =
+        e == simdjson::SCALAR_DOCUMENT_AS_VALUE ? "a lone scalar, not an object" : simdjson::error_message(e);
     return false;
   }
   // The reader hands over one value, its brackets balanced: nothing follows it.

@@ -74,6 +74,14 @@ void ExpectSameReport(const Report& got, const Report& want) {
     EXPECT_EQ(got.skipped[i].path, want.skipped[i].path);
     EXPECT_EQ(got.skipped[i].reason, want.skipped[i].reason);
   }
+  ASSERT_EQ(got.not_checked.size(), want.not_checked.size());
+  for (size_t i = 0; i < want.not_checked.size(); ++i) {
+    EXPECT_EQ(got.not_checked[i].code, want.not_checked[i].code);
+    EXPECT_EQ(got.not_checked[i].lacks, want.not_checked[i].lacks);
+    EXPECT_EQ(got.not_checked[i].why, want.not_checked[i].why);
+    EXPECT_EQ(got.not_checked[i].dialect, want.not_checked[i].dialect);
+    EXPECT_EQ(got.not_checked[i].withheld, want.not_checked[i].withheld);
+  }
   ASSERT_EQ(got.specs.size(), want.specs.size());
   for (size_t i = 0; i < want.specs.size(); ++i) {
     EXPECT_EQ(got.specs[i].id, want.specs[i].id);
@@ -156,6 +164,7 @@ Report EveryNewField() {
   context.context = true;
   report.inputs.push_back(context);
   report.skipped = {{"logs/notes.txt", "not a log (.jsonl, .jsonl.gz, .jsonl.zst)"}};
+  report.not_checked = {{"shoe/no-shuffle", "a shuffle", "the format has none", "vendor/replay", 7}};
   report.specs[0].path = "rules/us-sd/casino-war.yaml";
   report.specs[0].readings = {{"sd-war-win-payout", "raise-only"}};
   report.specs[0].default_readings = false;
@@ -202,8 +211,8 @@ TEST(ReportReaderTest, RoundTripsEveryNewField) {
   // Not vacuous: the fields are in the JSON, so a reader that skipped them would lose them.
   for (const char* key :
        {R"("command_line":)", R"("analysis_time":)", R"("currency":"USD")", R"("complete":false)",
-        R"("error":)", R"("context":true)", R"("skipped":[{)", R"("path":"rules/)", R"("time":)",
-        R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
+        R"("error":)", R"("context":true)", R"("skipped":[{)", R"("not_checked":[{)", R"("path":"rules/)",
+        R"("time":)", R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
         R"("findings_cleared":1)", R"("shards":[{)", R"("merge_warnings":["input)",
         R"("rules":"us-sd/casino-war","revision")", R"("money_moved":-1000)", R"("consequence_list":[{)"}) {
     EXPECT_NE(json.find(key), std::string::npos) << key;
@@ -475,6 +484,24 @@ TEST(MergeReportsTest, SumsConcatenatesAndDeduplicates) {
   EXPECT_EQ(sd.readings[1].rounds_settled_differently, 15);
   EXPECT_EQ(sd.readings[1].net_difference, -15000);
   EXPECT_EQ(merged->ambiguities[1].id, "online-tie");
+}
+
+// A check not run in a shard is not run in the merged report, its withheld findings added up.
+TEST(MergeReportsTest, JoinsChecksNotRun) {
+  Report one = Shard("day1.jsonl", 100, 0, {});
+  Report two = Shard("day2.jsonl", 50, 0, {});
+  one.not_checked = {{"shoe/no-shuffle", "a shuffle", "none logged", "v/replay", 3}};
+  two.not_checked = {{"shoe/no-shuffle", "a shuffle", "none logged", "v/replay", 4},
+                     {"deal/order", "an order", "none logged", "v/replay", 1}};
+  StatusOr<Report> merged = Merge({one, two});
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  ASSERT_EQ(merged->not_checked.size(), 2u);
+  EXPECT_EQ(merged->not_checked[0].code, "shoe/no-shuffle");
+  EXPECT_EQ(merged->not_checked[0].withheld, 7);
+  EXPECT_EQ(merged->not_checked[1].code, "deal/order");
+  EXPECT_EQ(merged->not_checked[1].withheld, 1);
+  EXPECT_TRUE(VerdictLine(*merged).starts_with("NO VIOLATIONS FOUND by the checks that could run"))
+      << VerdictLine(*merged);
 }
 
 // Each shard's findings keep their rule set, money moved and named consequences through the

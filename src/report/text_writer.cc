@@ -525,13 +525,25 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   WriteReadingsBanner(out, report);
   WriteHeader(out, report);
   if (!report.not_checked.empty()) {
+    // The codes of one reason together: the dialect gives them so.
     out << "checks not run (the log's format lacks what they need; their findings are withheld):\n";
-    std::size_t width = 0;
-    for (const NotCheckedCode& n : report.not_checked) width = std::max(width, n.code.size());
-    for (const NotCheckedCode& n : report.not_checked) {
-      out << "  " << PadRight(n.code, width) << "  lacks " << Printable(n.lacks) << " (dialect "
-          << Printable(n.dialect) << "): " << Printable(n.why) << "; "
-          << Plural(n.withheld, "finding", "findings") << " withheld\n";
+    for (size_t i = 0; i < report.not_checked.size();) {
+      const NotCheckedCode& first = report.not_checked[i];
+      std::string codes;
+      int64_t withheld = 0;
+      size_t j = i;
+      for (; j < report.not_checked.size() && report.not_checked[j].lacks == first.lacks &&
+             report.not_checked[j].why == first.why && report.not_checked[j].dialect == first.dialect;
+           ++j) {
+        const NotCheckedCode& n = report.not_checked[j];
+        codes += (codes.empty() ? "" : ", ") + n.code +
+                 (n.withheld > 0 ? " (" + std::to_string(n.withheld) + ")" : "");
+        withheld += n.withheld;
+      }
+      out << "  " << Printable(codes) << ": lacks " << Printable(first.lacks) << " (dialect "
+          << Printable(first.dialect) << "): " << Printable(first.why) << "; "
+          << Plural(withheld, "finding", "findings") << " withheld\n";
+      i = j;
     }
   }
   const Tally tally = TallyOf(report);
