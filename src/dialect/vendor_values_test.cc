@@ -157,5 +157,26 @@ TEST(DecimalMoneyTest, FormatsWhatParseReadsBack) {
   }
 }
 
+// A count from the epoch: seconds (%s) or milliseconds (%Q), always UTC, read and written back.
+TEST(VendorTimeTest, ReadsAndWritesCountsFromTheEpoch) {
+  TimeFormat ms;
+  ms.format = "%Q";
+  std::string out, why;
+  ASSERT_TRUE(ReadVendorTime(ms, "1726223644058", &out, &why)) << why;
+  EXPECT_EQ(out, "2024-09-13T10:34:04.058Z");
+  ASSERT_TRUE(ReadVendorTime(ms, "1767636000000", &out, &why)) << why;
+  EXPECT_EQ(out, "2026-01-05T18:00:00Z");
+  std::string back;
+  ASSERT_TRUE(WriteVendorTime(ms, "2026-01-05T19:00:00.5+01:00", &back, &why)) << why;
+  EXPECT_EQ(back, "1767636000500");
+  TimeFormat s;
+  s.format = "%s";
+  ASSERT_TRUE(ReadVendorTime(s, "0", &out, &why)) << why;
+  EXPECT_EQ(out, "1970-01-01T00:00:00Z");
+  EXPECT_FALSE(ReadVendorTime(s, "12a", &out, &why));
+  EXPECT_FALSE(ReadVendorTime(s, "", &out, &why));
+  EXPECT_EQ(CheckTimeFormat("%Q"), "");
+}
+
 }  // namespace
 }  // namespace pitboss
