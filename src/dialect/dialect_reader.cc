@@ -917,8 +917,10 @@ bool DialectReader::ReadJsonValue(std::string_view* record, int64_t* line) {
           done = true;
           break;
         }
-      } else if (json_depth_ == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r')) {
-        done = true;  // the end of a value that is no object (refused when it is read)
+      } else if (json_depth_ == 0 && json_in_array_ && c == ',' && i > begin) {
+        // The end of an element of the top-level array that is no object or array (refused
+        // when it is read); outside an array, such a value runs to the end of its line.
+        done = true;
         break;
       }
     }

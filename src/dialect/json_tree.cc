@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <utility>
 
 namespace pitboss {
 
@@ -54,8 +55,13 @@ bool JsonTree::Add(simdjson::ondemand::value value, int32_t parent, int depth, s
         *why = simdjson::error_message(e);
         return false;
       }
-      for (auto field : object) {
+      for (auto member : object) {
+        simdjson::ondemand::field field;
         std::string_view key;
+        if (auto e = std::move(member).get(field); e) {
+          *why = simdjson::error_message(e);
+          return false;
+        }
         if (auto e = field.unescaped_key().get(key); e) {
           *why = simdjson::error_message(e);
           return false;
@@ -114,7 +120,7 @@ bool JsonTree::Add(simdjson::ondemand::value value, int32_t parent, int depth, s
       return true;
     }
     case json_type::null:
-      if (!value.is_null()) {
+      if (bool null = false; value.is_null().get(null) != simdjson::SUCCESS || !null) {
         *why = "not a JSON value";
         return false;
       }
@@ -141,8 +147,15 @@ bool JsonTree::Parse(std::string_view json, std::string* why) {
         e == simdjson::SCALAR_DOCUMENT_AS_VALUE ? "a lone scalar, not an object" : simdjson::error_message(e);
     return false;
   }
-  // The reader hands over one value, its brackets balanced: nothing follows it.
-  return Add(root, -1, 0, why);
+  // The reader hands over one value, its brackets balanced: nothing follows it. Every result
+  // is taken with its error above; a simdjson call that throws on one all the same is read as
+  // the value's error, never let out.
+  try {
+    return Add(root, -1, 0, why);
+  } catch (const simdjson::simdjson_error& e) {
+    *why = e.what();
+    return false;
+  }
 }
 
 void JsonTree::Find(const JsonPath& path, int32_t from, std::vector<int32_t>* out) const {
