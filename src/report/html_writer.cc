@@ -102,7 +102,9 @@ void FigureCell(std::ostream& out, std::string_view path, int64_t n) {
 void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   const auto violations = static_cast<int64_t>(report.violations.size());
   out << "<header>\n<h1>pitboss check: ";
-  if (violations == 0) {
+  if (violations == 0 && !report.not_checked.empty()) {
+    out << "no violations found by the checks that could run";
+  } else if (violations == 0) {
     out << "no violations";
   } else {
     Figure(out, "span", "", "summary.violations", std::to_string(violations));
@@ -716,10 +718,12 @@ void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats) {
 void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::ostream& out) {
   const auto violations = static_cast<int64_t>(report.violations.size());
   HtmlPage page;
-  page.title =
-      "pitboss check: " +
-      (violations == 0 ? std::string("no violations") : Plural(violations, "violation", "violations")) +
-      " in " + Plural(report.rounds, "round", "rounds");
+  page.title = "pitboss check: " +
+               (violations == 0 ? std::string(report.not_checked.empty()
+                                                  ? "no violations"
+                                                  : "no violations found by the checks that could run")
+                                : Plural(violations, "violation", "violations")) +
+               " in " + Plural(report.rounds, "round", "rounds");
   page.extra_css = std::string(assets::kCheckCss) + std::string(assets::kFindingsCss);
   if (stats != nullptr) page.extra_css += StatsHtmlCss();
   page.scripts = {std::string(HtmlFindingsScript())};
@@ -727,6 +731,18 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteHtmlPageBegin(page, out);
   WriteHeader(out, report, stats != nullptr);
   out << "<main>\n";
+  if (!report.not_checked.empty()) {
+    // Checks that did not run are said before anything that could read as a pass.
+    out << "<section id=\"not-run\">\n<h2>Checks not run</h2>\n<p>" << HtmlEscape(NotRunText(report))
+        << ".</p>\n<table>\n<thead><tr><th>check</th><th>lacks</th><th>why</th><th>dialect</th>"
+           "<th class=\"num\">findings withheld</th></tr></thead>\n<tbody>\n";
+    for (const NotCheckedCode& n : report.not_checked) {
+      out << "<tr><td><code>" << HtmlEscape(n.code) << "</code></td><td>" << HtmlEscape(n.lacks)
+          << "</td><td>" << HtmlEscape(n.why) << "</td><td>" << HtmlEscape(n.dialect)
+          << "</td><td class=\"num\">" << n.withheld << "</td></tr>\n";
+    }
+    out << "</tbody>\n</table>\n</section>\n";
+  }
   WriteSummary(out, report);
   WriteFindings(out, report);
   WritePerTable(out, report);

@@ -254,13 +254,25 @@ void WriteTestcase(std::ostream& out, const std::string& classname, const CodeGr
   out << "    </testcase>\n";
 }
 
+// The checks not run on `suite`'s input: those of the dialect it was read through.
+std::vector<const NotCheckedCode*> NotRun(const Report& report, const Suite& suite) {
+  std::vector<const NotCheckedCode*> out;
+  if (suite.input == nullptr || suite.input->dialect.empty()) return out;
+  for (const NotCheckedCode& n : report.not_checked) {
+    if (n.dialect == suite.input->dialect) out.push_back(&n);
+  }
+  return out;
+}
+
 void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& suite,
-                const Properties& report_properties, const std::string& incomplete) {
+                const Properties& report_properties, const std::string& incomplete,
+                const std::vector<const NotCheckedCode*>& not_run) {
   const std::string name = SuiteName(suite.path);
   const int64_t errors = ErrorCount(suite);
-  out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\"" << TestCount(suite) << "\" failures=\""
-      << static_cast<int64_t>(suite.groups.size()) - errors << "\" errors=\"" << errors
-      << "\" skipped=\"0\">\n";
+  out << "  <testsuite name=\"" << XmlAttribute(name) << "\" tests=\""
+      << TestCount(suite) + static_cast<int64_t>(not_run.size()) << "\" failures=\""
+      << static_cast<int64_t>(suite.groups.size()) - errors << "\" errors=\"" << errors << "\" skipped=\""
+      << not_run.size() << "\">\n";
   Properties props;
   if (const InputSummary* input = suite.input; input != nullptr) {
     props.emplace_back("lines", std::to_string(input->lines));
@@ -289,6 +301,14 @@ void WriteSuite(std::ostream& out, const FindingStore& findings, const Suite& su
     out << "    <testcase classname=\"" << XmlAttribute(name) << "\" name=\"" << kCleanTestcase << "\"/>\n";
   }
   for (const CodeGroup& group : suite.groups) WriteTestcase(out, name, group, findings);
+  // A check the input's format cannot feed: skipped, never passed.
+  for (const NotCheckedCode* n : not_run) {
+    out << "    <testcase classname=\"" << XmlAttribute(name) << "\" name=\"" << XmlAttribute(n->code)
+        << "\">\n      <skipped message=\""
+        << XmlAttribute("not run: the format (dialect " + n->dialect + ") lacks " + n->lacks + ": " + n->why +
+                        "; " + std::to_string(n->withheld) + " findings of it withheld")
+        << "\"/>\n    </testcase>\n";
+  }
   if (!incomplete.empty()) out << "    <system-err>" << XmlText(incomplete) << "</system-err>\n";
   out << "  </testsuite>\n";
 }
@@ -301,7 +321,7 @@ void WriteJunitReport(const Report& report, std::ostream& out) {
   int64_t failures = 0;
   int64_t errors = 0;
   for (const Suite& suite : suites) {
-    tests += TestCount(suite);
+    tests += TestCount(suite) + static_cast<int64_t>(NotRun(report, suite).size());
     errors += ErrorCount(suite);
     failures += static_cast<int64_t>(suite.groups.size()) - ErrorCount(suite);
   }
@@ -311,7 +331,8 @@ void WriteJunitReport(const Report& report, std::ostream& out) {
   const Properties report_properties = ReportProperties(report);
   const std::string incomplete = IncompleteText(report);
   for (std::size_t i = 0; i < suites.size(); ++i) {
-    WriteSuite(out, report.violations, suites[i], i == 0 ? report_properties : Properties{}, incomplete);
+    WriteSuite(out, report.violations, suites[i], i == 0 ? report_properties : Properties{}, incomplete,
+               NotRun(report, suites[i]));
   }
   out << "</testsuites>\n";
 }

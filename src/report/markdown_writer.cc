@@ -54,7 +54,9 @@ std::string InCurrency(const std::string& currency) {
 
 void WriteVerdict(std::ostream& out, const Report& report) {
   out << "## pitboss: ";
-  if (report.violations.empty()) {
+  if (report.violations.empty() && !report.not_checked.empty()) {
+    out << "no violations found by the checks that could run";
+  } else if (report.violations.empty()) {
     out << "no violations";
   } else {
     out << Plural(static_cast<int64_t>(report.violations.size()), "violation", "violations");
@@ -63,6 +65,14 @@ void WriteVerdict(std::ostream& out, const Report& report) {
   out << Plural(report.rounds, "round", "rounds") << " checked in "
       << Plural(static_cast<int64_t>(report.inputs.size()), "input", "inputs") << "; "
       << Plural(report.rounds_with_violations, "round", "rounds") << " with violations.\n";
+  if (report.not_checked.empty()) return;
+  out << "\n**" << Cell(NotRunText(report))
+      << ":**\n\n| check | lacks | why | dialect | findings withheld |\n"
+      << "|---|---|---|---|---:|\n";
+  for (const NotCheckedCode& n : report.not_checked) {
+    out << "| `" << Cell(n.code) << "` | " << Cell(n.lacks) << " | " << Cell(n.why) << " | "
+        << Cell(n.dialect) << " | " << n.withheld << " |\n";
+  }
 }
 
 // Who made the report, how and when.
@@ -101,6 +111,10 @@ void WriteInputs(std::ostream& out, const Report& report) {
   for (const InputSummary& input : report.inputs) {
     std::string note;
     if (input.context) note = "context only: read for its shoes and round ids, nothing reported from it";
+    if (!input.dialect.empty()) {
+      if (!note.empty()) note += "; ";
+      note += "read through dialect " + Cell(input.dialect) + " (sha256 " + Cell(input.dialect_sha256) + ")";
+    }
     if (!input.error.empty()) {
       if (!note.empty()) note += "; ";
       note += "**could not be read whole:** " + Cell(input.error);

@@ -386,7 +386,8 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
   };
   bool unread = false;
   for (const InputSummary& input : report.inputs) unread = unread || !input.error.empty();
-  if (unread || !report.complete || !report.skipped.empty() || cap.left_out > 0) {
+  if (unread || !report.complete || !report.skipped.empty() || cap.left_out > 0 ||
+      !report.not_checked.empty()) {
     json.Key("toolExecutionNotifications").BeginArray();
     if (cap.left_out > 0) {
       notification("warning",
@@ -404,6 +405,14 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
     if (!report.complete && !unread) notification("error", IncompleteText(report), nullptr);
     for (const SkippedFile& skipped : report.skipped) {
       notification("note", "not read: " + skipped.reason, &skipped.path);
+    }
+    // A check that did not run is no pass: said as a warning of the run, with why.
+    for (const NotCheckedCode& n : report.not_checked) {
+      notification("warning",
+                   "check " + n.code + " not run: the format the logs were read through (dialect " +
+                       n.dialect + ") lacks " + n.lacks + ": " + n.why + "; " + std::to_string(n.withheld) +
+                       " findings of it withheld",
+                   nullptr);
     }
     json.EndArray();
   }

@@ -424,6 +424,19 @@ void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& 
 
 }  // namespace
 
+std::string NotRunText(const Report& report) {
+  if (report.not_checked.empty()) return "";
+  std::string codes;
+  int64_t withheld = 0;
+  for (const NotCheckedCode& n : report.not_checked) {
+    codes += (codes.empty() ? "" : ", ") + n.code;
+    withheld += n.withheld;
+  }
+  return Plural(static_cast<int64_t>(report.not_checked.size()), "check", "checks") +
+         " not run, as the format the logs were read through lacks what they need (" + codes + "); " +
+         Plural(withheld, "finding", "findings") + " of theirs withheld";
+}
+
 std::string VerdictLine(const Report& report) {
   const std::string rounds = Plural(report.rounds, "round", "rounds");
   std::string line;

@@ -47,6 +47,9 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
 // rounds", "FAIL: 3 violations in 120 rounds (2 rounds with violations); underpaid ...",
 // "INCOMPLETE: ...", "NOTHING CHECKED: ...".
 std::string VerdictLine(const Report& report);
+// The checks not run on the report's logs (Report::not_checked) in one sentence, for a format's
+// headline: "" where every check ran.
+std::string NotRunText(const Report& report);
 // What the report's readings_inferred say an auditor must read first, a line a table and
 // ambiguity, right after the verdict: a table dealing an ambiguity under a reading other
 // than the one checked, with the verdict and money under both; one that changes reading; one

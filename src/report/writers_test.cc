@@ -270,6 +270,41 @@ TEST(TextReportTest, Summary) {
   EXPECT_NE(text.find("violations by table:\n  (no table)  1\n  T7          3\n"), std::string::npos) << text;
 }
 
+// Checks a log's format could not feed are never reported as passed, in any format.
+TEST(WritersTest, ChecksNotRunAreNoPass) {
+  Report report;
+  report.rounds = 5;
+  InputSummary input{"replay.json", 40, 5};
+  input.dialect = "vendor/replay";
+  input.dialect_sha256 = "ab12";
+  report.inputs = {input};
+  report.not_checked = {{"shoe/no-shuffle", "a shuffle", "the replay has none", "vendor/replay", 5},
+                        {"deal/order", "a shuffle", "the replay has none", "vendor/replay", 0}};
+  const std::string text = Text(report);
+  EXPECT_TRUE(
+      text.starts_with("NO VIOLATIONS FOUND by the checks that could run, in 5 rounds; 2 checks not run"))
+      << text;
+  EXPECT_EQ(text.find("PASS"), std::string::npos) << text;
+  EXPECT_NE(text.find("  shoe/no-shuffle (5), deal/order: lacks a shuffle"), std::string::npos) << text;
+  const std::string md = Write(report, "md");
+  EXPECT_TRUE(md.starts_with("## pitboss: no violations found by the checks that could run")) << md;
+  EXPECT_NE(md.find("| `shoe/no-shuffle` | a shuffle | the replay has none | vendor/replay | 5 |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("read through dialect vendor/replay (sha256 ab12)"), std::string::npos) << md;
+  const std::string html = Write(report, "html");
+  EXPECT_NE(html.find("<h1>pitboss check: no violations found by the checks that could run"),
+            std::string::npos);
+  EXPECT_NE(html.find("<h2>Checks not run</h2>"), std::string::npos);
+  const std::string junit = Write(report, "junit");
+  EXPECT_EQ(test_reports::Count(junit, "<skipped message=\"not run: the format (dialect vendor/replay)"), 2)
+      << junit;
+  EXPECT_NE(junit.find("skipped=\"2\""), std::string::npos) << junit;
+  const std::string sarif = Write(report, "sarif");
+  EXPECT_NE(sarif.find("check shoe/no-shuffle not run"), std::string::npos) << sarif;
+  EXPECT_NE(Json(report).find(R"("not_checked":[{"code":"shoe/no-shuffle")"), std::string::npos);
+}
+
 TEST(TextReportTest, NoFindingsSaysSoPlainly) {
   Report report;
   report.rounds = 5;
