@@ -12,6 +12,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "base/read_file.h"
 #include "base/sha256.h"
 #include "base/suggest.h"
 #include "history/names.h"
@@ -970,25 +971,18 @@ const RecordKind* Dialect::Kind(std::string_view name) const {
 }
 
 std::unique_ptr<Dialect> LoadDialect(const std::string& path, std::vector<std::string>* errors) {
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  if (ec) {
-    errors->push_back(path + ": cannot read: " + ec.message());
+  // A file, and no more than a dialect can be: a FIFO or a link round a loop is said so,
+  // never waited on.
+  StatusOr<std::string> read = ReadRegularFile(path, kMaxDialectBytes);
+  if (!read.ok()) {
+    const std::string& why = read.status().message();
+    errors->push_back(why.find("over the limit") != std::string::npos
+                          ? path + ": a dialect is at most " + std::to_string(kMaxDialectBytes) + " bytes (" +
+                                why.substr(path.size() + 2) + ")"
+                          : why);
     return nullptr;
   }
-  if (size > kMaxDialectBytes) {
-    errors->push_back(path + ": " + std::to_string(size) + " bytes: a dialect is at most " +
-                      std::to_string(kMaxDialectBytes) + " bytes");
-    return nullptr;
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  if (!in && !in.eof()) {
-    errors->push_back(path + ": cannot read");
-    return nullptr;
-  }
-  const std::string bytes = buf.str();
+  const std::string bytes = std::move(read).value();
   std::optional<YAML::Node> root = ReadYaml(path, bytes, errors);
   if (!root) return nullptr;
   Loader loader(path, errors);
@@ -1002,7 +996,10 @@ std::vector<std::string> DialectFiles(const std::string& root) {
   fs::recursive_directory_iterator it(root, fs::directory_options::none, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     const fs::path& p = it->path();
-    if (p.extension() == ".yaml" && it->is_regular_file(ec)) out.push_back(p.string());
+    // A .yaml that is no file (a link in a loop or to nothing, a FIFO) is listed all the same:
+    // LoadDialect then says what it is, where passing it over would say nothing.
+    std::error_code kind;
+    if (p.extension() == ".yaml" && !it->is_directory(kind)) out.push_back(p.string());
   }
   std::sort(out.begin(), out.end());
   return out;

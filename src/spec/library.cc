@@ -12,6 +12,7 @@
 #include <system_error>
 #include <thread>
 
+#include "base/read_file.h"
 #include "base/suggest.h"
 
 namespace pitboss {
@@ -25,6 +26,8 @@ std::string DateString(int32_t date) {
 }
 
 bool IsDialectFile(const std::string& path) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return false;  // never opened: a FIFO would wait for ever
   std::ifstream in(path);
   std::string line;
   for (int i = 0; i < 64 && std::getline(in, line); ++i) {
@@ -34,8 +37,16 @@ bool IsDialectFile(const std::string& path) {
 }
 
 std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
-                                       std::vector<std::string>* errors) {
+                                       std::vector<std::string>* errors,
+                                       std::vector<std::pair<std::string, std::string>>* not_files) {
   std::vector<std::string> files;
+  auto not_a_file = [&](const std::string& path, const std::string& what) {
+    if (not_files != nullptr) {
+      not_files->emplace_back(path, what + ": not read");
+    } else {
+      errors->push_back(path + ": " + what + ": not read");
+    }
+  };
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
@@ -43,30 +54,54 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
       for (auto it = fs::recursive_directory_iterator(path, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         // Source texts, and the parts specs include (not specs themselves).
-        if (it->is_directory() && (it->path().filename() == "sources" || it->path().filename() == "parts")) {
+        std::error_code kind;
+        if (it->is_directory(kind) &&
+            (it->path().filename() == "sources" || it->path().filename() == "parts")) {
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file() && it->path().extension() == ".yaml" && !IsDialectFile(it->path().string()))
-          found.push_back(it->path().string());
+        if (it->path().extension() != ".yaml") continue;
+        // A .yaml that is not a file (a link that leads nowhere or round in a loop, a FIFO) is
+        // said, never passed over in silence, nor opened (a FIFO would wait for ever).
+        const fs::file_status status = it->status(kind);
+        if (kind) {
+          not_a_file(it->path().string(), kind == std::errc::too_many_symbolic_link_levels
+                                              ? std::string("a loop of symbolic links")
+                                              : "a link that leads nowhere (" + kind.message() + ")");
+          continue;
+        }
+        if (!fs::is_regular_file(status)) {
+          if (!fs::is_directory(status))
+            not_a_file(it->path().string(), FileKind(it->path().string()) + ", not a file");
+          continue;
+        }
+        if (!IsDialectFile(it->path().string())) found.push_back(it->path().string());
       }
       if (ec) errors->push_back(path + ": " + ec.message());
       std::sort(found.begin(), found.end());
       if (found.empty()) errors->push_back(path + ": no rule spec (.yaml) found");
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(path, ec)) {
+      if (!fs::is_regular_file(path, ec)) {
+        // Named as a spec, and no file: never opened (a FIFO would wait for ever).
+        not_a_file(path, FileKind(path) + ", not a file");
+        continue;
+      }
       files.push_back(path);
       // Earlier revisions of the rule set are kept beside its file: X.yaml, X.revisions/*.yaml.
       fs::path revisions = fs::path(path).replace_extension(".revisions");
       if (fs::is_directory(revisions, ec)) {
         std::vector<std::string> found;
         for (const auto& entry : fs::directory_iterator(revisions, ec)) {
-          if (entry.is_regular_file() && entry.path().extension() == ".yaml")
+          std::error_code kind;
+          if (entry.is_regular_file(kind) && entry.path().extension() == ".yaml")
             found.push_back(entry.path().string());
         }
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
       }
+    } else if (ec == std::errc::too_many_symbolic_link_levels) {
+      not_a_file(path, "a loop of symbolic links");
     } else {
       errors->push_back(path + ": no such file or folder");
     }

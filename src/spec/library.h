@@ -39,9 +39,12 @@ class SpecLibrary {
 
 // The spec files at `paths`, each once, in the order SpecLibrary::Load reads them: a file
 // with its X.revisions/*.yaml, a folder's .yaml files recursively (not its sources/). A path
-// that is not there, or a folder with no spec, is an error appended to `errors`.
+// that is not there, or a folder with no spec, is an error appended to `errors`. So is a
+// .yaml that is not a file (a link that leads nowhere or round a loop, a FIFO, a device): into
+// `not_files` where given (lint reports it as its error), else into `errors`.
 std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
-                                       std::vector<std::string>* errors);
+                                       std::vector<std::string>* errors,
+                                       std::vector<std::pair<std::string, std::string>>* not_files = nullptr);
 
 // True when the YAML file at `path` is a dialect (dialect/dialect.h: a top-level `dialect:`
 // key in its first lines), not a rule spec: a folder's specs leave it out, and lint checks it

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "base/read_file.h"
 #include "base/sha256.h"
 #include "pitboss/checker.h"
 #include "pitboss/money.h"
@@ -25,7 +26,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
-constexpr std::array<LintCodeInfo, 18> kLintCodes = {{
+constexpr std::array<LintCodeInfo, 19> kLintCodes = {{
     {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
     {LintCode::kSchema, "lint/schema",
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
@@ -57,6 +58,9 @@ constexpr std::array<LintCodeInfo, 18> kLintCodes = {{
      "a published revision (revisions.lock) that no spec file of the tree holds any more"},
     {LintCode::kRevisionUnlocked, "lint/revision-unlocked",
      "a revision not recorded in the revisions.lock of its tree (pitboss lint --update-lock)"},
+    {LintCode::kNotAFile, "lint/not-a-file",
+     "a .yaml of the rules tree that is no file: a link that leads nowhere or round a loop, a FIFO, a "
+     "device"},
 }};
 
 std::string Trimmed(const std::string& s) {
@@ -163,14 +167,6 @@ std::string RulesRootOf(const std::string& path, const std::string& id) {
   }
   std::string parent = fs::path(s).parent_path().generic_string();
   return parent.empty() ? "." : parent;
-}
-
-std::string ReadFile(const std::string& path, bool* ok) {
-  std::ifstream in(path, std::ios::binary);
-  *ok = static_cast<bool>(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // "path:12:5: message" from the loader, as a LintError.
@@ -316,9 +312,9 @@ bool SpecLinter::LoadTexts(const std::string& rules_root) {
       tried += (tried.empty() ? "" : ", ") + file->path;
       std::error_code ec;
       if (!fs::is_regular_file(file->resolved, ec)) continue;
-      bool ok = false;
-      std::string raw = ReadFile(file->resolved, &ok);
-      if (!ok) continue;
+      StatusOr<std::string> read = ReadRegularFile(file->resolved);
+      if (!read.ok()) continue;
+      std::string raw = std::move(read).value();
       texts_.push_back({file->path, FoldedText(std::move(raw)), {}, {}});
       out_->texts.push_back(file->path);
       found = true;
@@ -775,7 +771,8 @@ Status CheckRevisionLocks(const std::vector<std::string>& paths, const LintOptio
 
 StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths, const LintOptions& options) {
   std::vector<std::string> errors;
-  std::vector<std::string> files = ListSpecFiles(paths, &errors);
+  std::vector<std::pair<std::string, std::string>> not_files;
+  std::vector<std::string> files = ListSpecFiles(paths, &errors, &not_files);
   for (const std::string& file : files) {
     std::ifstream in(file, std::ios::binary);
     if (!in) errors.push_back(file + ": cannot read the file");
@@ -786,6 +783,13 @@ StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths, const Lint
     return Status::NotFound(joined);
   }
   LintReport report;
+  // A .yaml of the tree that is no file is an error of its own, naming it: the rest is linted.
+  for (const auto& [file, why] : not_files) {
+    SpecLint spec;
+    spec.path = file;
+    spec.errors.push_back({file, 0, 0, LintCode::kNotAFile, why, ""});
+    report.specs.push_back(std::move(spec));
+  }
   std::map<std::pair<std::string, int32_t>, std::string> revisions;
   for (const std::string& file : files) {
     SpecLint spec = LintSpecFile(file);

@@ -36,6 +36,7 @@ enum class LintCode : uint8_t {
   kRevisionChanged,      // a published revision (revisions.lock) whose content has changed
   kRevisionMissing,      // a published revision that no spec file holds any more
   kRevisionUnlocked,     // a revision of a tree with a lock, not recorded in it
+  kNotAFile,             // a .yaml of the tree that is no file: a link leading nowhere or in a loop, a FIFO
 };
 
 struct LintCodeInfo {

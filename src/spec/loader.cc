@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "base/read_file.h"
 #include "base/sha256.h"
 #include "base/suggest.h"
 #include "spec/game_format.h"
@@ -378,14 +379,6 @@ Status ApplyOverride(YAML::Node root, const std::string& path, const YAML::Node&
   return Status::Ok();
 }
 
-std::string ReadFile(const std::string& path, bool* ok) {
-  std::ifstream in(path, std::ios::binary);
-  *ok = static_cast<bool>(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The folder `texts` are relative to: the root of the rules tree for a spec at
 // ROOT/ID.yaml, else the spec's own folder.
 std::string RulesRoot(const std::string& path, const std::string& id) {
@@ -553,12 +546,12 @@ const std::string& SpecTree::FileOf(const YAML::Node& node, const std::string& s
 }
 
 std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors) {
-  bool ok = false;
-  std::string text = ReadFile(path, &ok);
-  if (!ok) {
-    errors->push_back(path + ": cannot read the file");
+  StatusOr<std::string> read_spec = ReadRegularFile(path);
+  if (!read_spec.ok()) {
+    errors->push_back(read_spec.status().message() + " (cannot read the spec)");
     return std::nullopt;
   }
+  std::string text = std::move(read_spec).value();
   SpecTree tree;
   tree.bytes = text;
   std::optional<YAML::Node> parsed = ReadYaml(path, text, errors);
@@ -585,11 +578,13 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
       errors->push_back(At(path, entry) + ": include: " + file.status().message());
       continue;
     }
-    std::string part_text = ReadFile(file->resolved, &ok);
-    if (!ok) {
-      errors->push_back(At(path, entry) + ": include: cannot read " + file->path);
+    StatusOr<std::string> read_part = ReadRegularFile(file->resolved);
+    if (!read_part.ok()) {
+      errors->push_back(At(path, entry) + ": include: cannot read " + file->path + ": " +
+                        read_part.status().message());
       continue;
     }
+    std::string part_text = std::move(read_part).value();
     std::optional<YAML::Node> read = ReadYaml(file->path, part_text, errors);
     if (!read) continue;
     YAML::Node part = *read;
