@@ -7,6 +7,7 @@
 
 #include "base/printable.h"
 #include "cli/commands.h"
+#include "cli/jobs_option.h"
 #include "cli/log.h"
 #include "cli/output.h"
 #include "dialect/dialect.h"
@@ -152,11 +153,9 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "the logs are in an operator's own format, read through this dialect: its id "
                   "(tgms/casino-war-csv) or file (docs/dialects.md)")
       ->type_name("DIALECT");
-  sub->add_option("--jobs", args->jobs,
-                  "threads that parse and replay rounds (default: the machine's cores); the report is "
-                  "the same whatever the number")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
+  AddJobsOption(sub, &args->jobs,
+                "threads that parse and replay rounds (default: the machine's cores); the report is "
+                "the same whatever the number");
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_flag("--quiet,-q", args->quiet,
@@ -200,7 +199,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   return [args, format_option]() -> int {
     CheckOptions options;
     options.rules = args->rules;
-    options.jobs = args->jobs;
+    options.jobs = CapJobs(args->jobs);
     std::unique_ptr<Dialect> dialect;
     if (!args->dialect.empty()) {
       auto found = FindDialect(args->dialect);

@@ -5,6 +5,7 @@
 
 #include "check/impact.h"
 #include "cli/commands.h"
+#include "cli/jobs_option.h"
 #include "cli/log.h"
 #include "cli/output.h"
 #include "cli/progress.h"
@@ -30,11 +31,9 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
       ->required()
       ->type_name("NEW_SPEC");
   sub->add_option("--format", args->format, "text or json")->type_name("FORMAT")->capture_default_str();
-  sub->add_option("--jobs", args->jobs,
-                  "threads that replay rounds (default: the machine's cores); the report is the same "
-                  "whatever the number")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
+  AddJobsOption(sub, &args->jobs,
+                "threads that replay rounds (default: the machine's cores); the report is the same "
+                "whatever the number");
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
       ->type_name("FILE");
   sub->add_flag("--progress,!--no-progress", args->progress,
@@ -70,7 +69,7 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
     for (const std::string& w : DiffWarnings(from->spec, to->spec, DiffSpecs(from->spec, to->spec))) {
       LogWarning(w);
     }
-    ImpactAnalysis analysis(from->spec, to->spec, args->jobs);
+    ImpactAnalysis analysis(from->spec, to->spec, CapJobs(args->jobs));
     std::optional<ProgressMeter> meter;
     if (args->progress) meter.emplace("", paths.value(), isatty(STDERR_FILENO) == 1);
     for (size_t i = 0; i < paths->size(); ++i) {

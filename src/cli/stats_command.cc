@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/jobs_option.h"
 #include "cli/output.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
@@ -67,11 +68,9 @@ std::function<int()> SetUpStats(CLI::App* sub) {
   sub->add_option("--format", args->format, "text, json or html")->type_name("FORMAT")->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
       ->type_name("FILE");
-  sub->add_option("--jobs", args->jobs,
-                  "threads that parse and replay rounds (default: the machine's cores); the report is "
-                  "the same whatever the number")
-      ->type_name("N")
-      ->check(CLI::PositiveNumber);
+  AddJobsOption(sub, &args->jobs,
+                "threads that parse and replay rounds (default: the machine's cores); the report is "
+                "the same whatever the number");
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_option("--table", args->filter.tables, "count only the rounds of this table (repeatable)")
@@ -95,7 +94,7 @@ std::function<int()> SetUpStats(CLI::App* sub) {
   return [args]() -> int {
     CheckOptions options;
     options.rules = args->rules;
-    options.jobs = args->jobs;
+    options.jobs = CapJobs(args->jobs);
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     if (!FormatAvailable(args->format, StatsFormats())) return kExitUsage;
     auto filter = FindingFilter::Make(args->filter);
