@@ -27,7 +27,8 @@ int CapJobs(int jobs) {
   const int cap = kJobsPerCore * cores;
   if (jobs <= cap) return jobs;
   LogWarning("--jobs " + std::to_string(jobs) + " is more threads than " + std::to_string(kJobsPerCore) +
-             " for each of the machine's " + std::to_string(cores) + " cores: " + std::to_string(cap) + " are used");
+             " for each of the machine's " + std::to_string(cores) + " cores: " + std::to_string(cap) +
+             " are used");
   return cap;
 }
 

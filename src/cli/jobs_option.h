@@ -5,7 +5,6 @@
 #define PITBOSS_CLI_JOBS_OPTION_H_
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 
 namespace pitboss {

@@ -201,6 +201,10 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (!context.ok()) return Status::InvalidArgument("--context " + context.status().message());
   std::vector<std::string> order = context.value();  // the logs in the order they are read
   order.insert(order.end(), paths->begin(), paths->end());
+  if (std::count(order.begin(), order.end(), "-") > 1) {
+    // Standard input reads once: a second "-" would be an empty log, checked as if it were one.
+    return Status::InvalidArgument("standard input (-) is named more than once: it can be read only once");
+  }
   std::shared_ptr<ProgressMeter> meter;
   if (progress) {
     meter = std::make_shared<ProgressMeter>("", order, ::isatty(STDERR_FILENO) == 1);

@@ -1,6 +1,7 @@
 #include "report/finding_filter.h"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 #include <string>
 #include <utility>
@@ -109,6 +110,33 @@ StatusOr<FindingFilter> FindingFilter::Make(const FindingFilterOptions& options)
     if (!b.ok()) return b.status();
     f.until_ = b.value();
     words.push_back("until " + options.until);
+  }
+  if (f.since_ && f.until_) {
+    // A --since after the --until leaves nothing to report. A date is compared with a date, a
+    // time with a time; a date with a time only where they are more than a day apart (a date
+    // is the round's as logged, in its own zone).
+    auto day_start = [](int32_t yyyymmdd) {
+      using namespace std::chrono;
+      const year_month_day ymd{year{yyyymmdd / 10000}, month{static_cast<unsigned>(yyyymmdd / 100 % 100)},
+                               day{static_cast<unsigned>(yyyymmdd % 100)}};
+      return static_cast<int64_t>(sys_days{ymd}.time_since_epoch().count()) * 86400;
+    };
+    const Bound& a = *f.since_;
+    const Bound& b = *f.until_;
+    bool after = false;
+    if (a.date && b.date) {
+      after = *a.date > *b.date;
+    } else if (!a.date && !b.date) {
+      after = *a.seconds > *b.seconds || (*a.seconds == *b.seconds && a.nanos > b.nanos);
+    } else if (a.date) {
+      after = day_start(*a.date) - 86400 > *b.seconds;
+    } else {
+      after = *a.seconds > day_start(*b.date) + 2 * 86400;
+    }
+    if (after) {
+      return Status::InvalidArgument("--since " + options.since + " is after --until " + options.until +
+                                     ": no round is in between, so nothing could be reported");
+    }
   }
   for (const std::string& w : words) f.description_ += (f.description_.empty() ? "" : "; ") + w;
   return f;

@@ -50,6 +50,15 @@ TEST(FindingFilterTest, AMisspeltOptionIsAnErrorWithASuggestion) {
   ASSERT_FALSE(severity.ok());
   EXPECT_NE(severity.status().message().find("did you mean 'critical'?"), std::string::npos);
   EXPECT_FALSE(FindingFilter::Make({.since = "yesterday"}).ok());
+  // A period that ends before it starts reports nothing: refused, not run to an empty report.
+  auto backwards = FindingFilter::Make({.since = "2026-01-06", .until = "2026-01-05"});
+  ASSERT_FALSE(backwards.ok());
+  EXPECT_NE(backwards.status().message().find("--since 2026-01-06 is after --until 2026-01-05"),
+            std::string::npos);
+  EXPECT_FALSE(FindingFilter::Make({.since = "2026-01-05T18:00:01Z", .until = "2026-01-05T18:00:00Z"}).ok());
+  EXPECT_FALSE(FindingFilter::Make({.since = "2026-01-08", .until = "2026-01-05T18:00:00Z"}).ok());
+  EXPECT_TRUE(FindingFilter::Make({.since = "2026-01-05", .until = "2026-01-05"}).ok());
+  EXPECT_TRUE(FindingFilter::Make({.since = "2026-01-05", .until = "2026-01-05T01:00:00+05:00"}).ok());
 }
 
 TEST(FindingFilterTest, DatesIncludeTheWholeDayAndTimesAreInstants) {
