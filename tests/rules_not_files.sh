@@ -44,4 +44,8 @@ mkfifo "$tmp/tree/parts/pipe.yaml"
 printf 'id: x/y\ninclude: [parts/pipe.yaml]\n' > "$tmp/tree/x.yaml"
 expect 1 "include: cannot read .*parts/pipe.yaml: .*a FIFO" "$bin" lint "$tmp/tree/x.yaml"
 
+# A spec whose id climbs out of the tree (item 8): a schema error at the id.
+sed 's#^id: .*#id: ../../etc/passwd#' "$src/rules/us-sd/casino-war.yaml" > "$tmp/climb.yaml"
+expect 1 "climb.yaml:[0-9]+:[0-9]+: id '../../etc/passwd' must be words of letters.*\[lint/schema\]" "$bin" lint "$tmp/climb.yaml"
+
 exit $status

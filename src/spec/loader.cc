@@ -80,7 +80,29 @@ bool SpecParser::Parse(const YAML::Node& root, RuleSpec* spec) {
   if (!Map(root, "the spec", allowed, required)) return false;
   int64_t format = 0;
   if (root["format"]) Int(root["format"], "format", 1, 1, &format);
-  if (root["id"]) String(root["id"], "id", &spec->id);
+  if (root["id"] && String(root["id"], "id", &spec->id)) {
+    // An id names a file of the rules tree (ID.yaml) and is written into reports: words of
+    // letters, digits, '.', '_' and '-' joined by '/', none of them '.' or '..' (an id that
+    // climbs out of the tree, or names no file, is refused).
+    bool ok = !spec->id.empty();
+    size_t start = 0;
+    while (ok && start <= spec->id.size()) {
+      const size_t slash = spec->id.find('/', start);
+      const std::string_view word = std::string_view(spec->id).substr(
+          start, slash == std::string::npos ? std::string::npos : slash - start);
+      ok = !word.empty() && word != "." && word != ".." && std::all_of(word.begin(), word.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+               c == '_' || c == '-';
+      });
+      if (slash == std::string::npos) break;
+      start = slash + 1;
+    }
+    if (!ok)
+      Error(root["id"],
+            "id '" + spec->id +
+                "' must be words of letters, digits, '.', '_' and '-' joined by '/' (us-sd/casino-war), "
+                "none of them '.' or '..'");
+  }
   if (root["title"]) String(root["title"], "title", &spec->title);
   if (const YAML::Node source = root["source"];
       source &&
