@@ -270,6 +270,17 @@ bool ReportParser::Parse(element doc) {
     return Fail("format", "report format " + std::to_string(version) + ", but this pitboss reads format " +
                               std::to_string(kReadableFormat) + " only");
   }
+  // A key given twice would be read as its first: which of the two is the report is not for
+  // this reader to choose.
+  {
+    std::set<std::string_view> keys;
+    for (simdjson::dom::key_value_pair entry : top) {
+      if (!keys.insert(entry.key).second) {
+        return Fail(std::string(entry.key), "given twice in the report: which one holds its " +
+                                                std::string(entry.key) + " cannot be told");
+      }
+    }
+  }
   report_->tool = tool;
   if (!String(top, "", "version", &report_->version)) return false;
   if (!OptionalStrings(top, "", "command_line", &report_->command_line) ||

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -484,6 +485,20 @@ TEST(MergeReportsTest, SumsConcatenatesAndDeduplicates) {
   EXPECT_EQ(sd.readings[1].rounds_settled_differently, 15);
   EXPECT_EQ(sd.readings[1].net_difference, -15000);
   EXPECT_EQ(merged->ambiguities[1].id, "online-tie");
+}
+
+// A key given twice is refused: the reader would take the first, and which is the report's
+// is not its to choose (issue 21, item 8).
+TEST(ReportReaderTest, AKeyGivenTwiceIsRefused) {
+  std::ostringstream out;
+  ASSERT_TRUE(WriteReport(test_reports::ContractReport(), "json", out).ok());
+  std::string text = out.str();
+  ASSERT_TRUE(ReadJsonReport(text, "r.json").ok());
+  text.insert(text.size() - 2, R"(,"violations":[])");
+  StatusOr<Report> read = ReadJsonReport(text, "r.json");
+  ASSERT_FALSE(read.ok());
+  EXPECT_NE(read.status().message().find("r.json: violations: given twice in the report"), std::string::npos)
+      << read.status().message();
 }
 
 // A check not run in a shard is not run in the merged report, its withheld findings added up.
