@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cstring>
@@ -264,6 +265,13 @@ bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
     ZSTD_outBuffer out{dst, cap, 0};
     size_t r = ZSTD_decompressStream(zstd_->stream, &out, &in);
     if (ZSTD_isError(r)) {
+      // A frame that needs a larger window than the reader allows (zstd's default, 128 MiB:
+      // `zstd --long=31` writes 2 GiB ones) is not corrupt: it says what to do about it.
+      if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
+        return Fail(
+            "zstd data compressed with a window larger than 128 MiB (zstd --long?): not read, to keep "
+            "memory bounded; recompress it without --long, or with a window of at most 2^27 (zstd "
+            "--long=27)");
       return Fail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
     }
     bool progress = in.pos > in_pos_ || out.pos > 0;

@@ -128,6 +128,26 @@ TEST_F(LineReaderTest, Zstd) {
   EXPECT_EQ((*reader)->compression(), LineReader::Compression::kZstd);
 }
 
+// A frame whose header asks for a 2 GiB window (zstd --long=31) is not corrupt: the reader
+// says it is refused for its window, and what to do (issue 21, item 8).
+TEST_F(LineReaderTest, AZstdWindowPastTheLimitIsSaidSo) {
+  const std::string data = "{}\n";
+  std::string frame = {'\x28', '\xb5', '\x2f', '\xfd', '\x00', '\xa8'};  // no content size; window 2^31
+  const auto block = static_cast<uint32_t>(data.size() << 3 | 1);        // the last block, raw
+  frame +=
+      {static_cast<char>(block & 0xff), static_cast<char>(block >> 8 & 0xff), static_cast<char>(block >> 16)};
+  frame += data;
+  auto reader = LineReader::Open(Write("wide.zst", frame));
+  ASSERT_TRUE(reader.ok());
+  std::string_view line;
+  while ((*reader)->Next(&line)) {
+  }
+  EXPECT_NE((*reader)->status().message().find("compressed with a window larger than 128 MiB"),
+            std::string::npos)
+      << (*reader)->status().message();
+  EXPECT_EQ((*reader)->status().message().find("corrupt"), std::string::npos);
+}
+
 TEST_F(LineReaderTest, ConcatenatedZstdFramesAreOneStream) {
   std::string path = Write("multi.zst", Zstd("one\ntw") + Zstd("o\nthree\n"));
   EXPECT_EQ(ReadAll(path), (std::vector<std::string>{"one", "two", "three"}));
