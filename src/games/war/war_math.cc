@@ -387,6 +387,13 @@ StatusOr<RoundMath> ComputeRoundMath(const RuleSpec& spec, const ShoeComposition
   for (const WagerMath& w : math.wagers) {
     if (w.expected_net.overflowed() || w.second_moment.overflowed() || w.expected_staked.overflowed() ||
         w.p_ahead.overflowed()) {
+      // The shoe's own chances were held (p_tie below): what overflowed is the wager's money.
+      if (!math.p_tie.overflowed() && !math.war_tie.overflowed()) {
+        return Status::InvalidArgument(
+            "the exact arithmetic overflows for the " + std::string(ToString(w.wager)) +
+            " wager: its payouts (their size, and squared for the variance) are past "
+            "what exact fractions of 64-bit integers hold");
+      }
       return Overflow();
     }
   }
