@@ -850,7 +850,9 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   }
   round_time = nullptr;
   duplicate_run.reset();
-  CountRound(before);
+  // A line not read as a round is no round with violations either: its finding is counted
+  // among the findings, and the line among the malformed ones.
+  if (parsed.ok()) CountRound(before);
 }
 
 Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

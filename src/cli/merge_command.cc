@@ -9,6 +9,7 @@
 #include "cli/invocation.h"
 #include "cli/log.h"
 #include "cli/output.h"
+#include "report/money_format.h"
 #include "report/report_reader.h"
 #include "report/writers.h"
 
@@ -105,6 +106,12 @@ std::function<int()> SetUpMerge(CLI::App* sub) {
     Status s = EmitReports(merged.value(), *outputs);
     if (!s.ok()) {
       PrintError(s.message());
+      return kExitUsage;
+    }
+    // An incomplete report exits 2 from every command that writes one, as check's does.
+    if (!merged->complete) {
+      PrintError("the merged report is incomplete: a shard's report is (" + IncompleteText(merged.value()) +
+                 ")");
       return kExitUsage;
     }
     return merged->violations.empty() ? kExitClean : kExitFindings;

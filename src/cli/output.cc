@@ -240,6 +240,13 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
   if (meter) meter->Finish();
   Report report = checker.value()->Finish();
+  // A check that read no round checked nothing: its report is incomplete (the command exits 2,
+  // CheckExitStatus), and says so in every format.
+  int64_t read_rounds = 0;
+  for (const InputSummary& input : report.inputs) {
+    if (!input.context) read_rounds += input.rounds + input.malformed_lines;
+  }
+  if (read_rounds == 0) report.complete = false;
   for (SkippedPath& p : skipped) {
     LogInfo("not read: " + p.path + " (" + p.reason + "; listed in the report)");
     report.skipped.push_back({std::move(p.path), std::move(p.reason)});
