@@ -251,6 +251,14 @@ void WriteInputs(std::ostream& out, const Report& report) {
     out << "<td>";
     if (input.context) {
       Figure(out, "span", "", path + "context", "context only: read for its shoes and round ids", "true");
+      if (!input.error.empty() || !input.dialect.empty()) out << "<br>";
+    }
+    if (!input.dialect.empty()) {
+      out << "read through dialect ";
+      Figure(out, "span", "", path + "dialect", HtmlEscape(input.dialect));
+      out << " (sha256 ";
+      Figure(out, "span", "hash", path + "dialect_sha256", HtmlEscape(input.dialect_sha256));
+      out << ")";
       if (!input.error.empty()) out << "<br>";
     }
     if (!input.error.empty()) {

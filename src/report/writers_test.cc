@@ -296,6 +296,8 @@ TEST(WritersTest, ChecksNotRunAreNoPass) {
   EXPECT_NE(html.find("<h1>pitboss check: no violations found by the checks that could run"),
             std::string::npos);
   EXPECT_NE(html.find("<h2>Checks not run</h2>"), std::string::npos);
+  EXPECT_NE(html.find(R"(read through dialect <span data-figure="inputs.0.dialect">vendor/replay</span>)"),
+            std::string::npos);
   const std::string junit = Write(report, "junit");
   EXPECT_EQ(test_reports::Count(junit, "<skipped message=\"not run: the format (dialect vendor/replay)"), 2)
       << junit;
