@@ -11,18 +11,8 @@ tmp=${TMPDIR:-/tmp}/pitboss-not-files-$$
 rm -rf "$tmp"
 mkdir -p "$tmp" || exit 2
 trap 'rm -rf "$tmp"' EXIT
-status=0
-expect() {  # STATUS PATTERN COMMAND...
-  want=$1 pattern=$2
-  shift 2
-  out=$(timeout 20 "$@" 2>&1)
-  got=$?
-  if [ "$got" -ne "$want" ] || ! printf '%s\n' "$out" | grep -Eq -- "$pattern"; then
-    echo "FAIL: exit $got (expected $want), or no '$pattern': $*"
-    printf '%s\n' "$out" | tail -n 20
-    status=1
-  fi
-}
+EXPECT_TIMEOUT=20
+. "$(dirname "$0")/expect_lib.sh"
 
 cp -r "$src/rules" "$tmp/rules"
 ln -s b.yaml "$tmp/rules/a.yaml"
