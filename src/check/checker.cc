@@ -261,6 +261,7 @@ struct Checker::Impl : ShoeTracker::Owner {
   // A log read through a dialect: each worker's converter of grouped rounds.
   std::vector<std::unique_ptr<DialectConverter>> converters;
   LineWork record_error;                    // a record error of a round (LineWork::record_errors), taken up
+  RoundParser record_error_parser;          // its own: each worker's parser is the worker's while it runs
   std::vector<RoundFinding> shoe_findings;  // of the round applied, reused
   ShoeTracker shoes;
   // The overdraws the shoe tracker holds until it can tell what they are (ShoeTracker::Owner),
@@ -982,7 +983,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
           // The records of a round its dialect could not read, each a malformed item of its own.
           for (const DialectConverter::Error& e : w.record_errors) {
             ++non_blank;
-            impl.Prepare(*impl.parsers[0], nullptr, e.text, &impl.record_error);
+            impl.Prepare(impl.record_error_parser, nullptr, e.text, &impl.record_error);
             impl.Apply(path, e.line, impl.record_error);
           }
           ++non_blank;
