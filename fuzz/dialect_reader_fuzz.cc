@@ -2,7 +2,8 @@
 // first byte picks which): reading must end, never crash or hang, and keep its promises. Every
 // item is a record it could not read (at a line of the log) or a round as one JSON object, with
 // the line of each of its events, in order; and a round the dialect's writer can write back
-// reads back as the same round.
+// reads back as the same round. Read grouped and converted straight into a Round
+// (DialectConverter::ConvertInto), a round is the Round its v1 line parses to.
 
 #include <simdjson.h>
 #include <sys/mman.h>
@@ -18,6 +19,8 @@
 #include "dialect/dialect.h"
 #include "dialect/dialect_reader.h"
 #include "dialect/dialect_writer.h"
+#include "history/round_dump.h"
+#include "history/round_parser.h"
 
 namespace {
 
@@ -88,6 +91,41 @@ std::vector<Item> ReadAll(const pitboss::Dialect& d, const uint8_t* data, size_t
   return items;
 }
 
+// Each round of the log read grouped and converted straight into a Round where it can be: the
+// Round its v1 line (`items`, read by Next) parses to; else that v1 line.
+void CheckDirect(const pitboss::Dialect& d, const uint8_t* data, size_t size,
+                 const std::vector<Item>& items) {
+  int fd = -1;
+  auto lines = Open(data, size, &fd);
+  if (lines) {
+    pitboss::DialectReader reader(d, *lines);
+    pitboss::DialectConverter converter(d);
+    static pitboss::RoundParser parser;
+    pitboss::Round direct, parsed;
+    size_t at = 0;  // the items: errors, then a round
+    std::string_view text;
+    while (reader.NextGrouped(&text)) {
+      if (!pitboss::IsDialectRound(text)) {
+        Check(at < items.size() && items[at].error);
+        ++at;
+        continue;
+      }
+      const bool straight = converter.ConvertInto(text, &direct);
+      at += converter.errors().size();
+      Check(at < items.size() && !items[at].error && converter.event_lines() == items[at].events);
+      if (straight) {
+        const std::string from_line = pitboss::DumpRound(parser.Parse(items[at].text, &parsed), parsed);
+        Check(pitboss::DumpRound(pitboss::ParseOutcome{}, direct) == from_line);
+      } else {
+        Check(converter.round() == items[at].text);
+      }
+      ++at;
+    }
+    Check(at == items.size());
+  }
+  if (fd >= 0) close(fd);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -96,7 +134,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Loaded& pick = all[data[0] % all.size()];
   const pitboss::Dialect& d = *pick.dialect;
   static simdjson::dom::parser parser;
-  for (const Item& item : ReadAll(d, data + 1, size - 1)) {
+  const std::vector<Item> items = ReadAll(d, data + 1, size - 1);
+  CheckDirect(d, data + 1, size - 1, items);
+  for (const Item& item : items) {
     if (item.error) continue;
     simdjson::dom::element root;
     Check(parser.parse(item.text).get(root) == simdjson::SUCCESS && root.is_object());

@@ -563,13 +563,17 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
                             LineWork* w) const {
   w->record_errors.clear();
   w->source_lines.clear();
+  bool direct = false;
   if (IsDialectRound(text) && converter != nullptr) {
-    converter->Convert(text);
+    // Straight into the Round where it can be, else through its v1 line.
+    direct = converter->ConvertInto(text, &w->round);
     w->record_errors = converter->errors();
     w->source_lines = converter->event_lines();
     text = converter->round();  // followed by padding, as a line of the pipeline is
   }
-  if (IsDialectError(text)) {
+  if (direct) {
+    w->parsed = ParseOutcome{};
+  } else if (IsDialectError(text)) {
     // A record of an operator's log its dialect cannot read: one finding at its line.
     const DialectError e = SplitDialectError(text);
     w->parsed = ParseOutcome{};

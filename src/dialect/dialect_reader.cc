@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "base/printable.h"
+#include "history/round_parser.h"
+#include "history/round_scanner.h"
 #include "pitboss/money.h"
 
 namespace pitboss {
@@ -60,16 +62,33 @@ inline bool SameText(std::string_view a, std::string_view b) {
 constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount", "card",
                                             "face", "action", "net",   "shoe",   "decks"};
 
+// An event field's EventField, or DialectConverter's kFace ("face", which Event has no place
+// for); one of kEventOrder.
+int ScannedFieldOf(std::string_view field) {
+  static constexpr std::pair<std::string_view, EventField> kFields[] = {
+      {"seat", EventField::kSeat},     {"hand", EventField::kHand}, {"wager", EventField::kWager},
+      {"amount", EventField::kAmount}, {"card", EventField::kCard}, {"action", EventField::kAction},
+      {"net", EventField::kNet},       {"shoe", EventField::kShoe}, {"decks", EventField::kDecks}};
+  for (const auto& [name, f] : kFields)
+    if (name == field) return static_cast<int>(f);
+  return -1;
+}
+
+// A text v1 writes as it is, between quotes (AppendValue), and the fast path reads so: plain
+// ASCII, nothing to escape.
+bool PlainText(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' &&
+           c != '\\';
+  });
+}
+
 }  // namespace
 
 void DialectConverter::AppendValue(std::string* out, const Value& v) {
   if (!v.is_int) {
     // Most values are plain ASCII with nothing to escape: written as they are.
-    const bool plain = std::all_of(v.text.begin(), v.text.end(), [](char c) {
-      return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x80 && c != '"' &&
-             c != '\\';
-    });
-    if (!plain) {
+    if (!PlainText(v.text)) {
       AppendJsonString(out, v.text);
       return;
     }
@@ -97,14 +116,14 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
     std::string type = "{\"type\":";
     AppendJsonString(&type, ToString(k.event));
     type_.push_back(std::move(type));
-    std::vector<EventField>& plan = event_fields_.emplace_back();
+    std::vector<PlannedField>& plan = event_fields_.emplace_back();
     for (std::string_view field : kEventOrder) {
       for (const FieldRule& r : k.fields) {
         if (r.field != field) continue;
         std::string key_text = ",";
         AppendJsonString(&key_text, field);
         key_text.push_back(':');
-        plan.push_back({&r, std::move(key_text)});
+        plan.push_back({&r, std::move(key_text), ScannedFieldOf(field)});
       }
     }
   }
@@ -138,6 +157,30 @@ T Take(std::string_view* in) {
 }  // namespace
 
 void DialectConverter::Convert(std::string_view grouped) {
+  direct_ = nullptr;
+  ReadRecords(grouped);
+  WriteRound();
+}
+
+bool DialectConverter::ConvertInto(std::string_view grouped, Round* round) {
+  ClearRound(round);
+  direct_ = round;
+  direct_ok_ = true;
+  ReadRecords(grouped);
+  if (direct_ok_ && DirectRound()) {
+    direct_ = nullptr;
+    round_.clear();
+    round_size_ = 0;
+    return true;
+  }
+  // A value the fast path would not take as written: the round is read again, as the v1 line
+  // the parser words it from (a round at fault, and rare).
+  ClearRound(round);
+  Convert(grouped);
+  return false;
+}
+
+void DialectConverter::ReadRecords(std::string_view grouped) {
   ++round_serial_;
   round_fields_.clear();
   round_field_lines_.clear();
@@ -170,7 +213,6 @@ void DialectConverter::Convert(std::string_view grouped) {
       Record(round_only_, line);
     }
   }
-  WriteRound();
 }
 
 void DialectConverter::AddError(int64_t line, std::string_view message) {
@@ -404,12 +446,37 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line) {
          "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
     return;
   }
+  const std::vector<PlannedField>& plan = event_fields_[static_cast<size_t>(&kind - d_.records.data())];
+  if (direct_ != nullptr) {
+    // Straight into the Round, once its values are all read (a value not read leaves the
+    // event out, as below).
+    event_values_.assign(plan.size(), nullptr);
+    for (size_t i = 0; i < plan.size(); ++i) {
+      v = Convert(*plan[i].rule, &present, &why);
+      if (v == nullptr) {
+        Fail(line, &kind, plan[i].rule, why);
+        return;
+      }
+      if (!present) continue;
+      if (v == &uncached_) {
+        // An amount less another, not cached: kept apart from the next such value.
+        event_copies_.resize(plan.size());
+        event_copies_[i] = *v;
+        v = &event_copies_[i];
+      }
+      event_values_[i] = v;
+    }
+    if (direct_ok_ && !DirectEvent(kind, event_values_.data())) direct_ok_ = false;
+    ++events_count_;
+    event_lines_.push_back(line);
+    return;
+  }
   // The event, its fields in v1's order.
   std::string& text = events_;
   const size_t mark = text.size();
   if (events_count_ > 0) text.push_back(',');
   text += type_[static_cast<size_t>(&kind - d_.records.data())];
-  for (const EventField& f : event_fields_[static_cast<size_t>(&kind - d_.records.data())]) {
+  for (const PlannedField& f : plan) {
     v = Convert(*f.rule, &present, &why);
     if (v == nullptr) {
       Fail(line, &kind, f.rule, why);
@@ -447,6 +514,127 @@ void DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, 
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
   round_fields_.emplace_back(rule.field, value);
   round_field_lines_.push_back(line);
+}
+
+bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* values) {
+  const std::vector<PlannedField>& plan = event_fields_[static_cast<size_t>(&kind - d_.records.data())];
+  ScannedEvent e;
+  e.present = 1u << static_cast<int>(EventField::kType);
+  e.type = ToString(kind.event);
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const Value* v = values[i];
+    if (v == nullptr) continue;
+    const int at = plan[i].scanned;
+    // What the v1 line would say as a string must be one the fast path reads as written.
+    if (!v->is_int && !PlainText(v->text)) return false;
+    if (at == kFace) {
+      if (v->is_int || e.face) return false;  // the fast path reads "face" as a string
+      e.face = true;
+      continue;
+    }
+    const auto field = static_cast<EventField>(at);
+    e.present |= 1u << at;
+    switch (field) {
+      case EventField::kSeat:
+        e.seat_is_name = !v->is_int;
+        if (v->is_int) {
+          e.seat = v->number;
+        } else {
+          e.seat_name = v->text;
+        }
+        continue;
+      case EventField::kHand:
+      case EventField::kAmount:
+      case EventField::kNet:
+      case EventField::kDecks: {
+        if (!v->is_int) return false;
+        int64_t* slot = field == EventField::kHand     ? &e.hand
+                        : field == EventField::kAmount ? &e.amount
+                        : field == EventField::kNet    ? &e.net
+                                                       : &e.decks;
+        *slot = v->number;
+        continue;
+      }
+      case EventField::kWager:
+      case EventField::kCard:
+      case EventField::kAction:
+      case EventField::kShoe: {
+        if (v->is_int) return false;
+        std::string_view* slot = field == EventField::kWager    ? &e.wager
+                                 : field == EventField::kCard   ? &e.card
+                                 : field == EventField::kAction ? &e.action
+                                                                : &e.shoe;
+        *slot = v->text;
+        continue;
+      }
+      case EventField::kType:
+        return false;
+    }
+  }
+  if (FillScannedEvent(e, &direct_->events.emplace_back())) return true;
+  direct_->events.pop_back();
+  return false;
+}
+
+bool DialectConverter::DirectRound() {
+  Round& round = *direct_;
+  bool has[4] = {};  // round, time, table, rules: each a string the line must have
+  for (const auto& [field, v] : round_fields_) {
+    if (field.starts_with("limits.")) {
+      // limits.WAGER.min or .max, of a wager the format has (WriteRound leaves out the rest):
+      // a whole number, not below zero.
+      const std::string_view rest = std::string_view(field).substr(7);
+      const size_t dot = rest.rfind('.');
+      if (dot == std::string_view::npos) continue;
+      const std::optional<WagerKind> wager = ParseWagerKind(rest.substr(0, dot));
+      const std::string_view bound = rest.substr(dot + 1);
+      if (!wager || *wager == WagerKind::kUnknown || (bound != "min" && bound != "max")) continue;
+      if (!v.is_int || v.number < 0) return false;
+      std::optional<Limit>& limit = round.limits[static_cast<size_t>(*wager)];
+      if (!limit) limit.emplace();
+      (bound == "min" ? limit->min : limit->max) = v.number;
+      continue;
+    }
+    const size_t at = field == "round"   ? 0
+                      : field == "time"  ? 1
+                      : field == "table" ? 2
+                      : field == "rules" ? 3
+                                         : 4;
+    if (at == 4 && field != "currency") continue;  // a field WriteRound does not write
+    if (v.is_int || !PlainText(v.text)) return false;
+    switch (at) {
+      case 0:
+        if (v.text.empty()) return false;
+        round.id = v.text;
+        break;
+      case 1: {
+        const std::optional<int32_t> date = ParseRfc3339Date(v.text);
+        if (!date) return false;
+        round.time = v.text;
+        round.date = *date;
+        break;
+      }
+      case 2:
+        if (v.text.empty()) return false;
+        round.table = v.text;
+        break;
+      case 3:
+        round.rules = v.text;
+        break;
+      default:
+        if (!IsCurrencyCode(v.text)) return false;
+        round.currency = v.text;
+        continue;
+    }
+    has[at] = true;
+  }
+  if (!has[0] || !has[1] || !has[2] || !has[3]) return false;
+  // The currency the dialect declares its amounts in is the round's, where it names none.
+  if (round.currency.empty() && !d_.currency.empty()) {
+    if (!IsCurrencyCode(d_.currency)) return false;
+    round.currency = d_.currency;
+  }
+  return true;
 }
 
 void DialectConverter::WriteRound() {

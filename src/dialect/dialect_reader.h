@@ -28,6 +28,7 @@
 #include "dialect/dialect.h"
 #include "dialect/json_tree.h"
 #include "history/line_reader.h"
+#include "pitboss/round.h"
 #include "pitboss/status.h"
 
 namespace pitboss {
@@ -91,6 +92,14 @@ class DialectConverter {
   };
   const std::vector<Error>& errors() const { return errors_; }
 
+  // As Convert, but where every value of the round is one the v1 parser's fast path takes as
+  // written (history/round_scanner.h: plain strings, integers where it wants integers, the
+  // values it accepts), fills *round with the very Round that parsing the v1 line would give,
+  // writes no line, and returns true: the check of a dialect's log costs no v1 text. Else it
+  // returns false and round() is the v1 line, to be parsed as Convert's is. event_lines() and
+  // errors() are Convert's either way.
+  bool ConvertInto(std::string_view grouped, Round* round);
+
  private:
   friend class DialectReader;
   struct Value {
@@ -115,7 +124,13 @@ class DialectConverter {
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
   void SetRoundField(const FieldRule& rule, const Value& value, int64_t line, const RecordKind& kind);
+  void ReadRecords(std::string_view grouped);  // Convert and ConvertInto but for the v1 line
   void WriteRound();
+  // ConvertInto: the event of `kind` whose values are `values` (event_fields_ order; nullptr
+  // where left out) onto direct_; the round's own fields, once its records are read. False
+  // where the fast path would not take them as written.
+  bool DirectEvent(const RecordKind& kind, const Value* const* values);
+  bool DirectRound();
   static void AppendValue(std::string* out, const Value& v);
 
   const Dialect& d_;
@@ -124,13 +139,15 @@ class DialectConverter {
   RecordKind round_only_;
   // Worked out once from the dialect. Each kind's event fields in v1's order, each with its
   // key as written after the type ( ,"seat": ).
-  struct EventField {
+  struct PlannedField {
     const FieldRule* rule;
     std::string key;
+    int scanned;  // its EventField (history/round_scanner.h), or kFace
   };
-  std::vector<std::vector<EventField>> event_fields_;  // by kind
-  std::vector<const FieldRule*> key_rule_;             // by kind: the rule that reads the key
-  std::vector<std::string> type_;                      // by kind: {"type":"deal"
+  static constexpr int kFace = -1;
+  std::vector<std::vector<PlannedField>> event_fields_;  // by kind
+  std::vector<const FieldRule*> key_rule_;               // by kind: the rule that reads the key
+  std::vector<std::string> type_;                        // by kind: {"type":"deal"
 
   // The record being converted: its groups' or columns' values (a column's by its place in
   // the dialect's columns).
@@ -147,6 +164,11 @@ class DialectConverter {
   size_t round_size_ = 0;
   std::vector<int64_t> event_lines_;
   std::vector<Error> errors_;
+  // ConvertInto: the Round being filled (nullptr in Convert), and whether it still can be.
+  Round* direct_ = nullptr;
+  bool direct_ok_ = false;
+  std::vector<const Value*> event_values_;
+  std::vector<Value> event_copies_;
   std::vector<std::pair<int64_t, std::string>> faults_;  // the round's errors: line, why
 
   // The last text each rule read and its value (FieldRule::slot).

@@ -8,6 +8,8 @@
 
 #include "dialect/dialect_reader.h"
 #include "dialect/dialect_writer.h"
+#include "history/round_dump.h"
+#include "history/round_parser.h"
 
 namespace pitboss {
 namespace {
@@ -77,6 +79,26 @@ class DialectTest : public ::testing::Test {
     }
     EXPECT_EQ(apart, whole);
     EXPECT_EQ(grouped.status().ok(), reader.status().ok());
+
+    // Converted straight into a Round where it can be: the Round its v1 line parses to.
+    auto third = LineReader::Open(path, options);
+    EXPECT_TRUE(third.ok());
+    DialectReader straight(d, *third.value());
+    std::vector<std::string> into, parsed;
+    direct_rounds_ = 0;
+    while (straight.NextGrouped(&text)) {
+      if (!IsDialectRound(text)) continue;
+      const bool direct = converter.ConvertInto(text, &round_);
+      if (direct) {
+        ++direct_rounds_;
+        into.push_back(DumpRound(ParseOutcome{}, round_));
+        converter.Convert(text);
+      } else {
+        into.push_back(DumpRound(parser_.Parse(converter.round(), &round_), round_));
+      }
+      parsed.push_back(DumpRound(parser_.Parse(converter.round(), &round_), round_));
+    }
+    EXPECT_EQ(into, parsed);
     return out;
   }
   static std::string Whole(int64_t line, std::string_view text, const std::vector<int64_t>& event_lines) {
@@ -87,6 +109,9 @@ class DialectTest : public ::testing::Test {
 
   fs::path dir_;
   Status status_;
+  RoundParser parser_;
+  Round round_;
+  int direct_rounds_ = 0;  // of the last Read: the rounds converted straight into a Round
 };
 
 // A small text dialect: a begin line, bets, cards and settlements, an end line.
@@ -153,6 +178,27 @@ TEST_F(DialectTest, ReadsRoundsWithTheLineOfEachEvent) {
       R"({"round":"R1","time":"2026-01-05T18:00:00Z","table":"T1","rules":"us-sd/casino-war","currency":"USD","events":[)"
       R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":1,"card":"TH"},)"
       R"({"type":"deal","seat":"dealer","card":"9S"}]})");
+  EXPECT_EQ(direct_rounds_, 1);  // read straight into its Round: nothing in it the fast path refuses
+}
+
+// A round with a value the v1 parser's fast path does not take as written (a seat of zero, a
+// round id with a quote in it) goes through its v1 line, and reads as that line does.
+TEST_F(DialectTest, ARoundTheFastPathRefusesGoesThroughItsV1Line) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kText), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "START R1 T1 2026-01-05 18:00:00\n"
+                    "BET 0 main 12.50\n"
+                    "STOP\n"
+                    "START R\"2 T1 2026-01-05 18:00:00\n"
+                    "BET 1 main 12.50\n"
+                    "STOP\n"
+                    "START R3 T1 2026-01-05 18:00:00\n"
+                    "CARD 1 TH\n"
+                    "STOP\n");
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(direct_rounds_, 1);
 }
 
 TEST_F(DialectTest, ARecordItCannotReadIsAnErrorAtItsLineAndTheRestIsRead) {

@@ -542,21 +542,6 @@ static_assert(simdjson::SIMDJSON_PADDING >= kScanPadding, "the copy of a line is
 static_assert(kLineZeros >= kScanPadding && kLineZeros <= kLinePadding,
               "a line a pipeline hands over is followed by the zeros the scanner needs");
 
-namespace {
-
-void ClearRound(Round* round) {
-  round->id.clear();
-  round->time.clear();
-  round->date = 0;
-  round->table.clear();
-  round->rules.clear();
-  round->limits = {};
-  round->currency.clear();
-  round->events.clear();  // keeps its capacity for the next round
-}
-
-}  // namespace
-
 ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded) {
   ParseOutcome outcome;
   ClearRound(round);

@@ -13,6 +13,7 @@
 #include "games/core/test_rounds.h"
 #include "games/games.h"
 #include "history/line_reader.h"
+#include "history/round_dump.h"
 
 namespace pitboss {
 namespace {
@@ -492,30 +493,6 @@ TEST_F(RoundParserTest, FuzzSeeds) {
 #endif
 
 // Everything a parse gives: the outcome, and for a good line every field of the Round.
-std::string Dump(const ParseOutcome& outcome, const Round& r) {
-  std::ostringstream out;
-  if (!outcome.ok()) {
-    out << "error " << static_cast<int>(outcome.status.code()) << " [" << outcome.status.message()
-        << "] round [" << outcome.round << "] table [" << outcome.table << "]";
-    return out.str();
-  }
-  out << "ok [" << outcome.round << "|" << outcome.table << "] id [" << r.id << "] time [" << r.time
-      << "] date " << r.date << " table [" << r.table << "] rules [" << r.rules << "] currency ["
-      << r.currency << "]";
-  for (int k = 0; k < kWagerKinds; ++k) {
-    const std::optional<Limit>& limit = r.limits[k];
-    if (!limit) continue;
-    out << " limit " << k << ":" << (limit->min ? std::to_string(*limit->min) : "-") << ".."
-        << (limit->max ? std::to_string(*limit->max) : "-");
-  }
-  for (const Event& e : r.events) {
-    out << "\n  type " << static_cast<int>(e.type) << " seat " << e.seat << " hand " << e.hand << " wager "
-        << static_cast<int>(e.wager) << " action " << static_cast<int>(e.action) << " amount " << e.amount
-        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks << " text [" << e.text
-        << "]";
-  }
-  return out.str();
-}
 
 // Runs lines through the fast path (copied, and in place with junk where the padding is)
 // and through the reference path alone: every outcome and Round must be the reference's.
@@ -525,14 +502,15 @@ class DifferentialTest : public ::testing::Test {
   static constexpr int64_t kFastRuns = 3;
 
   void ExpectSame(std::string_view line, const std::string& where) {
-    const std::string expected = Dump(reference_.Parse(line, &round_), round_);
-    EXPECT_EQ(Dump(fast_.Parse(line, &round_), round_), expected) << where;
+    const std::string expected = DumpRound(reference_.Parse(line, &round_), round_);
+    EXPECT_EQ(DumpRound(fast_.Parse(line, &round_), round_), expected) << where;
     // In place, as LineReader hands lines over: what follows the line must not matter.
     std::string padded(line);
     padded.append("}]\"");
     padded.append(kLinePadding, '1');
     EXPECT_EQ(
-        Dump(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true), round_),
+        DumpRound(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true),
+                  round_),
         expected)
         << where << " (parsed in place)";
     // In place and followed by zeros, as a line pipeline hands lines over: read where it lies,
@@ -540,9 +518,9 @@ class DifferentialTest : public ::testing::Test {
     std::string zeros(line);
     zeros.append(kLineZeros, '\0');
     zeros.append(kLinePadding - kLineZeros, '"');
-    EXPECT_EQ(
-        Dump(fast_.Parse(std::string_view(zeros).substr(0, line.size()), &round_, /*padded=*/true), round_),
-        expected)
+    EXPECT_EQ(DumpRound(fast_.Parse(std::string_view(zeros).substr(0, line.size()), &round_, /*padded=*/true),
+                        round_),
+              expected)
         << where << " (parsed in place, zeros after it)";
   }
 

@@ -42,9 +42,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "history/names.h"
 #include "history/round_parser.h"
-#include "pitboss/card.h"
 
 namespace pitboss {
 
@@ -281,16 +279,6 @@ class FastLineParser {
   bool ParseLine(std::string_view line);
 
  private:
-  // One event's fields, read before its type is known (the type may come last).
-  struct EventValues {
-    uint32_t present = 0;  // bit i: EventField i was given; a field is read only where set
-    std::string_view type, wager, card, action, shoe, seat_name;
-    int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
-    bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
-    bool face = false;          // "face" was given
-    bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
-  };
-
   // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
   // (Cursor::Key), as LineParser's fields are (RoundFieldOf, EventFieldOf, limits' wager
   // names and min/max). A key that is not the reference path's, or is given twice, is false.
@@ -313,13 +301,12 @@ class FastLineParser {
     return true;
   }
   bool ReadEvent();
-  bool FillEvent(Event* event) const;
 
   Round* round_;
   Cursor cursor_{std::string_view()};
   std::array<bool, kRoundFields> present_{};
   std::string_view time_;  // checked once the line is read
-  EventValues v_;          // the event being read
+  ScannedEvent v_;         // the event being read
 };
 
 bool FastLineParser::ParseLine(std::string_view line) {
@@ -362,8 +349,9 @@ bool FastLineParser::RoundMember() {
       round_->currency.assign(s.data(), s.size());
       return true;
     case 'e':
-      return cursor_.Key<"events">() && First(RoundField::kEvents) &&
-             cursor_.Array([this] { return ReadEvent() && FillEvent(&round_->events.emplace_back()); });
+      return cursor_.Key<"events">() && First(RoundField::kEvents) && cursor_.Array([this] {
+        return ReadEvent() && FillScannedEvent(v_, &round_->events.emplace_back());
+      });
   }
   return false;
 }
@@ -421,67 +409,6 @@ bool FastLineParser::EventMember() {
     return !std::exchange(v_.face, true) && cursor_.String(&face);
   }
   return false;  // a key the fast path does not know
-}
-
-// LineParser::ParseEvent on the values ReadEvent read, for an event it takes.
-bool FastLineParser::FillEvent(Event* event) const {
-  const EventValues& v = v_;
-  if (!v.Has(EventField::kType)) return false;
-  std::optional<EventType> type = ParseEventType(v.type);
-  if (!type) return false;
-  event->type = *type;
-  if (v.Has(EventField::kHand)) {
-    if (v.hand < 1 || v.hand > INT_MAX) return false;
-    event->hand = static_cast<int>(v.hand);
-  }
-  if (*type != EventType::kShuffle && *type != EventType::kBurn) {
-    if (!v.Has(EventField::kSeat)) return false;
-    if (v.seat_is_name) {
-      if (*type != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
-      event->seat = kDealer;
-    } else {
-      if (v.seat < 1 || v.seat > INT_MAX) return false;
-      event->seat = static_cast<Seat>(v.seat);
-    }
-  }
-  switch (*type) {
-    case EventType::kShuffle:
-      if (!v.Has(EventField::kShoe) || !v.Has(EventField::kDecks) || v.decks < INT_MIN || v.decks > INT_MAX) {
-        return false;
-      }
-      event->text.assign(v.shoe.data(), v.shoe.size());
-      event->decks = static_cast<int>(v.decks);
-      return true;
-    case EventType::kBet:
-    case EventType::kSettle: {
-      if (!v.Has(EventField::kWager)) return false;
-      if (*type == EventType::kBet) {
-        if (!v.Has(EventField::kAmount) || v.amount < 0) return false;
-        event->amount = v.amount;
-      } else {
-        if (!v.Has(EventField::kNet)) return false;
-        event->amount = v.net;
-      }
-      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
-      event->wager = kind.value_or(WagerKind::kUnknown);
-      if (!kind) event->text.assign(v.wager.data(), v.wager.size());
-      return true;
-    }
-    case EventType::kDeal:
-    case EventType::kBurn:
-      if (!v.Has(EventField::kCard)) return false;
-      event->card = ParseCard(v.card);
-      if (!event->card) event->text.assign(v.card.data(), v.card.size());
-      return true;
-    case EventType::kDecision: {
-      if (!v.Has(EventField::kAction)) return false;
-      std::optional<Action> a = ParseAction(v.action);
-      event->action = a.value_or(Action::kUnknown);
-      if (!a) event->text.assign(v.action.data(), v.action.size());
-      return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace

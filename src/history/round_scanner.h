@@ -1,13 +1,21 @@
 // ScanRound: the round parser's fast path (round_scanner.cc says why it exists and when it
 // applies), and what it shares with the reference path in round_parser.cc: the fields of a
-// round line both read. Internal to RoundParser; everything else uses round_parser.h.
+// round line both read. Internal to RoundParser, and to the one other reader that fills a
+// Round on the fast path's terms: a dialect's converter (dialect/dialect_reader.h), which
+// fills it from an operator's records without writing the v1 line (FillScannedEvent).
+// Everything else uses round_parser.h.
 #ifndef PITBOSS_HISTORY_ROUND_SCANNER_H_
 #define PITBOSS_HISTORY_ROUND_SCANNER_H_
 
+#include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
+#include "history/names.h"
+#include "pitboss/card.h"
 #include "pitboss/round.h"
 
 namespace pitboss {
@@ -25,6 +33,92 @@ constexpr int kEventFields = static_cast<int>(EventField::kHand) + 1;
 
 enum class RoundField { kRound, kTime, kTable, kRules, kLimits, kCurrency, kEvents };
 constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
+
+// One event's fields as a line gives them, read before its type is known (the type may come
+// last): a field is read only where `present` has its bit.
+struct ScannedEvent {
+  uint32_t present = 0;
+  std::string_view type, wager, card, action, shoe, seat_name;
+  int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
+  bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
+  bool face = false;          // "face" was given
+  bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
+};
+
+// LineParser::ParseEvent (round_parser.cc) on the values of `v`, for an event the fast path
+// takes: fills *event, which must come in as a new Event, and returns true; false where the
+// reference path would refuse the event or word something about it (the line goes to it).
+// Inline: it runs for every event of every line.
+inline bool FillScannedEvent(const ScannedEvent& v, Event* event) {
+  if (!v.Has(EventField::kType)) return false;
+  std::optional<EventType> type = ParseEventType(v.type);
+  if (!type) return false;
+  event->type = *type;
+  if (v.Has(EventField::kHand)) {
+    if (v.hand < 1 || v.hand > INT_MAX) return false;
+    event->hand = static_cast<int>(v.hand);
+  }
+  if (*type != EventType::kShuffle && *type != EventType::kBurn) {
+    if (!v.Has(EventField::kSeat)) return false;
+    if (v.seat_is_name) {
+      if (*type != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
+      event->seat = kDealer;
+    } else {
+      if (v.seat < 1 || v.seat > INT_MAX) return false;
+      event->seat = static_cast<Seat>(v.seat);
+    }
+  }
+  switch (*type) {
+    case EventType::kShuffle:
+      if (!v.Has(EventField::kShoe) || !v.Has(EventField::kDecks) || v.decks < INT_MIN || v.decks > INT_MAX) {
+        return false;
+      }
+      event->text.assign(v.shoe.data(), v.shoe.size());
+      event->decks = static_cast<int>(v.decks);
+      return true;
+    case EventType::kBet:
+    case EventType::kSettle: {
+      if (!v.Has(EventField::kWager)) return false;
+      if (*type == EventType::kBet) {
+        if (!v.Has(EventField::kAmount) || v.amount < 0) return false;
+        event->amount = v.amount;
+      } else {
+        if (!v.Has(EventField::kNet)) return false;
+        event->amount = v.net;
+      }
+      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
+      event->wager = kind.value_or(WagerKind::kUnknown);
+      if (!kind) event->text.assign(v.wager.data(), v.wager.size());
+      return true;
+    }
+    case EventType::kDeal:
+    case EventType::kBurn:
+      if (!v.Has(EventField::kCard)) return false;
+      event->card = ParseCard(v.card);
+      if (!event->card) event->text.assign(v.card.data(), v.card.size());
+      return true;
+    case EventType::kDecision: {
+      if (!v.Has(EventField::kAction)) return false;
+      std::optional<Action> a = ParseAction(v.action);
+      event->action = a.value_or(Action::kUnknown);
+      if (!a) event->text.assign(v.action.data(), v.action.size());
+      return true;
+    }
+  }
+  return false;
+}
+
+// Empties *round for a line to fill, keeping its buffers for the next.
+inline void ClearRound(Round* round) {
+  round->id.clear();
+  round->time.clear();
+  round->date = 0;
+  round->table.clear();
+  round->rules.clear();
+  round->limits = {};
+  round->currency.clear();
+  round->events.clear();  // keeps its capacity for the next round
+}
 
 // The zero bytes a line given to ScanRound must be followed by: a NUL is no token and ends
 // no string of the subset, so it stops every loop of the scanner at the line's end without a
