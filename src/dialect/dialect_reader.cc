@@ -711,6 +711,21 @@ void DialectConverter::WriteRound() {
 DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
     : d_(dialect), lines_(lines), converter_(dialect) {
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
+  if (d_.shape == DialectShape::kText) {
+    for (size_t k = 0; k < d_.records.size(); ++k) {
+      const re2::RE2& pattern = *d_.records[k].pattern;
+      simple_.push_back(SimplePattern::Compile(pattern.pattern(), pattern.NumberOfCapturingGroups()));
+      prefix_.push_back(SimplePattern::LiteralPrefix(pattern.pattern()));
+      // The kinds a line's first byte leaves, in order: a simple pattern's first bytes, else
+      // its prefix's first, else any.
+      for (int b = 0; b < 256; ++b) {
+        const bool may = simple_.back()           ? simple_.back()->first_bytes()[static_cast<size_t>(b)]
+                         : prefix_.back().empty() ? true
+                                                  : static_cast<unsigned char>(prefix_.back()[0]) == b;
+        if (may) by_first_byte_[static_cast<size_t>(b)].push_back(static_cast<uint16_t>(k));
+      }
+    }
+  }
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
@@ -890,10 +905,32 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (record.empty()) return;  // what is left of a record already reported
   const RecordKind* kind = nullptr;
   if (d_.shape == DialectShape::kText) {
-    // The kinds whose patterns match, in one pass; the first of them is the line's.
+    // The line's kind is the first whose pattern matches it. Tried in order, where each kind
+    // before the one that matches has a pattern SimplePattern answers for (most lines).
+    // A kind whose pattern is not simple is passed over where the line does not start with
+    // the pattern's literal prefix, and else asked of re2 (its automaton first, without groups).
+    bool sure = SimplePattern::ValidLine(record);
+    for (size_t i = 0; sure && kind == nullptr; ++i) {
+      const std::vector<uint16_t>& candidates = by_first_byte_[static_cast<unsigned char>(record[0])];
+      if (i >= candidates.size()) break;
+      const size_t k = candidates[i];
+      const RecordKind& candidate = d_.records[k];
+      if (!record.starts_with(prefix_[k])) continue;
+      if (simple_[k]) {
+        if (simple_[k]->Match(record, &groups_)) kind = &candidate;
+        continue;
+      }
+      const re2::StringPiece text(record.data(), record.size());
+      if (!candidate.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, nullptr, 0)) continue;
+      const int n = candidate.pattern->NumberOfCapturingGroups() + 1;
+      groups_.resize(static_cast<size_t>(n));
+      if (candidate.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n))
+        kind = &candidate;
+    }
+    // Else re2: the kinds whose patterns match, in one pass; the first of them is the line's.
     matched_.clear();
     const re2::StringPiece text(record.data(), record.size());
-    if (d_.kinds->Match(text, &matched_)) {
+    if (!sure && d_.kinds->Match(text, &matched_)) {
       const RecordKind& k =
           d_.records[static_cast<size_t>(*std::min_element(matched_.begin(), matched_.end()))];
       const int n = k.pattern->NumberOfCapturingGroups() + 1;

@@ -15,8 +15,10 @@
 
 #include <re2/stringpiece.h>
 
+#include <array>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -27,6 +29,7 @@
 #include "base/string_hash.h"
 #include "dialect/dialect.h"
 #include "dialect/json_tree.h"
+#include "dialect/simple_pattern.h"
 #include "history/line_reader.h"
 #include "pitboss/round.h"
 #include "pitboss/status.h"
@@ -243,10 +246,13 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;         // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;  // declared column -> its place in the file's records
-  std::string record_;          // a CSV record over several lines
-  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
+  std::string scratch_;                               // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;                        // declared column -> its place in the file's records
+  std::string record_;                                // a CSV record over several lines
+  std::vector<int> matched_;                          // the kinds a line matches (Dialect::kinds)
+  std::vector<std::optional<SimplePattern>> simple_;  // kText: each kind's pattern, where simple
+  std::vector<std::string> prefix_;                   // and its literal prefix
+  std::array<std::vector<uint16_t>, 256> by_first_byte_;  // the kinds a line may be of, by its first byte
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 

@@ -1,0 +1,381 @@
+#include "dialect/simple_pattern.h"
+
+#include <simdjson.h>
+
+#include <cctype>
+#include <charconv>
+#include <cstring>
+#include <string>
+
+namespace pitboss {
+
+namespace {
+
+using Bytes = std::bitset<256>;
+
+Bytes Range(unsigned char lo, unsigned char hi) {
+  Bytes b;
+  for (unsigned c = lo; c <= hi; ++c) b.set(c);
+  return b;
+}
+
+Bytes Digits() { return Range('0', '9'); }
+Bytes Space() {  // re2's \s: [\t\n\f\r ]
+  Bytes b;
+  for (unsigned char c : {'\t', '\n', '\f', '\r', ' '}) b.set(c);
+  return b;
+}
+Bytes Word() {
+  Bytes b = Digits() | Range('A', 'Z') | Range('a', 'z');
+  b.set('_');
+  return b;
+}
+
+// The escape after a backslash as a set of bytes: \d \D \s \S \w \W, a control character's
+// letter, or a punctuation character standing for itself; nullopt for any other (re2 decides).
+std::optional<Bytes> Escape(char c) {
+  switch (c) {
+    case 'd':
+      return Digits();
+    case 'D':
+      return ~Digits();
+    case 's':
+      return Space();
+    case 'S':
+      return ~Space();
+    case 'w':
+      return Word();
+    case 'W':
+      return ~Word();
+    case 't':
+      return Range('\t', '\t');
+    case 'n':
+      return Range('\n', '\n');
+    case 'r':
+      return Range('\r', '\r');
+    case 'f':
+      return Range('\f', '\f');
+    case 'v':
+      return Range('\v', '\v');
+    default:
+      break;
+  }
+  const auto u = static_cast<unsigned char>(c);
+  if (u < 0x80 && std::ispunct(u)) return Range(u, u);
+  return std::nullopt;
+}
+
+// A bracketed class from p[*i] (just after '['), ASCII characters, ranges and the escapes
+// above; *i is left after its ']'.
+std::optional<Bytes> Class(std::string_view p, size_t* i) {
+  Bytes b;
+  bool negate = false;
+  size_t at = *i;
+  if (at < p.size() && p[at] == '^') {
+    negate = true;
+    ++at;
+  }
+  if (at < p.size() && p[at] == ']') return std::nullopt;  // a ']' first stands for itself: left to re2
+  while (true) {
+    if (at >= p.size()) return std::nullopt;
+    const auto c = static_cast<unsigned char>(p[at]);
+    if (c == ']') break;
+    if (c >= 0x80 || c == '[') return std::nullopt;
+    if (c == '\\') {
+      if (at + 1 >= p.size()) return std::nullopt;
+      const char e = p[at + 1];
+      // Only the classes and punctuation inside brackets; a range of escapes is re2's.
+      if (std::isalpha(static_cast<unsigned char>(e)) && e != 'd' && e != 's' && e != 'w' && e != 't')
+        return std::nullopt;
+      std::optional<Bytes> set = Escape(e);
+      if (!set) return std::nullopt;
+      at += 2;
+      if (at < p.size() && p[at] == '-' && at + 1 < p.size() && p[at + 1] != ']') return std::nullopt;
+      b |= *set;
+      continue;
+    }
+    if (at + 2 < p.size() && p[at + 1] == '-' && p[at + 2] != ']') {
+      const auto hi = static_cast<unsigned char>(p[at + 2]);
+      if (hi >= 0x80 || hi == '\\' || hi == '[' || hi < c) return std::nullopt;
+      b |= Range(c, hi);
+      at += 3;
+      continue;
+    }
+    b.set(c);
+    ++at;
+  }
+  *i = at + 1;
+  return negate ? ~b : b;
+}
+
+bool IsQuantifier(char c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
+
+// A quantifier from p[*i]: +, *, ?, {n}, {n,}, {n,m}; *i is left after it.
+bool Quantifier(std::string_view p, size_t* i, uint32_t* min, uint32_t* max) {
+  const char c = p[*i];
+  if (c != '{') {
+    *min = c == '+' ? 1 : 0;
+    *max = c == '?' ? 1 : UINT32_MAX;
+    ++*i;
+    return true;
+  }
+  const size_t close = p.find('}', *i);
+  if (close == std::string_view::npos) return false;
+  const std::string_view body = p.substr(*i + 1, close - *i - 1);
+  const size_t comma = body.find(',');
+  auto number = [](std::string_view s, uint32_t* out) {
+    if (s.empty()) return false;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), *out);
+    return r.ec == std::errc() && r.ptr == s.data() + s.size();
+  };
+  if (comma == std::string_view::npos) {
+    if (!number(body, min)) return false;
+    *max = *min;
+  } else {
+    if (!number(body.substr(0, comma), min)) return false;
+    const std::string_view upper = body.substr(comma + 1);
+    if (upper.empty()) {
+      *max = UINT32_MAX;
+    } else if (!number(upper, max) || *max < *min) {
+      return false;
+    }
+  }
+  *i = close + 1;
+  return true;
+}
+
+}  // namespace
+
+std::optional<SimplePattern> SimplePattern::Compile(std::string_view p, int groups) {
+  SimplePattern out;
+  out.groups_ = groups;
+  std::vector<Item> items;
+  std::vector<int> close_at_end;
+  std::vector<int> open_groups;  // the groups open: their numbers, -1 for (?:...)
+  std::vector<int> opening, closing;
+  int next_group = 1;
+  bool repeatable = false;  // the last thing read was an item a quantifier may follow
+  size_t i = 0;
+  while (i < p.size()) {
+    const char c = p[i];
+    if (c == '(') {
+      repeatable = false;
+      if (p.substr(i).starts_with("(?P<")) {
+        const size_t end = p.find('>', i);
+        if (end == std::string_view::npos) return std::nullopt;
+        i = end + 1;
+      } else if (p.substr(i).starts_with("(?:")) {
+        i += 3;
+        open_groups.push_back(-1);
+        continue;
+      } else if (i + 1 < p.size() && p[i + 1] == '?') {
+        return std::nullopt;  // flags, or a form re2 may add
+      } else {
+        ++i;
+      }
+      open_groups.push_back(next_group);
+      opening.push_back(next_group++);
+      continue;
+    }
+    if (c == ')') {
+      if (open_groups.empty()) return std::nullopt;
+      if (open_groups.back() >= 0) closing.push_back(open_groups.back());
+      open_groups.pop_back();
+      ++i;
+      if (i < p.size() && IsQuantifier(p[i])) return std::nullopt;  // a repeated group
+      repeatable = false;
+      continue;
+    }
+    if (c == '|' || c == '^' || c == '$') return std::nullopt;
+    if (IsQuantifier(c)) {
+      if (!repeatable) return std::nullopt;
+      Item& last = items.back();
+      if (!Quantifier(p, &i, &last.min, &last.max)) return std::nullopt;
+      if (i < p.size() && IsQuantifier(p[i])) return std::nullopt;  // lazy, or repeated again
+      repeatable = false;
+      continue;
+    }
+    Item item;
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '.') {
+      item.bytes = ~Range('\n', '\n');
+      ++i;
+    } else if (c == '\\') {
+      if (i + 1 >= p.size()) return std::nullopt;
+      std::optional<Bytes> set = Escape(p[i + 1]);
+      if (!set) return std::nullopt;
+      item.bytes = *set;
+      i += 2;
+    } else if (c == '[') {
+      ++i;
+      std::optional<Bytes> set = Class(p, &i);
+      if (!set) return std::nullopt;
+      item.bytes = *set;
+    } else {
+      item.bytes.set(u);
+      ++i;
+    }
+    // A quantifier after a byte of a character of several would repeat the whole character.
+    repeatable = u < 0x80;
+    const Bytes high = ~Range(0, 0x7F);
+    item.whole_characters = (item.bytes & high) == high;
+    // A class matching some bytes above ASCII but not all of them is no class of characters.
+    if (u < 0x80 && (item.bytes & high).any() && !item.whole_characters) return std::nullopt;
+    item.open = std::move(opening);
+    item.close = std::move(closing);
+    opening.clear();
+    closing.clear();
+    items.push_back(std::move(item));
+  }
+  if (!open_groups.empty() || next_group - 1 != groups) return std::nullopt;
+  if (!opening.empty()) {
+    // A group opened after the last item is empty, at the end.
+    Item end;
+    end.min = end.max = 0;
+    end.open = std::move(opening);
+    end.close = std::move(closing);
+    items.push_back(std::move(end));
+  } else {
+    close_at_end = std::move(closing);
+  }
+  // Deterministic: what a repeated item matches, nothing that may come right after it does.
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Item& item = items[k];
+    if (item.min == item.max) continue;
+    Bytes follow;
+    for (size_t j = k + 1; j < items.size(); ++j) {
+      follow |= items[j].bytes;
+      if (items[j].min >= 1) break;
+    }
+    if ((item.bytes & follow).any()) return std::nullopt;
+  }
+  for (const Item& item : items) {
+    out.first_ |= item.bytes;
+    if (item.min >= 1) break;
+  }
+  if (items.size() > UINT16_MAX || groups > UINT16_MAX) return std::nullopt;
+  out.Lower(items, close_at_end);
+  return out;
+}
+
+void SimplePattern::Lower(const std::vector<Item>& items, const std::vector<int>& close_at_end) {
+  auto marks = [&](const std::vector<int>& groups, Op op) {
+    for (int g : groups) steps_.push_back({op, false, static_cast<uint16_t>(g), 0, 0});
+  };
+  for (const Item& item : items) {
+    marks(item.open, Op::kOpen);
+    marks(item.close, Op::kClose);
+    if (item.min == 1 && item.max == 1 && item.bytes.count() == 1) {
+      // One byte: onto the literal before it, where nothing comes between.
+      unsigned char byte = 0;
+      while (!item.bytes[byte]) ++byte;
+      if (steps_.empty() || steps_.back().op != Op::kLiteral) {
+        steps_.push_back({Op::kLiteral, false, static_cast<uint16_t>(literals_.size()), 0, 0});
+        literals_.emplace_back();
+      }
+      literals_[steps_.back().index].push_back(static_cast<char>(byte));
+      continue;
+    }
+    steps_.push_back({Op::kRun, item.whole_characters, static_cast<uint16_t>(sets_.size()), item.min, item.max});
+    sets_.push_back(item.bytes);
+  }
+  marks(close_at_end, Op::kClose);
+}
+
+std::string SimplePattern::LiteralPrefix(std::string_view p) {
+  // An alternation outside any group makes the pattern's start anyone's.
+  int depth = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '[') {
+      // To the class's end: a ']' first in it, or escaped, is one of its characters.
+      size_t j = i + 1;
+      if (j < p.size() && p[j] == '^') ++j;
+      if (j < p.size() && p[j] == ']') ++j;
+      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
+      i = j;
+    } else if (p[i] == '(') {
+      ++depth;
+    } else if (p[i] == ')') {
+      --depth;
+    } else if (p[i] == '|' && depth == 0) {
+      return "";
+    }
+  }
+  std::string prefix;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const auto c = static_cast<unsigned char>(p[i]);
+    char literal;
+    if (c == '\\' && i + 1 < p.size() && static_cast<unsigned char>(p[i + 1]) < 0x80 &&
+        std::ispunct(static_cast<unsigned char>(p[i + 1]))) {
+      literal = p[++i];
+    } else if (c >= 0x80 || std::strchr("\\.^$|?*+()[]{}", static_cast<int>(c)) != nullptr) {
+      break;
+    } else {
+      literal = static_cast<char>(c);
+    }
+    // A literal a quantifier follows may not be there.
+    if (i + 1 < p.size() && IsQuantifier(p[i + 1])) break;
+    prefix.push_back(literal);
+  }
+  return prefix;
+}
+
+bool SimplePattern::ValidLine(std::string_view line) {
+  for (const char c : line) {
+    if (static_cast<unsigned char>(c) >= 0x80) return simdjson::validate_utf8(line.data(), line.size());
+  }
+  return true;
+}
+
+bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* groups) const {
+  // Every group takes part in a match: each is set on the way.
+  groups->resize(static_cast<size_t>(groups_) + 1);
+  re2::StringPiece* group = groups->data();
+  const auto* data = reinterpret_cast<const unsigned char*>(line.data());
+  const size_t size = line.size();
+  size_t at = 0;
+  for (const Step& step : steps_) {
+    switch (step.op) {
+      case Op::kLiteral: {
+        const std::string& literal = literals_[step.index];
+        if (size - at < literal.size() || std::memcmp(data + at, literal.data(), literal.size()) != 0)
+          return false;
+        at += literal.size();
+        break;
+      }
+      case Op::kRun: {
+        const std::bitset<256>& bytes = sets_[step.index];
+        uint32_t n = 0;
+        if (step.whole_characters) {
+          // A character of several bytes is one repetition: its lead byte and the continuation
+          // bytes (10xxxxxx) after it, all of which the set holds.
+          while (n < step.max && at < size && bytes[data[at]]) {
+            ++at;
+            while (at < size && (data[at] & 0xC0) == 0x80) ++at;
+            ++n;
+          }
+        } else {
+          while (n < step.max && at < size && bytes[data[at]]) {
+            ++at;
+            ++n;
+          }
+        }
+        if (n < step.min) return false;
+        break;
+      }
+      case Op::kOpen:
+        group[step.index] = re2::StringPiece(line.data() + at, 0);
+        break;
+      case Op::kClose:
+        group[step.index] = re2::StringPiece(group[step.index].data(), line.data() + at - group[step.index].data());
+        break;
+    }
+  }
+  if (at != size) return false;
+  group[0] = re2::StringPiece(line.data(), size);
+  return true;
+}
+
+}  // namespace pitboss
