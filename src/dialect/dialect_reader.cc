@@ -190,7 +190,10 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   errors_.clear();
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
-  std::vector<uint32_t> sizes;
+  // A CSV record's values stay from one record to the next (a record carries only those that
+  // may have changed); the others' are the record's own.
+  const bool csv = d_.shape == DialectShape::kCsv;
+  if (csv) values_.assign(d_.columns.size(), std::string_view());
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
     const auto kind = Take<int32_t>(&grouped);
@@ -200,17 +203,23 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
       continue;
     }
-    sizes.resize(count);
-    for (uint32_t& n : sizes) n = Take<uint32_t>(&grouped);
-    values_.clear();
-    for (const uint32_t n : sizes) {
-      values_.push_back(grouped.substr(0, n));
+    const auto flags = Take<uint32_t>(&grouped);
+    const size_t table = std::min<size_t>(size_t{count} * 2 * sizeof(uint32_t), grouped.size());
+    const std::string_view entries = grouped.substr(0, table);
+    grouped.remove_prefix(table);
+    if (!csv) values_.assign(count, std::string_view());
+    for (size_t i = 0; i + 2 * sizeof(uint32_t) <= entries.size(); i += 2 * sizeof(uint32_t)) {
+      uint32_t at = 0, n = 0;
+      std::memcpy(&at, entries.data() + i, sizeof at);
+      std::memcpy(&n, entries.data() + i + sizeof at, sizeof n);
+      if (at < values_.size()) values_[at] = grouped.substr(0, n);
       grouped.remove_prefix(std::min<size_t>(n, grouped.size()));
     }
+    const bool same_round = (flags & kSameRoundValues) != 0;
     if (static_cast<size_t>(kind) < d_.records.size()) {
-      Record(d_.records[static_cast<size_t>(kind)], line);
+      Record(d_.records[static_cast<size_t>(kind)], line, same_round);
     } else if (static_cast<size_t>(kind) == d_.records.size()) {
-      Record(round_only_, line);
+      Record(round_only_, line, same_round);
     }
   }
 }
@@ -383,7 +392,7 @@ bool DialectConverter::ConvertRaw(const FieldRule& rule, std::string_view raw, V
   return false;
 }
 
-void DialectConverter::Record(const RecordKind& kind, int64_t line) {
+void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_round) {
   const Value* v = nullptr;
   bool present = false;
   std::string why;
@@ -429,8 +438,15 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line) {
       if (present) round_values.emplace_back(&r, v);
     }
   };
-  // A json dialect's round fields come in the round's record of its own, once.
-  if (d_.shape != DialectShape::kJson || &kind == &round_only_) read_round(d_.round_fields);
+  // A json dialect's round fields come in the round's record of its own, once. A CSV record
+  // whose round fields are the texts of the record before it (kSameRoundValues), all of them
+  // read and set then, has nothing more to say of them.
+  const bool read_dialects = d_.shape != DialectShape::kJson || &kind == &round_only_;
+  const bool skip = same_round && round_clean_;
+  if (read_dialects && !skip) {
+    round_clean_ = false;
+    read_round(d_.round_fields);
+  }
   read_round(kind.round_fields);
   // A record that cannot be read whole gives the round nothing but the key it was grouped by.
   if (bad) {
@@ -439,7 +455,9 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line) {
       SetRoundField(*key_rule, *round_values.front().second, line, kind);
     return;
   }
-  for (const auto& [rule, value] : round_values) SetRoundField(*rule, *value, line, kind);
+  bool set = true;
+  for (const auto& [rule, value] : round_values) set = SetRoundField(*rule, *value, line, kind) && set;
+  if (read_dialects && !skip) round_clean_ = set;
   if (kind.role != RecordRole::kEvent) return;
   if (events_count_ >= kMaxRoundRecords) {
     Fail(line, &kind, nullptr,
@@ -496,24 +514,25 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line) {
   event_lines_.push_back(line);
 }
 
-void DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
+bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
                                      const RecordKind& kind) {
   for (size_t i = 0; i < round_fields_.size(); ++i) {
     if (round_fields_[i].first != rule.field) continue;
     if (round_fields_[i].second == value) {
       if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
-      return;
+      return true;
     }
     const Value& was = round_fields_[i].second;
     Fail(line, &kind, &rule,
          "says " + Quote(value.is_int ? std::to_string(value.number) : value.text) +
              ", where the round's record at line " + std::to_string(round_field_lines_[i]) + " says " +
              Quote(was.is_int ? std::to_string(was.number) : was.text) + ": the round keeps the first");
-    return;
+    return false;
   }
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
   round_fields_.emplace_back(rule.field, value);
   round_field_lines_.push_back(line);
+  return true;
 }
 
 bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* values) {
@@ -726,6 +745,26 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
       }
     }
   }
+  if (d_.shape == DialectShape::kCsv) {
+    // The columns the round's own fields read, and those each kind's rules read.
+    is_round_column_.assign(d_.columns.size(), false);
+    auto mark = [&](const FieldRule& r, std::vector<bool>* in) {
+      for (const int at : {r.index, r.less_index})
+        if (at >= 0 && static_cast<size_t>(at) < in->size()) (*in)[static_cast<size_t>(at)] = true;
+    };
+    for (const FieldRule& r : d_.round_fields) mark(r, &is_round_column_);
+    for (uint32_t c = 0; c < is_round_column_.size(); ++c)
+      if (is_round_column_[c]) round_columns_.push_back(c);
+    carried_.resize(round_columns_.size());
+    for (const RecordKind& k : d_.records) {
+      std::vector<bool> reads(d_.columns.size(), false);
+      for (const std::vector<FieldRule>* rules : {&k.fields, &k.round_fields})
+        for (const FieldRule& r : *rules) mark(r, &reads);
+      std::vector<uint32_t>& columns = kind_columns_.emplace_back();
+      for (uint32_t c = 0; c < reads.size(); ++c)
+        if (reads[c]) columns.push_back(c);
+    }
+  }
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
@@ -868,23 +907,53 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     out.append(message);
     return;
   }
+  // The values the record carries (index in the converter's values_, and text): of a CSV
+  // record, those of its kind's columns, and the round's columns where they are not the texts
+  // the round's last record carried (the converter keeps those); of any other, all.
+  const std::vector<std::string_view>& values = converter_.values_;
+  carry_.clear();
+  uint32_t flags = 0;
+  if (d_.shape == DialectShape::kCsv && static_cast<size_t>(kind) < kind_columns_.size()) {
+    bool same = round_records_ > 1;
+    for (size_t i = 0; same && i < round_columns_.size(); ++i) {
+      const auto [at, n] = carried_[i];
+      same = SameText(values[round_columns_[i]], std::string_view(out.data() + at, n));
+    }
+    if (same) {
+      flags |= DialectConverter::kSameRoundValues;
+    } else {
+      carry_ = round_columns_;
+    }
+    for (const uint32_t c : kind_columns_[static_cast<size_t>(kind)])
+      if (!same || !is_round_column_[c]) carry_.push_back(c);
+  } else {
+    for (uint32_t i = 0; i < values.size(); ++i) carry_.push_back(i);
+  }
   // The whole entry in one step: a round's records are copied once each, and this is most of
   // what the reader does with them.
-  const std::vector<std::string_view>& values = converter_.values_;
   size_t bytes = 0;
-  for (std::string_view v : values) bytes += v.size();
+  for (const uint32_t i : carry_) bytes += values[i].size();
   const size_t at = out.size();
-  out.resize(at + sizeof(uint32_t) * (1 + values.size()) + bytes);
+  out.resize(at + sizeof(uint32_t) * (2 + 2 * carry_.size()) + bytes);
   char* p = out.data() + at;
-  const auto count = static_cast<uint32_t>(values.size());
+  const auto count = static_cast<uint32_t>(carry_.size());
   std::memcpy(p, &count, sizeof count);
   p += sizeof count;
-  for (std::string_view v : values) {
-    const auto n = static_cast<uint32_t>(v.size());
-    std::memcpy(p, &n, sizeof n);
-    p += sizeof n;
+  std::memcpy(p, &flags, sizeof flags);
+  p += sizeof flags;
+  for (const uint32_t i : carry_) {
+    const auto n = static_cast<uint32_t>(values[i].size());
+    std::memcpy(p, &i, sizeof i);
+    std::memcpy(p + sizeof i, &n, sizeof n);
+    p += 2 * sizeof n;
   }
-  for (std::string_view v : values) {
+  size_t round_column = 0;  // carry_ begins with the round's columns, where it holds them
+  for (const uint32_t i : carry_) {
+    const std::string_view v = values[i];
+    if (round_column < round_columns_.size() && !(flags & DialectConverter::kSameRoundValues) &&
+        i == round_columns_[round_column]) {
+      carried_[round_column++] = {static_cast<size_t>(p - out.data()), v.size()};
+    }
     if (!v.empty()) std::memcpy(p, v.data(), v.size());
     p += v.size();
   }

@@ -123,10 +123,14 @@ class DialectConverter {
   // optional field is left out.
   const Value* Convert(const FieldRule& rule, bool* present, std::string* why);
   bool ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present, std::string* why);
-  void Record(const RecordKind& kind, int64_t line);
+  // Of a grouped round's record: its round fields are the texts of the round's record before
+  // it (a CSV record's; the reader leaves them out).
+  static constexpr uint32_t kSameRoundValues = 1;
+  void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
-  void SetRoundField(const FieldRule& rule, const Value& value, int64_t line, const RecordKind& kind);
+  // False where the round has another value for the field (an error, said).
+  bool SetRoundField(const FieldRule& rule, const Value& value, int64_t line, const RecordKind& kind);
   void ReadRecords(std::string_view grouped);  // Convert and ConvertInto but for the v1 line
   void WriteRound();
   // ConvertInto: the event of `kind` whose values are `values` (event_fields_ order; nullptr
@@ -163,6 +167,8 @@ class DialectConverter {
   std::string events_;  // the events' JSON, comma separated
   size_t events_count_ = 0;
   std::vector<std::pair<const FieldRule*, const Value*>> round_values_;  // of the record
+  // The dialect's round fields were read whole from the last record that gave them, and set.
+  bool round_clean_ = false;
   std::string round_;
   size_t round_size_ = 0;
   std::vector<int64_t> event_lines_;
@@ -255,6 +261,13 @@ class DialectReader {
   std::array<std::vector<uint16_t>, 256> by_first_byte_;  // the kinds a line may be of, by its first byte
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
+  // kCsv: the columns the dialect's round fields read; those each kind's rules read; and where
+  // in the round open the texts of the round's columns its last record carried are.
+  std::vector<uint32_t> round_columns_;
+  std::vector<bool> is_round_column_;
+  std::vector<std::vector<uint32_t>> kind_columns_;
+  std::vector<std::pair<size_t, size_t>> carried_;
+  std::vector<uint32_t> carry_;  // the values the record being added carries
 
   // kJson: the value being read, over lines (record_ holds what there is of it) or one of
   // several on a line.

@@ -276,7 +276,8 @@ void SimplePattern::Lower(const std::vector<Item>& items, const std::vector<int>
       literals_[steps_.back().index].push_back(static_cast<char>(byte));
       continue;
     }
-    steps_.push_back({Op::kRun, item.whole_characters, static_cast<uint16_t>(sets_.size()), item.min, item.max});
+    steps_.push_back(
+        {Op::kRun, item.whole_characters, static_cast<uint16_t>(sets_.size()), item.min, item.max});
     sets_.push_back(item.bytes);
   }
   marks(close_at_end, Op::kClose);
@@ -369,7 +370,8 @@ bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* 
         group[step.index] = re2::StringPiece(line.data() + at, 0);
         break;
       case Op::kClose:
-        group[step.index] = re2::StringPiece(group[step.index].data(), line.data() + at - group[step.index].data());
+        group[step.index] =
+            re2::StringPiece(group[step.index].data(), line.data() + at - group[step.index].data());
         break;
     }
   }

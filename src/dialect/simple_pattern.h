@@ -57,8 +57,8 @@ class SimplePattern {
 
  private:
   struct Item {
-    std::bitset<256> bytes;  // what one repetition matches: one byte of these
-    uint32_t min = 1, max = 1;  // repetitions: bytes, or characters where whole_characters
+    std::bitset<256> bytes;         // what one repetition matches: one byte of these
+    uint32_t min = 1, max = 1;      // repetitions: bytes, or characters where whole_characters
     bool whole_characters = false;  // matches every byte of a character other than ASCII
     // Group boundaries before this item: groups opened (in order) and closed here.
     std::vector<int> open, close;

@@ -20,8 +20,9 @@ std::string ByRe2(const re2::RE2& re, std::string_view line) {
     return "no";
   std::string out = "yes";
   for (const re2::StringPiece& g : groups)
-    out += g.data() == nullptr ? " -" : " [" + std::to_string(g.data() - line.data()) + "," +
-                                             std::to_string(g.size()) + "]";
+    out += g.data() == nullptr
+               ? " -"
+               : " [" + std::to_string(g.data() - line.data()) + "," + std::to_string(g.size()) + "]";
   return out;
 }
 
@@ -32,8 +33,9 @@ std::string BySimple(const SimplePattern& p, std::string_view line) {
   if (!p.Match(line, &groups)) return "no";
   std::string out = "yes";
   for (const re2::StringPiece& g : groups)
-    out += g.data() == nullptr ? " -" : " [" + std::to_string(g.data() - line.data()) + "," +
-                                             std::to_string(g.size()) + "]";
+    out += g.data() == nullptr
+               ? " -"
+               : " [" + std::to_string(g.data() - line.data()) + "," + std::to_string(g.size()) + "]";
   return out;
 }
 
@@ -64,9 +66,12 @@ const std::vector<std::string> kSimple = {
 };
 // Patterns a greedy pass cannot decide (or forms left to re2).
 const std::vector<std::string> kNotSimple = {
-    R"(a|b)",     R"((?P<x>\d+)\d)", R"((?i)abc)",   R"((?P<x>ab)+)", R"(a+?)",      R"(^a)",
-    R"(\bx)",     R"(a{2,}a)",       R"([]a])",      R"(é+)",         R"(\pL)",      R"(a(?P<x>\S+) ?\S)",
-    R"([[:alpha:]])", R"(x.*y)",         R"(C (?P<c>(?:10|[2-9])\S))", R"(a$)",
+    R"(a|b)",         R"((?P<x>\d+)\d)", R"((?i)abc)",
+    R"((?P<x>ab)+)",  R"(a+?)",          R"(^a)",
+    R"(\bx)",         R"(a{2,}a)",       R"([]a])",
+    R"(é+)",          R"(\pL)",          R"(a(?P<x>\S+) ?\S)",
+    R"([[:alpha:]])", R"(x.*y)",         R"(C (?P<c>(?:10|[2-9])\S))",
+    R"(a$)",
 };
 
 TEST(SimplePatternTest, TakesOnlyWhatAGreedyPassDecides) {
@@ -94,42 +99,45 @@ TEST(SimplePatternTest, LiteralPrefixIsWhatEveryMatchStartsWith) {
   EXPECT_EQ(SimplePattern::LiteralPrefix(R"(\d+)"), "");
   EXPECT_EQ(SimplePattern::LiteralPrefix("caf\xc3\xa9 x"), "caf");
   // Whatever re2 matches starts with it.
-  for (const std::string& p : {std::string(R"(CARD (?P<seat>BANK|\d+) (?P<card>\S+))"), std::string("ab?c|x")}) {
+  for (const std::string& p :
+       {std::string(R"(CARD (?P<seat>BANK|\d+) (?P<card>\S+))"), std::string("ab?c|x")}) {
     re2::RE2 re(p, re2::RE2::Quiet);
     for (const std::string& line : {"CARD BANK 5S", "CARD 12 x", "ac", "abc", "x"}) {
-      if (re2::RE2::FullMatch(line, re)) EXPECT_TRUE(std::string(line).starts_with(SimplePattern::LiteralPrefix(p)));
+      if (re2::RE2::FullMatch(line, re))
+        EXPECT_TRUE(std::string(line).starts_with(SimplePattern::LiteralPrefix(p)));
     }
   }
 }
 
 // Lines of the dialect's own log, and lines near them.
 const std::vector<std::string> kLines = {
-      "# a comment",
-      "#",
-      "=== GAME T1-000001 TABLE T1 RULES us-sd/casino-war AT 05.01.2026 18:00:00 ===",
-      "=== GAME T1-000001 TABLE T1 RULES us-sd/casino-war AT 05.01.2026 18:00:00 ==",
-      "=== GAME  TABLE T1 RULES x AT 05.01.2026 18:00:00 ===",
-      "=== END T1-000001 ===",
-      "LIMIT main 5.00 TO 5000.00",
-      "LIMIT main -5.00 TO --5",
-      "NEW SHOE T1-shoe-1 OF 6 DECKS",
-      "BET P1 H2 main 5.00",
-      "CARD 1 5\xe2\x99\xa5",
-      "CARD BANK 10S",
-      "CARD 1 5\xe2\x99",  // cut inside a character: not UTF-8
-      "BURN 7\xe2\x99\xa3",
-      "ab",
-      "abbbcdd",
-      "abdd",
-      "abcddd",
-      "abcdddd",
-      "xyabc",
-      "ab ",
-      "[12:00] ?!",
-      "\xc3\xa9" "abc\xc3\xbc",
-      "p\xc3\xa9t\xc3\xa9",
-      "q\xff",
-      "q",
+    "# a comment",
+    "#",
+    "=== GAME T1-000001 TABLE T1 RULES us-sd/casino-war AT 05.01.2026 18:00:00 ===",
+    "=== GAME T1-000001 TABLE T1 RULES us-sd/casino-war AT 05.01.2026 18:00:00 ==",
+    "=== GAME  TABLE T1 RULES x AT 05.01.2026 18:00:00 ===",
+    "=== END T1-000001 ===",
+    "LIMIT main 5.00 TO 5000.00",
+    "LIMIT main -5.00 TO --5",
+    "NEW SHOE T1-shoe-1 OF 6 DECKS",
+    "BET P1 H2 main 5.00",
+    "CARD 1 5\xe2\x99\xa5",
+    "CARD BANK 10S",
+    "CARD 1 5\xe2\x99",  // cut inside a character: not UTF-8
+    "BURN 7\xe2\x99\xa3",
+    "ab",
+    "abbbcdd",
+    "abdd",
+    "abcddd",
+    "abcdddd",
+    "xyabc",
+    "ab ",
+    "[12:00] ?!",
+    "\xc3\xa9"
+    "abc\xc3\xbc",
+    "p\xc3\xa9t\xc3\xa9",
+    "q\xff",
+    "q",
 };
 
 TEST(SimplePatternTest, MatchesAsRe2Does) {
@@ -152,7 +160,8 @@ TEST(SimplePatternTest, MatchesAsRe2Does) {
 TEST(SimplePatternTest, RandomLinesAreAnsweredAsRe2AnswersThem) {
   std::mt19937 random(20261127);
   const std::string alphabet = "abcdxyzqp019 .:-_#[]?!=GAMETBLRUSKDNOHPIWC\t";
-  const std::vector<std::string> pieces = {"\xe2\x99\xa5", "\xc3\xa9", "\xc3\xbc", "\xe2", "\xff", "10", "  "};
+  const std::vector<std::string> pieces = {"\xe2\x99\xa5", "\xc3\xa9", "\xc3\xbc", "\xe2",
+                                           "\xff",         "10",       "  "};
   int sure = 0, matched = 0;
   for (const std::string& p : kSimple) {
     re2::RE2 re(p, re2::RE2::Quiet);
@@ -186,9 +195,12 @@ TEST(SimplePatternTest, RandomLinesAreAnsweredAsRe2AnswersThem) {
               break;
             case 3:
               // A character of the same kind: lines that still match, with other groups.
-              if (std::isdigit(static_cast<unsigned char>(c))) line[at] = static_cast<char>('0' + random() % 10);
-              if (std::islower(static_cast<unsigned char>(c))) line[at] = static_cast<char>('a' + random() % 26);
-              if (std::isupper(static_cast<unsigned char>(c))) line[at] = static_cast<char>('A' + random() % 26);
+              if (std::isdigit(static_cast<unsigned char>(c)))
+                line[at] = static_cast<char>('0' + random() % 10);
+              if (std::islower(static_cast<unsigned char>(c)))
+                line[at] = static_cast<char>('a' + random() % 26);
+              if (std::isupper(static_cast<unsigned char>(c)))
+                line[at] = static_cast<char>('A' + random() % 26);
               if (c == ' ' || c == '.' || c == '-') line.insert(at, 1, c);
               break;
             case 1:
