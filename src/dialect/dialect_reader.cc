@@ -368,14 +368,28 @@ bool DialectConverter::ConvertRaw(const FieldRule& rule, std::string_view raw, V
     case ValueAs::kCard:
       // A card the notation does not read goes on as written: the check reports it as a card
       // that is not one (input/bad-card), as it would in a v1 log.
-      if (const auto it = cards_read_.find(raw); it != cards_read_.end()) {
-        out->text = it->second;
-        return true;
+      {
+        // A shoe has few distinct cards: each short text is read by the notation's pattern
+        // once, and remembered in a table of its own (one place for each text, which a later
+        // text of the same place takes).
+        CardRead* memo = nullptr;
+        uint64_t key = 0;
+        if (raw.size() <= sizeof key) {
+          if (!raw.empty()) std::memcpy(&key, raw.data(), raw.size());
+          memo = &cards_read_[((key + raw.size()) * 0x9E3779B97F4A7C15ull) >> (64 - kCardsRememberedBits)];
+          if (memo->size == raw.size() && memo->key == key) {
+            out->text.assign(memo->code, memo->code_size);
+            return true;
+          }
+        }
+        if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
+        if (memo != nullptr && out->text.size() <= sizeof memo->code) {
+          memo->key = key;
+          memo->size = static_cast<uint8_t>(raw.size());
+          memo->code_size = static_cast<uint8_t>(out->text.size());
+          std::memcpy(memo->code, out->text.data(), out->text.size());
+        }
       }
-      if (!d_.cards || !d_.cards->Read(raw, &out->text)) out->text.assign(raw);
-      // A shoe has few distinct cards: each is read by the notation's pattern once.
-      if (cards_read_.size() >= kCardsRemembered) cards_read_.clear();
-      cards_read_.emplace(raw, out->text);
       return true;
     case ValueAs::kSeat:
       if (raw == "dealer") {
@@ -539,7 +553,6 @@ bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* v
   const std::vector<PlannedField>& plan = event_fields_[static_cast<size_t>(&kind - d_.records.data())];
   ScannedEvent e;
   e.present = 1u << static_cast<int>(EventField::kType);
-  e.type = ToString(kind.event);
   for (size_t i = 0; i < plan.size(); ++i) {
     const Value* v = values[i];
     if (v == nullptr) continue;
@@ -590,7 +603,7 @@ bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* v
         return false;
     }
   }
-  if (FillScannedEvent(e, &direct_->events.emplace_back())) return true;
+  if (FillScannedEvent(kind.event, e, &direct_->events.emplace_back())) return true;
   direct_->events.pop_back();
   return false;
 }
@@ -733,12 +746,17 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
   if (d_.shape == DialectShape::kText) {
     for (size_t k = 0; k < d_.records.size(); ++k) {
       const re2::RE2& pattern = *d_.records[k].pattern;
-      simple_.push_back(SimplePattern::Compile(pattern.pattern(), pattern.NumberOfCapturingGroups()));
+      simple_.push_back(
+          SimplePattern::CompileAlternatives(pattern.pattern(), pattern.NumberOfCapturingGroups()));
       prefix_.push_back(SimplePattern::LiteralPrefix(pattern.pattern()));
       // The kinds a line's first byte leaves, in order: a simple pattern's first bytes, else
       // its prefix's first, else any.
+      std::bitset<256> first;
+      if (simple_.back()) {
+        for (const SimplePattern& variant : *simple_.back()) first |= variant.first_bytes();
+      }
       for (int b = 0; b < 256; ++b) {
-        const bool may = simple_.back()           ? simple_.back()->first_bytes()[static_cast<size_t>(b)]
+        const bool may = simple_.back()           ? first[static_cast<size_t>(b)]
                          : prefix_.back().empty() ? true
                                                   : static_cast<unsigned char>(prefix_.back()[0]) == b;
         if (may) by_first_byte_[static_cast<size_t>(b)].push_back(static_cast<uint16_t>(k));
@@ -984,11 +1002,16 @@ void DialectReader::Process(std::string_view record, int64_t line) {
       if (i >= candidates.size()) break;
       const size_t k = candidates[i];
       const RecordKind& candidate = d_.records[k];
-      if (!record.starts_with(prefix_[k])) continue;
       if (simple_[k]) {
-        if (simple_[k]->Match(record, &groups_)) kind = &candidate;
+        for (const SimplePattern& variant : *simple_[k]) {
+          if (variant.Match(record, &groups_)) {
+            kind = &candidate;
+            break;
+          }
+        }
         continue;
       }
+      if (!record.starts_with(prefix_[k])) continue;
       const re2::StringPiece text(record.data(), record.size());
       if (!candidate.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, nullptr, 0)) continue;
       const int n = candidate.pattern->NumberOfCapturingGroups() + 1;

@@ -21,12 +21,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "base/json.h"
-#include "base/string_hash.h"
 #include "dialect/dialect.h"
 #include "dialect/json_tree.h"
 #include "dialect/simple_pattern.h"
@@ -191,8 +189,14 @@ class DialectConverter {
   std::vector<Cached> cache_;
   Value uncached_;  // the value of a rule with no slot
   // Card texts and what the notation reads them as (a log of a shoe has few).
-  static constexpr size_t kCardsRemembered = 512;
-  std::unordered_map<std::string, std::string, StringHash, std::equal_to<>> cards_read_;
+  struct CardRead {
+    uint64_t key = 0;  // the text's bytes (at most 8), zeros after them
+    uint8_t size = UINT8_MAX;
+    uint8_t code_size = 0;
+    char code[8] = {};  // what the notation reads it as
+  };
+  static constexpr int kCardsRememberedBits = 9;
+  std::array<CardRead, size_t{1} << kCardsRememberedBits> cards_read_{};
 };
 
 class DialectReader {
@@ -252,12 +256,13 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;                               // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;                        // declared column -> its place in the file's records
-  std::string record_;                                // a CSV record over several lines
-  std::vector<int> matched_;                          // the kinds a line matches (Dialect::kinds)
-  std::vector<std::optional<SimplePattern>> simple_;  // kText: each kind's pattern, where simple
-  std::vector<std::string> prefix_;                   // and its literal prefix
+  std::string scratch_;         // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  std::string record_;          // a CSV record over several lines
+  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
+  // kText: each kind's pattern, where simple (one for each alternative of its group of them)
+  std::vector<std::optional<std::vector<SimplePattern>>> simple_;
+  std::vector<std::string> prefix_;                       // and its literal prefix
   std::array<std::vector<uint16_t>, 256> by_first_byte_;  // the kinds a line may be of, by its first byte
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;

@@ -283,6 +283,75 @@ void SimplePattern::Lower(const std::vector<Item>& items, const std::vector<int>
   marks(close_at_end, Op::kClose);
 }
 
+std::optional<std::vector<SimplePattern>> SimplePattern::CompileAlternatives(std::string_view p, int groups) {
+  // Where the alternatives are: the '|'s, and the group they are directly in.
+  std::vector<size_t> bars;
+  std::vector<size_t> opened;  // where each open group begins
+  size_t group_begin = 0, group_end = 0;
+  bool in_group = false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '[') {
+      size_t j = i + 1;
+      if (j < p.size() && p[j] == '^') ++j;
+      if (j < p.size() && p[j] == ']') ++j;
+      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
+      i = j;
+    } else if (p[i] == '(') {
+      opened.push_back(i);
+    } else if (p[i] == ')') {
+      if (opened.empty()) return std::nullopt;
+      if (in_group && opened.back() == group_begin && group_end == 0) group_end = i;
+      opened.pop_back();
+    } else if (p[i] == '|') {
+      // One group of alternatives, with no group inside it.
+      if (opened.empty() || (in_group && opened.back() != group_begin) || group_end != 0) return std::nullopt;
+      in_group = true;
+      group_begin = opened.back();
+      bars.push_back(i);
+    }
+  }
+  std::vector<SimplePattern> out;
+  if (bars.empty()) {
+    std::optional<SimplePattern> one = Compile(p, groups);
+    if (!one) return std::nullopt;
+    out.push_back(std::move(*one));
+    return out;
+  }
+  if (group_end == 0) return std::nullopt;
+  // The group's body starts after "(", "(?:" or "(?P<name>".
+  size_t body = group_begin + 1;
+  if (p.substr(group_begin).starts_with("(?P<")) {
+    body = p.find('>', group_begin) + 1;
+  } else if (p.substr(group_begin).starts_with("(?:")) {
+    body = group_begin + 3;
+  }
+  if (p.substr(body, group_end - body).find('(') != std::string_view::npos) return std::nullopt;
+  std::vector<std::string_view> alternatives;
+  size_t from = body;
+  for (const size_t bar : bars) {
+    alternatives.push_back(p.substr(from, bar - from));
+    from = bar + 1;
+  }
+  alternatives.push_back(p.substr(from, group_end - from));
+  std::bitset<256> seen;
+  for (const std::string_view alternative : alternatives) {
+    // Each alone: a simple sequence that takes at least one byte, its first bytes no other's.
+    std::optional<SimplePattern> alone = Compile(alternative, 0);
+    std::vector<re2::StringPiece> ignored;
+    if (!alone || alone->Match("", &ignored) || (alone->first_ & seen).any()) return std::nullopt;
+    seen |= alone->first_;
+    std::string whole(p.substr(0, body));
+    whole.append(alternative);
+    whole.append(p.substr(group_end));
+    std::optional<SimplePattern> variant = Compile(whole, groups);
+    if (!variant) return std::nullopt;
+    out.push_back(std::move(*variant));
+  }
+  return out;
+}
+
 std::string SimplePattern::LiteralPrefix(std::string_view p) {
   // An alternation outside any group makes the pattern's start anyone's.
   int depth = 0;
@@ -323,10 +392,41 @@ std::string SimplePattern::LiteralPrefix(std::string_view p) {
   return prefix;
 }
 
-bool SimplePattern::ValidLine(std::string_view line) {
-  for (const char c : line) {
-    if (static_cast<unsigned char>(c) >= 0x80) return simdjson::validate_utf8(line.data(), line.size());
+namespace {
+
+template <typename Word>
+Word Load(const unsigned char* p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// a[0, n) == b[0, n), for the short literals of a pattern: words of 8 or 4 bytes, the last one
+// overlapping, within the n bytes.
+bool SameBytes(const unsigned char* a, const unsigned char* b, size_t n) {
+  if (n >= 8) {
+    for (size_t i = 0; i + 8 < n; i += 8)
+      if (Load<uint64_t>(a + i) != Load<uint64_t>(b + i)) return false;
+    return Load<uint64_t>(a + n - 8) == Load<uint64_t>(b + n - 8);
   }
+  if (n >= 4)
+    return Load<uint32_t>(a) == Load<uint32_t>(b) && Load<uint32_t>(a + n - 4) == Load<uint32_t>(b + n - 4);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+bool SimplePattern::ValidLine(std::string_view line) {
+  // Most lines are ASCII: eight bytes at a time, to the first that is not.
+  const auto* p = reinterpret_cast<const unsigned char*>(line.data());
+  const size_t n = line.size();
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    if ((Load<uint64_t>(p + i) & 0x8080808080808080ull) != 0) break;
+  for (; i < n; ++i)
+    if (p[i] >= 0x80) return simdjson::validate_utf8(line.data(), n);
   return true;
 }
 
@@ -341,7 +441,8 @@ bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* 
     switch (step.op) {
       case Op::kLiteral: {
         const std::string& literal = literals_[step.index];
-        if (size - at < literal.size() || std::memcmp(data + at, literal.data(), literal.size()) != 0)
+        if (size - at < literal.size() ||
+            !SameBytes(data + at, reinterpret_cast<const unsigned char*>(literal.data()), literal.size()))
           return false;
         at += literal.size();
         break;

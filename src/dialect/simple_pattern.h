@@ -39,6 +39,13 @@ class SimplePattern {
   // `groups`: re2's NumberOfCapturingGroups for the pattern.
   static std::optional<SimplePattern> Compile(std::string_view pattern, int groups);
 
+  // As Compile, for a pattern that may also hold one group of alternatives ("CARD
+  // (?P<seat>BANK|\d+) ..."), each a simple sequence, no two of which can start with the same
+  // byte: the pattern as one simple pattern for each alternative, in order. A line matches
+  // the pattern where it matches one of them, and then only that one (where it starts, the
+  // alternatives part ways on its first byte), with its groups. nullopt where it is not so.
+  static std::optional<std::vector<SimplePattern>> CompileAlternatives(std::string_view pattern, int groups);
+
   // The literal text every line the pattern matches starts with ("" where none can be told):
   // for a pattern that is not simple, a cheap test of a line before re2's.
   static std::string LiteralPrefix(std::string_view pattern);

@@ -26,21 +26,25 @@ std::string ByRe2(const re2::RE2& re, std::string_view line) {
   return out;
 }
 
-// SimplePattern's answer in the same words; "unsure" for a line it is not given (not UTF-8).
-std::string BySimple(const SimplePattern& p, std::string_view line) {
+// SimplePattern's answer in the same words (the first of the pattern's variants that matches);
+// "unsure" for a line it is not given (not UTF-8).
+std::string BySimple(const std::vector<SimplePattern>& variants, std::string_view line) {
   if (!SimplePattern::ValidLine(line)) return "unsure";
   std::vector<re2::StringPiece> groups;
-  if (!p.Match(line, &groups)) return "no";
-  std::string out = "yes";
-  for (const re2::StringPiece& g : groups)
-    out += g.data() == nullptr
-               ? " -"
-               : " [" + std::to_string(g.data() - line.data()) + "," + std::to_string(g.size()) + "]";
-  return out;
+  for (const SimplePattern& p : variants) {
+    if (!p.Match(line, &groups)) continue;
+    std::string out = "yes";
+    for (const re2::StringPiece& g : groups)
+      out += g.data() == nullptr
+                 ? " -"
+                 : " [" + std::to_string(g.data() - line.data()) + "," + std::to_string(g.size()) + "]";
+    return out;
+  }
+  return "no";
 }
 
-std::optional<SimplePattern> Compile(const re2::RE2& re) {
-  return SimplePattern::Compile(re.pattern(), re.NumberOfCapturingGroups());
+std::optional<std::vector<SimplePattern>> Compile(const re2::RE2& re) {
+  return SimplePattern::CompileAlternatives(re.pattern(), re.NumberOfCapturingGroups());
 }
 
 // The patterns of the bundled text dialect, and forms around them.
@@ -63,15 +67,19 @@ const std::vector<std::string> kSimple = {
     R"(é(?P<s>[a-z]+)ü)",
     R"(q(?P<g>.+))",
     R"(s(?P<one>\S)(?P<two>.{2})(?P<rest>\W{1,3}))",
+    // A group of alternatives that part ways on their first byte.
+    R"(HOLE (?P<seat>BANK|\d+) (?P<card>\S+))",
+    R"(CARD (?P<seat>BANK|\d+) H(?P<hand>\d+) (?P<card>\S+))",
+    R"(C (?P<c>(?:10|[2-9JQKA])[SHDC]))",
+    R"(x(?:ab|c|d+)y)",
 };
 // Patterns a greedy pass cannot decide (or forms left to re2).
 const std::vector<std::string> kNotSimple = {
-    R"(a|b)",         R"((?P<x>\d+)\d)", R"((?i)abc)",
-    R"((?P<x>ab)+)",  R"(a+?)",          R"(^a)",
-    R"(\bx)",         R"(a{2,}a)",       R"([]a])",
-    R"(é+)",          R"(\pL)",          R"(a(?P<x>\S+) ?\S)",
-    R"([[:alpha:]])", R"(x.*y)",         R"(C (?P<c>(?:10|[2-9])\S))",
-    R"(a$)",
+    R"(a|b)",         R"((?P<x>\d+)\d)", R"((?i)abc)", R"((?P<x>ab)+)",
+    R"(a+?)",         R"(^a)",           R"(\bx)",     R"(a{2,}a)",
+    R"([]a])",        R"(é+)",           R"(\pL)",     R"(a(?P<x>\S+) ?\S)",
+    R"([[:alpha:]])", R"(x.*y)",         R"(a$)",      R"((?P<x>ab|ac))",
+    R"((a|b)(c|d))",  R"((?P<x>a|))",    R"(((a)|b))", R"(\S+(?P<x>a|b))",
 };
 
 TEST(SimplePatternTest, TakesOnlyWhatAGreedyPassDecides) {
@@ -144,7 +152,7 @@ TEST(SimplePatternTest, MatchesAsRe2Does) {
   const std::vector<std::string>& lines = kLines;
   for (const std::string& p : kSimple) {
     re2::RE2 re(p, re2::RE2::Quiet);
-    std::optional<SimplePattern> simple = Compile(re);
+    std::optional<std::vector<SimplePattern>> simple = Compile(re);
     ASSERT_TRUE(simple.has_value()) << p;
     for (const std::string& line : lines) {
       const std::string mine = BySimple(*simple, line);
@@ -165,7 +173,7 @@ TEST(SimplePatternTest, RandomLinesAreAnsweredAsRe2AnswersThem) {
   int sure = 0, matched = 0;
   for (const std::string& p : kSimple) {
     re2::RE2 re(p, re2::RE2::Quiet);
-    std::optional<SimplePattern> simple = Compile(re);
+    std::optional<std::vector<SimplePattern>> simple = Compile(re);
     ASSERT_TRUE(simple.has_value()) << p;
     // Seeded by the pattern's own literals, so that some lines match.
     std::string letters = alphabet;

@@ -49,26 +49,30 @@ struct ScannedEvent {
 // takes: fills *event, which must come in as a new Event, and returns true; false where the
 // reference path would refuse the event or word something about it (the line goes to it).
 // Inline: it runs for every event of every line.
+inline bool FillScannedEvent(EventType type, const ScannedEvent& v, Event* event);
 inline bool FillScannedEvent(const ScannedEvent& v, Event* event) {
   if (!v.Has(EventField::kType)) return false;
   std::optional<EventType> type = ParseEventType(v.type);
-  if (!type) return false;
-  event->type = *type;
+  return type && FillScannedEvent(*type, v, event);
+}
+// As above, for an event whose type is known (v.type is not read).
+inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* event) {
+  event->type = known;
   if (v.Has(EventField::kHand)) {
     if (v.hand < 1 || v.hand > INT_MAX) return false;
     event->hand = static_cast<int>(v.hand);
   }
-  if (*type != EventType::kShuffle && *type != EventType::kBurn) {
+  if (known != EventType::kShuffle && known != EventType::kBurn) {
     if (!v.Has(EventField::kSeat)) return false;
     if (v.seat_is_name) {
-      if (*type != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
+      if (known != EventType::kDeal || !Is(v.seat_name, "dealer")) return false;
       event->seat = kDealer;
     } else {
       if (v.seat < 1 || v.seat > INT_MAX) return false;
       event->seat = static_cast<Seat>(v.seat);
     }
   }
-  switch (*type) {
+  switch (known) {
     case EventType::kShuffle:
       if (!v.Has(EventField::kShoe) || !v.Has(EventField::kDecks) || v.decks < INT_MIN || v.decks > INT_MAX) {
         return false;
@@ -79,7 +83,7 @@ inline bool FillScannedEvent(const ScannedEvent& v, Event* event) {
     case EventType::kBet:
     case EventType::kSettle: {
       if (!v.Has(EventField::kWager)) return false;
-      if (*type == EventType::kBet) {
+      if (known == EventType::kBet) {
         if (!v.Has(EventField::kAmount) || v.amount < 0) return false;
         event->amount = v.amount;
       } else {
