@@ -209,6 +209,9 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
       Close(series);
     }
   }
+  // The run just done may hold n in its range: then n is no start of a run (runs' ranges
+  // never overlap, or Covering would miss one).
+  if (!covering) covering = Covering(series, n);
   if (covering) {
     InsertHashed(a, b, at);
   } else {

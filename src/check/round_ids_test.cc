@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -68,6 +69,25 @@ TEST(RoundIdSetTest, SaysWhatASetOfTheIdsSays) {
     if (got) {
       EXPECT_EQ(got->input, it->second.input) << id;
       EXPECT_EQ(got->line, it->second.line) << id;
+    }
+  }
+}
+
+// Numbered ids of one prefix at random, from a few inputs, many seeds over: runs grow, end and
+// start between one another, and every repeat is found (a run that ended around a number an
+// open run then started at once hid the ids of the first from every later lookup).
+TEST(RoundIdSetTest, RunsStartingInsideARunJustDoneAreNotLost) {
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    std::mt19937_64 rng(seed);
+    RoundIdSet set;
+    std::map<std::string, SeenAt> exact;
+    for (int i = 0; i < 3000; ++i) {
+      const std::string id = Id("D-", rng() % 200, 3);
+      const SeenAt at{static_cast<uint32_t>(rng() % 2), i + 1};
+      auto [it, fresh] = exact.try_emplace(id, at);
+      auto got = set.Insert(id, at);
+      ASSERT_EQ(got.has_value(), !fresh) << id << " at " << i << ", seed " << seed;
+      if (got) ASSERT_EQ(got->line, it->second.line) << id << " at " << i << ", seed " << seed;
     }
   }
 }
