@@ -125,21 +125,33 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
     n = read(fd_, dst, cap);
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
-    if (options_.digest_later) {
-      std::lock_guard<std::mutex> lock(pending_mu_);
-      std::string piece;
-      if (!spare_.empty()) {
-        piece = std::move(spare_.back());
-        spare_.pop_back();
-      }
-      piece.assign(dst, static_cast<size_t>(n));
-      pending_.push_back(std::move(piece));
-    } else {
-      digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
+    const std::string_view bytes(dst, static_cast<size_t>(n));
+    if (!options_.digest_later) {
+      digest_->Update(bytes);
+    } else if (!Hold(bytes)) {
+      // More than may be held (a line over the limit, read in one Next): digested here, after
+      // what is pending, which was read before it.
+      std::lock_guard<std::mutex> digesting(digest_mu_);
+      Digest();
+      digest_->Update(bytes);
     }
     bytes_.fetch_add(n, std::memory_order_relaxed);
   }
   return n;
+}
+
+bool LineReader::Hold(std::string_view bytes) {
+  std::lock_guard<std::mutex> lock(pending_mu_);
+  if (pending_bytes_ + bytes.size() > kMostPending) return false;
+  std::string piece;
+  if (!spare_.empty()) {
+    piece = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  piece.assign(bytes);
+  pending_.push_back(std::move(piece));
+  pending_bytes_ += bytes.size();
+  return true;
 }
 
 std::string LineReader::Sha256Hex() {
@@ -168,6 +180,7 @@ void LineReader::Digest() {
       if (pending_.empty()) return;
       piece = std::move(pending_.front());
       pending_.pop_front();
+      pending_bytes_ -= piece.size();
     }
     digest_->Update(piece);
     std::lock_guard<std::mutex> lock(pending_mu_);

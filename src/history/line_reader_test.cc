@@ -232,6 +232,22 @@ TEST_F(LineReaderTest, DigestLaterIsTheSameDigest) {
   }
 }
 
+// Digested later, a line over the limit read in one Next is not held for DigestPending: past a
+// few MiB the reader digests what it reads itself, after what was pending, for the same digest.
+TEST_F(LineReaderTest, DigestLaterDigestsALongLineAsItIsRead) {
+  const std::string data = "first\n" + std::string(size_t{12} << 20, 'x') + "\nlast\n";
+  LineReaderOptions options;
+  options.max_line_length = size_t{1} << 20;
+  options.digest_later = true;
+  auto reader = LineReader::Open(Write("long.jsonl", data), options);
+  ASSERT_TRUE(reader.ok());
+  std::vector<std::string> lines;
+  std::string_view line;
+  while ((*reader)->Next(&line)) lines.emplace_back(line);  // never DigestPending
+  EXPECT_EQ(lines, (std::vector<std::string>{"first", "\n" + std::to_string(size_t{12} << 20), "last"}));
+  EXPECT_EQ((*reader)->Sha256Hex(), Sha256Hex(data));
+}
+
 TEST_F(LineReaderTest, SmallBuffersGiveTheSameLines) {
   std::vector<std::string> lines;
   std::string text = ManyLines(&lines);
