@@ -330,6 +330,7 @@ bool LineReader::Next(std::string_view* line) {
       skipping_ = false;
       long_line_bytes_ = skipped_bytes_;
       ++line_number_;
+      if (nl == nullptr) unterminated_line_.store(line_number_, std::memory_order_relaxed);
       long_line_text_ = "\n" + std::to_string(skipped_bytes_);
       long_line_text_.reserve(long_line_text_.size() + kLinePadding);
       *line = long_line_text_;
@@ -337,12 +338,14 @@ bool LineReader::Next(std::string_view* line) {
     }
     auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
     size_t stop;  // one past the line's last byte
+    bool unterminated = false;
     if (nl != nullptr) {
       stop = nl - base;
       scan_ = stop + 1;
     } else if (eof_ && begin_ < end_) {
       stop = end_;  // a last line without its newline
       scan_ = end_;
+      unterminated = true;
     } else if (eof_) {
       done_ = true;
       return false;
@@ -385,6 +388,7 @@ bool LineReader::Next(std::string_view* line) {
       text.remove_prefix(kUtf8Bom.size());
     }
     ++line_number_;
+    if (unterminated) unterminated_line_.store(line_number_, std::memory_order_relaxed);
     *line = text;
     return true;
   }

@@ -74,6 +74,11 @@ class LineReader {
   // The 1-based number of the line Next last returned; after the end, the number of lines.
   int64_t line_number() const { return line_number_; }
 
+  // The number of the log's last line once Next has returned it, when no newline ends it (the
+  // last byte of the log is not '\n': where a log cut off ends); else 0. Safe to read from
+  // another thread while a line pipeline reads.
+  int64_t unterminated_line() const { return unterminated_line_.load(std::memory_order_relaxed); }
+
   // Ok, or what stopped the reading, as "PATH: ..." (IoError).
   const Status& status() const { return status_; }
 
@@ -136,6 +141,7 @@ class LineReader {
   int64_t long_line_bytes_ = 0;  // of the line last returned, when it was over the limit
   std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
+  std::atomic<int64_t> unterminated_line_{0};
   std::unique_ptr<Sha256> digest_;
   // With digest_later: copies of what was read, not yet digested, and their spent buffers.
   std::mutex pending_mu_;                                  // pending_ and spare_

@@ -328,6 +328,23 @@ TEST_F(LineReaderTest, ALineLongerThanTheLimitIsPassedOverAndTheRestIsRead) {
   EXPECT_EQ(ReadAll(Write("fits.jsonl", fits), options), std::vector<std::string>{std::string(60, 'y')});
 }
 
+// The last line is said to be unterminated once it is read, when no newline ends the log.
+TEST_F(LineReaderTest, UnterminatedLineIsALastLineWithNoNewline) {
+  LineReaderOptions options;
+  options.max_line_length = 64;
+  const std::pair<std::string, int64_t> cases[] = {
+      {"a\nb", 2}, {"a\nb\n", 0}, {"a\r\nb\r", 2}, {"a\n" + std::string(100, 'x'), 2}, {"", 0}};
+  for (const auto& [text, want] : cases) {
+    auto reader = LineReader::Open(Write("last.jsonl", text), options);
+    ASSERT_TRUE(reader.ok());
+    std::string_view line;
+    while ((*reader)->Next(&line)) {
+      EXPECT_EQ((*reader)->unterminated_line(), (*reader)->line_number() == want ? want : 0) << text;
+    }
+    EXPECT_EQ((*reader)->unterminated_line(), want) << text;
+  }
+}
+
 TEST_F(LineReaderTest, MissingFileIsNotFound) {
   std::string path = (fs::path(dir_) / "nope.jsonl").string();
   auto reader = LineReader::Open(path);
