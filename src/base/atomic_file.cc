@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <streambuf>
 
+#include "base/temporaries.h"
+
 namespace pitboss {
 
 namespace {
@@ -86,13 +88,13 @@ StatusOr<NewFile> CreateBeside(const std::string& target, std::string_view tag, 
                                   std::to_string(::getpid()) + ".XXXXXX"))
                   .string();
   // mkstemp opens with O_CREAT|O_EXCL: a name already taken, by a file or a link, is never used.
-  file.fd = ::mkostemp(file.path.data(), O_CLOEXEC);
+  file.fd = MakeTemporary(&file.path);
   if (file.fd < 0) return CannotWrite(shown, errno);
   struct stat st;
   if (::fstat(file.fd, &st) != 0) {
     const int error = errno;
     ::close(file.fd);
-    ::unlink(file.path.c_str());
+    RemoveTemporary(file.path);
     return CannotWrite(shown, error);
   }
   file.device = st.st_dev;
@@ -140,9 +142,9 @@ Status WriteFileAtomically(const std::string& path, const std::function<Status(s
   if (s.ok() && ::fchmod(fd, mode) != 0) s = CannotWrite(path, errno);
   if (s.ok() && ::fsync(fd) != 0) s = CannotWrite(path, errno);
   if (::close(fd) != 0 && s.ok()) s = CannotWrite(path, errno);
-  if (s.ok() && ::rename(temp->path.c_str(), target.c_str()) != 0) s = CannotWrite(path, errno);
+  if (s.ok() && RenameTemporary(temp->path, target) != 0) s = CannotWrite(path, errno);
   if (!s.ok()) {
-    ::unlink(temp->path.c_str());
+    RemoveTemporary(temp->path);
     return s;
   }
   // The rename itself reaches the disk with the folder.

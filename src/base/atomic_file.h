@@ -3,7 +3,8 @@
 // Every file pitboss writes goes through here. The temporary is created beside its target with
 // O_CREAT|O_EXCL and an unguessable name (mkstemp), so a file or symbolic link planted in a
 // shared folder is never opened, truncated or written through: the planted name is simply not
-// the one used, and the finished temporary is renamed over the target.
+// the one used, and the finished temporary is renamed over the target. Every temporary is
+// registered (temporaries.h): a run ended by a signal removes it.
 #ifndef PITBOSS_BASE_ATOMIC_FILE_H_
 #define PITBOSS_BASE_ATOMIC_FILE_H_
 
@@ -28,7 +29,8 @@ struct NewFile {
 };
 
 // Makes a file that did not exist, in the folder of `target`, named .NAME.TAG.PID.XXXXXX (NAME
-// the target's file name, XXXXXX random), open for writing, mode 0600. Errors name `shown`, the
+// the target's file name, XXXXXX random), open for writing, mode 0600: a temporary, to be
+// renamed into place (RenameTemporary) or removed (RemoveTemporary). Errors name `shown`, the
 // path as the user wrote it.
 StatusOr<NewFile> CreateBeside(const std::string& target, std::string_view tag, const std::string& shown);
 

@@ -975,6 +975,11 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     for (int i = 0; i < jobs; ++i)
       impl.converters.push_back(std::make_unique<DialectConverter>(*impl.options.dialect));
   }
+  // A last line that no newline ends and whose JSON ends before its value does is where the log
+  // was cut off (a copy or a write interrupted): the log is truncated, as a .gz that ends early
+  // is, not malformed. A last line of anything else is malformed, newline or not.
+  int64_t cut_line = 0;
+  std::string cut_why;
   auto run = [&](auto& source) {
     RunLinePipeline<Impl::LineWork>(
         source, jobs,
@@ -984,6 +989,11 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
                        text, w);
         },
         [&](int64_t line, Impl::LineWork& w) {
+          if (w.parsed.ends_early && line == reader.unterminated_line() && impl.options.dialect == nullptr) {
+            cut_line = line;
+            cut_why = w.parsed.status.message();
+            return;
+          }
           // The records of a round its dialect could not read, each a malformed item of its own.
           for (const DialectConverter::Error& e : w.record_errors) {
             ++non_blank;
@@ -1021,6 +1031,13 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     run(reader);
     status = reader.status();
     summary.lines = reader.line_number();
+    if (cut_line != 0 && status.ok()) {
+      summary.lines = cut_line - 1;  // the lines read whole
+      status = Status::IoError((path == "-" ? std::string("<stdin>") : path) +
+                               ": data ends early (truncated file?) after line " +
+                               std::to_string(cut_line - 1) + ": line " + std::to_string(cut_line) +
+                               " is cut off, with no newline, and " + cut_why);
+    }
     summary.rounds = non_blank - summary.malformed_lines;
     summary.blank_lines = summary.lines - non_blank;
   }
@@ -1033,7 +1050,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     summary.error = status.message();
     impl.report.complete = false;
     size_t at = impl.EmitInput(
-        path, reader.line_number() + 1, Code::kInputUnreadable, "", "", kFileClause,
+        path, summary.lines + 1, Code::kInputUnreadable, "", "", kFileClause,
         status.message() + "; the " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds") +
             " before it are checked, the rest of the log is not; what it did not say may "
             "have shuffled any table's shoe, so no shoe is judged until its next shuffle");

@@ -6,6 +6,7 @@
 
 #include "base/printable.h"
 #include "base/suggest.h"
+#include "base/temporaries.h"
 #include "cli/commands.h"
 #include "cli/help_format.h"
 #include "cli/invocation.h"
@@ -39,11 +40,15 @@ const pitboss::Command kCommands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before any thread starts: SIGINT, SIGTERM and SIGHUP end the run at once, exit 128 + the
+  // signal, with no temporary left (base/temporaries.h).
+  pitboss::EndOnSignals();
   pitboss::RecordInvocation(argc, argv);
   CLI::App app{"pitboss " PITBOSS_VERSION
                ": checks casino table-game logs against the rules that govern them.\n"
                "Exit status: 0 nothing found, 1 violations found (lint: spec errors; rtp: a claim that\n"
-               "does not hold; stats: a failed test), 2 could not run. `pitboss COMMAND --help` for each."};
+               "does not hold; stats: a failed test), 2 could not run; 128 + N ended by signal N (SIGINT,\n"
+               "SIGTERM, SIGHUP), its unfinished files removed. `pitboss COMMAND --help` for each."};
   app.formatter(std::make_shared<pitboss::HelpFormatter>());  // subcommands take it from here
   // A usage error quotes the argument it refuses: escaped, as every diagnostic is (cli/log.h).
   app.failure_message([](const CLI::App*, const CLI::Error& e) {

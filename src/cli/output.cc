@@ -17,6 +17,7 @@
 
 #include "base/atomic_file.h"
 #include "base/sha256.h"
+#include "base/temporaries.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -62,7 +63,7 @@ Status CheckOutputPath(const std::string& out_path, const std::vector<std::strin
   StatusOr<NewFile> temp = CreateBeside(LinkTarget(out_path), "tmp", out_path);
   if (!temp.ok()) return temp.status();
   ::close(temp->fd);
-  ::unlink(temp->path.c_str());
+  RemoveTemporary(temp->path);
   return Status::Ok();
 }
 

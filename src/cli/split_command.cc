@@ -15,6 +15,7 @@
 #include "base/json.h"
 #include "base/printable.h"
 #include "base/sha256.h"
+#include "base/temporaries.h"
 #include "cli/commands.h"
 #include "cli/invocation.h"
 #include "cli/log.h"
@@ -88,7 +89,7 @@ class ShardWriter {
   ~ShardWriter() {
     if (!committed_) {
       for (const ShardFile& f : files_) {
-        if (f.created) ::unlink(f.partial.path.c_str());
+        if (f.created) RemoveTemporary(f.partial.path);
       }
     }
   }
@@ -130,7 +131,7 @@ class ShardWriter {
     }
     for (ShardFile& f : files_) {
       // rename(2) replaces whatever is at DIR/NAME, a link included; it never writes through one.
-      if (::rename(f.partial.path.c_str(), f.path.c_str()) != 0) return Fail(f.path, errno);
+      if (RenameTemporary(f.partial.path, f.path) != 0) return Fail(f.path, errno);
     }
     committed_ = true;
     return Status::Ok();

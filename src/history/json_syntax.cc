@@ -13,6 +13,9 @@ class Scanner {
  public:
   explicit Scanner(std::string_view s) : s_(s) {}
 
+  // After Run: the fault is only that the line ends before its value does.
+  bool ends_early() const { return ends_early_; }
+
   std::string Run() {
     Ws();
     if (!Value(0)) return error_;
@@ -31,6 +34,7 @@ class Scanner {
     while (!AtEnd() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
   }
   bool Fail(const std::string& what) {
+    ends_early_ = AtEnd();
     error_ = "column " + std::to_string(i_ + 1);
     if (!key_.empty()) error_ += " (field '" + key_ + "')";
     error_ += ": " + (AtEnd() ? what + ", but the line ends" : what);
@@ -130,7 +134,8 @@ class Scanner {
         const char e = Peek();
         if (e == 'u') {
           for (int k = 1; k <= 4; ++k) {
-            const char h = i_ + k < s_.size() ? s_[i_ + k] : '\0';
+            if (i_ + k >= s_.size()) return Cut();  // the digits so far, then the end
+            const char h = s_[i_ + k];
             if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f') || (h >= 'A' && h <= 'F'))) {
               return Fail("\\u must be followed by four hexadecimal digits");
             }
@@ -148,7 +153,8 @@ class Scanner {
         const int n = c >= 0xF0 && c <= 0xF4 ? 3 : c >= 0xE0 ? 2 : c >= 0xC2 && c < 0xE0 ? 1 : -1;
         if (n < 0 || c > 0xF4) return Fail("bytes that are not UTF-8");
         for (int k = 1; k <= n; ++k) {
-          if (i_ + k >= s_.size() || (static_cast<unsigned char>(s_[i_ + k]) & 0xC0) != 0x80) {
+          if (i_ + k >= s_.size()) return Cut();  // a character begun, then the end
+          if ((static_cast<unsigned char>(s_[i_ + k]) & 0xC0) != 0x80) {
             return Fail("bytes that are not UTF-8");
           }
         }
@@ -184,6 +190,10 @@ class Scanner {
   }
 
   bool Literal(std::string_view word) {
+    if (s_.size() - i_ < word.size() && word.substr(0, s_.size() - i_) == s_.substr(i_)) {
+      i_ = s_.size();  // "tr", then the end
+      return Fail("expected " + std::string(word));
+    }
     if (s_.substr(i_, word.size()) != word) {
       return Fail("expected a value (a string, a number, an object, an array, true, false or null)");
     }
@@ -191,14 +201,26 @@ class Scanner {
     return true;
   }
 
+  // Inside a string, the line ends in the middle of an escape or a character.
+  bool Cut() {
+    i_ = s_.size();
+    return Fail("a string that is not closed");
+  }
+
   std::string_view s_;
   size_t i_ = 0;
+  bool ends_early_ = false;
   std::string key_;  // the field whose value is being read
   std::string error_;
 };
 
 }  // namespace
 
-std::string JsonSyntaxError(std::string_view line) { return Scanner(line).Run(); }
+std::string JsonSyntaxError(std::string_view line, bool* ends_early) {
+  Scanner scanner(line);
+  std::string error = scanner.Run();
+  if (ends_early != nullptr) *ends_early = !error.empty() && scanner.ends_early();
+  return error;
+}
 
 }  // namespace pitboss

@@ -125,21 +125,33 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
     n = read(fd_, dst, cap);
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
-    if (options_.digest_later) {
-      std::lock_guard<std::mutex> lock(pending_mu_);
-      std::string piece;
-      if (!spare_.empty()) {
-        piece = std::move(spare_.back());
-        spare_.pop_back();
-      }
-      piece.assign(dst, static_cast<size_t>(n));
-      pending_.push_back(std::move(piece));
-    } else {
-      digest_->Update(std::string_view(dst, static_cast<size_t>(n)));
+    const std::string_view bytes(dst, static_cast<size_t>(n));
+    if (!options_.digest_later) {
+      digest_->Update(bytes);
+    } else if (!Hold(bytes)) {
+      // More than may be held (a line over the limit, read in one Next): digested here, after
+      // what is pending, which was read before it.
+      std::lock_guard<std::mutex> digesting(digest_mu_);
+      Digest();
+      digest_->Update(bytes);
     }
     bytes_.fetch_add(n, std::memory_order_relaxed);
   }
   return n;
+}
+
+bool LineReader::Hold(std::string_view bytes) {
+  std::lock_guard<std::mutex> lock(pending_mu_);
+  if (pending_bytes_ + bytes.size() > kMostPending) return false;
+  std::string piece;
+  if (!spare_.empty()) {
+    piece = std::move(spare_.back());
+    spare_.pop_back();
+  }
+  piece.assign(bytes);
+  pending_.push_back(std::move(piece));
+  pending_bytes_ += bytes.size();
+  return true;
 }
 
 std::string LineReader::Sha256Hex() {
@@ -168,6 +180,7 @@ void LineReader::Digest() {
       if (pending_.empty()) return;
       piece = std::move(pending_.front());
       pending_.pop_front();
+      pending_bytes_ -= piece.size();
     }
     digest_->Update(piece);
     std::lock_guard<std::mutex> lock(pending_mu_);
@@ -317,6 +330,7 @@ bool LineReader::Next(std::string_view* line) {
       skipping_ = false;
       long_line_bytes_ = skipped_bytes_;
       ++line_number_;
+      if (nl == nullptr) unterminated_line_.store(line_number_, std::memory_order_relaxed);
       long_line_text_ = "\n" + std::to_string(skipped_bytes_);
       long_line_text_.reserve(long_line_text_.size() + kLinePadding);
       *line = long_line_text_;
@@ -324,12 +338,14 @@ bool LineReader::Next(std::string_view* line) {
     }
     auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
     size_t stop;  // one past the line's last byte
+    bool unterminated = false;
     if (nl != nullptr) {
       stop = nl - base;
       scan_ = stop + 1;
     } else if (eof_ && begin_ < end_) {
       stop = end_;  // a last line without its newline
       scan_ = end_;
+      unterminated = true;
     } else if (eof_) {
       done_ = true;
       return false;
@@ -372,6 +388,7 @@ bool LineReader::Next(std::string_view* line) {
       text.remove_prefix(kUtf8Bom.size());
     }
     ++line_number_;
+    if (unterminated) unterminated_line_.store(line_number_, std::memory_order_relaxed);
     *line = text;
     return true;
   }

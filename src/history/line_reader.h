@@ -27,7 +27,9 @@ struct LineReaderOptions {
   // long_line_bytes() says how long it was.
   size_t max_line_length = size_t{64} << 20;
   // The bytes read are digested later, by DigestPending, not as they are read: for a line
-  // pipeline, whose workers take the reader in turn and should hold it only to read.
+  // pipeline, whose workers take the reader in turn and should hold it only to read. Bytes
+  // that would make more than a few MiB pending (a line over the limit, passed over in one
+  // Next) are digested by the reading thread as it reads them, so that they are never held.
   bool digest_later = false;
 };
 
@@ -72,6 +74,11 @@ class LineReader {
   // The 1-based number of the line Next last returned; after the end, the number of lines.
   int64_t line_number() const { return line_number_; }
 
+  // The number of the log's last line once Next has returned it, when no newline ends it (the
+  // last byte of the log is not '\n': where a log cut off ends); else 0. Safe to read from
+  // another thread while a line pipeline reads.
+  int64_t unterminated_line() const { return unterminated_line_.load(std::memory_order_relaxed); }
+
   // Ok, or what stopped the reading, as "PATH: ..." (IoError).
   const Status& status() const { return status_; }
 
@@ -100,6 +107,7 @@ class LineReader {
   bool FillZstd(char* dst, size_t cap, size_t* n);
   bool Fail(const std::string& what);   // sets status_, returns false
   ssize_t Read(char* dst, size_t cap);  // read(2), digested (or kept for DigestPending)
+  bool Hold(std::string_view bytes);    // kept for DigestPending; false past kMostPending
   void Digest();                        // what is pending, with digest_mu_ held
 
   std::string path_;
@@ -133,11 +141,14 @@ class LineReader {
   int64_t long_line_bytes_ = 0;  // of the line last returned, when it was over the limit
   std::string long_line_text_;   // what Next returned for it
   int64_t line_number_ = 0;
+  std::atomic<int64_t> unterminated_line_{0};
   std::unique_ptr<Sha256> digest_;
   // With digest_later: copies of what was read, not yet digested, and their spent buffers.
-  std::mutex pending_mu_;  // pending_ and spare_
-  std::mutex digest_mu_;   // digest_, held while digesting
+  std::mutex pending_mu_;                                  // pending_ and spare_
+  std::mutex digest_mu_;                                   // digest_, held while digesting
+  static constexpr size_t kMostPending = size_t{4} << 20;  // bytes in pending_ before Read digests them
   std::deque<std::string> pending_;
+  size_t pending_bytes_ = 0;  // in pending_
   std::vector<std::string> spare_;
   std::atomic<int64_t> bytes_{0};
 };

@@ -232,6 +232,22 @@ TEST_F(LineReaderTest, DigestLaterIsTheSameDigest) {
   }
 }
 
+// Digested later, a line over the limit read in one Next is not held for DigestPending: past a
+// few MiB the reader digests what it reads itself, after what was pending, for the same digest.
+TEST_F(LineReaderTest, DigestLaterDigestsALongLineAsItIsRead) {
+  const std::string data = "first\n" + std::string(size_t{12} << 20, 'x') + "\nlast\n";
+  LineReaderOptions options;
+  options.max_line_length = size_t{1} << 20;
+  options.digest_later = true;
+  auto reader = LineReader::Open(Write("long.jsonl", data), options);
+  ASSERT_TRUE(reader.ok());
+  std::vector<std::string> lines;
+  std::string_view line;
+  while ((*reader)->Next(&line)) lines.emplace_back(line);  // never DigestPending
+  EXPECT_EQ(lines, (std::vector<std::string>{"first", "\n" + std::to_string(size_t{12} << 20), "last"}));
+  EXPECT_EQ((*reader)->Sha256Hex(), Sha256Hex(data));
+}
+
 TEST_F(LineReaderTest, SmallBuffersGiveTheSameLines) {
   std::vector<std::string> lines;
   std::string text = ManyLines(&lines);
@@ -310,6 +326,23 @@ TEST_F(LineReaderTest, ALineLongerThanTheLimitIsPassedOverAndTheRestIsRead) {
   // Up to the limit is fine.
   const std::string fits = std::string(60, 'y') + "\n";
   EXPECT_EQ(ReadAll(Write("fits.jsonl", fits), options), std::vector<std::string>{std::string(60, 'y')});
+}
+
+// The last line is said to be unterminated once it is read, when no newline ends the log.
+TEST_F(LineReaderTest, UnterminatedLineIsALastLineWithNoNewline) {
+  LineReaderOptions options;
+  options.max_line_length = 64;
+  const std::pair<std::string, int64_t> cases[] = {
+      {"a\nb", 2}, {"a\nb\n", 0}, {"a\r\nb\r", 2}, {"a\n" + std::string(100, 'x'), 2}, {"", 0}};
+  for (const auto& [text, want] : cases) {
+    auto reader = LineReader::Open(Write("last.jsonl", text), options);
+    ASSERT_TRUE(reader.ok());
+    std::string_view line;
+    while ((*reader)->Next(&line)) {
+      EXPECT_EQ((*reader)->unterminated_line(), (*reader)->line_number() == want ? want : 0) << text;
+    }
+    EXPECT_EQ((*reader)->unterminated_line(), want) << text;
+  }
 }
 
 TEST_F(LineReaderTest, MissingFileIsNotFound) {

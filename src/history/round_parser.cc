@@ -578,9 +578,9 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
     std::string why = error == simdjson::NUMBER_ERROR || error == simdjson::NUMBER_OUT_OF_RANGE
                           ? OutOfRangeNumber(line)
                           : std::string();
+    // Where the line stops being JSON, where a scan can tell; else the parser's word for it.
+    const std::string at = JsonSyntaxError(line, &outcome.ends_early);
     if (why.empty()) {
-      // Where the line stops being JSON, where a scan can tell; else the parser's word for it.
-      const std::string at = JsonSyntaxError(line);
       why = at.empty() ? std::string("not JSON: ") + simdjson::error_message(error) : "not JSON at " + at;
     }
     outcome.status = Status::ParseError(why);

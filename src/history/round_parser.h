@@ -27,6 +27,9 @@ struct ParseOutcome {
   // Round has them).
   std::string round;
   std::string table;
+  // The line is not JSON only in that it ends before its value does: every byte of it is JSON
+  // so far (JsonSyntaxError's ends_early), as in a line cut off. False for any other line.
+  bool ends_early = false;
 
   bool ok() const { return status.ok(); }
 };

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "base/temporaries.h"
 #include "pitboss/report.h"
 
 namespace pitboss {
@@ -324,9 +325,9 @@ void FindingStore::Spill() {
   if (!file_) {
     const char* dir = std::getenv("TMPDIR");
     std::string path = std::string(dir && *dir ? dir : "/tmp") + "/pitboss-findings.XXXXXX";
-    int fd = ::mkstemp(path.data());
+    int fd = MakeTemporary(&path);
     if (fd < 0) Fatal("cannot make a temporary file for findings in " + path.substr(0, path.rfind('/')));
-    ::unlink(path.c_str());  // gone when the process ends, however it ends
+    RemoveTemporary(path);  // gone when the process ends, however it ends
     file_ = std::make_shared<File>();
     file_->fd = fd;
   }
