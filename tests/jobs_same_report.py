@@ -7,7 +7,9 @@ kinds in it (wrong payouts, lines that are not JSON, a bad card, a run of lines 
 a round dated before its table's last, rules that are not loaded, a missing shuffle, blank
 lines), writes it plain and gzipped, and compares the reports. Then the same for findings
 spilled to a temporary file (PITBOSS_FINDINGS_IN_MEMORY=5): every format of the check's
-report, and the stats report, byte for byte the same as with every finding held in memory.
+report, and the stats report, byte for byte the same as with every finding held in memory. And
+for round ids that are UUIDs (no table's numbered run) checked with --round-id-memory 1, so
+that the ids seen go to disk every 700 or so: the same report as with the ids held in memory.
 
 Usage: jobs_same_report.py PITBOSS_BINARY SOURCE_DIR WORK_DIR
 """
@@ -18,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import uuid
 
 
 def generate(pitboss, work, spec, tables, prefix, rounds, seed):
@@ -124,9 +127,23 @@ def main():
         if (held.returncode, time.sub("", held.stdout)) != (spilled.returncode, time.sub("", spilled.stdout)):
             print("%s: the report differs when findings spill to a file" % " ".join(args[1:4]))
             failed = True
+    # Round ids as UUIDs (one for each id, so that a round logged twice is still twice).
+    uuid_log = os.path.join(work, "uuids.jsonl")
+    round_id = re.compile(r'"round":"([^"]*)"')
+    with open(log) as f, open(uuid_log, "w") as g:
+        for line in f:
+            g.write(round_id.sub(lambda m: '"round":"%s"' % uuid.uuid5(uuid.NAMESPACE_URL, m.group(1)), line, 1))
+    in_memory = report(pitboss, ["check", "--jobs", "2", uuid_log])
+    on_disk = report(pitboss, ["check", "--jobs", "2", "--round-id-memory", "1", uuid_log])
+    if on_disk != in_memory:
+        print("check of UUID round ids: the report with --round-id-memory 1 differs from the default's")
+        failed = True
+    if json.loads(in_memory[1])["summary"]["by_code"].get("input/duplicate-round", 0) < 2:
+        print("check of UUID round ids: the rounds logged twice are not found")
+        failed = True
     if failed:
         sys.exit(1)
-    print("same reports for --jobs 1, 2, 3 and 8, and with findings spilled")
+    print("same reports for --jobs 1, 2, 3 and 8, with findings spilled, and with round ids on disk")
 
 
 if __name__ == "__main__":

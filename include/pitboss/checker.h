@@ -67,6 +67,10 @@ struct CheckOptions {
   // which takes their results in input order): 1 reads and checks on the caller's thread
   // alone. The report is the same whatever the number.
   int jobs = 1;
+  // The memory the round ids seen may take (their table of hashed ids) before they spill to
+  // a temporary file in $TMPDIR (check/round_ids.h): duplicate rounds are found exactly
+  // whatever it is.
+  size_t round_id_memory = size_t{16} << 20;
 };
 
 class Checker {

@@ -348,7 +348,7 @@ struct Checker::Impl : ShoeTracker::Owner {
       if (auto it = held_rounds.find(round_serial); it != held_rounds.end()) it->second = true;
     }
   }
-  RoundIdSet seen;
+  std::unique_ptr<RoundIdSet> seen;  // made once the options are known
   ReadingInference inference;
   std::unordered_map<std::string, TableTime> table_times;
   std::vector<std::unique_ptr<SpecRuntime>> runtimes;
@@ -743,7 +743,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
     if (!parsed.table.empty()) shoes.Lose(parsed.table, *this);
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
-  } else if (std::optional<SeenAt> first = seen.Insert(round.id, SeenAt{input_index, line})) {
+  } else if (std::optional<SeenAt> first = seen->Insert(round.id, SeenAt{input_index, line})) {
     // A run of lines that repeat a run of earlier lines (a copy of a log, a day exported
     // twice) is one finding, at its first line; the lines that continue it are counted under it.
     const SeenAt at = *first;
@@ -890,6 +890,7 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
     }
   }
   impl->options = std::move(options);
+  impl->seen = std::make_unique<RoundIdSet>(impl->options.round_id_memory);
   impl->report.version = PITBOSS_VERSION;
   impl->not_checked_at.fill(-1);
   if (const Dialect* d = impl->options.dialect) {

@@ -1,8 +1,18 @@
 #include "check/round_ids.h"
 
+#include <fcntl.h>
 #include <openssl/rand.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <random>
+#include <utility>
+
+#include "base/temporaries.h"
 
 namespace pitboss {
 
@@ -79,9 +89,243 @@ RoundIdSet::Hash128 RoundIdSet::SipHash128(const Key& key, std::string_view id) 
   return h;
 }
 
-RoundIdSet::RoundIdSet() : hash_key_(RandomKey()) {}
+RoundIdSet::RoundIdSet(size_t memory, std::string spill_dir)
+    : RoundIdSet(RandomKey(), &SipHash128, memory, std::move(spill_dir)) {}
 
-RoundIdSet::RoundIdSet(const Key& key, HashFunction hash) : hash_key_(key), hash_(hash) {}
+RoundIdSet::RoundIdSet(const Key& key, HashFunction hash, size_t memory, std::string spill_dir)
+    : hash_key_(key), hash_(hash), spill_dir_(std::move(spill_dir)) {
+  max_slots_ = 1024;
+  while (max_slots_ * 2 * sizeof(Slot) <= memory) max_slots_ *= 2;
+  if (spill_dir_.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    spill_dir_ = tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
+  }
+}
+
+RoundIdSet::~RoundIdSet() {
+  for (const DiskRun& run : disk_) close(run.fd);
+}
+
+void RoundIdSet::FailSpill(const std::string& why) {
+  if (!spill_error_.empty()) return;
+  spill_error_ = why;
+  spdlog::warn("round ids: {}; the ids are kept in memory past the budget instead", why);
+}
+
+int RoundIdSet::NewFile() {
+  // Unlinked from the start: nothing is left on disk however the run ends.
+  int fd = open(spill_dir_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    // Where O_TMPFILE is not to be had: a named temporary, registered (so that a signal in
+    // between leaves nothing) and unlinked at once.
+    std::string path = spill_dir_ + "/.pitboss-round-ids-XXXXXX";
+    fd = MakeTemporary(&path);
+    if (fd >= 0) RemoveTemporary(path);
+  }
+  if (fd < 0) FailSpill("no temporary file can be made in " + spill_dir_ + ": " + std::strerror(errno));
+  return fd;
+}
+
+namespace {
+
+bool WriteAll(int fd, const void* data, size_t size) {
+  const auto* p = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t n = write(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool ReadAllAt(int fd, void* data, size_t size, uint64_t offset) {
+  auto* p = static_cast<char*>(data);
+  while (size > 0) {
+    const ssize_t n = pread(fd, p, size, static_cast<off_t>(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+    offset += static_cast<uint64_t>(n);
+  }
+  return true;
+}
+
+}  // namespace
+
+void RoundIdSet::AddToBloom(DiskRun& run, uint64_t a, uint64_t b) {
+  const uint64_t blocks = run.bloom.size() / 8;
+  uint64_t* block = &run.bloom[8 * static_cast<size_t>((static_cast<unsigned __int128>(a) * blocks) >> 64)];
+  for (int j = 0; j < 6; ++j) {
+    const uint64_t bit = (b >> (9 * j)) & 511;
+    block[bit >> 6] |= uint64_t{1} << (bit & 63);
+  }
+}
+
+bool RoundIdSet::MayHold(const DiskRun& run, uint64_t a, uint64_t b) {
+  const uint64_t blocks = run.bloom.size() / 8;
+  const uint64_t* block =
+      &run.bloom[8 * static_cast<size_t>((static_cast<unsigned __int128>(a) * blocks) >> 64)];
+  for (int j = 0; j < 6; ++j) {
+    const uint64_t bit = (b >> (9 * j)) & 511;
+    if ((block[bit >> 6] & (uint64_t{1} << (bit & 63))) == 0) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// A run's filter and index, for `count` slots to come in order.
+template <typename Run>
+void Prepare(Run* run, uint64_t count, size_t index_every, int bits_per_id) {
+  run->count = count;
+  const uint64_t blocks = std::max<uint64_t>(1, (count * static_cast<uint64_t>(bits_per_id) + 511) / 512);
+  run->bloom.assign(static_cast<size_t>(blocks) * 8, 0);
+  run->index.clear();
+  run->index.reserve(static_cast<size_t>(count / index_every + 1));
+}
+
+}  // namespace
+
+bool RoundIdSet::Spill() {
+  const int fd = NewFile();
+  if (fd < 0) return false;
+  // The table's slots, sorted where they are: the table is empty after, whatever happens.
+  size_t n = 0;
+  for (const Slot& slot : slots_)
+    if (slot.where != kEmpty) slots_[n++] = slot;
+  std::sort(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(n),
+            [](const Slot& x, const Slot& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+  static_assert(sizeof(Slot) == 24, "a slot on disk is its three words");
+  if (!WriteAll(fd, slots_.data(), n * sizeof(Slot))) {
+    close(fd);
+    FailSpill("the ids cannot be written to a temporary file in " + spill_dir_ + ": " + std::strerror(errno));
+    // The table back as it was, in a table of the same size.
+    const std::vector<Slot> kept(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(n));
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    hashed_ = 0;
+    const size_t mask = slots_.size() - 1;
+    for (const Slot& slot : kept) {
+      size_t i = slot.a & mask;
+      while (slots_[i].where != kEmpty) i = (i + 1) & mask;
+      slots_[i] = slot;
+      ++hashed_;
+    }
+    return false;
+  }
+  DiskRun run;
+  run.fd = fd;
+  Prepare(&run, n, kIndexEvery, kBloomBitsPerId);
+  for (size_t i = 0; i < n; ++i) {
+    if (i % kIndexEvery == 0) run.index.push_back(slots_[i].a);
+    AddToBloom(run, slots_[i].a, slots_[i].b);
+  }
+  std::fill(slots_.begin(), slots_.end(), Slot{});
+  hashed_ = 0;
+  spilled_ += n;
+  disk_.push_back(std::move(run));
+  // Runs of like size merged: a lookup asks few.
+  while (disk_.size() >= 2 && disk_.back().count * 2 >= disk_[disk_.size() - 2].count) {
+    if (!MergeLast()) break;
+  }
+  return true;
+}
+
+bool RoundIdSet::MergeLast() {
+  const int fd = NewFile();
+  if (fd < 0) return false;
+  DiskRun& x = disk_[disk_.size() - 2];
+  DiskRun& y = disk_.back();
+  DiskRun merged;
+  merged.fd = fd;
+  Prepare(&merged, x.count + y.count, kIndexEvery, kBloomBitsPerId);
+  // Each run read a chunk at a time, the merge written a chunk at a time.
+  static constexpr size_t kChunk = 4096;
+  struct Reader {
+    const DiskRun& run;
+    std::vector<Slot> chunk;
+    uint64_t next = 0;  // slots read from the file
+    size_t at = 0;
+    bool Refill() {
+      const auto n = static_cast<size_t>(std::min<uint64_t>(kChunk, run.count - next));
+      chunk.resize(n);
+      at = 0;
+      if (n == 0) return true;
+      if (!ReadAllAt(run.fd, chunk.data(), n * sizeof(Slot), next * sizeof(Slot))) return false;
+      next += n;
+      return true;
+    }
+    bool Done() const { return at == chunk.size(); }
+  } rx{x, {}, 0, 0}, ry{y, {}, 0, 0};
+  std::vector<Slot> out;
+  out.reserve(kChunk);
+  uint64_t written = 0;
+  bool ok = rx.Refill() && ry.Refill();
+  while (ok && (!rx.Done() || !ry.Done())) {
+    Reader* from = nullptr;
+    if (rx.Done()) {
+      from = &ry;
+    } else if (ry.Done()) {
+      from = &rx;
+    } else {
+      const Slot& p = rx.chunk[rx.at];
+      const Slot& q = ry.chunk[ry.at];
+      from = (p.a != q.a ? p.a < q.a : p.b < q.b) ? &rx : &ry;
+    }
+    const Slot slot = from->chunk[from->at++];
+    if (written % kIndexEvery == 0) merged.index.push_back(slot.a);
+    AddToBloom(merged, slot.a, slot.b);
+    ++written;
+    out.push_back(slot);
+    if (out.size() == kChunk) {
+      ok = WriteAll(fd, out.data(), out.size() * sizeof(Slot));
+      out.clear();
+    }
+    if (ok && from->Done()) ok = from->Refill();
+  }
+  if (ok && !out.empty()) ok = WriteAll(fd, out.data(), out.size() * sizeof(Slot));
+  if (!ok) {
+    close(fd);
+    FailSpill(std::string("two runs of ids on disk cannot be merged: ") + std::strerror(errno));
+    return false;
+  }
+  close(x.fd);
+  close(y.fd);
+  disk_.pop_back();
+  disk_.back() = std::move(merged);
+  return true;
+}
+
+std::optional<RoundIdSet::SeenAt> RoundIdSet::FindOnDisk(uint64_t a, uint64_t b) const {
+  Slot block[kIndexEvery];
+  for (const DiskRun& run : disk_) {
+    if (!MayHold(run, a, b)) continue;
+    // The blocks whose slots may have hash a: from the last that starts below it (or the first
+    // of those that start with it) on, while they start at or below it.
+    size_t k =
+        static_cast<size_t>(std::upper_bound(run.index.begin(), run.index.end(), a) - run.index.begin());
+    k = k == 0 ? 0 : k - 1;
+    while (k > 0 && run.index[k] >= a) --k;
+    for (; k < run.index.size() && run.index[k] <= a; ++k) {
+      const auto n = static_cast<size_t>(std::min<uint64_t>(kIndexEvery, run.count - k * kIndexEvery));
+      if (!ReadAllAt(run.fd, block, n * sizeof(Slot), k * kIndexEvery * sizeof(Slot))) {
+        spdlog::error("round ids: a run of ids on disk cannot be read back: {}", std::strerror(errno));
+        std::abort();  // an id's answer would be a guess
+      }
+      const Slot* begin = block;
+      const Slot* end = block + n;
+      const Slot* it = std::lower_bound(begin, end, Slot{a, b, 0}, [](const Slot& x, const Slot& y) {
+        return x.a != y.a ? x.a < y.a : x.b < y.b;
+      });
+      if (it != end && it->a == a && it->b == b)
+        return SeenAt{static_cast<uint32_t>(it->where >> kLineBits),
+                      static_cast<int64_t>(it->where & kLineMask)};
+    }
+  }
+  return std::nullopt;
+}
 
 std::optional<RoundIdSet::SeenAt> RoundIdSet::Run::Find(uint64_t n) const {
   if (n < first || n > last()) return std::nullopt;
@@ -99,17 +343,19 @@ const RoundIdSet::Run* RoundIdSet::Covering(const Series& series, uint64_t n) {
 }
 
 std::optional<RoundIdSet::SeenAt> RoundIdSet::FindHashed(uint64_t a, uint64_t b) const {
-  if (slots_.empty()) return std::nullopt;
+  if (slots_.empty()) return disk_.empty() ? std::nullopt : FindOnDisk(a, b);
   const size_t mask = slots_.size() - 1;
   for (size_t i = a & mask;; i = (i + 1) & mask) {
     const Slot& s = slots_[i];
-    if (s.where == kEmpty) return std::nullopt;
+    if (s.where == kEmpty) return disk_.empty() ? std::nullopt : FindOnDisk(a, b);
     if (s.a == a && s.b == b)
       return SeenAt{static_cast<uint32_t>(s.where >> kLineBits), static_cast<int64_t>(s.where & kLineMask)};
   }
 }
 
 void RoundIdSet::InsertHashed(uint64_t a, uint64_t b, SeenAt at) {
+  // A full table at its budget goes to disk, and starts again empty.
+  if ((hashed_ + 1) * 10 > slots_.size() * 7 && slots_.size() >= max_slots_ && spill_error_.empty()) Spill();
   if ((hashed_ + 1) * 10 > slots_.size() * 7) {
     std::vector<Slot> old(slots_.empty() ? 1024 : slots_.size() * 2);
     old.swap(slots_);
@@ -163,7 +409,16 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
   key_.push_back('\0');
   key_.push_back(static_cast<char>(digits));
   auto found = series_.find(key_);
-  if (found == series_.end()) found = series_.emplace(key_, Series{}).first;
+  if (found == series_.end()) {
+    // Past kMaxSeries prefixes (ids that are each their own prefix: UUIDs that end in digits)
+    // an id of a new prefix is hashed, as ids of no number are.
+    if (series_.size() >= kMaxSeries) {
+      if (auto seen = FindHashed(a, b)) return seen;
+      InsertHashed(a, b, at);
+      return std::nullopt;
+    }
+    found = series_.emplace(key_, Series{}).first;
+  }
   Series& series = found->second;
 
   if (series.open) {

@@ -12,6 +12,16 @@
 // themselves would say, but for two different ids with one hash: with a secret key no log
 // can choose ids that collide, and by chance two of n ids collide with odds below
 // n^2 / 2^129 (1e-21 for a billion ids; docs/findings.md).
+//
+// Memory is bounded whatever the ids. Runs are kept for at most kMaxSeries prefixes (ids of
+// other prefixes are hashed). The hashed ids are held in a table of at most `memory` bytes;
+// when it is full, its slots are sorted by hash and written to a temporary file (unlinked as
+// it is made: nothing is left behind, whatever ends the run), and the table starts empty.
+// Each such run on disk keeps in memory a blocked Bloom filter of its hashes (12 bits an id)
+// and the hash of every kIndexEvery-th slot; runs of like size are merged, so that there are
+// few. A lookup asks the table, then each run's filter, and reads a block of the run only
+// where the filter cannot say no (about one lookup in a hundred a run): the answers are
+// exactly those of a set held in memory, whatever the budget.
 // Not thread-safe.
 #ifndef PITBOSS_CHECK_ROUND_IDS_H_
 #define PITBOSS_CHECK_ROUND_IDS_H_
@@ -43,17 +53,33 @@ class RoundIdSet {
   // SipHash-2-4 with its 128-bit output (Aumasson and Bernstein), little-endian words.
   static Hash128 SipHash128(const Key& key, std::string_view id);
 
-  // Under a key of its own, drawn at random.
-  RoundIdSet();
+  // The memory the table of hashed ids may take before it spills to disk, by default.
+  static constexpr size_t kDefaultMemory = size_t{16} << 20;
+  // Prefixes kept as runs, at most.
+  static constexpr size_t kMaxSeries = 4096;
+
+  // Under a key of its own, drawn at random; the hashed ids' table takes at most `memory`
+  // bytes (at least that of 1,024 slots) before it spills to `spill_dir` ("" for $TMPDIR, else
+  // /tmp).
+  explicit RoundIdSet(size_t memory = kDefaultMemory, std::string spill_dir = "");
   // Under `key` and `hash`: for tests, which make ids collide.
-  RoundIdSet(const Key& key, HashFunction hash);
+  RoundIdSet(const Key& key, HashFunction hash, size_t memory = kDefaultMemory, std::string spill_dir = "");
+  ~RoundIdSet();
+  RoundIdSet(const RoundIdSet&) = delete;
+  RoundIdSet& operator=(const RoundIdSet&) = delete;
 
   // Adds `id`, seen at `at`, and returns nullopt; or, for an id seen before, leaves the set
   // as it is and returns where it was first seen.
   std::optional<SeenAt> Insert(std::string_view id, SeenAt at);
 
-  // Ids kept as hashes rather than in runs (for tests and measurements).
+  // Ids kept as hashes rather than in runs, in the table (for tests and measurements).
   size_t hashed() const { return hashed_; }
+  // Ids written to disk, and the runs on disk now (for tests and measurements).
+  uint64_t spilled() const { return spilled_; }
+  size_t disk_runs() const { return disk_.size(); }
+  // Where the spill to disk failed (no temporary file could be made or written): the message,
+  // said once; the table then grows past its budget rather than lose an id. "" where none.
+  const std::string& spill_error() const { return spill_error_; }
 
  private:
   struct Run {
@@ -79,7 +105,26 @@ class RoundIdSet {
   };
   static constexpr uint64_t kEmpty = ~uint64_t{0};
 
+  // A run of hashed ids on disk: slots sorted by (a, b), in an unlinked temporary file.
+  struct DiskRun {
+    int fd = -1;
+    uint64_t count = 0;
+    std::vector<uint64_t> index;  // the a of slots 0, kIndexEvery, 2 kIndexEvery...
+    std::vector<uint64_t> bloom;  // blocks of 8 words
+  };
+  static constexpr size_t kIndexEvery = 256;
+  static constexpr int kBloomBitsPerId = 12;
+
   std::optional<SeenAt> FindHashed(uint64_t a, uint64_t b) const;
+  std::optional<SeenAt> FindOnDisk(uint64_t a, uint64_t b) const;
+  // The table's slots to a new run on disk; false (and the table as it was) where it cannot be.
+  bool Spill();
+  // The last two runs on disk as one.
+  bool MergeLast();
+  int NewFile();
+  static void AddToBloom(DiskRun& run, uint64_t a, uint64_t b);
+  static bool MayHold(const DiskRun& run, uint64_t a, uint64_t b);
+  void FailSpill(const std::string& why);
   void InsertHashed(uint64_t a, uint64_t b, SeenAt at);
   // Where `open`'s ids go when it stops growing.
   void Close(Series& series);
@@ -93,6 +138,11 @@ class RoundIdSet {
   size_t hashed_ = 0;
   Key hash_key_{};
   HashFunction hash_ = &SipHash128;
+  size_t max_slots_ = 0;  // the table's largest size within the budget (a power of two)
+  std::string spill_dir_;
+  std::vector<DiskRun> disk_;
+  uint64_t spilled_ = 0;
+  std::string spill_error_;
 };
 
 }  // namespace pitboss

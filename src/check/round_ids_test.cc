@@ -38,9 +38,13 @@ TEST(RoundIdSetTest, TablesRoundRobinAreRunsAndSayWhereFirstSeen) {
 
 // Against a set of the ids themselves, on ids of every shape in a shuffled order, with
 // repeats: the same answers, and the same first places.
-TEST(RoundIdSetTest, SaysWhatASetOfTheIdsSays) {
+// Under the default budget, and under one so small that the hashed ids go to disk every
+// 700 or so (and UUIDs, some ending in digits, fill the prefixes kept as runs).
+class RoundIdSetBudgetTest : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(RoundIdSetBudgetTest, SaysWhatASetOfTheIdsSays) {
   std::mt19937_64 rng(42);
-  RoundIdSet set;
+  RoundIdSet set(GetParam());
   std::map<std::string, SeenAt> exact;
   int64_t line = 0;
   for (int i = 0; i < 200000; ++i) {
@@ -56,8 +60,18 @@ TEST(RoundIdSetTest, SaysWhatASetOfTheIdsSays) {
         id = Id("C", static_cast<uint64_t>(i) * 2 + rng() % 3, 8);
         break;
       case 3:
-        id = "round-" + std::to_string(rng() % 3000) + "-x";
-        break;  // no number at the end
+        if (rng() % 2 == 0) {
+          id = "round-" + std::to_string(rng() % 3000) + "-x";  // no number at the end
+        } else {
+          // A UUID from a few thousand: its last group is all digits one time in a few.
+          char uuid[40];
+          const uint64_t n = rng() % 6000;
+          std::snprintf(uuid, sizeof uuid, "%08llx-1b4e-4c1a-9f2e-%012llx",
+                        static_cast<unsigned long long>(n * 7919),
+                        static_cast<unsigned long long>(n % 4 == 0 ? n * 1000003 : n * 0xabcdef));
+          id = uuid;
+        }
+        break;
       default:
         id = Id("D-", rng() % 100, static_cast<int>(1 + rng() % 3));
         break;
@@ -71,7 +85,15 @@ TEST(RoundIdSetTest, SaysWhatASetOfTheIdsSays) {
       EXPECT_EQ(got->line, it->second.line) << id;
     }
   }
+  if (GetParam() < 65536) {
+    EXPECT_GT(set.spilled(), 10000u);
+    EXPECT_LE(set.disk_runs(), 8u);
+    EXPECT_EQ(set.spill_error(), "");
+  }
 }
+
+INSTANTIATE_TEST_SUITE_P(Budgets, RoundIdSetBudgetTest,
+                         ::testing::Values(RoundIdSet::kDefaultMemory, size_t{0}));
 
 // Numbered ids of one prefix at random, from a few inputs, many seeds over: runs grow, end and
 // start between one another, and every repeat is found (a run that ended around a number an
@@ -90,6 +112,27 @@ TEST(RoundIdSetTest, RunsStartingInsideARunJustDoneAreNotLost) {
       if (got) ASSERT_EQ(got->line, it->second.line) << id << " at " << i << ", seed " << seed;
     }
   }
+}
+
+// Hashes whose first words are few (three values), so that a run on disk has long stretches of
+// one first word, across its blocks: every id is still found, at its place.
+RoundIdSet::Hash128 FewFirstWords(const RoundIdSet::Key& key, std::string_view id) {
+  RoundIdSet::Hash128 h = RoundIdSet::SipHash128(key, id);
+  h.a %= 3;
+  return h;
+}
+
+TEST(RoundIdSetTest, IdsOnDiskAreFoundAcrossBlocksOfOneFirstWord) {
+  RoundIdSet set({5, 6}, &FewFirstWords, 0);
+  for (int i = 0; i < 3000; ++i) EXPECT_FALSE(set.Insert("id-" + std::to_string(i) + "x", {0, i + 1}));
+  EXPECT_GT(set.spilled(), 2000u);
+  for (int i = 0; i < 3000; ++i) {
+    auto at = set.Insert("id-" + std::to_string(i) + "x", {1, 1});
+    ASSERT_TRUE(at) << i;
+    EXPECT_EQ(at->input, 0u);
+    EXPECT_EQ(at->line, i + 1);
+  }
+  EXPECT_FALSE(set.Insert("id-3000x", {1, 2}));
 }
 
 // The 16 bytes of a hash, as SipHash's reference (and `openssl mac SIPHASH`) writes them.

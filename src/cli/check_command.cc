@@ -117,6 +117,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     std::string currency;
     std::string dialect;
     int jobs = DefaultJobs();
+    uint64_t round_id_memory = CheckOptions().round_id_memory;
     bool progress = isatty(STDERR_FILENO);
     bool quiet = false;
     int64_t max_findings = -1;
@@ -156,6 +157,12 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   AddJobsOption(sub, &args->jobs,
                 "threads that parse and replay rounds (default: the machine's cores); the report is "
                 "the same whatever the number");
+  sub->add_option("--round-id-memory", args->round_id_memory,
+                  "memory for the round ids seen (to find a round logged twice) before they spill to a "
+                  "temporary file in $TMPDIR: 64MiB, 1GB, or bytes (default 16MiB); the findings are the "
+                  "same whatever it is")
+      ->type_name("SIZE")
+      ->transform(CLI::AsSizeValue(false));
   sub->add_flag("--progress,!--no-progress", args->progress,
                 "a progress line on standard error (default: when it is a terminal)");
   sub->add_flag("--quiet,-q", args->quiet,
@@ -200,6 +207,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     CheckOptions options;
     options.rules = args->rules;
     options.jobs = CapJobs(args->jobs);
+    options.round_id_memory = static_cast<size_t>(args->round_id_memory);
     std::unique_ptr<Dialect> dialect;
     if (!args->dialect.empty()) {
       auto found = FindDialect(args->dialect);
