@@ -15,6 +15,7 @@
 #include "base/read_file.h"
 #include "base/sha256.h"
 #include "base/suggest.h"
+#include "dialect/text_kinds.h"
 #include "history/names.h"
 #include "pitboss/codes.h"
 #include "pitboss/money.h"
@@ -938,6 +939,7 @@ std::unique_ptr<Dialect> Loader::Load(const YAML::Node& root, const std::string&
       return nullptr;
     }
     d_->kinds = std::move(set);
+    d_->text_kinds = std::make_shared<const TextKinds>(*d_);
   }
   return std::move(d_);
 }

@@ -22,6 +22,8 @@
 
 namespace pitboss {
 
+class TextKinds;
+
 // The input shape a dialect reads.
 enum class DialectShape : uint8_t {
   kText,  // one record a line, each record kind a re2 pattern with named groups
@@ -164,6 +166,8 @@ struct Dialect {
   // A text dialect: every kind's pattern in one set, so that a line is matched once to find
   // its kind (the first in order whose pattern matches), then once more for its groups.
   std::shared_ptr<const re2::RE2::Set> kinds;
+  // A text dialect: which kind a line is, mostly without re2 (text_kinds.h).
+  std::shared_ptr<const TextKinds> text_kinds;
 };
 
 // Loads and checks the dialect in `path`: unknown keys, a pattern re2 rejects, a group or a

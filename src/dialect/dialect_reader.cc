@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "base/printable.h"
+#include "dialect/text_kinds.h"
 #include "history/round_parser.h"
 #include "history/round_scanner.h"
 #include "pitboss/money.h"
@@ -156,6 +157,33 @@ T Take(std::string_view* in) {
 
 }  // namespace
 
+namespace {
+
+// What a record the dialect cannot read is: the dialect, the record's kind and the field's
+// rule, where known, and why.
+std::string Describe(const Dialect& d, const RecordKind* kind, const FieldRule* rule,
+                     const std::string& why) {
+  std::string text = "dialect " + d.id;
+  if (kind != nullptr) text += ", record kind '" + kind->name + "'";
+  if (rule != nullptr) {
+    text += rule->value ? ", v1 field " + rule->field
+                        : std::string(d.shape == DialectShape::kCsv    ? ", column '"
+                                      : d.shape == DialectShape::kJson ? ", path '"
+                                                                       : ", group '") +
+                              rule->from + "' (v1 field " + rule->field + ")";
+    text += " (" + d.path + ":" + std::to_string(rule->line) + ")";
+  }
+  text += ": " + why;
+  return text;
+}
+
+// Why a line of a text log is no record: it matches no kind's pattern.
+std::string NoKind(const Dialect& d, std::string_view line) {
+  return "the line matches no record kind (" + d.text_kinds->names() + "): " + Printable(Quote(line));
+}
+
+}  // namespace
+
 void DialectConverter::Convert(std::string_view grouped) {
   direct_ = nullptr;
   ReadRecords(grouped);
@@ -198,6 +226,22 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
     const auto line = Take<int64_t>(&grouped);
     const auto kind = Take<int32_t>(&grouped);
     const auto count = Take<uint32_t>(&grouped);
+    if (kind == kLineOfText) {
+      // A line of a text log the reader left to the converter: its kind found here.
+      const std::string_view text = grouped.substr(0, count);
+      grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
+      const int k = d_.text_kinds->Match(d_, text, &groups_, &matched_);
+      if (k < 0) {
+        AddError(line, Describe(d_, nullptr, nullptr, NoKind(d_, text)));
+        continue;
+      }
+      const RecordKind& of = d_.records[static_cast<size_t>(k)];
+      if (of.role == RecordRole::kIgnore) continue;
+      values_.clear();
+      for (const re2::StringPiece& g : groups_) values_.emplace_back(g.data(), g.size());
+      Record(of, line, false);
+      continue;
+    }
     if (kind < 0) {
       AddError(line, grouped.substr(0, count));
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
@@ -237,28 +281,6 @@ void DialectConverter::AddError(int64_t line, std::string_view message) {
   }
   e.text += message;
 }
-
-namespace {
-
-// What a record the dialect cannot read is: the dialect, the record's kind and the field's
-// rule, where known, and why.
-std::string Describe(const Dialect& d, const RecordKind* kind, const FieldRule* rule,
-                     const std::string& why) {
-  std::string text = "dialect " + d.id;
-  if (kind != nullptr) text += ", record kind '" + kind->name + "'";
-  if (rule != nullptr) {
-    text += rule->value ? ", v1 field " + rule->field
-                        : std::string(d.shape == DialectShape::kCsv    ? ", column '"
-                                      : d.shape == DialectShape::kJson ? ", path '"
-                                                                       : ", group '") +
-                              rule->from + "' (v1 field " + rule->field + ")";
-    text += " (" + d.path + ":" + std::to_string(rule->line) + ")";
-  }
-  text += ": " + why;
-  return text;
-}
-
-}  // namespace
 
 void DialectConverter::Fail(int64_t line, const RecordKind* kind, const FieldRule* rule,
                             const std::string& why) {
@@ -743,26 +765,6 @@ void DialectConverter::WriteRound() {
 DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
     : d_(dialect), lines_(lines), converter_(dialect) {
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
-  if (d_.shape == DialectShape::kText) {
-    for (size_t k = 0; k < d_.records.size(); ++k) {
-      const re2::RE2& pattern = *d_.records[k].pattern;
-      simple_.push_back(
-          SimplePattern::CompileAlternatives(pattern.pattern(), pattern.NumberOfCapturingGroups()));
-      prefix_.push_back(SimplePattern::LiteralPrefix(pattern.pattern()));
-      // The kinds a line's first byte leaves, in order: a simple pattern's first bytes, else
-      // its prefix's first, else any.
-      std::bitset<256> first;
-      if (simple_.back()) {
-        for (const SimplePattern& variant : *simple_.back()) first |= variant.first_bytes();
-      }
-      for (int b = 0; b < 256; ++b) {
-        const bool may = simple_.back()           ? first[static_cast<size_t>(b)]
-                         : prefix_.back().empty() ? true
-                                                  : static_cast<unsigned char>(prefix_.back()[0]) == b;
-        if (may) by_first_byte_[static_cast<size_t>(b)].push_back(static_cast<uint16_t>(k));
-      }
-    }
-  }
   if (d_.shape == DialectShape::kCsv) {
     // The columns the round's own fields read, and those each kind's rules read.
     is_round_column_.assign(d_.columns.size(), false);
@@ -920,7 +922,7 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
   std::string& out = round_.text;
   Put(&out, line);
   Put(&out, kind);
-  if (kind < 0) {
+  if (kind < 0) {  // an error's message, or a line of text (kLineOfText)
     Put(&out, static_cast<uint32_t>(message.size()));
     out.append(message);
     return;
@@ -992,50 +994,25 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (record.empty()) return;  // what is left of a record already reported
   const RecordKind* kind = nullptr;
   if (d_.shape == DialectShape::kText) {
-    // The line's kind is the first whose pattern matches it. Tried in order, where each kind
-    // before the one that matches has a pattern SimplePattern answers for (most lines).
-    // A kind whose pattern is not simple is passed over where the line does not start with
-    // the pattern's literal prefix, and else asked of re2 (its automaton first, without groups).
-    bool sure = SimplePattern::ValidLine(record);
-    for (size_t i = 0; sure && kind == nullptr; ++i) {
-      const std::vector<uint16_t>& candidates = by_first_byte_[static_cast<unsigned char>(record[0])];
-      if (i >= candidates.size()) break;
-      const size_t k = candidates[i];
-      const RecordKind& candidate = d_.records[k];
-      if (simple_[k]) {
-        for (const SimplePattern& variant : *simple_[k]) {
-          if (variant.Match(record, &groups_)) {
-            kind = &candidate;
-            break;
-          }
-        }
-        continue;
+    // A line inside a round open that no kind beginning or ending a round can be (by its
+    // first byte) is left whole to the converter, which finds its kind on its own thread.
+    if (open_ && d_.key.empty() && !d_.text_kinds->MayBound(static_cast<unsigned char>(record[0]))) {
+      if (round_records_ >= kMaxRoundRecords) {
+        Fail(line, nullptr, nullptr,
+             "the round has more than " + std::to_string(kMaxRoundRecords) +
+                 " records: this record is not read");
+        return;
       }
-      if (!record.starts_with(prefix_[k])) continue;
-      const re2::StringPiece text(record.data(), record.size());
-      if (!candidate.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, nullptr, 0)) continue;
-      const int n = candidate.pattern->NumberOfCapturingGroups() + 1;
-      groups_.resize(static_cast<size_t>(n));
-      if (candidate.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n))
-        kind = &candidate;
-    }
-    // Else re2: the kinds whose patterns match, in one pass; the first of them is the line's.
-    matched_.clear();
-    const re2::StringPiece text(record.data(), record.size());
-    if (!sure && d_.kinds->Match(text, &matched_)) {
-      const RecordKind& k =
-          d_.records[static_cast<size_t>(*std::min_element(matched_.begin(), matched_.end()))];
-      const int n = k.pattern->NumberOfCapturingGroups() + 1;
-      groups_.resize(static_cast<size_t>(n));
-      if (k.pattern->Match(text, 0, record.size(), re2::RE2::ANCHOR_BOTH, groups_.data(), n)) kind = &k;
-    }
-    if (kind == nullptr) {
-      std::string tried;
-      for (const RecordKind& k : d_.records) tried += (tried.empty() ? "" : ", ") + k.name;
-      Fail(line, nullptr, nullptr,
-           "the line matches no record kind (" + tried + "): " + Printable(Quote(record)));
+      ++round_records_;
+      Append(line, DialectConverter::kLineOfText, record);
       return;
     }
+    const int k = d_.text_kinds->Match(d_, record, &groups_, &matched_);
+    if (k < 0) {
+      Fail(line, nullptr, nullptr, NoKind(d_, record));
+      return;
+    }
+    kind = &d_.records[static_cast<size_t>(k)];
   } else {
     fields_.clear();
     std::string why;

@@ -27,7 +27,6 @@
 #include "base/json.h"
 #include "dialect/dialect.h"
 #include "dialect/json_tree.h"
-#include "dialect/simple_pattern.h"
 #include "history/line_reader.h"
 #include "pitboss/round.h"
 #include "pitboss/status.h"
@@ -124,6 +123,9 @@ class DialectConverter {
   // Of a grouped round's record: its round fields are the texts of the round's record before
   // it (a CSV record's; the reader leaves them out).
   static constexpr uint32_t kSameRoundValues = 1;
+  // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
+  // converter finds (TextKinds).
+  static constexpr int32_t kLineOfText = -2;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -176,6 +178,9 @@ class DialectConverter {
   bool direct_ok_ = false;
   std::vector<const Value*> event_values_;
   std::vector<Value> event_copies_;
+  // A line of text's groups, and TextKinds' scratch.
+  std::vector<re2::StringPiece> groups_;
+  std::vector<int> matched_;
   std::vector<std::pair<int64_t, std::string>> faults_;  // the round's errors: line, why
 
   // The last text each rule read and its value (FieldRule::slot).
@@ -260,10 +265,6 @@ class DialectReader {
   std::vector<int> column_at_;  // declared column -> its place in the file's records
   std::string record_;          // a CSV record over several lines
   std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
-  // kText: each kind's pattern, where simple (one for each alternative of its group of them)
-  std::vector<std::optional<std::vector<SimplePattern>>> simple_;
-  std::vector<std::string> prefix_;                       // and its literal prefix
-  std::array<std::vector<uint16_t>, 256> by_first_byte_;  // the kinds a line may be of, by its first byte
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
   // kCsv: the columns the dialect's round fields read; those each kind's rules read; and where
