@@ -5,12 +5,15 @@
 #      `check --jobs $(nproc)`: rounds/s, MB/s, peak RSS, and the ratios, best of REPEAT runs;
 #   2. peak RSS and time of `check` on a clean 10,000,000-round log (zstd-compressed);
 #   3. peak RSS and time of `check` on a 1,000,000-round log in which every round is wrong
-#      (bench/corrupt_settle.py), in every report format.
+#      (bench/corrupt_settle.py), in every report format;
+#   4. peak RSS and time of `check` on a 1,000,000-round log whose round ids are UUIDs
+#      (bench/uuid_ids.py), under the default --round-id-memory and with every id in memory.
 # The logs are made with `pitboss generate` in WORK_DIR and kept there for the next run.
 #
 # Usage: bench/throughput.sh [--quick] [BUILD_DIR [WORK_DIR]]
 #   --quick   step 1 only
-#   env: ROUNDS (200000), REPEAT (3), BIG_ROUNDS (10000000), BAD_ROUNDS (1000000)
+#   env: ROUNDS (200000), REPEAT (3), BIG_ROUNDS (10000000), BAD_ROUNDS (1000000),
+#        UUID_ROUNDS (1000000)
 set -eu
 
 quick=0
@@ -25,6 +28,7 @@ rounds=${ROUNDS:-200000}
 repeat=${REPEAT:-3}
 big_rounds=${BIG_ROUNDS:-10000000}
 bad_rounds=${BAD_ROUNDS:-1000000}
+uuid_rounds=${UUID_ROUNDS:-1000000}
 pitboss=$build/pitboss
 baseline=$build/bench/ondemand_baseline
 cores=$(nproc)
@@ -114,3 +118,16 @@ for format in json text junit sarif md html; do
     "$bad_rounds" "$format" "$cores" "$1" "$(awk "BEGIN { print $2 / 1024 }")" "$(du -h "$work/report.out" | cut -f1)"
 done
 rm -f "$work/report.out"
+
+uuids=$work/war-$uuid_rounds-uuid.jsonl
+if [ ! -s "$uuids" ]; then
+  echo "generating $uuids ..."
+  "$pitboss" generate --spec us-sd/casino-war --rounds "$uuid_rounds" --tables 8 --seed 4 --out "$uuids.tmp"
+  python3 "$here/uuid_ids.py" "$uuids.tmp" "$uuids"
+  rm -f "$uuids.tmp"
+fi
+for memory in 16MiB 64GiB; do
+  set -- $(measure "$pitboss" check --no-progress --format json --jobs "$cores" --round-id-memory "$memory" "$uuids")
+  printf '%d-round log, UUID round ids: check --jobs %d --round-id-memory %-6s %.1f s, peak RSS %.1f MiB (target < 64 at the default)\n' \
+    "$uuid_rounds" "$cores" "$memory:" "$1" "$(awk "BEGIN { print $2 / 1024 }")"
+done
