@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -122,25 +123,34 @@ void Intersect(const std::vector<FindingKey>& keys, std::vector<FindingKey>* com
 // found in its place (for its seat; for a finding of no seat, in the round): the same
 // logged facts are then right. A fault that only changes its name under the other reading
 // (a wrong payout of a war the literal text does not allow) does not depend on it.
-void MarkReadingDependent(const RoundResult& base, const RoundResult& other, const std::string& id,
-                          const std::string& reading, std::vector<std::vector<ClearedBy>>* depends) {
-  auto in = [](const RoundResult& r, const RoundFinding& f) {
-    return std::any_of(r.findings.begin(), r.findings.end(),
-                       [&](const RoundFinding& g) { return g.Key() == f.Key(); });
+// `base_keys` and `other_keys` are the SortedKeys of each; `seats` a buffer. Near-linear in the
+// findings of the round (a round of 64,000 seats makes as many), as each is looked up in a
+// sorted list. The variants of an ambiguity come one after the other, each once (Runtime), so
+// the ambiguity a finding was last cleared by is the only one `id` can be.
+void MarkReadingDependent(const RoundResult& base, const std::vector<FindingKey>& base_keys,
+                          const RoundResult& other, const std::vector<FindingKey>& other_keys,
+                          const std::string& id, const std::string& reading, std::vector<Seat>* seats,
+                          std::vector<std::vector<ClearedBy>>* depends) {
+  auto in = [](const std::vector<FindingKey>& keys, const RoundFinding& f) {
+    return std::binary_search(keys.begin(), keys.end(), f.Key());
   };
+  // What the other reading finds that this one does not: whether anything, and at which seats.
+  bool anything_new = false;
+  seats->clear();
+  for (const RoundFinding& g : other.findings) {
+    if (in(base_keys, g)) continue;
+    anything_new = true;
+    if (g.seat) seats->push_back(*g.seat);
+  }
+  std::sort(seats->begin(), seats->end());
   for (size_t i = 0; i < base.findings.size(); ++i) {
     const RoundFinding& f = base.findings[i];
-    if (in(other, f)) continue;
-    bool replaced = std::any_of(other.findings.begin(), other.findings.end(), [&](const RoundFinding& g) {
-      return (!f.seat || g.seat == f.seat) && !in(base, g);
-    });
+    if (in(other_keys, f)) continue;
+    const bool replaced = f.seat ? std::binary_search(seats->begin(), seats->end(), *f.seat) : anything_new;
     if (replaced) continue;
     auto& list = (*depends)[i];
-    auto it = std::find_if(list.begin(), list.end(), [&](const ClearedBy& c) { return c.ambiguity == id; });
-    if (it == list.end()) it = list.insert(list.end(), ClearedBy{id, {}});
-    if (std::find(it->readings.begin(), it->readings.end(), reading) == it->readings.end()) {
-      it->readings.push_back(reading);
-    }
+    if (list.empty() || list.back().ambiguity != id) list.push_back(ClearedBy{id, {}});
+    list.back().readings.push_back(reading);
   }
 }
 
@@ -156,32 +166,31 @@ void CollapseMisspeltWagers(const RuleSpec& spec, const Round& round, std::vecto
   for (int k = 0; k < kWagerKinds; ++k) {
     if (spec.wagers[k].offered) kinds.emplace_back(ToString(static_cast<WagerKind>(k)));
   }
-  std::vector<std::pair<Seat, size_t>> roots;  // seat, index of its misspelt bet's finding
+  std::map<Seat, size_t> roots;  // seat -> index of its first misspelt bet's finding
+  size_t first_root = SIZE_MAX;  // of the first such finding, whatever its seat
+  std::vector<bool> is_root(findings->size(), false);
   for (size_t i = 0; i < findings->size(); ++i) {
     const RoundFinding& f = (*findings)[i];
     if (f.code != Code::kWagerLate || f.event < 0 || !f.seat) continue;
     const Event& e = round.events[static_cast<size_t>(f.event)];
     if (e.type != EventType::kBet || e.wager != WagerKind::kUnknown || Nearest(e.text, kinds).empty())
       continue;
-    if (std::none_of(roots.begin(), roots.end(), [&](const auto& r) { return r.first == *f.seat; })) {
-      roots.emplace_back(*f.seat, i);
+    if (roots.emplace(*f.seat, i).second) {
+      is_root[i] = true;
+      first_root = std::min(first_root, i);
     }
   }
   if (roots.empty()) return;
   auto root_of = [&](const RoundFinding& f) -> std::optional<size_t> {
-    if (f.code == Code::kDealDealerPlay) return roots.front().second;
-    for (const auto& [seat, index] : roots) {
-      if (f.seat && *f.seat == seat) return index;
-    }
-    return std::nullopt;
+    if (f.code == Code::kDealDealerPlay) return first_root;
+    if (!f.seat) return std::nullopt;
+    auto it = roots.find(*f.seat);
+    return it == roots.end() ? std::nullopt : std::optional(it->second);
   };
   std::vector<bool> drop(findings->size(), false);
   for (size_t i = 0; i < findings->size(); ++i) {
     std::optional<size_t> root = root_of((*findings)[i]);
-    if (!root || *root == i ||
-        std::any_of(roots.begin(), roots.end(), [&](const auto& r) { return r.second == i; })) {
-      continue;
-    }
+    if (!root || is_root[i]) continue;
     drop[i] = true;
     ++(*findings)[*root].consequences;
   }
@@ -248,6 +257,7 @@ struct Checker::Impl : ShoeTracker::Owner {
     };
     std::vector<Told> told;
     std::vector<FindingKey> keys, other_keys, common;  // buffers of Prepare's
+    std::vector<Seat> seats;                           // MarkReadingDependent's
     // A round read through a dialect: the line of each event's record (the line pipeline's).
     std::vector<int64_t> source_lines;
     // A round read through a dialect: the records of it the dialect could not read, each
@@ -676,9 +686,9 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
       other.unworded = 0;
       rt->engine(v.spec, round, &other);
       if (!clean) {
-        MarkReadingDependent(base, other, ambiguities[v.ambiguity].id,
-                             ambiguities[v.ambiguity].readings[v.reading].name, &w->depends);
         SortedKeys(other.findings, &w->other_keys);
+        MarkReadingDependent(base, w->keys, other, w->other_keys, ambiguities[v.ambiguity].id,
+                             ambiguities[v.ambiguity].readings[v.reading].name, &w->seats, &w->depends);
         if (bit != 0) found[v.reading] = w->other_keys.size();
         Intersect(w->other_keys, &w->common);
       } else if (other.unworded > 0) {

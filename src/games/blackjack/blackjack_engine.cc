@@ -598,10 +598,12 @@ void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
                   " plays again after another of the seat's hands got its second card");
   }
   if (playing_ == s.seat) return;
-  auto position = [&](Seat seat) { return std::find(order_.begin(), order_.end(), seat) - order_.begin(); };
   if (s.left)
     return report("seat " + std::to_string(s.seat) + " plays again after seat " + std::to_string(playing_));
-  if (playing_ != kNone && position(s.seat) < position(playing_)) {
+  // Both seats are in play, so in order_: ascending, reversed where the rules deal descending
+  // (Scan). Compared by number, not found in it: a round of many seats asks once a seat.
+  const bool descending = b_.deal_order.value == SeatOrder::kDescending;
+  if (playing_ != kNone && (descending ? s.seat > playing_ : s.seat < playing_)) {
     return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
                   ", against the deal order");
   }

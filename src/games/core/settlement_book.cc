@@ -9,6 +9,19 @@ SettlementBook::Placement* SettlementBook::Scan(Seat seat, int hand, WagerKind w
   return nullptr;
 }
 
+SettlementBook::Placement* SettlementBook::Indexed(Seat seat, int hand, WagerKind wager) {
+  auto it = index_.find(Key{seat, hand, wager});
+  return it == index_.end() ? nullptr : &placed_[it->second];
+}
+
+void SettlementBook::Index() {
+  for (size_t k = 0; k < placed_.size(); ++k) {
+    const Placement& p = placed_[k];
+    index_.emplace(Key{p.seat, p.hand, p.wager}, k);
+  }
+  indexed_ = true;
+}
+
 void SettlementBook::Judge(const RuleSpec& spec, const Round& round, const std::vector<int>& settles,
                            int (*hand_of)(const Event&), const Cite& unplaced, Reporter& r) {
   LinkOwed();

@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "games/core/reporter.h"
@@ -69,10 +71,14 @@ class SettlementBook {
         direct_[p.seat][static_cast<int>(p.wager)] = 0;
     }
     placed_.clear();
+    if (indexed_) {
+      index_.clear();
+      indexed_ = false;
+    }
     owed_.clear();
     linked_ = 0;
     matches_.clear();
-    flagged_.clear();
+    if (!flagged_.empty()) flagged_.clear();
   }
 
   // A wager placed at the seat's hand (0: none): `accepted`, or refused by finding `refused_by`
@@ -87,6 +93,11 @@ class SettlementBook {
       return;
     }
     placed_.push_back({seat, hand, wager, accepted, accepted ? -1 : refused_by, -1, -1});
+    if (indexed_) {
+      index_.emplace(Key{seat, hand, wager}, placed_.size() - 1);
+    } else if (placed_.size() > kScanned) {
+      Index();
+    }
     if (owed >= 0) Link(placed_.back(), owed);
     if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
       direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
@@ -129,10 +140,7 @@ class SettlementBook {
   template <typename... Parts>
   void OrderFault(const Match& m, const Cite& cite, Reporter& r, const Parts&... why) {
     const Owed& x = owed_[m.owed];
-    for (Seat s : flagged_) {
-      if (s == x.seat) return;
-    }
-    flagged_.push_back(x.seat);
+    if (!flagged_.insert(x.seat).second) return;
     r.Add(Code::kSettleOrder, At{m.event, x.seat, x.hand, x.wager}, std::nullopt, std::nullopt, cite,
           Ev(m.event), ToString(x.wager), " wager of ", Who(x.seat, x.hand), " settled ", why...);
   }
@@ -148,17 +156,34 @@ class SettlementBook {
     int owed;  // the index of what is owed it, -1: nothing (Judge links them)
   };
   // Seats below this, at no hand, are looked up by number (War's, a blackjack seat's War and
-  // insurance wagers); others by a scan.
+  // insurance wagers); others by a scan while a round has few placements (a table's seven
+  // seats or so), by a hash past that (a round of thousands of seats is no quadratic).
   static constexpr Seat kDirect = 32;
+  static constexpr size_t kScanned = 32;
+  struct Key {
+    Seat seat;
+    int hand;
+    WagerKind wager;
+    friend bool operator==(const Key&, const Key&) = default;
+  };
+  struct KeyHash {
+    size_t operator()(const Key& k) const {
+      const uint64_t x = (uint64_t{static_cast<uint32_t>(k.seat)} << 32) ^
+                         (uint64_t{static_cast<uint32_t>(k.hand)} << 8) ^ static_cast<uint64_t>(k.wager);
+      return std::hash<uint64_t>()(x * 0x9e3779b97f4a7c15ULL);
+    }
+  };
   static bool Direct(Seat seat, int hand) { return hand == 0 && seat >= 0 && seat < kDirect; }
   Placement* Find(Seat seat, int hand, WagerKind wager) {
     if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
       const uint16_t at = direct_[seat][static_cast<int>(wager)];
       return at == 0 ? nullptr : &placed_[at - 1];
     }
-    return Scan(seat, hand, wager);
+    return indexed_ ? Indexed(seat, hand, wager) : Scan(seat, hand, wager);
   }
   Placement* Scan(Seat seat, int hand, WagerKind wager);
+  Placement* Indexed(Seat seat, int hand, WagerKind wager);
+  void Index();                                    // index_ made of every placement so far
   void ReportTiming(const Match& m, Reporter& r);  // Find's path for seats not Direct
   void LinkOwed();
   void Link(Placement& p, int owed) {
@@ -186,10 +211,12 @@ class SettlementBook {
 
   std::vector<Placement> placed_;
   std::array<std::array<uint16_t, kWagerKinds>, kDirect> direct_{};  // placed_ index + 1, 0: none
+  std::unordered_map<Key, size_t, KeyHash> index_;                   // placed_ index, once indexed_
+  bool indexed_ = false;
   std::vector<Owed> owed_;
   size_t linked_ = 0;  // the Owed linked to their placement by Place
   std::vector<Match> matches_;
-  std::vector<Seat> flagged_;  // seats with a settle/order finding
+  std::unordered_set<Seat> flagged_;  // seats with a settle/order finding
 };
 
 }  // namespace pitboss

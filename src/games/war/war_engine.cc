@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_map>
 
 #include "games/core/deal_rules.h"
 #include "games/core/message.h"
@@ -92,7 +93,8 @@ struct SeatPlay {
 
 // The seats of one round in seat order, in storage that outlives the round: a seat's
 // buffers are reused by the next round's seats. A SeatPlay keeps its address for the whole
-// replay, so the scan can note it beside each card it deals.
+// replay, so the scan can note it beside each card it deals. Seats are added while the events
+// are scanned, then put in seat order (Order) before the plays are walked.
 class SeatTable {
  public:
   void Clear() {
@@ -100,26 +102,34 @@ class SeatTable {
       if (play->seat >= 0 && play->seat < kDirect) direct_[play->seat] = nullptr;
     }
     order_.clear();
+    if (!others_.empty()) others_.clear();
+    sorted_ = true;
   }
-  // The plays in seat order.
+  // The plays in seat order, once Order() is called after the last seat was added.
   auto begin() const { return boost::make_indirect_iterator(order_.begin()); }
   auto end() const { return boost::make_indirect_iterator(order_.end()); }
 
   SeatPlay* Find(Seat seat) const {
     if (seat >= 0 && seat < kDirect) return direct_[seat];
-    for (SeatPlay* play : order_) {
-      if (play->seat == seat) return play;
-    }
-    return nullptr;
+    auto it = others_.find(seat);
+    return it == others_.end() ? nullptr : it->second;
   }
-  // The seat's play, added in its place when new.
+  // The seat's play, added when new.
   SeatPlay& Get(Seat seat) {
     SeatPlay* play = Find(seat);
     return play ? *play : Insert(seat);
   }
+  // Puts the seats in seat order. Seats mostly come in ascending order: then nothing is done.
+  void Order() {
+    if (sorted_) return;
+    std::sort(order_.begin(), order_.end(),
+              [](const SeatPlay* a, const SeatPlay* b) { return a->seat < b->seat; });
+    sorted_ = true;
+  }
 
  private:
-  // Seats below this are looked up by number (a table has seven or so); others by a scan.
+  // Seats below this are looked up by number (a table has seven or so); others by a hash, so
+  // that a round of thousands of seats costs no more a seat than one of seven.
   static constexpr Seat kDirect = 32;
 
   // Out of line: most lookups find a seat already seen.
@@ -127,17 +137,21 @@ class SeatTable {
     if (order_.size() == pool_.size()) pool_.push_back(std::make_unique<SeatPlay>());
     SeatPlay* play = pool_[order_.size()].get();
     play->Reset(seat);
-    // Seats mostly come in ascending order: look for the place from the back.
-    auto at = order_.end();
-    while (at != order_.begin() && (*(at - 1))->seat > seat) --at;
-    order_.insert(at, play);
-    if (seat >= 0 && seat < kDirect) direct_[seat] = play;
+    if (!order_.empty() && order_.back()->seat > seat) sorted_ = false;
+    order_.push_back(play);
+    if (seat >= 0 && seat < kDirect) {
+      direct_[seat] = play;
+    } else {
+      others_.emplace(seat, play);
+    }
     return *play;
   }
 
   std::vector<std::unique_ptr<SeatPlay>> pool_;  // [0, order_.size()) in use this round
-  std::vector<SeatPlay*> order_;                 // the seats in use, in seat order
+  std::vector<SeatPlay*> order_;                 // the seats in use, in seat order once sorted_
+  bool sorted_ = true;
   std::array<SeatPlay*, kDirect> direct_{};
+  std::unordered_map<Seat, SeatPlay*> others_;  // the seats not direct_
 };
 
 // A bet event and the play of its seat.
@@ -160,6 +174,7 @@ struct WarScratch {
   bool busy = false;  // in use by a replay on this thread
   SeatTable seats;
   std::vector<int> shuffle_events, decision_events, settle_events;
+  std::vector<int> settles_by_seat;              // the settle events in seat order, where asked (SettledAt)
   std::vector<BetEvent> initial_bets, war_bets;  // the bets of each window
   std::vector<Draw> draws;
   std::vector<const Draw*> picked;  // the draws of one phase, for their order
@@ -170,7 +185,7 @@ struct WarScratch {
 
   void Clear() {
     seats.Clear();
-    for (auto* v : {&shuffle_events, &decision_events, &settle_events}) v->clear();
+    for (auto* v : {&shuffle_events, &decision_events, &settle_events, &settles_by_seat}) v->clear();
     initial_bets.clear();
     war_bets.clear();
     draws.clear();
@@ -266,6 +281,26 @@ class WarReplay {
 
   WagerKind Required() const { return wagers_.required; }
 
+  // Whether a settle event of the seat's `kind` wager has net `net`. The settle events are
+  // put in seat order the first time (a round of many seats that tied with no choice logged
+  // asks once a seat).
+  bool SettledAt(Seat seat, WagerKind kind, ::pitboss::Money net) {
+    std::vector<int>& by_seat = scratch_.settles_by_seat;
+    if (!settles_by_seat_) {
+      by_seat = settle_events_;
+      std::stable_sort(by_seat.begin(), by_seat.end(),
+                       [&](int a, int b) { return round_.events[a].seat < round_.events[b].seat; });
+      settles_by_seat_ = true;
+    }
+    auto it = std::lower_bound(by_seat.begin(), by_seat.end(), seat,
+                               [&](int i, Seat s) { return round_.events[i].seat < s; });
+    for (; it != by_seat.end() && round_.events[*it].seat == seat; ++it) {
+      const Event& e = round_.events[*it];
+      if (e.wager == kind && e.amount == net) return true;
+    }
+    return false;
+  }
+
   void Scan();
   void CheckShuffles();
   bool CheckBetEvent(int i, SeatPlay& play);
@@ -302,6 +337,7 @@ class WarReplay {
   int last_initial_ = kNone;  // the last initial card of the round
   int war_start_ = INT_MAX;   // the first draw after the initial cards
   int first_war_decision_ = INT_MAX;
+  bool settles_by_seat_ = false;  // scratch_.settles_by_seat is made (SettledAt)
 };
 
 // One pass over the events that gathers what the checks need: the draws with the burns
@@ -351,6 +387,7 @@ void WarReplay::Scan() {
   }
   trailing_burns_ = burns;
   trailing_burn_event_ = burns ? first_burn : kNone;
+  seats_.Order();
 }
 
 void WarReplay::CheckShuffles() {
@@ -537,12 +574,9 @@ void WarReplay::CheckDecisions() {
     } else if (Offered(Action::kSurrender)) {
       const Payout& p = Pay(Stage::kSurrender, Outcome::kTie, required);
       auto surrender = ApplyRatio(play.bets[static_cast<int>(required)].amount, p.net);
-      for (int s : settle_events_) {
-        const Event& e = round_.events[s];
-        if (e.seat == seat && e.wager == required && surrender && e.amount == *surrender) {
-          play.path = Path::kSurrender;
-          shown = "; the settlement shows a surrender";
-        }
+      if (surrender && SettledAt(seat, required, *surrender)) {
+        play.path = Path::kSurrender;
+        shown = "; the settlement shows a surrender";
       }
     }
     Add(Code::kDecisionMissing, play.card(0), seat, std::nullopt, std::nullopt, std::nullopt, cite, Who(seat),
