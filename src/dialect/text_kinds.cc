@@ -14,7 +14,8 @@ TextKinds::TextKinds(const Dialect& d) {
     const RecordKind& kind = d.records[k];
     names_ += (names_.empty() ? "" : ", ") + kind.name;
     const re2::RE2& pattern = *kind.pattern;
-    simple_.push_back(SimplePattern::CompileAlternatives(pattern.pattern(), pattern.NumberOfCapturingGroups()));
+    simple_.push_back(
+        SimplePattern::CompileAlternatives(pattern.pattern(), pattern.NumberOfCapturingGroups()));
     prefix_.push_back(SimplePattern::LiteralPrefix(pattern.pattern()));
     // The kinds a line's first byte leaves, in order: a simple pattern's first bytes, else its
     // prefix's first, else any.

@@ -1,6 +1,7 @@
 #include "games/blackjack/blackjack_engine.h"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <climits>
 #include <deque>
 #include <limits>
@@ -27,9 +28,10 @@ std::string HandWords(Seat seat, int hand) {
   return "seat " + std::to_string(seat) + " hand " + std::to_string(hand);
 }
 
-Points Count(const std::vector<int>& ranks) {
+Points Count(const int* ranks, size_t n) {
   int total = 0, aces = 0;
-  for (int r : ranks) {
+  for (size_t i = 0; i < n; ++i) {
+    const int r = ranks[i];
     total += CardPoints(r);
     if (r == 14) ++aces;
   }
@@ -40,6 +42,11 @@ Points Count(const std::vector<int>& ranks) {
   return {total, aces > 0};
 }
 
+template <typename Ranks>
+Points Count(const Ranks& ranks) {
+  return Count(ranks.data(), ranks.size());
+}
+
 std::string PointsWords(const Points& p) {
   return (p.soft && p.total <= 21 ? "soft " : "") + std::to_string(p.total);
 }
@@ -47,9 +54,11 @@ std::string PointsWords(const Points& p) {
 // One hand of a seat.
 struct Hand {
   int number = 1;
-  std::vector<int> ranks;   // its cards, in order
-  std::vector<int> events;  // the deal event of each
-  Money wager = 0;          // its primary wager: the blackjack wager (with a ride) or a split wager
+  // Its cards, in order, and the deal event of each: held in place up to 8 cards (a round
+  // allocates nothing for its hands).
+  boost::container::small_vector<int, 8> ranks;
+  boost::container::small_vector<int, 8> events;
+  Money wager = 0;  // its primary wager: the blackjack wager (with a ride) or a split wager
   int wager_event = kNone;
   Money doubled = 0;
   int double_event = kNone;
@@ -113,9 +122,9 @@ struct SeatState {
   int insurance_fault = kNone;       // its wager/amount finding
   bool war_unknown = false;          // its war card is not a card: the War wager is not judged
   int war_refused_by = kNone;        // the wager/orphan finding of its War wager
-  std::vector<Hand> hands;           // hands[i].number == i + 1
-  int initial_cards = 0;             // cards of the initial passes received
-  bool left = false;                 // play moved on to another seat
+  boost::container::small_vector<Hand, 4> hands;  // hands[i].number == i + 1; a split of up to 4 in place
+  int initial_cards = 0;                          // cards of the initial passes received
+  bool left = false;                              // play moved on to another seat
 
   Hand* hand(int number) {
     return number >= 1 && number <= static_cast<int>(hands.size()) ? &hands[number - 1] : nullptr;
@@ -123,12 +132,46 @@ struct SeatState {
   bool split() const { return hands.size() > 1; }
 };
 
+// What a replay's containers keep from one round to the next on a thread (as SettlementBook
+// does), so that a round allocates nothing once the first few are read: the seats' map nodes,
+// the vectors' buffers, the words of what is owed.
+struct BlackjackScratch {
+  std::map<Seat, SeatState> seats;
+  std::vector<std::map<Seat, SeatState>::node_type> spare_seats;
+  std::vector<Seat> order, expected;
+  std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
+  std::vector<char> initial_flags, handled_flags;
+  std::deque<std::string> whys;  // in place: a settlement owed points into one
+  size_t whys_used = 0;
+
+  void Clear() {
+    while (!seats.empty()) spare_seats.push_back(seats.extract(seats.begin()));
+    for (std::vector<int>* v : {&initial_deals, &handled, &dealer, &dealer_events}) v->clear();
+    order.clear();
+    whys_used = 0;
+  }
+};
+
 class BlackjackReplay {
  public:
-  BlackjackReplay(const RuleSpec& spec, const Round& round, SettlementBook& book, RoundResult* out,
-                  std::vector<std::string>* notes = nullptr)
-      : spec_(spec), b_(Blackjack(spec)), round_(round), out_(out), report_(out), book_(book), notes_(notes) {
+  BlackjackReplay(const RuleSpec& spec, const Round& round, SettlementBook& book, BlackjackScratch& scratch,
+                  RoundResult* out, std::vector<std::string>* notes = nullptr)
+      : spec_(spec),
+        b_(Blackjack(spec)),
+        round_(round),
+        out_(out),
+        report_(out),
+        book_(book),
+        notes_(notes),
+        scratch_(scratch),
+        seats_(scratch.seats),
+        order_(scratch.order),
+        initial_deals_(scratch.initial_deals),
+        handled_(scratch.handled),
+        dealer_(scratch.dealer),
+        dealer_events_(scratch.dealer_events) {
     book_.Clear();
+    scratch_.Clear();
     if (notes_) notes_->assign(round_.events.size(), std::string());
   }
 
@@ -180,9 +223,28 @@ class BlackjackReplay {
   }
 
   SeatState& State(Seat seat) {
-    auto [it, added] = seats_.try_emplace(seat);
-    if (added) it->second.seat = seat;
+    auto it = seats_.find(seat);
+    if (it != seats_.end()) return it->second;
+    if (scratch_.spare_seats.empty()) {
+      it = seats_.try_emplace(seat).first;
+    } else {
+      // A node of an earlier round's seat, its state made new.
+      auto node = std::move(scratch_.spare_seats.back());
+      scratch_.spare_seats.pop_back();
+      node.key() = seat;
+      node.mapped() = SeatState{};
+      it = seats_.insert(std::move(node)).position;
+    }
+    it->second.seat = seat;
     return it->second;
+  }
+  // A place for words of what is owed (Owed::why) that are not a literal's: its buffer kept
+  // from round to round, and in place until the round is judged.
+  std::string& NextWhy() {
+    if (scratch_.whys_used == scratch_.whys.size()) scratch_.whys.emplace_back();
+    std::string& why = scratch_.whys[scratch_.whys_used++];
+    why.clear();
+    return why;
   }
 
   void Scan();
@@ -200,7 +262,11 @@ class BlackjackReplay {
     Points p = Count(ranks);
     return p.total < 17 || (p.total == 17 && p.soft && b_.dealer_hits_soft_17.value);
   }
-  bool DealerBlackjack() const { return dealer_.size() >= 2 && Count({dealer_[0], dealer_[1]}).total == 21; }
+  bool DealerBlackjack() const {
+    if (dealer_.size() < 2) return false;
+    const int two[2] = {dealer_[0], dealer_[1]};
+    return Count(two, 2).total == 21;
+  }
   bool Natural(const SeatState& s, const Hand& h) const {
     if (h.ranks.size() != 2 || h.points().total != 21) return false;
     return !h.from_split && !s.split() ? true : b_.split_21_is_blackjack.value;
@@ -216,18 +282,18 @@ class BlackjackReplay {
   Reporter report_;
   SettlementBook& book_;
   std::vector<std::string>* notes_;  // Note's, or nullptr
-  std::deque<std::string> whys_;     // the words of what is owed (Owed::why), kept in place
+  BlackjackScratch& scratch_;
 
-  std::map<Seat, SeatState> seats_;
-  std::vector<Seat> order_;  // seats in play, in the deal order
+  std::map<Seat, SeatState>& seats_;
+  std::vector<Seat>& order_;  // seats in play, in the deal order
   int first_draw_ = INT_MAX;
-  int initial_end_ = INT_MAX;       // the first event after the initial deal
-  int second_pass_ = INT_MAX;       // the first card of the second pass of the hands
-  int war_passes_ = 0;              // passes of war cards apart from the hands (0 or 1)
-  std::vector<int> initial_deals_;  // the deal events of the initial passes
-  std::vector<int> handled_;        // events already judged as a whole (a card to a seat not in play)
-  std::vector<int> dealer_;         // the dealer's ranks: up card, hole card, draws
-  std::vector<int> dealer_events_;
+  int initial_end_ = INT_MAX;        // the first event after the initial deal
+  int second_pass_ = INT_MAX;        // the first card of the second pass of the hands
+  int war_passes_ = 0;               // passes of war cards apart from the hands (0 or 1)
+  std::vector<int>& initial_deals_;  // the deal events of the initial passes
+  std::vector<int>& handled_;        // events already judged as a whole (a card to a seat not in play)
+  std::vector<int>& dealer_;         // the dealer's ranks: up card, hole card, draws
+  std::vector<int>& dealer_events_;
   int dealer_war_rank = 0;
   bool dealer_war_unknown_ = false;  // the dealer's war card is not a card
   int dealer_initial_cards_ = 0;     // cards of the initial passes the dealer received
@@ -247,7 +313,8 @@ class BlackjackReplay {
 // First pass over the events: the first card, the initial bets, the seats in play.
 void BlackjackReplay::Scan() {
   const auto& ev = round_.events;
-  std::vector<int> shuffles;
+  std::vector<int>& shuffles = scratch_.shuffles;
+  shuffles.clear();
   for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
     if (e.type == EventType::kShuffle) {
@@ -364,7 +431,8 @@ void BlackjackReplay::CheckBurns() {
 void BlackjackReplay::CheckInitialDeal() {
   const auto& ev = round_.events;
   int passes = war_passes_ + 2;
-  std::vector<Seat> expected;
+  std::vector<Seat>& expected = scratch_.expected;
+  expected.clear();
   for (int p = 0; p < passes; ++p) {
     for (Seat s : order_) expected.push_back(s);
     expected.push_back(kDealer);
@@ -419,7 +487,10 @@ void BlackjackReplay::CheckInitialDeal() {
 
 void BlackjackReplay::Replay() {
   const auto& ev = round_.events;
-  std::vector<bool> initial(ev.size(), false), handled(ev.size(), false);
+  std::vector<char>& initial = scratch_.initial_flags;
+  std::vector<char>& handled = scratch_.handled_flags;
+  initial.assign(ev.size(), 0);
+  handled.assign(ev.size(), 0);
   for (int i : initial_deals_) initial[i] = true;
   for (int i : handled_) handled[i] = true;
   for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
@@ -990,7 +1061,8 @@ void BlackjackReplay::CheckDealerPlay() {
   if (unknown && !in_play && !b_.dealer_draws_without_hand_in_play.value) return;
   const Cite& cite = b_.dealer_hits_soft_17.cite;
   bool draws = !DealerBlackjack() && (in_play || b_.dealer_draws_without_hand_in_play.value);
-  std::vector<int> ranks = {dealer_[0], dealer_[1]};
+  std::vector<int>& ranks = scratch_.ranks;
+  ranks.assign({dealer_[0], dealer_[1]});
   for (size_t k = 2; k <= dealer_.size(); ++k) {
     bool must = draws && DealerMustDraw(ranks);
     if (k == dealer_.size()) {
@@ -1103,7 +1175,8 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   bool dealer_bj = DealerBlackjack();
   Points mine = h.points();
   // Against the cards the rules stop the dealer at, where the dealer drew beyond them.
-  std::vector<int> dealer = dealer_;
+  std::vector<int>& dealer = scratch_.dealer_then;
+  dealer.assign(dealer_.begin(), dealer_.end());
   if (dealer_correct_ > 0) dealer.resize(dealer_correct_);
   Points theirs = Count(dealer);
   // A wager owed on another amount than the one placed (the rules' limit): that fault's money.
@@ -1117,7 +1190,8 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     if (kind != WagerKind::kDouble && h.wager_owed_on > 0) return h.wager_fault;
     return dealer_correct_ > 0 ? dealer_fault_ : kNone;
   };
-  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string why) {
+  // `why`: a literal, or a NextWhy(): it must outlive the round's Judge.
+  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string_view why) {
     if (amount <= 0) return;
     if (kind == WagerKind::kDouble) amount = std::min(amount, double_on);
     if (kind != WagerKind::kDouble && amount == h.wager) amount = primary_on;
@@ -1128,7 +1202,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
       owed.wager = kind;
       owed.net = *net;
       owed.cite = cite ? cite : &p.cite;
-      owed.why = whys_.emplace_back(std::move(why));
+      owed.why = why;
       owed.cause = cause_of(kind);
       book_.Owe(std::move(owed));
     } else {
@@ -1139,14 +1213,14 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
       TooLarge(bet, s.seat, kind, amount, p.cite, h.number);
     }
   };
-  auto returned = [&](WagerKind kind, Money amount, const Cite& cite, std::string why) {
+  auto returned = [&](WagerKind kind, Money amount, const Cite& cite, std::string_view why) {
     if (amount <= 0) return;
     Owed owed;
     owed.seat = s.seat;
     owed.hand = h.number;
     owed.wager = kind;
     owed.cite = &cite;
-    owed.why = whys_.emplace_back(std::move(why));
+    owed.why = why;
     owed.cause = cause_of(kind);
     book_.Owe(std::move(owed));
   };
@@ -1179,21 +1253,19 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     return;
   }
   if (Natural(s, h)) return expect(primary, h.wager, b_.pays_blackjack, nullptr, "blackjack");
-  std::string why;
+  std::string& why = NextWhy();  // written in place: no allocation once the buffer has grown
   const Payout* p;
   if (mine.total > 21) {
-    p = &b_.pays_lose, why = "the hand busted with " + std::to_string(mine.total);
+    p = &b_.pays_lose;
+    (why += "the hand busted with ") += std::to_string(mine.total);
   } else if (theirs.total > 21) {
-    p = &b_.pays_win, why = "the dealer busted with " + std::to_string(theirs.total);
-  } else if (mine.total > theirs.total) {
-    p = &b_.pays_win,
-    why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
-  } else if (mine.total == theirs.total) {
-    p = &b_.pays_push,
-    why = std::to_string(mine.total) + " ties the dealer's " + std::to_string(theirs.total);
+    p = &b_.pays_win;
+    (why += "the dealer busted with ") += std::to_string(theirs.total);
   } else {
-    p = &b_.pays_lose,
-    why = std::to_string(mine.total) + " against the dealer's " + std::to_string(theirs.total);
+    p = mine.total > theirs.total ? &b_.pays_win : mine.total == theirs.total ? &b_.pays_push : &b_.pays_lose;
+    ((why += std::to_string(mine.total)) +=
+     mine.total == theirs.total ? " ties the dealer's " : " against the dealer's ") +=
+        std::to_string(theirs.total);
   }
   expect(primary, h.wager, *p, nullptr, why);
   expect(WagerKind::kDouble, h.doubled, *p, nullptr, why);
@@ -1218,25 +1290,28 @@ void ReplayBlackjackInto(const RuleSpec& spec, const Round& round, RoundResult* 
   out->settlements.clear();
   out->touched = 0;
   thread_local SettlementBook book;  // its buffers kept from round to round
-  SettlementBook own;                // for a replay inside another on this thread
+  thread_local BlackjackScratch scratch;
   thread_local bool busy = false;
   struct Release {
     bool& b;
     ~Release() { b = false; }
   };
   if (busy) {
-    BlackjackReplay(spec, round, own, out).Run();
+    SettlementBook own;  // for a replay inside another on this thread
+    BlackjackScratch own_scratch;
+    BlackjackReplay(spec, round, own, own_scratch, out).Run();
     return;
   }
   busy = true;
   Release release{busy};
-  BlackjackReplay(spec, round, book, out).Run();
+  BlackjackReplay(spec, round, book, scratch, out).Run();
 }
 
 void BlackjackExpected(const RuleSpec& spec, const Round& round, std::vector<std::string>* notes) {
   RoundResult result;
   SettlementBook book;
-  BlackjackReplay(spec, round, book, &result, notes).Run();
+  BlackjackScratch scratch;
+  BlackjackReplay(spec, round, book, scratch, &result, notes).Run();
   notes->resize(round.events.size());
 }
 

@@ -1,0 +1,68 @@
+// A clean round of War Blackjack replays without allocating, once a few have been read on the
+// thread (the engine keeps its buffers from round to round, as the War engine does): the cost
+// of a round does not include the heap's. This file replaces the global operator new and
+// delete of the test binary with ones that count, on each thread, what they are asked for.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <new>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/blackjack/blackjack_engine.h"
+#include "games/core/test_rounds.h"
+#include "games/games.h"
+#include "history/round_parser.h"
+
+namespace {
+thread_local int64_t allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t n) {
+  ++allocations;
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+  ++allocations;
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace pitboss {
+namespace {
+
+TEST(BlackjackAllocationTest, ACleanRoundReplaysWithoutAllocating) {
+  const RuleSpec& spec = BundledSpec("us-sd/war-blackjack.yaml").spec;
+  DealerOptions options;
+  options.rounds = 400;
+  options.tables = 2;
+  options.seed = 11;
+  std::ostringstream log;
+  ASSERT_TRUE(GenerateRounds(spec, options, log).ok());
+  std::vector<Round> rounds;
+  RoundParser parser;
+  std::istringstream in(log.str());
+  for (std::string line; std::getline(in, line);) {
+    ASSERT_TRUE(parser.Parse(line, &rounds.emplace_back()).ok()) << line;
+  }
+  ASSERT_EQ(rounds.size(), 400u);
+  RoundResult result;
+  for (const Round& round : rounds) ReplayBlackjackInto(spec, round, &result);  // the buffers grow
+  const int64_t before = allocations;
+  size_t findings = 0;
+  for (const Round& round : rounds) {
+    ReplayBlackjackInto(spec, round, &result);
+    findings += result.findings.size();
+  }
+  EXPECT_EQ(findings, 0u);
+  EXPECT_EQ(allocations - before, 0) << "allocations in replaying " << rounds.size() << " clean rounds";
+}
+
+}  // namespace
+}  // namespace pitboss
