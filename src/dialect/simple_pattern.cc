@@ -110,6 +110,16 @@ std::optional<Bytes> Class(std::string_view p, size_t* i) {
 
 bool IsQuantifier(char c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
 
+// Where the bracketed class opened at p[open] ends (its ']', or p.size()): a ']' first in it,
+// or escaped, is one of its characters.
+size_t ClassEnd(std::string_view p, size_t open) {
+  size_t j = open + 1;
+  if (j < p.size() && p[j] == '^') ++j;
+  if (j < p.size() && p[j] == ']') ++j;
+  while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
+  return j;
+}
+
 // A quantifier from p[*i]: +, *, ?, {n}, {n,}, {n,m}; *i is left after it.
 bool Quantifier(std::string_view p, size_t* i, uint32_t* min, uint32_t* max) {
   const char c = p[*i];
@@ -293,11 +303,7 @@ std::optional<std::vector<SimplePattern>> SimplePattern::CompileAlternatives(std
     if (p[i] == '\\') {
       ++i;
     } else if (p[i] == '[') {
-      size_t j = i + 1;
-      if (j < p.size() && p[j] == '^') ++j;
-      if (j < p.size() && p[j] == ']') ++j;
-      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
-      i = j;
+      i = ClassEnd(p, i);
     } else if (p[i] == '(') {
       opened.push_back(i);
     } else if (p[i] == ')') {
@@ -359,12 +365,7 @@ std::string SimplePattern::LiteralPrefix(std::string_view p) {
     if (p[i] == '\\') {
       ++i;
     } else if (p[i] == '[') {
-      // To the class's end: a ']' first in it, or escaped, is one of its characters.
-      size_t j = i + 1;
-      if (j < p.size() && p[j] == '^') ++j;
-      if (j < p.size() && p[j] == ']') ++j;
-      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
-      i = j;
+      i = ClassEnd(p, i);
     } else if (p[i] == '(') {
       ++depth;
     } else if (p[i] == ')') {

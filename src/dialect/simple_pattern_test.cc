@@ -12,12 +12,8 @@ namespace pitboss {
 namespace {
 
 // re2's answer for `line`: "no", or "yes" and each group ("-" for one that took no part).
-std::string ByRe2(const re2::RE2& re, std::string_view line) {
-  const int n = re.NumberOfCapturingGroups() + 1;
-  std::vector<re2::StringPiece> groups(static_cast<size_t>(n));
-  if (!re.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(), re2::RE2::ANCHOR_BOTH,
-                groups.data(), n))
-    return "no";
+// "yes" and where each group is in `line`.
+std::string Groups(const std::vector<re2::StringPiece>& groups, std::string_view line) {
   std::string out = "yes";
   for (const re2::StringPiece& g : groups)
     out += g.data() == nullptr
@@ -26,19 +22,22 @@ std::string ByRe2(const re2::RE2& re, std::string_view line) {
   return out;
 }
 
+std::string ByRe2(const re2::RE2& re, std::string_view line) {
+  const int n = re.NumberOfCapturingGroups() + 1;
+  std::vector<re2::StringPiece> groups(static_cast<size_t>(n));
+  if (!re.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(), re2::RE2::ANCHOR_BOTH,
+                groups.data(), n))
+    return "no";
+  return Groups(groups, line);
+}
+
 // SimplePattern's answer in the same words (the first of the pattern's variants that matches);
 // "unsure" for a line it is not given (not UTF-8).
 std::string BySimple(const std::vector<SimplePattern>& variants, std::string_view line) {
   if (!SimplePattern::ValidLine(line)) return "unsure";
   std::vector<re2::StringPiece> groups;
   for (const SimplePattern& p : variants) {
-    if (!p.Match(line, &groups)) continue;
-    std::string out = "yes";
-    for (const re2::StringPiece& g : groups)
-      out += g.data() == nullptr
-                 ? " -"
-                 : " [" + std::to_string(g.data() - line.data()) + "," + std::to_string(g.size()) + "]";
-    return out;
+    if (p.Match(line, &groups)) return Groups(groups, line);
   }
   return "no";
 }
