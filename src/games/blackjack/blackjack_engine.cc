@@ -92,7 +92,8 @@ struct Hand {
   }
 };
 
-struct SeatState {
+// A seat's state but its hands: what a seat of an earlier round is reset to, cheaply.
+struct SeatFields {
   Seat seat = 0;
   bool in_play = false;  // a valid blackjack wager
   int blackjack_event = kNone;
@@ -122,10 +123,19 @@ struct SeatState {
   int insurance_fault = kNone;       // its wager/amount finding
   bool war_unknown = false;          // its war card is not a card: the War wager is not judged
   int war_refused_by = kNone;        // the wager/orphan finding of its War wager
-  boost::container::small_vector<Hand, 4> hands;  // hands[i].number == i + 1; a split of up to 4 in place
-  int initial_cards = 0;                          // cards of the initial passes received
-  bool left = false;                              // play moved on to another seat
+  int initial_cards = 0;             // cards of the initial passes received
+  bool left = false;                 // play moved on to another seat
+};
 
+struct SeatState : SeatFields {
+  boost::container::small_vector<Hand, 4> hands;  // hands[i].number == i + 1; a split of up to 4 in place
+
+  // As new, for seat `at`; its hands' room kept.
+  void Reset(Seat at) {
+    static_cast<SeatFields&>(*this) = SeatFields{};
+    seat = at;
+    hands.clear();
+  }
   Hand* hand(int number) {
     return number >= 1 && number <= static_cast<int>(hands.size()) ? &hands[number - 1] : nullptr;
   }
@@ -232,7 +242,7 @@ class BlackjackReplay {
       auto node = std::move(scratch_.spare_seats.back());
       scratch_.spare_seats.pop_back();
       node.key() = seat;
-      node.mapped() = SeatState{};
+      node.mapped().Reset(seat);
       it = seats_.insert(std::move(node)).position;
     }
     it->second.seat = seat;
