@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -116,6 +118,93 @@ struct Unobservable {
   int line = 0;
 };
 
+// A list of a spec that no reading changes (its ambiguities, claims, clauses not observable),
+// shared by the spec's instances under every reading: an instance copies a pointer, not the
+// list, so that a spec of many ambiguities, each read two ways, costs its size once and not
+// once a reading. Read like a vector; the loader builds it (a write to a list still shared
+// makes it the writer's own first).
+template <typename T>
+class SharedList {
+ public:
+  using value_type = T;
+  using const_iterator = typename std::vector<T>::const_iterator;
+
+  SharedList() = default;
+  SharedList(std::initializer_list<T> items) : items_(std::make_shared<std::vector<T>>(items)) {}
+  SharedList(std::vector<T> items)  // NOLINT: a vector of the items is such a list
+      : items_(std::make_shared<std::vector<T>>(std::move(items))) {}
+
+  const_iterator begin() const { return list().begin(); }
+  const_iterator end() const { return list().end(); }
+  size_t size() const { return list().size(); }
+  bool empty() const { return list().empty(); }
+  const T& operator[](size_t i) const { return list()[i]; }
+  const T& front() const { return list().front(); }
+  const T& back() const { return list().back(); }
+
+  // The list, the caller's own: copied first where another instance shares it.
+  std::vector<T>& Mutable() {
+    if (!items_) {
+      items_ = std::make_shared<std::vector<T>>();
+    } else if (items_.use_count() > 1) {
+      items_ = std::make_shared<std::vector<T>>(*items_);
+    }
+    return *items_;
+  }
+  void push_back(T item) { Mutable().push_back(std::move(item)); }
+
+ private:
+  const std::vector<T>& list() const {
+    static const std::vector<T> kNone;
+    return items_ ? *items_ : kNone;
+  }
+  std::shared_ptr<std::vector<T>> items_;
+};
+
+// The reading of each ambiguity an instance of a spec is built under (ambiguity id -> reading
+// name): the spec's defaults, shared by its instances, and the readings this instance takes
+// instead of them. An instance under one reading copies one name, not every ambiguity's.
+class Readings {
+ public:
+  Readings() = default;
+  // Every ambiguity at its reading in `defaults`.
+  explicit Readings(std::map<std::string, std::string> defaults)
+      : defaults_(std::make_shared<const std::map<std::string, std::string>>(std::move(defaults))) {}
+
+  // The reading of ambiguity `id`; std::out_of_range for an id of no ambiguity (as map::at).
+  const std::string& at(const std::string& id) const {
+    if (auto it = chosen_.find(id); it != chosen_.end()) return it->second;
+    if (defaults_) return defaults_->at(id);
+    throw std::out_of_range("no ambiguity '" + id + "'");
+  }
+  // Reads ambiguity `id` as `name`.
+  void Set(const std::string& id, const std::string& name) {
+    if (defaults_) {
+      if (auto it = defaults_->find(id); it != defaults_->end() && it->second == name) {
+        chosen_.erase(id);
+        return;
+      }
+    }
+    chosen_[id] = name;
+  }
+  bool empty() const { return chosen_.empty() && (!defaults_ || defaults_->empty()); }
+  // Every ambiguity's reading, in id order.
+  std::map<std::string, std::string> Map() const {
+    std::map<std::string, std::string> all = defaults_ ? *defaults_ : std::map<std::string, std::string>{};
+    for (const auto& [id, name] : chosen_) all[id] = name;
+    return all;
+  }
+  // The same reading of every ambiguity.
+  friend bool operator==(const Readings& a, const Readings& b) {
+    if (a.defaults_ == b.defaults_) return a.chosen_ == b.chosen_;
+    return a.Map() == b.Map();
+  }
+
+ private:
+  std::shared_ptr<const std::map<std::string, std::string>> defaults_;
+  std::map<std::string, std::string> chosen_;  // where other than defaults_
+};
+
 // The rules one game adds to the core of a spec: a game's own kinds of rule (a War game's
 // ranks and payout table, a blackjack game's drawing rules). Each game defines one subclass
 // in its folder (games/war/war_rules.h...). Immutable once loaded.
@@ -170,11 +259,11 @@ struct RuleSpec {
   } fresh_shuffle;
   std::array<WagerRule, kWagerKinds> wagers{};
 
-  std::vector<Ambiguity> ambiguities;
-  std::vector<Claim> claims;
-  std::vector<Unobservable> unobservable;
-  // ambiguity id -> reading name this instance is built under.
-  std::map<std::string, std::string> readings;
+  SharedList<Ambiguity> ambiguities;
+  SharedList<Claim> claims;
+  SharedList<Unobservable> unobservable;
+  // The reading of each ambiguity this instance is built under.
+  Readings readings;
 
   // The rules of the spec's game beyond the core (games/<game>/): set by the loader.
   GameRulesHolder game_rules;

@@ -1111,7 +1111,7 @@ Report Checker::Finish() {
   std::map<const SpecDocument*, size_t> ambiguities_of;  // the index of its first in report.ambiguities
   for (const SpecRuntime* rt : impl_->used) {
     const RuleSpec& spec = rt->doc->spec;
-    report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings,
+    report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings.Map(),
                             rt->selected_is_default,
                             std::vector<std::string>(rt->tables.begin(), rt->tables.end())});
     // A spec checked under several sets of readings (--reading auto) lists its ambiguities once:

@@ -123,7 +123,7 @@ struct Trail {
 
 struct SpecTrails {
   const RuleSpec* spec = nullptr;
-  std::map<std::string, std::string> checked;
+  Readings checked;
   std::vector<Trail> trails;  // one an ambiguity
 };
 
@@ -286,8 +286,7 @@ ReadingInference::Table& ReadingInference::Of(std::string_view table) {
   return *it->second;
 }
 
-void ReadingInference::Seen(Table& table, const RuleSpec& spec,
-                            const std::map<std::string, std::string>& checked) {
+void ReadingInference::Seen(Table& table, const RuleSpec& spec, const Readings& checked) {
   SpecTrails& s = table.For(spec);
   if (s.checked.empty()) s.checked = checked;
 }
@@ -323,8 +322,7 @@ void ReadingInference::Collapse(Report* report, bool count_explained) const {
         e.spec = s.spec->id;
         e.revision = s.spec->revision;
         e.ambiguity = amb.id;
-        auto checked = s.checked.find(amb.id);
-        e.checked = checked != s.checked.end() ? checked->second : s.spec->readings.at(amb.id);
+        e.checked = s.checked.empty() ? s.spec->readings.at(amb.id) : s.checked.at(amb.id);
         std::vector<Run> runs = trail.Stretches(&e.status);
         e.rounds_distinguishing = trail.told;
         for (size_t r = 0; r < amb.readings.size(); ++r) {

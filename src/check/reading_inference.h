@@ -50,7 +50,7 @@ class ReadingInference {
 
   // A round of `table` checked under `spec` (the spec as loaded, with its ambiguities), whose
   // readings `checked` (ambiguity id -> reading) are those it was checked under.
-  void Seen(Table& table, const RuleSpec& spec, const std::map<std::string, std::string>& checked);
+  void Seen(Table& table, const RuleSpec& spec, const Readings& checked);
   // The round at `at` tells ambiguity `ambiguity` (its index in the spec) apart, and is
   // consistent with the readings of `consistent` (bit i: the spec's reading i). Call Seen first.
   void Told(Table& table, const RuleSpec& spec, size_t ambiguity, uint64_t consistent, const Place& at);

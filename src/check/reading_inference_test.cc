@@ -20,7 +20,7 @@ RuleSpec Spec() {
   a.cite.clause = "Rule 5";
   a.readings = {Reading{.name = "whole", .is_default = true}, Reading{.name = "half"}};
   spec.ambiguities = {a};
-  spec.readings = {{"payout", "whole"}};
+  spec.readings = Readings(std::map<std::string, std::string>{{"payout", "whole"}});
   return spec;
 }
 

@@ -8,7 +8,11 @@
 // carries its path (html.h, "Page conventions"), so a test can hold the page
 // against the data. The statistics are a second JSON block, the "groups" array
 // of `pitboss stats`; the figures of the section that shows them resolve against
-// it: the section's data-json attribute names that block's id.
+// it: the section's data-json attribute names that block's id. Past
+// kTablesListed tables, the parts with a row or a group a table list those that
+// most need reading and say how many they leave out, and the JSON blocks hold
+// what the page lists: readings_inferred (with readings_inferred_left_out) and
+// the groups of the tables listed.
 //
 // Log text reaches the page (ids, paths, messages quoting a bad line), so every
 // piece of it goes through HtmlEscape(). A finding is one row of plain cells
@@ -21,6 +25,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -77,6 +82,40 @@ constexpr std::size_t kInputsShown = 5;
 constexpr std::size_t kSpecsShown = 2;
 // Rows of the money totals by table, day and wager listed in the open; more are folded away.
 constexpr std::size_t kMoneyRowsShown = 12;
+// The tables each part of the page that has a row or a group a table lists (the violations
+// per table, the money totals by table, the reading each table deals under, the statistics
+// of each table). Past it, a part lists the tables that most need reading and says how many
+// it leaves out, which the JSON report (--format json) has: the page stays the size of its
+// findings, where 100,000 tables of one round each made one of hundreds of MB.
+constexpr std::size_t kTablesListed = kHtmlTablesListed;
+
+// The `n` indexes of `ranked` that come first by `before`, in their own order: what a part
+// lists of its tables past kTablesListed.
+template <typename Before>
+std::vector<std::size_t> FirstInOrder(std::size_t ranked, std::size_t n, Before before) {
+  std::vector<std::size_t> order(ranked);
+  for (std::size_t i = 0; i < ranked; ++i) order[i] = i;
+  if (n < ranked) {
+    std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
+                     [&](std::size_t a, std::size_t b) { return before(a, b) || (!before(b, a) && a < b); });
+    order.resize(n);
+    std::sort(order.begin(), order.end());
+  }
+  return order;
+}
+
+// "1,234": a count in a note of what a part leaves out.
+std::string Thousands(int64_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > (digits[0] == '-' ? 1 : 0); at -= 3)
+    digits.insert(static_cast<std::size_t>(at), ",");
+  return digits;
+}
+
+// "1,234 findings".
+std::string Counted(int64_t n, std::string_view one, std::string_view many) {
+  return Thousands(n) + " " + std::string(n == 1 ? one : many);
+}
 
 std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
@@ -407,16 +446,40 @@ void WriteMoney(std::ostream& out, const Report& report) {
       "<th class=\"num\">overpaid</th><th class=\"num\">findings</th><th></th></tr></thead>\n<tbody>\n";
   out << kOpen;
   MoneyRow(out, "<b>all</b>", "summary.money.", totals.all, currency);
+  // Past kTablesListed tables, those with the most findings that move money (and the findings
+  // of no table).
+  std::vector<const std::pair<const std::string, MoneyTotal>*> tables;
+  for (const auto& entry : totals.by_table) {
+    if (!entry.first.empty()) tables.push_back(&entry);
+  }
+  const std::vector<std::size_t> listed = FirstInOrder(
+      tables.size(), kTablesListed,
+      [&](std::size_t a, std::size_t b) { return tables[a]->second.findings > tables[b]->second.findings; });
+  std::map<std::string, MoneyTotal> listed_tables;
+  for (std::size_t i : listed) listed_tables.insert(*tables[i]);
+  if (auto none = totals.by_table.find(""); none != totals.by_table.end()) listed_tables.insert(*none);
+  const std::map<std::string, MoneyTotal>& by_table = listed_tables;
   // A long breakdown (a month of days, many tables) is folded away below the totals.
-  const std::size_t breakdown = totals.by_table.size() + totals.by_day.size() + totals.by_wager.size();
+  const std::size_t breakdown = by_table.size() + totals.by_day.size() + totals.by_wager.size();
   const bool folded = breakdown > kMoneyRowsShown;
   if (folded) {
     out << "</tbody>\n</table></div>\n<details class=\"money\"><summary>by table, day and wager ("
-        << Plural(static_cast<int64_t>(breakdown), "row", "rows") << ")</summary>\n"
-        << kOpen;
+        << Plural(static_cast<int64_t>(breakdown), "row", "rows") << ")</summary>\n";
+    if (listed.size() < tables.size()) {
+      int64_t left_out = 0;
+      for (const auto* entry : tables) left_out += entry->second.findings;
+      for (std::size_t i : listed) left_out -= tables[i]->second.findings;
+      out << "<p class=\"note left-out\">The " << Thousands(static_cast<int64_t>(listed.size()))
+          << " tables with the most findings that move money are listed, of "
+          << Thousands(static_cast<int64_t>(tables.size())) << "; the other "
+          << Thousands(static_cast<int64_t>(tables.size() - listed.size())) << " tables and their "
+          << Counted(left_out, "finding", "findings")
+          << " are in the totals above and in the JSON report&#39;s summary.money.by_table.</p>\n";
+    }
+    out << kOpen;
   }
   for (const auto& [title, key, by, none] :
-       {std::tuple{"table", "by_table", &totals.by_table, "(no table)"},
+       {std::tuple{"table", "by_table", &by_table, "(no table)"},
         std::tuple{"day", "by_day", &totals.by_day, "(no time)"},
         std::tuple{"wager", "by_wager", &totals.by_wager, "(no wager)"}}) {
     for (const auto& [name, total] : *by) {
@@ -492,17 +555,36 @@ void WritePerTable(std::ostream& out, const Report& report) {
     out << "<p class=\"empty\">No violations.</p>\n</section>\n";
     return;
   }
+  // Past kTablesListed tables, those with the most violations (the lines that named none aside).
+  std::vector<const std::pair<const std::string, TableCounts>*> named;
+  for (const auto& entry : tables) {
+    if (!entry.first.empty()) named.push_back(&entry);
+  }
+  const std::vector<std::size_t> listed =
+      FirstInOrder(named.size(), kTablesListed, [&](std::size_t a, std::size_t b) {
+        return named[a]->second.violations > named[b]->second.violations;
+      });
   out << "<p class=\"note\">Violations per gaming table, by severity and by code (most frequent first). "
-         "Rounds are counted per input, not per table.</p>\n"
-         "<div class=\"table-wrap\"><table class=\"per-table\">\n<thead><tr><th>table</th>"
+         "Rounds are counted per input, not per table.</p>\n";
+  if (listed.size() < named.size()) {
+    int64_t left_out = 0;
+    for (const auto* entry : named) left_out += entry->second.violations;
+    for (std::size_t i : listed) left_out -= named[i]->second.violations;
+    out << "<p class=\"note left-out\">The " << Thousands(static_cast<int64_t>(listed.size()))
+        << " tables with the most violations are listed, of " << Thousands(static_cast<int64_t>(named.size()))
+        << " tables with violations; the other "
+        << Thousands(static_cast<int64_t>(named.size() - listed.size())) << " tables and their "
+        << Counted(left_out, "violation", "violations")
+        << " are left out of this table. The findings filter by table, and the JSON report (<code>--format "
+           "json</code>) counts every table.</p>\n";
+  }
+  out << "<div class=\"table-wrap\"><table class=\"per-table\">\n<thead><tr><th>table</th>"
          "<th class=\"num\">violations</th>";
   for (const Severity severity : kSeverities) out << "<th class=\"num\">" << ToString(severity) << "</th>";
   out << "<th>by code</th></tr></thead>\n<tbody>\n";
   // The lines that named no table come last.
   std::vector<const std::pair<const std::string, TableCounts>*> order;
-  for (const auto& entry : tables) {
-    if (!entry.first.empty()) order.push_back(&entry);
-  }
+  for (std::size_t i : listed) order.push_back(named[i]);
   if (tables.contains("")) order.push_back(&*tables.find(""));
   for (const auto* entry : order) {
     const auto& [table, counts] = *entry;
@@ -587,13 +669,77 @@ void WriteAmbiguities(std::ostream& out, const Report& report) {
   out << "</tbody>\n</table></div>\n</section>\n";
 }
 
+// The entries of report.readings_inferred the page lists and embeds (indexes, in order): every
+// one, or past kTablesListed tables those of the tables that most need reading: one dealing an
+// ambiguity under a reading other than the one checked, switching or mixed first, then those
+// with the most findings, then those with the most rounds that tell the readings apart.
+std::vector<std::size_t> ReadingsListed(const Report& report) {
+  const std::vector<ReadingInferred>& entries = report.readings_inferred;
+  struct Table {
+    bool dealt_otherwise = false;
+    int64_t findings = 0;
+    int64_t telling = 0;
+  };
+  std::map<std::string_view, std::size_t> index;  // a table's place in `tables`
+  std::vector<Table> tables;
+  std::vector<std::size_t> table_of(entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const ReadingInferred& r = entries[i];
+    const auto [it, fresh] = index.emplace(r.table, tables.size());
+    if (fresh) tables.emplace_back();
+    table_of[i] = it->second;
+    Table& t = tables[it->second];
+    t.dealt_otherwise |=
+        r.status == "switches" || r.status == "mixed" || r.findings_explained > 0 ||
+        (r.status == "inferred" && r.readings.size() == 1 && r.readings.front() != r.checked);
+    // other_findings is the table's, on each of its entries.
+    t.findings = std::max(t.findings, r.findings_explained + r.other_findings);
+    t.telling += r.rounds_distinguishing;
+  }
+  const std::vector<std::size_t> listed =
+      FirstInOrder(tables.size(), kTablesListed, [&](std::size_t a, std::size_t b) {
+        return std::tuple(tables[a].dealt_otherwise, tables[a].findings, tables[a].telling) >
+               std::tuple(tables[b].dealt_otherwise, tables[b].findings, tables[b].telling);
+      });
+  std::vector<bool> kept(tables.size(), false);
+  for (std::size_t t : listed) kept[t] = true;
+  std::vector<std::size_t> shown;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (kept[table_of[i]]) shown.push_back(i);
+  }
+  return shown;
+}
+
 // Which reading each table deals each ambiguity under (report.readings_inferred), a row an
-// entry; the report's first lines (ReadingLeadLines) say what of it an auditor reads first.
-void WriteReadingsInferred(std::ostream& out, const Report& report) {
+// entry of `listed` (ReadingsListed), each at its place in the page's JSON; the report's first
+// lines (ReadingLeadLines) say what of it an auditor reads first.
+void WriteReadingsInferred(std::ostream& out, const Report& report, const std::vector<std::size_t>& listed) {
   out << "<section id=\"readings-inferred\">\n<h2>Which reading each table deals under</h2>\n";
   if (report.readings_inferred.empty()) {
     out << "<p class=\"empty\">None.</p>\n</section>\n";
     return;
+  }
+  if (listed.size() < report.readings_inferred.size()) {
+    std::set<std::string_view> all, shown;
+    for (const ReadingInferred& r : report.readings_inferred) all.insert(r.table);
+    for (std::size_t i : listed) shown.insert(report.readings_inferred[i].table);
+    std::map<std::string_view, int64_t> by_status;  // of the entries left out
+    for (const ReadingInferred& r : report.readings_inferred) {
+      if (!shown.contains(r.table)) ++by_status[r.status];
+    }
+    std::string statuses;
+    for (const auto& [status, n] : by_status)
+      statuses += (statuses.empty() ? "" : ", ") + Thousands(n) + " " + HtmlEscape(status);
+    out << "<p class=\"note left-out\">The " << Thousands(static_cast<int64_t>(shown.size()))
+        << " tables that most need reading are listed, of " << Thousands(static_cast<int64_t>(all.size()))
+        << ": those dealing an ambiguity under another reading than the one checked, switching or mixed "
+           "first, then those with the most findings, then those with the most rounds that tell the "
+           "readings apart. The other "
+        << Thousands(static_cast<int64_t>(all.size() - shown.size())) << " tables&#39; "
+        << Thousands(static_cast<int64_t>(report.readings_inferred.size() - listed.size())) << " entries ("
+        << statuses
+        << ") are left out of this page and of its data (readings_inferred_left_out); the JSON report "
+           "(<code>--format json</code>) has every one.</p>\n";
   }
   out << "<p class=\"note\">For each table and ambiguity, the rounds that tell its readings apart (some "
          "reading finds in them what another does not) and the readings each is consistent with (none "
@@ -605,9 +751,9 @@ void WriteReadingsInferred(std::ostream& out, const Report& report) {
          "<th>rounds consistent</th><th class=\"num\">with none</th><th>stretches</th>"
          "<th class=\"num\">findings explained</th><th class=\"num\">rounds explained</th>"
          "<th>explained money</th><th class=\"num\">other findings</th></tr></thead>\n<tbody>\n";
-  for (std::size_t i = 0; i < report.readings_inferred.size(); ++i) {
-    const ReadingInferred& r = report.readings_inferred[i];
-    const std::string path = "readings_inferred." + std::to_string(i) + ".";
+  for (std::size_t k = 0; k < listed.size(); ++k) {
+    const ReadingInferred& r = report.readings_inferred[listed[k]];
+    const std::string path = "readings_inferred." + std::to_string(k) + ".";
     out << "<tr>";
     Figure(out, "td", "", path + "table", HtmlEscape(r.table));
     Figure(out, "td", "", path + "spec", HtmlEscape(r.spec));
@@ -683,9 +829,41 @@ void WriteReadingsInferred(std::ostream& out, const Report& report) {
   out << "</tbody>\n</table></div>\n</section>\n";
 }
 
+// The statistics groups the page embeds, in their order: each rule set's (every table
+// together) and each table's, or past kTablesListed tables, those of the tables whose tests
+// fail or come nearest: the most failed across the report, then alone, then the least p-value.
+std::vector<const StatsGroup*> GroupsListed(const StatsReport& stats) {
+  std::vector<const StatsGroup*> tables;
+  std::vector<std::tuple<int, int, double>> rank;  // of each of tables
+  for (const StatsGroup& g : stats.groups) {
+    if (g.table.empty()) continue;
+    int failed = 0, alone = 0;
+    double least = 1;
+    for (const StatTest& t : g.tests) {
+      if (!t.applicable) continue;
+      failed += !t.pass;
+      alone += !t.pass_alone;
+      least = std::min(least, t.p_value);
+    }
+    tables.push_back(&g);
+    rank.emplace_back(failed, alone, -least);
+  }
+  const std::vector<std::size_t> listed = FirstInOrder(
+      tables.size(), kTablesListed, [&](std::size_t a, std::size_t b) { return rank[a] > rank[b]; });
+  std::set<const StatsGroup*> kept;
+  for (std::size_t i : listed) kept.insert(tables[i]);
+  std::vector<const StatsGroup*> groups;
+  for (const StatsGroup& g : stats.groups) {
+    if (g.table.empty() || kept.contains(&g)) groups.push_back(&g);
+  }
+  return groups;
+}
+
 // The statistics of the rounds checked, per rule set: every table together (the
-// stats page has each table's too). Its figures are paths into the groups array.
-void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats) {
+// stats page has each table's too). Its figures are paths into the groups array the page
+// embeds, `listed` (GroupsListed).
+void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats,
+                     const std::vector<const StatsGroup*>& listed) {
   out << "<section id=\"statistics\" data-json=\"" << kStatsJsonId << "\">\n<h2>Statistics</h2>\n";
   if (!stats.ok()) {
     out << "<p class=\"empty\">Not computed: " << HtmlEscape(stats.status().message())
@@ -705,9 +883,24 @@ void WriteStatistics(std::ostream& out, const StatusOr<StatsReport>& stats) {
       << Plural(tests, "test", "tests") << " of every rule set and table: " << std::to_string(stats->failed())
       << " failed across the report, " << std::to_string(stats->failed_alone())
       << " alone. They do not change this report&#39;s verdict or exit status.</p>\n";
+  const auto tables = stats->tables_left_out + static_cast<int64_t>(std::count_if(
+                                                   stats->groups.begin(), stats->groups.end(),
+                                                   [](const StatsGroup& g) { return !g.table.empty(); }));
+  const auto tables_listed = static_cast<int64_t>(
+      std::count_if(listed.begin(), listed.end(), [](const StatsGroup* g) { return !g->table.empty(); }));
+  if (tables_listed < tables) {
+    out << "<p class=\"note left-out\">The page&#39;s data holds the statistics of each rule set, every "
+           "table "
+           "together, and of the "
+        << Thousands(tables_listed) << " tables, of " << Thousands(tables)
+        << ", whose tests fail or come nearest failing; the other " << Thousands(tables - tables_listed)
+        << " tables&#39; are left out of it (their tests count all the same in the correction above): "
+           "<code>pitboss stats --format json</code> or <code>--format html</code> has each "
+           "table&#39;s.</p>\n";
+  }
   bool first = true;
-  for (std::size_t g = 0; g < stats->groups.size(); ++g) {
-    const StatsGroup& group = stats->groups[g];
+  for (std::size_t g = 0; g < listed.size(); ++g) {
+    const StatsGroup& group = *listed[g];
     if (!group.table.empty()) continue;
     const std::string path = std::to_string(g) + ".";
     out << "<h3>";
@@ -755,16 +948,29 @@ void WritePage(const Report& report, const StatusOr<StatsReport>* stats, std::os
   WriteFindings(out, report);
   WritePerTable(out, report);
   WriteAmbiguities(out, report);
-  WriteReadingsInferred(out, report);
-  if (stats != nullptr) WriteStatistics(out, *stats);
+  // Past kTablesListed tables, the page lists and embeds some tables' entries only (each part
+  // says how many it leaves out): a part never holds a row or group of every table.
+  const std::vector<std::size_t> readings = ReadingsListed(report);
+  WriteReadingsInferred(out, report, readings);
+  const std::vector<const StatsGroup*> groups =
+      stats != nullptr && stats->ok() ? GroupsListed(**stats) : std::vector<const StatsGroup*>{};
+  if (stats != nullptr) WriteStatistics(out, *stats, groups);
   out << "</main>\n";
   WriteReportJsonHtml(
-      out, [&report](std::ostream& json) { WriteJsonReport(report, json); }, "violations");
+      out,
+      [&](std::ostream& json) {
+        if (readings.size() < report.readings_inferred.size()) {
+          WriteJsonReport(report, readings, json);
+        } else {
+          WriteJsonReport(report, json);
+        }
+      },
+      "violations");
   if (stats != nullptr && stats->ok()) {
-    std::ostringstream groups;
-    JsonWriter writer(groups);
-    WriteStatsGroupsJson(writer, **stats);
-    WriteHtmlJson(out, kStatsJsonId, groups.view());
+    WriteHtmlJson(out, kStatsJsonId, [&groups](std::ostream& json) {
+      JsonWriter writer(json);
+      WriteStatsGroupsJson(writer, groups);
+    });
   }
   WriteHtmlPageEnd(page, out);
 }

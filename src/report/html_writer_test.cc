@@ -602,5 +602,74 @@ TEST(HtmlReportTest, StatisticsHostileNamesStayText) {
   EXPECT_EQ(Count(html, "players made (" + escaped + ")"), 1);
 }
 
+// Past kHtmlTablesListed tables, the parts with a row a table list those that most need reading
+// and say how many they leave out; the page's JSON holds the readings_inferred entries listed,
+// and counts the others. A report of a table more than listed, each table with a finding and an
+// entry, the last dealing its ambiguity under a reading other than the one checked.
+TEST(HtmlReportTest, PastTheTablesListedEachPartSaysWhatItLeavesOut) {
+  Report report;
+  report.tool = "pitboss";
+  const int tables = static_cast<int>(kHtmlTablesListed) + 50;
+  std::vector<Finding> findings;
+  for (int t = 0; t < tables; ++t) {
+    ReadingInferred r;
+    r.table = "T" + std::to_string(1000 + t);
+    r.spec = "us-sd/casino-war";
+    r.revision = "2012-04-23";
+    r.ambiguity = "sd-war-win-payout";
+    r.checked = "three-wagers";
+    r.status = "not-distinguished";
+    r.rounds_consistent = {{"three-wagers", 0}, {"paytable-half-on-raise", 0}};
+    if (t == tables - 1) {
+      r.status = "inferred";
+      r.readings = {"paytable-half-on-raise"};
+      r.rounds_distinguishing = 12;
+    }
+    report.readings_inferred.push_back(r);
+    Finding f = ContractFinding();
+    f.table = r.table;
+    f.round = r.table + "-1";
+    // The first 10 tables have two findings: they come first where tables are left out.
+    findings.push_back(f);
+    if (t < 10) findings.push_back(f);
+  }
+  report.violations = findings;
+  report.rounds = tables;
+  report.rounds_with_violations = tables;
+  const std::string html = Html(report);
+
+  const std::string listed = std::to_string(kHtmlTablesListed);
+  EXPECT_NE(html.find("The " + listed +
+                      " tables with the most violations are listed, of 250 tables with "
+                      "violations; the other 50 tables and their 50 violations are left out of this table."),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "<tr data-table=\""), static_cast<int>(kHtmlTablesListed));
+  EXPECT_NE(html.find("<tr data-table=\"T1000\">"), std::string::npos);  // two findings: listed
+  EXPECT_NE(html.find("The " + listed +
+                      " tables with the most findings that move money are listed, of 250; "
+                      "the other 50 tables and their 50 findings are in the totals above"),
+            std::string::npos);
+  EXPECT_NE(html.find("The " + listed + " tables that most need reading are listed, of 250:"),
+            std::string::npos);
+  EXPECT_NE(html.find("The other 50 tables&#39; 50 entries (50 not-distinguished) are left out of this page"),
+            std::string::npos);
+  // The table dealing another reading is listed, at its place in the page's JSON.
+  const std::string json = Expanded(EmbeddedJson(html));
+  simdjson::dom::parser parser;
+  simdjson::dom::element data = parser.parse(json);
+  simdjson::dom::array entries = data["readings_inferred"].get_array();
+  ASSERT_EQ(entries.size(), kHtmlTablesListed);
+  EXPECT_EQ(int64_t(data["readings_inferred_left_out"]), 50);
+  const std::string last = "T" + std::to_string(1000 + tables - 1);
+  EXPECT_EQ(std::string_view(entries.at(kHtmlTablesListed - 1)["table"]), last);
+  EXPECT_EQ(Figures(html, "readings_inferred." + std::to_string(kHtmlTablesListed - 1) + ".table"),
+            std::vector<std::string>{last});
+  // The JSON report itself has every entry.
+  std::ostringstream whole;
+  WriteJsonReport(report, whole);
+  EXPECT_EQ(whole.str().find("readings_inferred_left_out"), std::string::npos);
+  EXPECT_EQ(Count(whole.str(), "\"ambiguity\":\"sd-war-win-payout\",\"checked\""), tables);
+}
+
 }  // namespace
 }  // namespace pitboss

@@ -356,7 +356,12 @@ void WriteProvenanceJson(JsonWriter& json, const Report& report) {
   }
 }
 
-void WriteJsonReport(const Report& report, std::ostream& out) {
+namespace {
+
+// The report; of readings_inferred, the entries `readings_inferred` only where given (with the
+// number of the others).
+void WriteJsonReportOf(const Report& report, const std::vector<size_t>* readings_inferred,
+                       std::ostream& out) {
   JsonWriter json(out);
   json.BeginObject();
   json.Key("tool").String(report.tool);
@@ -420,8 +425,16 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
   for (const AmbiguityImpact& ambiguity : report.ambiguities) WriteAmbiguityJson(json, ambiguity);
   json.EndArray();
   json.Key("readings_inferred").BeginArray();
-  for (const ReadingInferred& r : report.readings_inferred) WriteReadingInferredJson(json, r);
+  if (readings_inferred == nullptr) {
+    for (const ReadingInferred& r : report.readings_inferred) WriteReadingInferredJson(json, r);
+  } else {
+    for (size_t i : *readings_inferred) WriteReadingInferredJson(json, report.readings_inferred[i]);
+  }
   json.EndArray();
+  if (readings_inferred != nullptr && readings_inferred->size() < report.readings_inferred.size()) {
+    json.Key("readings_inferred_left_out")
+        .Int(static_cast<int64_t>(report.readings_inferred.size() - readings_inferred->size()));
+  }
 
   // check --baseline: the baseline, the counts and its findings not found again.
   if (report.baseline) {
@@ -451,6 +464,14 @@ void WriteJsonReport(const Report& report, std::ostream& out) {
 
   json.EndObject();
   out.put('\n');
+}
+
+}  // namespace
+
+void WriteJsonReport(const Report& report, std::ostream& out) { WriteJsonReportOf(report, nullptr, out); }
+
+void WriteJsonReport(const Report& report, const std::vector<size_t>& readings_inferred, std::ostream& out) {
+  WriteJsonReportOf(report, &readings_inferred, out);
 }
 
 }  // namespace pitboss

@@ -118,8 +118,16 @@ void WriteStatsText(const StatsDocument& doc, std::ostream& out) {
 }
 
 void WriteStatsGroupsJson(JsonWriter& json, const StatsReport& s) {
+  std::vector<const StatsGroup*> groups;
+  groups.reserve(s.groups.size());
+  for (const StatsGroup& g : s.groups) groups.push_back(&g);
+  WriteStatsGroupsJson(json, groups);
+}
+
+void WriteStatsGroupsJson(JsonWriter& json, const std::vector<const StatsGroup*>& groups) {
   json.BeginArray();
-  for (const StatsGroup& g : s.groups) {
+  for (const StatsGroup* group : groups) {
+    const StatsGroup& g = *group;
     json.BeginObject().Key("spec").String(g.spec).Key("table");
     if (g.table.empty()) {
       json.Null();

@@ -3,6 +3,7 @@
 #ifndef PITBOSS_REPORT_STATS_WRITERS_H_
 #define PITBOSS_REPORT_STATS_WRITERS_H_
 
+#include <cstddef>
 #include <functional>
 #include <ostream>
 #include <string_view>
@@ -31,12 +32,20 @@ std::vector<std::string_view> StatsFormats();
 
 void WriteStatsText(const StatsDocument& doc, std::ostream& out);
 void WriteStatsJson(const StatsDocument& doc, std::ostream& out);
-// The "groups" array of the JSON report (also embedded in the HTML reports).
+// The "groups" array of the JSON report (also embedded in the HTML reports); the second, of
+// the groups given only (the check page's, past its limit of tables).
 void WriteStatsGroupsJson(JsonWriter& json, const StatsReport& stats);
+void WriteStatsGroupsJson(JsonWriter& json, const std::vector<const StatsGroup*>& groups);
 // One self-contained page (report/html.h) with the JSON report embedded: the summary, the
 // input findings, every test in a table that filters by rule set, table and verdict, and
 // per group its tests, ranks and returns with their plots.
 void WriteStatsHtml(const StatsDocument& doc, std::ostream& out);
+
+// The tables the check page lists in each part that has a row or a group a table, past which
+// it lists those that most need reading and says how many it leaves out (html_writer.cc): its
+// statistics hold as many tables' groups, StatsCollector::Finish(kHtmlTablesListed). Part of
+// the report format (docs/report.md).
+inline constexpr size_t kHtmlTablesListed = 200;
 
 // The check page (--format html, html_writer.cc) with a Statistics section: per rule set,
 // the tests and plots of the stats page on the rounds checked, or why there are none. The

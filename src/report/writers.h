@@ -57,6 +57,10 @@ std::string NotRunText(const Report& report);
 std::vector<std::string> ReadingLeadLines(const Report& report);
 void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& reading);
 void WriteJsonReport(const Report& report, std::ostream& out);
+// The same with only the entries `readings_inferred` (indexes, in order) of readings_inferred,
+// and readings_inferred_left_out the number of the others where there are any: the HTML page's
+// embedded report past its limit of tables (html_writer.cc).
+void WriteJsonReport(const Report& report, const std::vector<size_t>& readings_inferred, std::ostream& out);
 
 // Pieces of the JSON report, in the contract's shape, for the formats that embed them.
 void WriteFindingJson(JsonWriter& json, const Finding& finding);

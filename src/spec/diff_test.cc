@@ -77,7 +77,8 @@ TEST(DiffTest, WagersBurnsDecksAndAmbiguities) {
     for (auto& outcome : stage) outcome[static_cast<int>(WagerKind::kTie)] = Payout{};
   War(changed).war_deal.burns_before_seat_card = 2;
   changed.decks.max = 6;
-  changed.ambiguities.erase(changed.ambiguities.begin());  // ...and an ambiguity resolved
+  std::vector<Ambiguity>& ambiguities = changed.ambiguities.Mutable();
+  ambiguities.erase(ambiguities.begin());  // ...and an ambiguity resolved
   std::map<std::string, SpecChange::Kind> got;
   for (const SpecChange& c : DiffSpecs(sd, changed)) {
     if (c.meaning) got[c.path] = c.kind;

@@ -629,6 +629,81 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
   return tree;
 }
 
+namespace {
+
+// The lists of a spec no reading changes unless its `set` names them: an instance shares the
+// document's (SharedList) rather than parse them again.
+constexpr std::string_view kSharedLists[] = {"ambiguities", "claims", "unobservable"};
+
+// A reading chosen: the indexes of its ambiguity in the spec and of the reading in it.
+struct Chosen {
+  size_t ambiguity;
+  size_t reading;
+  friend auto operator<=>(const Chosen&, const Chosen&) = default;
+};
+
+// The spec of `doc` under the readings `chosen` (each a valid index, in the order of the
+// spec's ambiguities), the others at their default. The tree parsed is the document's less the
+// lists no chosen reading sets, with the chosen readings' sets applied in that order: its size
+// is not that of the ambiguities.
+StatusOr<RuleSpec> Build(const SpecDocument& doc, const std::vector<Chosen>& chosen) {
+  try {
+    const YAML::Node& root = doc.root;
+    const YAML::Node ambiguities = root["ambiguities"];
+    std::vector<YAML::Node> sets;
+    std::set<std::string, std::less<>> set_lists;  // the shared lists a set names
+    for (const Chosen& c : chosen) {
+      const YAML::Node set = ambiguities[c.ambiguity]["readings"][c.reading]["set"];
+      if (!set) continue;
+      for (const auto& kv : set) {
+        const std::string& key = kv.first.Scalar();
+        const std::string_view top = std::string_view(key).substr(0, key.find('.'));
+        if (std::find(std::begin(kSharedLists), std::end(kSharedLists), top) != std::end(kSharedLists))
+          set_lists.emplace(top);
+      }
+      sets.push_back(set);
+    }
+    auto shared = [&](std::string_view key) {
+      return std::find(std::begin(kSharedLists), std::end(kSharedLists), key) != std::end(kSharedLists) &&
+             !set_lists.contains(key);
+    };
+    YAML::Node tree(YAML::NodeType::Map);
+    for (const auto& kv : root) {
+      const std::string& key = kv.first.Scalar();
+      if (!shared(key)) tree[key] = YAML::Clone(kv.second);
+    }
+    for (const YAML::Node& set : sets) {
+      for (const auto& kv : set) {
+        Status s = ApplyOverride(tree, kv.first.Scalar(), kv.second);
+        if (!s.ok()) return s;
+      }
+    }
+    std::vector<std::string> errors;
+    RuleSpec spec;
+    SpecParser parser(doc.path, &errors);
+    if (!parser.Parse(tree, &spec)) {
+      std::string joined;
+      for (const auto& e : errors) joined += (joined.empty() ? "" : "; ") + e;
+      return Status::ParseError(joined);
+    }
+    if (shared("ambiguities")) spec.ambiguities = doc.spec.ambiguities;
+    if (shared("claims")) spec.claims = doc.spec.claims;
+    if (shared("unobservable")) spec.unobservable = doc.spec.unobservable;
+    spec.path = doc.spec.path;
+    spec.sha256 = doc.spec.sha256;
+    spec.readings = doc.spec.readings;
+    for (const Chosen& c : chosen) {
+      const Ambiguity& a = doc.spec.ambiguities[c.ambiguity];
+      spec.readings.Set(a.id, a.readings[c.reading].name);
+    }
+    return spec;
+  } catch (const YAML::Exception& e) {
+    return Status::ParseError(e.msg);
+  }
+}
+
+}  // namespace
+
 std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors) {
   std::optional<SpecTree> tree = LoadSpecTree(path, errors);
   if (!tree) return std::nullopt;
@@ -649,21 +724,28 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
   doc.spec.path = path;
   doc.spec.sha256 = Sha256Hex(text);
   doc.rules_root = RulesRoot(path, doc.spec.id);
-  for (const Ambiguity& a : doc.spec.ambiguities) {
+  std::map<std::string, std::string> defaults;
+  for (size_t i = 0; i < doc.spec.ambiguities.size(); ++i) {
+    const Ambiguity& a = doc.spec.ambiguities[i];
+    doc.ambiguity_at.emplace(a.id, i);
     for (const Reading& r : a.readings) {
-      if (r.is_default) doc.spec.readings[a.id] = r.name;
+      if (r.is_default) defaults[a.id] = r.name;
     }
   }
+  doc.spec.readings = Readings(std::move(defaults));
   // Every reading must itself make a valid spec: that is what makes it executable.
-  for (const Ambiguity& a : doc.spec.ambiguities) {
-    for (const Reading& r : a.readings) {
+  for (size_t i = 0; i < doc.spec.ambiguities.size(); ++i) {
+    const Ambiguity& a = doc.spec.ambiguities[i];
+    for (size_t j = 0; j < a.readings.size(); ++j) {
+      const Reading& r = a.readings[j];
       if (r.is_default) continue;
-      auto variant = Instantiate(doc, {{a.id, r.name}});
+      auto variant = Build(doc, {{i, j}});
       if (!variant.ok()) {
         errors->push_back(path + ":" + std::to_string(r.line) + ":1: ambiguity '" + a.id + "', reading '" +
                           r.name + "': " + variant.status().message());
         continue;
       }
+      doc.reading_spec_at.emplace(std::pair(i, j), doc.reading_specs.size());
       doc.reading_specs.push_back({a.id, r.name, std::move(variant.value())});
     }
   }
@@ -672,66 +754,45 @@ std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vecto
 }
 
 StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::string, std::string>& readings) {
-  for (const auto& chosen : readings) {
-    const std::string& id = chosen.first;
-    const std::string& name = chosen.second;
-    auto a = std::find_if(doc.spec.ambiguities.begin(), doc.spec.ambiguities.end(),
-                          [&](const Ambiguity& x) { return x.id == id; });
-    if (a == doc.spec.ambiguities.end()) {
+  const SharedList<Ambiguity>& ambiguities = doc.spec.ambiguities;
+  std::vector<Chosen> chosen;  // the readings other than the defaults
+  for (const auto& entry : readings) {
+    const std::string& id = entry.first;  // named, not bound: a lambda below takes them
+    const std::string& name = entry.second;
+    size_t a = ambiguities.size();
+    if (auto at = doc.ambiguity_at.find(id); at != doc.ambiguity_at.end()) {
+      a = at->second;
+    } else if (doc.ambiguity_at.empty()) {  // a document not made by LoadSpecDocument
+      a = static_cast<size_t>(std::find_if(ambiguities.begin(), ambiguities.end(),
+                                           [&](const Ambiguity& x) { return x.id == id; }) -
+                              ambiguities.begin());
+    }
+    if (a == ambiguities.size()) {
       return Status::InvalidArgument("spec " + doc.spec.id + " has no ambiguity '" + id + "'");
     }
-    if (std::none_of(a->readings.begin(), a->readings.end(),
-                     [&](const Reading& r) { return r.name == name; })) {
-      std::string list;
+    const std::vector<Reading>& list = ambiguities[a].readings;
+    auto r = std::find_if(list.begin(), list.end(), [&](const Reading& x) { return x.name == name; });
+    if (r == list.end()) {
+      std::string names_listed;
       std::vector<std::string> names;
-      for (const Reading& r : a->readings) {
-        list += (list.empty() ? "" : ", ") + r.name;
-        names.push_back(r.name);
+      for (const Reading& x : list) {
+        names_listed += (names_listed.empty() ? "" : ", ") + x.name;
+        names.push_back(x.name);
       }
       return Status::InvalidArgument("ambiguity '" + id + "' has no reading '" + name +
-                                     "' (readings: " + list + ")" + DidYouMean(name, names));
+                                     "' (readings: " + names_listed + ")" + DidYouMean(name, names));
+    }
+    if (!r->is_default) chosen.push_back({a, static_cast<size_t>(r - list.begin())});
+  }
+  if (chosen.empty()) return doc.spec;
+  std::sort(chosen.begin(), chosen.end());  // the order of the spec's ambiguities
+  if (chosen.size() == 1) {
+    if (auto it = doc.reading_spec_at.find({chosen[0].ambiguity, chosen[0].reading});
+        it != doc.reading_spec_at.end()) {
+      return doc.reading_specs[it->second].spec;
     }
   }
-  bool all_default = std::all_of(readings.begin(), readings.end(),
-                                 [&](const auto& kv) { return doc.spec.readings.at(kv.first) == kv.second; });
-  if (all_default) return doc.spec;
-  if (readings.size() == 1) {
-    for (const SpecDocument::ReadingSpec& made : doc.reading_specs) {
-      if (made.ambiguity == readings.begin()->first && made.reading == readings.begin()->second)
-        return made.spec;
-    }
-  }
-
-  YAML::Node tree = YAML::Clone(doc.root);
-  YAML::Node ambiguities = doc.root["ambiguities"];
-  try {
-    for (const auto& a : ambiguities) {
-      auto chosen = readings.find(a["id"].Scalar());
-      if (chosen == readings.end()) continue;
-      for (const auto& r : a["readings"]) {
-        if (r["name"].Scalar() != chosen->second || !r["set"]) continue;
-        for (const auto& kv : r["set"]) {
-          Status s = ApplyOverride(tree, kv.first.Scalar(), kv.second);
-          if (!s.ok()) return s;
-        }
-      }
-    }
-    std::vector<std::string> errors;
-    RuleSpec spec;
-    SpecParser parser(doc.path, &errors);
-    if (!parser.Parse(tree, &spec)) {
-      std::string joined;
-      for (const auto& e : errors) joined += (joined.empty() ? "" : "; ") + e;
-      return Status::ParseError(joined);
-    }
-    spec.path = doc.spec.path;
-    spec.sha256 = doc.spec.sha256;
-    spec.readings = doc.spec.readings;
-    for (const auto& [id, name] : readings) spec.readings[id] = name;
-    return spec;
-  } catch (const YAML::Exception& e) {
-    return Status::ParseError(e.msg);
-  }
+  return Build(doc, chosen);
 }
 
 }  // namespace pitboss

@@ -55,6 +55,11 @@ struct SpecDocument {
     RuleSpec spec;
   };
   std::vector<ReadingSpec> reading_specs;
+  // The index of each ambiguity in spec.ambiguities, by id; of each reading spec in
+  // reading_specs, by (ambiguity, reading) indexes. Instantiate looks them up (made with the
+  // document: a spec of a thousand ambiguities is not searched a thousand times).
+  std::map<std::string, size_t, std::less<>> ambiguity_at;
+  std::map<std::pair<size_t, size_t>, size_t> reading_spec_at;
 };
 
 // Reads and validates one spec file. Problems are appended to `errors`, each as
@@ -74,7 +79,10 @@ struct SourceTextFile {
 StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::string& name);
 
 // The spec under the given readings (ambiguity id -> reading name); the ambiguities not
-// named keep their default. An unknown ambiguity or reading is an InvalidArgument.
+// named keep their default. An unknown ambiguity or reading is an InvalidArgument. The work is
+// that of the readings' changes and of the spec less its ambiguities, claims and clauses not
+// observable, which every instance shares (SharedList): instantiating each reading of a spec
+// of many ambiguities grows with their number, not its square.
 StatusOr<RuleSpec> Instantiate(const SpecDocument& doc, const std::map<std::string, std::string>& readings);
 
 // Ratio, SeatOrder... names as the spec format spells them.

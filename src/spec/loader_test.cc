@@ -432,6 +432,43 @@ TEST(LoaderTest, InstantiateAppliesAReading) {
   EXPECT_EQ(War(*literal).payout(Stage::kInitial, Outcome::kTie, WagerKind::kMain).net, (Ratio{-1, 1}));
 }
 
+// A reading's spec shares the document's ambiguities and clauses not observable (a spec of
+// many ambiguities is not copied once a reading), unless its set names the list.
+TEST(LoaderTest, AReadingSharesTheListsItDoesNotSet) {
+  SpecEdit edit(
+      "us-sd/casino-war.yaml",
+      "        reason: The dealer \"bets\" the player; the clause still settles the war lost the same way.\n",
+      "        reason: The dealer \"bets\" the player; the clause still settles the war lost the same way.\n"
+      "        set:\n          unobservable: []\n");
+  std::vector<std::string> errors;
+  auto doc = LoadSpecDocument(edit.path(), &errors);
+  ASSERT_TRUE(doc.has_value()) << Joined(errors);
+  auto half = Instantiate(*doc, {{"sd-war-win-payout", "paytable-half-on-raise"}});
+  ASSERT_TRUE(half.ok()) << half.status().message();
+  EXPECT_EQ(&half->ambiguities.front(), &doc->spec.ambiguities.front());
+  EXPECT_EQ(&half->unobservable.front(), &doc->spec.unobservable.front());
+  // A reading that sets a list has its own; the others are shared still.
+  auto bets = Instantiate(*doc, {{"sd-dealer-bets-erratum", "as-written"}});
+  ASSERT_TRUE(bets.ok()) << bets.status().message();
+  EXPECT_TRUE(bets->unobservable.empty());
+  EXPECT_EQ(doc->spec.unobservable.size(), 2u);
+  EXPECT_EQ(&bets->ambiguities.front(), &doc->spec.ambiguities.front());
+  // Two readings at once: both sets applied, and both named in its readings.
+  auto both = Instantiate(
+      *doc, {{"sd-war-win-payout", "paytable-half-on-raise"}, {"sd-dealer-bets-erratum", "as-written"}});
+  ASSERT_TRUE(both.ok()) << both.status().message();
+  EXPECT_EQ(War(*both).payout(Stage::kWar, Outcome::kWin, WagerKind::kRaise).net, (Ratio{1, 2}));
+  EXPECT_TRUE(both->unobservable.empty());
+  EXPECT_EQ(both->readings.at("sd-war-win-payout"), "paytable-half-on-raise");
+  EXPECT_EQ(both->readings.at("sd-dealer-bets-erratum"), "as-written");
+  EXPECT_EQ(both->readings.at("sd-tie-choice"), "choice-on-tie");
+  EXPECT_EQ(both->readings.Map().size(), 4u);
+  // The defaults named are the document's spec.
+  auto defaults = Instantiate(*doc, {{"sd-tie-choice", "choice-on-tie"}});
+  ASSERT_TRUE(defaults.ok());
+  EXPECT_TRUE(defaults->readings == doc->spec.readings);
+}
+
 TEST(LoaderTest, AReadingCanRemoveAPayout) {
   std::vector<std::string> errors;
   auto doc = LoadSpecDocument(kRules + "/vendor/shuffle-master/casino-war.yaml", &errors);

@@ -125,7 +125,7 @@ struct GroupData {
 }  // namespace
 
 int StatsReport::tests() const {
-  int n = 0;
+  int n = tests_left_out;
   for (const StatsGroup& g : groups) {
     for (const StatTest& t : g.tests) n += t.applicable;
   }
@@ -133,7 +133,7 @@ int StatsReport::tests() const {
 }
 
 int StatsReport::failed() const {
-  int n = 0;
+  int n = failed_left_out;
   for (const StatsGroup& g : groups) {
     for (const StatTest& t : g.tests) n += t.applicable && !t.pass;
   }
@@ -141,7 +141,7 @@ int StatsReport::failed() const {
 }
 
 int StatsReport::failed_alone() const {
-  int n = 0;
+  int n = failed_alone_left_out;
   for (const StatsGroup& g : groups) {
     for (const StatTest& t : g.tests) n += t.applicable && !t.pass_alone;
   }
@@ -498,20 +498,36 @@ StatusOr<StatsGroup> StatsCollector::Impl::Analyse(const GroupData& group) {
   return out;
 }
 
-void JudgeTests(StatsReport* report) {
-  std::vector<StatTest*> tests;
+namespace {
+
+// JudgeTests, with the p-values of the applicable tests of the groups left out (Finish) among
+// them: what the correction makes of those is counted in the report.
+void JudgeTestsWith(StatsReport* report, const std::vector<double>& left_out) {
+  struct Test {
+    double p_value;
+    StatTest* test;  // nullptr: of a group left out
+  };
+  std::vector<Test> tests;
   for (StatsGroup& g : report->groups) {
     for (StatTest& t : g.tests) {
-      if (t.applicable) tests.push_back(&t);
+      if (t.applicable) tests.push_back({t.p_value, &t});
     }
   }
+  for (double p : left_out) tests.push_back({p, nullptr});
   std::stable_sort(tests.begin(), tests.end(),
-                   [](const StatTest* a, const StatTest* b) { return a->p_value < b->p_value; });
+                   [](const Test& a, const Test& b) { return a.p_value < b.p_value; });
+  report->tests_left_out = static_cast<int>(left_out.size());
+  report->failed_left_out = report->failed_alone_left_out = 0;
   double running = 0;
   const size_t m = tests.size();
   for (size_t i = 0; i < m; ++i) {
-    running = std::max(running, std::min(1.0, static_cast<double>(m - i) * tests[i]->p_value));
-    tests[i]->p_adjusted = running;
+    running = std::max(running, std::min(1.0, static_cast<double>(m - i) * tests[i].p_value));
+    if (tests[i].test != nullptr) {
+      tests[i].test->p_adjusted = running;
+    } else {
+      report->failed_left_out += running < kAlpha;
+      report->failed_alone_left_out += tests[i].p_value < kAlpha;
+    }
   }
   for (StatsGroup& g : report->groups) {
     for (StatTest& t : g.tests) {
@@ -526,26 +542,84 @@ void JudgeTests(StatsReport* report) {
   }
 }
 
-StatusOr<StatsReport> StatsCollector::Finish() {
+}  // namespace
+
+void JudgeTests(StatsReport* report) { JudgeTestsWith(report, {}); }
+
+StatusOr<StatsReport> StatsCollector::Finish(size_t tables_kept) {
   StatsReport report;
   report.rounds_used = impl_->rounds;
   report.rounds_unknown_decks = impl_->unknown_decks;
+  // A group in the report's order, and (a table's) how near its tests come to failing.
+  struct Kept {
+    size_t order;
+    std::tuple<int, double> rank;  // failed alone, and the least p-value negated: more is nearer
+    StatsGroup group;
+  };
+  std::vector<Kept> kept;
+  size_t tables = 0;  // of the tables' groups in `kept`
+  // The tables' groups kept (indexes into `kept`): a heap with the farthest from failing on top.
+  auto farther = [&kept](size_t a, size_t b) { return kept[a].rank > kept[b].rank; };
+  std::vector<size_t> heap;
+  std::vector<double> left_out;  // the p-values of the applicable tests of the groups left out
+  auto rank_of = [](const StatsGroup& g) {
+    int alone = 0;
+    double least = 1;
+    for (const StatTest& t : g.tests) {
+      if (!t.applicable) continue;
+      alone += t.p_value < kAlpha;
+      least = std::min(least, t.p_value);
+    }
+    return std::tuple(alone, -least);
+  };
+  auto leave_out = [&](const StatsGroup& g) {
+    ++report.tables_left_out;
+    for (const StatTest& t : g.tests) {
+      if (t.applicable) left_out.push_back(t.p_value);
+    }
+  };
   // Per rule set, every table together; then each table where there are several.
   std::map<std::string, std::vector<const TableData*>> by_spec;
   for (const auto& [key, table] : impl_->tables) by_spec[key.first].push_back(&table);
-  for (const auto& [spec, tables] : by_spec) {
-    std::vector<GroupData> groups = {{spec, "", tables}};
-    if (tables.size() > 1) {
-      for (const TableData* t : tables) groups.push_back({spec, t->table, {t}});
+  size_t order = 0;
+  for (const auto& [spec, spec_tables] : by_spec) {
+    std::vector<GroupData> groups = {{spec, "", spec_tables}};
+    if (spec_tables.size() > 1) {
+      for (const TableData* t : spec_tables) groups.push_back({spec, t->table, {t}});
     }
     for (const GroupData& g : groups) {
       auto analysed = impl_->Analyse(g);
       if (!analysed.ok()) return analysed.status();
-      report.groups.push_back(std::move(*analysed));
+      if (g.table.empty()) {
+        kept.push_back({order++, {}, std::move(*analysed)});
+        continue;
+      }
+      Kept candidate{order++, rank_of(*analysed), std::move(*analysed)};
+      if (tables < tables_kept) {
+        ++tables;
+        kept.push_back(std::move(candidate));
+        continue;
+      }
+      // Full: the farthest from failing of the kept and the candidate is left out.
+      if (heap.empty()) {
+        for (size_t k = 0; k < kept.size(); ++k) {
+          if (!kept[k].group.table.empty()) heap.push_back(k);
+        }
+        std::make_heap(heap.begin(), heap.end(), farther);
+      }
+      if (heap.empty() || candidate.rank <= kept[heap.front()].rank) {
+        leave_out(candidate.group);
+        continue;
+      }
+      std::pop_heap(heap.begin(), heap.end(), farther);
+      leave_out(kept[heap.back()].group);
+      kept[heap.back()] = std::move(candidate);
+      std::push_heap(heap.begin(), heap.end(), farther);
     }
   }
-
-  JudgeTests(&report);
+  std::sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.order < b.order; });
+  for (Kept& k : kept) report.groups.push_back(std::move(k.group));
+  JudgeTestsWith(&report, left_out);
   return report;
 }
 

@@ -26,6 +26,7 @@
 #ifndef PITBOSS_STATS_CONFORMANCE_H_
 #define PITBOSS_STATS_CONFORMANCE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -95,6 +96,13 @@ struct StatsReport {
   int64_t rounds_used = 0;
   int64_t rounds_unknown_decks = 0;  // no shuffle seen on the table yet: not in return tests
   std::vector<StatsGroup> groups;    // per rule set, then per table where it has several
+  // The tables whose groups Finish(tables_kept) left out, and their applicable tests: judged
+  // with the others (Holm's correction is over every test), counted in tests(), failed() and
+  // failed_alone(), and not listed.
+  int64_t tables_left_out = 0;
+  int tests_left_out = 0;
+  int failed_left_out = 0;
+  int failed_alone_left_out = 0;
 
   int tests() const;
   int failed() const;        // pass == false among applicable tests
@@ -115,8 +123,12 @@ class StatsCollector {
   // One round, under the spec (and readings) it was checked against.
   void Add(const Round& round, const RuleSpec& spec);
 
-  // The tests on everything added. InvalidArgument when the theory cannot be computed.
-  StatusOr<StatsReport> Finish();
+  // The tests on everything added. InvalidArgument when the theory cannot be computed. Past
+  // `tables_kept` tables, the groups of the tables whose tests fail or come nearest failing
+  // (most failing alone, then the least p-value) are kept, the others' tests only counted and
+  // judged (StatsReport::tables_left_out): a report of 100,000 tables holds a few hundred
+  // groups, not 100,000.
+  StatusOr<StatsReport> Finish(size_t tables_kept = SIZE_MAX);
 
  private:
   struct Impl;

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "games/core/test_rounds.h"
 #include "games/games.h"
@@ -51,8 +55,8 @@ TEST(JudgeTests, HolmStepDown) {
 }
 
 // Rounds of the online game from the project's dealer, fed to the collector as the checker
-// would feed them.
-StatsReport Collect(const DealerOptions& options) {
+// would feed them; the groups of `tables_kept` tables at most (StatsCollector::Finish).
+StatsReport Collect(const DealerOptions& options, size_t tables_kept = SIZE_MAX) {
   const RuleSpec& spec = BundledSpec("online/war.yaml").spec;
   std::ostringstream log;
   EXPECT_TRUE(GenerateRounds(spec, options, log).ok());
@@ -64,7 +68,7 @@ StatsReport Collect(const DealerOptions& options) {
     EXPECT_TRUE(parser.Parse(line, &round).ok());
     collector.Add(round, spec);
   }
-  auto report = collector.Finish();
+  auto report = collector.Finish(tables_kept);
   EXPECT_TRUE(report.ok());
   return *report;
 }
@@ -117,6 +121,59 @@ TEST(StatsCollector, SeveralTablesGetGroupsOfTheirOwn) {
   EXPECT_EQ(report.groups[0].rounds, 900);
   EXPECT_EQ(report.groups[1].table, "T1");
   EXPECT_EQ(report.groups[1].rounds, 300);
+}
+
+// Past the tables kept, the groups of those nearest failing are kept, in their order, and the
+// others' tests judged with them: the report's counts, and every test kept, are as they are
+// with every group.
+TEST(StatsCollector, TablesLeftOutAreJudgedAndCounted) {
+  DealerOptions options;
+  options.rounds = 4000;
+  options.tables = 8;
+  options.seed = 7;
+  options.rank_keep[14] = 0.8;  // aces under-dealt: tests near failing, at some tables more
+  const StatsReport all = Collect(options);
+  const StatsReport some = Collect(options, 3);
+  ASSERT_EQ(all.groups.size(), 9u);
+  ASSERT_EQ(some.groups.size(), 4u);
+  EXPECT_EQ(some.tables_left_out, 5);
+  EXPECT_EQ(some.tests(), all.tests());
+  EXPECT_EQ(some.failed(), all.failed());
+  EXPECT_EQ(some.failed_alone(), all.failed_alone());
+  // The tables kept: those with the most tests failing alone, then the least p-value.
+  auto rank = [](const StatsGroup& g) {
+    int alone = 0;
+    double least = 1;
+    for (const StatTest& t : g.tests) {
+      if (!t.applicable) continue;
+      alone += !t.pass_alone;
+      least = std::min(least, t.p_value);
+    }
+    return std::tuple(alone, -least);
+  };
+  std::vector<const StatsGroup*> tables;
+  for (const StatsGroup& g : all.groups) {
+    if (!g.table.empty()) tables.push_back(&g);
+  }
+  std::stable_sort(tables.begin(), tables.end(),
+                   [&](const StatsGroup* a, const StatsGroup* b) { return rank(*a) > rank(*b); });
+  std::vector<std::string> want;
+  for (size_t i = 0; i < 3; ++i) want.push_back(tables[i]->table);
+  std::sort(want.begin(), want.end());
+  std::vector<std::string> got;
+  EXPECT_EQ(some.groups[0].table, "");
+  for (size_t i = 1; i < some.groups.size(); ++i) got.push_back(some.groups[i].table);
+  EXPECT_EQ(got, want);
+  for (const StatsGroup& kept : some.groups) {
+    const auto same = std::find_if(all.groups.begin(), all.groups.end(),
+                                   [&](const StatsGroup& g) { return g.table == kept.table; });
+    ASSERT_NE(same, all.groups.end());
+    ASSERT_EQ(kept.tests.size(), same->tests.size());
+    for (size_t t = 0; t < kept.tests.size(); ++t) {
+      EXPECT_DOUBLE_EQ(kept.tests[t].p_adjusted, same->tests[t].p_adjusted) << kept.table;
+      EXPECT_EQ(kept.tests[t].pass, same->tests[t].pass);
+    }
+  }
 }
 
 TEST(StatsCollector, SmallSamplesAreNotJudged) {

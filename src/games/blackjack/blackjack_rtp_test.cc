@@ -95,7 +95,7 @@ TEST(BlackjackRtp, ThePublishedWarEdgeHolds) {
 
 TEST(BlackjackRtp, AnotherFigureDoesNotHoldAndSaysBothNumbers) {
   RuleSpec spec = *Instantiate(Reference(), {});
-  spec.claims[0].value = "2.50%";
+  spec.claims.Mutable()[0].value = "2.50%";
   std::vector<BlackjackClaimCheck> checks = CheckBlackjackClaims(spec, ReferenceReport().decks);
   ASSERT_EQ(checks.size(), 1u);
   EXPECT_FALSE(checks[0].holds);
@@ -104,7 +104,7 @@ TEST(BlackjackRtp, AnotherFigureDoesNotHoldAndSaysBothNumbers) {
             std::string::npos)
       << checks[0].message;
   // Collecting every win (7.3955%) is no basis of a claim made for the optimal policy.
-  spec.claims[0].value = "7.40%";
+  spec.claims.Mutable()[0].value = "7.40%";
   checks = CheckBlackjackClaims(spec, ReferenceReport().decks);
   EXPECT_FALSE(checks[0].holds);
   EXPECT_NE(checks[0].message.find("would hold under another policy: every win collected"), std::string::npos)

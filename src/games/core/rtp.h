@@ -40,7 +40,7 @@ struct GameRtpReport {
     path = doc.path;
     sha256 = spec.sha256;
     citation = spec.citation;
-    readings = spec.readings;
+    readings = spec.readings.Map();
   }
 };
 

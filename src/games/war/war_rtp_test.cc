@@ -56,7 +56,7 @@ TEST(Claims, ShuffleMasterWinRateHoldsFromThreeDecks) {
 
 TEST(Claims, AFigureNoBasisGivesFails) {
   RuleSpec spec = BundledSpec("online/war.yaml").spec;
-  spec.claims[0].value = "98.5%";
+  spec.claims.Mutable()[0].value = "98.5%";
   auto checks = CheckClaims(spec);
   ASSERT_TRUE(checks.ok());
   EXPECT_FALSE((*checks)[0].holds);
@@ -65,7 +65,7 @@ TEST(Claims, AFigureNoBasisGivesFails) {
 
 TEST(Claims, HoldingOnlyUnderAnotherPolicyIsNotHolding) {
   RuleSpec spec = BundledSpec("online/war.yaml").spec;
-  spec.claims[0].value = "96.30%";  // always surrendering, per initial wager
+  spec.claims.Mutable()[0].value = "96.30%";  // always surrendering, per initial wager
   auto checks = CheckClaims(spec);
   ASSERT_TRUE(checks.ok());
   EXPECT_FALSE((*checks)[0].holds);
