@@ -977,7 +977,7 @@ std::unique_ptr<Dialect> LoadDialect(const std::string& path, std::vector<std::s
   // never waited on.
   StatusOr<std::string> read = ReadRegularFile(path, kMaxDialectBytes);
   if (!read.ok()) {
-    const std::string& why = read.status().message();
+    const std::string why = read.status().message();  // a copy: status() is a temporary
     errors->push_back(why.find("over the limit") != std::string::npos
                           ? path + ": a dialect is at most " + std::to_string(kMaxDialectBytes) + " bytes (" +
                                 why.substr(path.size() + 2) + ")"
