@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "base/printable.h"
+#include "base/same_bytes.h"
 #include "dialect/text_kinds.h"
 #include "history/round_parser.h"
 #include "history/round_scanner.h"
@@ -29,34 +30,6 @@ bool ParseInteger(std::string_view text, int64_t* out) {
   const char* end = text.data() + text.size();
   const auto r = std::from_chars(begin, end, *out);
   return r.ec == std::errc() && r.ptr == end;
-}
-
-// a == b, without a call to memcmp for the short texts a record's fields are: words of 8 (or
-// 4) bytes, the last one overlapping.
-template <typename Word>
-inline Word Load(const char* p) {
-  Word w;
-  std::memcpy(&w, p, sizeof w);
-  return w;
-}
-inline bool SameText(std::string_view a, std::string_view b) {
-  const size_t n = a.size();
-  if (n != b.size()) return false;
-  const char* x = a.data();
-  const char* y = b.data();
-  if (n >= 8 && n <= 32) {
-    for (size_t i = 0; i + 8 < n; i += 8)
-      if (Load<uint64_t>(x + i) != Load<uint64_t>(y + i)) return false;
-    return Load<uint64_t>(x + n - 8) == Load<uint64_t>(y + n - 8);
-  }
-  if (n >= 4 && n < 8)
-    return Load<uint32_t>(x) == Load<uint32_t>(y) && Load<uint32_t>(x + n - 4) == Load<uint32_t>(y + n - 4);
-  if (n < 4) {
-    for (size_t i = 0; i < n; ++i)
-      if (x[i] != y[i]) return false;
-    return true;
-  }
-  return a == b;
 }
 
 // The order v1 writes an event's fields in.

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <string>
 
+#include "base/same_bytes.h"
+
 namespace pitboss {
 
 namespace {
@@ -110,14 +112,24 @@ std::optional<Bytes> Class(std::string_view p, size_t* i) {
 
 bool IsQuantifier(char c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
 
-// Where the bracketed class opened at p[open] ends (its ']', or p.size()): a ']' first in it,
-// or escaped, is one of its characters.
-size_t ClassEnd(std::string_view p, size_t open) {
-  size_t j = open + 1;
-  if (j < p.size() && p[j] == '^') ++j;
-  if (j < p.size() && p[j] == ']') ++j;
-  while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
-  return j;
+// Calls visit(i) at each '(', ')' and '|' of pattern p that is neither escaped nor inside a
+// bracketed class (where a ']' first, or escaped, is one of the class's characters); stops
+// where visit returns false.
+template <typename Visit>
+void WalkStructure(std::string_view p, Visit visit) {
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '[') {
+      size_t j = i + 1;
+      if (j < p.size() && p[j] == '^') ++j;
+      if (j < p.size() && p[j] == ']') ++j;
+      while (j < p.size() && p[j] != ']') j += p[j] == '\\' ? 2 : 1;
+      i = j;
+    } else if ((p[i] == '(' || p[i] == ')' || p[i] == '|') && !visit(i)) {
+      return;
+    }
+  }
 }
 
 // A quantifier from p[*i]: +, *, ?, {n}, {n,}, {n,m}; *i is left after it.
@@ -299,25 +311,25 @@ std::optional<std::vector<SimplePattern>> SimplePattern::CompileAlternatives(std
   std::vector<size_t> opened;  // where each open group begins
   size_t group_begin = 0, group_end = 0;
   bool in_group = false;
-  for (size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == '\\') {
-      ++i;
-    } else if (p[i] == '[') {
-      i = ClassEnd(p, i);
-    } else if (p[i] == '(') {
+  bool simple = true;
+  WalkStructure(p, [&](size_t i) {
+    if (p[i] == '(') {
       opened.push_back(i);
     } else if (p[i] == ')') {
-      if (opened.empty()) return std::nullopt;
+      if (opened.empty()) return simple = false;
       if (in_group && opened.back() == group_begin && group_end == 0) group_end = i;
       opened.pop_back();
-    } else if (p[i] == '|') {
+    } else {
       // One group of alternatives, with no group inside it.
-      if (opened.empty() || (in_group && opened.back() != group_begin) || group_end != 0) return std::nullopt;
+      if (opened.empty() || (in_group && opened.back() != group_begin) || group_end != 0)
+        return simple = false;
       in_group = true;
       group_begin = opened.back();
       bars.push_back(i);
     }
-  }
+    return true;
+  });
+  if (!simple) return std::nullopt;
   std::vector<SimplePattern> out;
   if (bars.empty()) {
     std::optional<SimplePattern> one = Compile(p, groups);
@@ -361,19 +373,13 @@ std::optional<std::vector<SimplePattern>> SimplePattern::CompileAlternatives(std
 std::string SimplePattern::LiteralPrefix(std::string_view p) {
   // An alternation outside any group makes the pattern's start anyone's.
   int depth = 0;
-  for (size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == '\\') {
-      ++i;
-    } else if (p[i] == '[') {
-      i = ClassEnd(p, i);
-    } else if (p[i] == '(') {
-      ++depth;
-    } else if (p[i] == ')') {
-      --depth;
-    } else if (p[i] == '|' && depth == 0) {
-      return "";
-    }
-  }
+  bool alternation = false;
+  WalkStructure(p, [&](size_t i) {
+    depth += p[i] == '(' ? 1 : p[i] == ')' ? -1 : 0;
+    alternation = p[i] == '|' && depth == 0;
+    return !alternation;
+  });
+  if (alternation) return "";
   std::string prefix;
   for (size_t i = 0; i < p.size(); ++i) {
     const auto c = static_cast<unsigned char>(p[i]);
@@ -402,21 +408,6 @@ Word Load(const unsigned char* p) {
   return w;
 }
 
-// a[0, n) == b[0, n), for the short literals of a pattern: words of 8 or 4 bytes, the last one
-// overlapping, within the n bytes.
-bool SameBytes(const unsigned char* a, const unsigned char* b, size_t n) {
-  if (n >= 8) {
-    for (size_t i = 0; i + 8 < n; i += 8)
-      if (Load<uint64_t>(a + i) != Load<uint64_t>(b + i)) return false;
-    return Load<uint64_t>(a + n - 8) == Load<uint64_t>(b + n - 8);
-  }
-  if (n >= 4)
-    return Load<uint32_t>(a) == Load<uint32_t>(b) && Load<uint32_t>(a + n - 4) == Load<uint32_t>(b + n - 4);
-  for (size_t i = 0; i < n; ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
-
 }  // namespace
 
 bool SimplePattern::ValidLine(std::string_view line) {
@@ -442,8 +433,7 @@ bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* 
     switch (step.op) {
       case Op::kLiteral: {
         const std::string& literal = literals_[step.index];
-        if (size - at < literal.size() ||
-            !SameBytes(data + at, reinterpret_cast<const unsigned char*>(literal.data()), literal.size()))
+        if (size - at < literal.size() || !SameBytes(line.data() + at, literal.data(), literal.size()))
           return false;
         at += literal.size();
         break;

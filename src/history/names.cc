@@ -9,32 +9,12 @@
 #include <optional>
 #include <string_view>
 
+#include "base/same_bytes.h"
 #include "pitboss/round.h"
 
 namespace pitboss {
 
 namespace {
-
-template <typename T>
-T Load(const char* p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-// Whether a[0, n) equals b[0, n), n > 0, in at most two loads a side (overlapping where n is
-// not a power of two) rather than a loop whose exit depends on the name's length: the names
-// are short, and a byte loop mispredicted on every other event.
-inline bool SameBytes(const char* a, const char* b, size_t n) {
-  if (n > 16) return std::memcmp(a, b, n) == 0;
-  if (n >= 8) {
-    return Load<uint64_t>(a) == Load<uint64_t>(b) && Load<uint64_t>(a + n - 8) == Load<uint64_t>(b + n - 8);
-  }
-  if (n >= 4) {
-    return Load<uint32_t>(a) == Load<uint32_t>(b) && Load<uint32_t>(a + n - 4) == Load<uint32_t>(b + n - 4);
-  }
-  return a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1];
-}
 
 // The names of one enum, indexed by the enum's value, with a small hash index built at
 // compile time: a log names a wager or an event type in nearly every event, and a scan of
