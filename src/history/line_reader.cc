@@ -8,9 +8,14 @@
 #include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
+#ifdef PITBOSS_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <thread>
 
 namespace pitboss {
 
@@ -30,6 +35,43 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 
 }  // namespace
 
+#ifdef PITBOSS_HAVE_ISAL
+// gzip decoded by ISA-L's igzip, several times faster than zlib's inflate, where the build
+// found it (libisal-dev); zlib's otherwise.
+struct LineReader::GzipState {
+  inflate_state z{};         // large (tens of KiB): GzipState lives on the heap
+  bool member_open = false;  // inside a gzip member: its end is still to come
+
+  GzipState() { Start(); }
+  void Start() {
+    isal_inflate_init(&z);
+    z.crc_flag = ISAL_GZIP;  // the gzip header and trailer read, the CRC-32 checked
+  }
+};
+
+namespace {
+
+std::string IsalError(int code) {
+  switch (code) {
+    case ISAL_INVALID_BLOCK:
+      return "invalid deflate block";
+    case ISAL_INVALID_SYMBOL:
+      return "invalid code";
+    case ISAL_INVALID_LOOKBACK:
+      return "invalid distance too far back";
+    case ISAL_INVALID_WRAPPER:
+      return "incorrect header check";
+    case ISAL_UNSUPPORTED_METHOD:
+      return "unknown compression method";
+    case ISAL_INCORRECT_CHECKSUM:
+      return "incorrect data check";
+    default:
+      return "error " + std::to_string(code);
+  }
+}
+
+}  // namespace
+#else
 struct LineReader::GzipState {
   z_stream z{};
   bool initialized = false;
@@ -38,6 +80,38 @@ struct LineReader::GzipState {
   ~GzipState() {
     if (initialized) inflateEnd(&z);
   }
+};
+#endif
+
+// The decoding thread of a compressed log and the chunks it fills: each chunk is the
+// thread's (free), then waits to be read (filled, in order), then is the reader's (current)
+// until spent, and is free again.
+struct LineReader::Ahead {
+  static constexpr size_t kChunks = 4;
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+  struct Chunk {
+    std::unique_ptr<char[]> data;
+    size_t size = 0;
+  };
+  explicit Ahead(size_t chunk_size) : chunk_size(chunk_size) {
+    for (size_t i = 0; i < kChunks; ++i) {
+      chunks[i].data = std::make_unique<char[]>(chunk_size);
+      free.push_back(i);
+    }
+  }
+
+  const size_t chunk_size;
+  Chunk chunks[kChunks];
+  std::mutex mu;  // what follows, but the current chunk's bytes, which only the reader reads
+  std::condition_variable cv;
+  std::vector<size_t> free;
+  std::deque<size_t> filled;
+  bool ended = false;   // the thread has filled its last chunk: the end, or a failure
+  bool failed = false;  // decode_error_ says why (written before `ended`, under mu)
+  bool stop = false;    // asked to end
+  size_t current = kNone;
+  size_t pos = 0;  // in current
+  std::thread thread;
 };
 
 struct LineReader::ZstdState {
@@ -58,6 +132,7 @@ LineReader::LineReader(std::string path, int fd, const LineReaderOptions& option
 }
 
 LineReader::~LineReader() {
+  StopAhead();
   if (fd_ > STDIN_FILENO) close(fd_);
 }
 
@@ -84,17 +159,22 @@ StatusOr<std::unique_ptr<LineReader>> LineReader::Open(const std::string& path,
 Status LineReader::Init() {
   // A pipe may hand over fewer bytes than asked, so read until the longest magic is in.
   while (in_len_ < sizeof(kZstdMagic) && !in_eof_) {
-    if (!ReadInput()) return status_;
+    if (!ReadInput()) {
+      FailDecoding();
+      return status_;
+    }
   }
   if (HasMagic(in_.get(), in_len_, kGzipMagic, sizeof(kGzipMagic))) {
     compression_ = Compression::kGzip;
     gzip_ = std::make_unique<GzipState>();
+#ifndef PITBOSS_HAVE_ISAL
     // 15 + 16: the largest window, gzip wrapper only.
     if (inflateInit2(&gzip_->z, 15 + 16) != Z_OK) {
       Fail("cannot start gzip decoding");
       return status_;
     }
     gzip_->initialized = true;
+#endif
   } else if (HasMagic(in_.get(), in_len_, kZstdMagic, sizeof(kZstdMagic))) {
     compression_ = Compression::kZstd;
     zstd_ = std::make_unique<ZstdState>();
@@ -117,6 +197,18 @@ Status LineReader::Init() {
 bool LineReader::Fail(const std::string& what) {
   if (status_.ok()) status_ = Status::IoError(display_name_ + ": " + what);
   return false;
+}
+
+bool LineReader::DecodeFail(std::string what, bool names_line) {
+  if (decode_error_.empty()) {
+    decode_error_ = std::move(what);
+    decode_error_names_line_ = names_line;
+  }
+  return false;
+}
+
+bool LineReader::FailDecoding() {
+  return Fail(decode_error_names_line_ ? decode_error_ + std::to_string(line_number_) : decode_error_);
 }
 
 ssize_t LineReader::Read(char* dst, size_t cap) {
@@ -155,6 +247,7 @@ bool LineReader::Hold(std::string_view bytes) {
 }
 
 std::string LineReader::Sha256Hex() {
+  StopAhead();  // which reads no more: the rest is read here
   if (fd_ >= 0) {
     // Bytes past the end of the compressed stream, or past damage, or not yet read: part of
     // the file too. A read error ends it.
@@ -189,17 +282,111 @@ void LineReader::Digest() {
 }
 
 bool LineReader::ReadInput() {
-  if (in_pos_ == in_len_) in_pos_ = in_len_ = 0;
+  if (in_pos_ > 0) {  // what is left unread goes to the front, to make room after it
+    std::memmove(in_.get(), in_.get() + in_pos_, in_len_ - in_pos_);
+    in_len_ -= in_pos_;
+    in_pos_ = 0;
+  }
   size_t room = options_.buffer_size - in_len_;
   if (room == 0) return true;
   ssize_t n = Read(in_.get() + in_len_, room);
-  if (n < 0) return Fail(std::string("read error: ") + std::strerror(errno));
+  if (n < 0) return DecodeFail(std::string("read error: ") + std::strerror(errno));
   if (n == 0) in_eof_ = true;
   in_len_ += static_cast<size_t>(n);
   return true;
 }
 
 bool LineReader::Fill(char* dst, size_t cap, size_t* n) {
+  *n = 0;
+  if (compression_ != Compression::kNone && options_.decode_ahead) {
+    if (ahead_ == nullptr) {
+      ahead_ = std::make_unique<Ahead>(options_.buffer_size * 4);
+      ahead_->thread = std::thread([this] { DecodeAhead(); });
+    }
+    return FillAhead(dst, cap, n) || FailDecoding();
+  }
+  return Decode(dst, cap, n) || FailDecoding();
+}
+
+void LineReader::DecodeAhead() {
+  Ahead& a = *ahead_;
+  for (;;) {
+    size_t index;
+    {
+      std::unique_lock<std::mutex> lock(a.mu);
+      a.cv.wait(lock, [&a] { return a.stop || !a.free.empty(); });
+      if (a.stop) return;
+      index = a.free.back();
+      a.free.pop_back();
+    }
+    Ahead::Chunk& chunk = a.chunks[index];
+    chunk.size = 0;
+    bool ok = true;
+    bool end = false;
+    while (chunk.size < a.chunk_size) {
+      size_t got = 0;
+      if (!Decode(chunk.data.get() + chunk.size, a.chunk_size - chunk.size, &got)) {
+        ok = false;
+        break;
+      }
+      if (got == 0) {
+        end = true;
+        break;
+      }
+      chunk.size += got;
+    }
+    {
+      std::lock_guard<std::mutex> lock(a.mu);
+      if (chunk.size > 0) {
+        a.filled.push_back(index);
+      } else {
+        a.free.push_back(index);
+      }
+      a.ended = !ok || end;
+      a.failed = !ok;
+    }
+    a.cv.notify_all();
+    if (!ok || end) return;
+  }
+}
+
+bool LineReader::FillAhead(char* dst, size_t cap, size_t* n) {
+  Ahead& a = *ahead_;
+  std::unique_lock<std::mutex> lock(a.mu);
+  for (;;) {
+    if (a.current != Ahead::kNone) {
+      const Ahead::Chunk& chunk = a.chunks[a.current];
+      if (a.pos < chunk.size) {
+        *n = std::min(cap, chunk.size - a.pos);
+        const char* from = chunk.data.get() + a.pos;
+        a.pos += *n;
+        lock.unlock();  // the current chunk is the reader's alone
+        std::memcpy(dst, from, *n);
+        return true;
+      }
+      a.free.push_back(a.current);
+      a.current = Ahead::kNone;
+      a.cv.notify_all();
+    }
+    a.cv.wait(lock, [&a] { return !a.filled.empty() || a.ended; });
+    if (a.filled.empty()) return !a.failed;  // the end (*n == 0), or what stopped the thread
+    a.current = a.filled.front();
+    a.filled.pop_front();
+    a.pos = 0;
+  }
+}
+
+void LineReader::StopAhead() {
+  if (ahead_ == nullptr || !ahead_->thread.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(ahead_->mu);
+    ahead_->stop = true;
+  }
+  ahead_->cv.notify_all();
+  ahead_->thread.join();
+}
+
+bool LineReader::Decode(char* dst, size_t cap, size_t* n) {
   *n = 0;
   switch (compression_) {
     case Compression::kNone:
@@ -223,12 +410,70 @@ bool LineReader::FillPlain(char* dst, size_t cap, size_t* n) {
   }
   if (in_eof_) return true;
   ssize_t got = Read(dst, cap);
-  if (got < 0) return Fail(std::string("read error: ") + std::strerror(errno));
+  if (got < 0) return DecodeFail(std::string("read error: ") + std::strerror(errno));
   if (got == 0) in_eof_ = true;
   *n = static_cast<size_t>(got);
   return true;
 }
 
+#ifdef PITBOSS_HAVE_ISAL
+bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
+  inflate_state& z = gzip_->z;
+  for (;;) {
+    if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
+    if (!gzip_->member_open) {
+      // Zero bytes between or after members (tape blocks, padded archives): gzip(1) ignores
+      // them, and so does this reader.
+      while (in_pos_ < in_len_ && in_[in_pos_] == '\0') ++in_pos_;
+      if (in_pos_ == in_len_) {
+        if (in_eof_) return true;
+        continue;
+      }
+      // What follows a member is another member or nothing: igzip would wait for a whole
+      // header before judging bytes that cannot begin one.
+      if (in_len_ - in_pos_ < sizeof(kGzipMagic) && !in_eof_) {
+        if (!ReadInput()) return false;
+        continue;
+      }
+      if (!HasMagic(in_.get() + in_pos_, in_len_ - in_pos_, kGzipMagic, sizeof(kGzipMagic)))
+        return DecodeFail("corrupt gzip data: incorrect header check");
+    }
+    z.next_in = reinterpret_cast<uint8_t*>(in_.get() + in_pos_);
+    z.avail_in = static_cast<uint32_t>(std::min<size_t>(in_len_ - in_pos_, UINT32_MAX));
+    z.next_out = reinterpret_cast<uint8_t*>(dst);
+    z.avail_out = static_cast<uint32_t>(std::min<size_t>(cap, UINT32_MAX));
+    const uint32_t avail_in = z.avail_in;
+    const uint32_t avail_out = z.avail_out;
+    const int r = isal_inflate(&z);
+    const size_t consumed = avail_in - z.avail_in;
+    in_pos_ += consumed;
+    *n = avail_out - z.avail_out;
+    if (r < 0) return DecodeFail("corrupt gzip data: " + IsalError(r));
+    if (z.block_state == ISAL_BLOCK_FINISH) {
+      // Concatenated members (as `cat a.gz b.gz` or pigz make) are one stream: go on with
+      // the next member, if any bytes follow. (igzip gives back the bytes it read past a
+      // member's end.)
+      gzip_->member_open = false;
+      gzip_->Start();
+    } else if (consumed > 0 || *n > 0) {
+      gzip_->member_open = true;
+    }
+    if (*n > 0) return true;
+    if (in_pos_ == in_len_ && in_eof_) {
+      if (gzip_->member_open) return DecodeFail("gzip data ends early (truncated file?) after line ", true);
+      return true;
+    }
+    if (consumed == 0 && in_pos_ < in_len_) {
+      // Nothing taken from what is there: more is needed after it.
+      if (in_eof_) return DecodeFail("gzip data ends early (truncated file?) after line ", true);
+      const size_t before = in_len_ - in_pos_;
+      if (!ReadInput()) return false;
+      if (in_len_ == before && !in_eof_)
+        return DecodeFail("corrupt gzip data: a header longer than the input buffer");
+    }
+  }
+}
+#else
 bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
   z_stream& z = gzip_->z;
   for (;;) {
@@ -255,21 +500,22 @@ bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
       // Concatenated members (as `cat a.gz b.gz` or pigz make) are one stream: go on
       // with the next member, if any bytes follow.
       gzip_->member_open = false;
-      if (inflateReset(&z) != Z_OK) return Fail("cannot restart gzip decoding");
+      if (inflateReset(&z) != Z_OK) return DecodeFail("cannot restart gzip decoding");
     } else if (r == Z_OK || r == Z_BUF_ERROR) {
       if (consumed > 0 || *n > 0) gzip_->member_open = true;
     } else {
-      return Fail(std::string("corrupt gzip data: ") + (z.msg ? z.msg : zError(r)));
+      return DecodeFail(std::string("corrupt gzip data: ") + (z.msg ? z.msg : zError(r)));
     }
     if (*n > 0) return true;
     if (in_pos_ == in_len_ && in_eof_) {
       if (gzip_->member_open) {
-        return Fail("gzip data ends early (truncated file?) after line " + std::to_string(line_number_));
+        return DecodeFail("gzip data ends early (truncated file?) after line ", true);
       }
       return true;
     }
   }
 }
+#endif
 
 bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
   for (;;) {
@@ -281,11 +527,11 @@ bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
       // A frame that needs a larger window than the reader allows (zstd's default, 128 MiB:
       // `zstd --long=31` writes 2 GiB ones) is not corrupt: it says what to do about it.
       if (ZSTD_getErrorCode(r) == ZSTD_error_frameParameter_windowTooLarge)
-        return Fail(
+        return DecodeFail(
             "zstd data compressed with a window larger than 128 MiB (zstd --long?): not read, to keep "
             "memory bounded; recompress it without --long, or with a window of at most 2^27 (zstd "
             "--long=27)");
-      return Fail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
+      return DecodeFail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(r));
     }
     bool progress = in.pos > in_pos_ || out.pos > 0;
     in_pos_ = in.pos;
@@ -299,7 +545,7 @@ bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
     if (*n > 0) return true;
     if (in_pos_ == in_len_ && in_eof_) {
       if (zstd_->frame_open) {
-        return Fail("zstd data ends early (truncated file?) after line " + std::to_string(line_number_));
+        return DecodeFail("zstd data ends early (truncated file?) after line ", true);
       }
       return true;
     }

@@ -31,6 +31,10 @@ struct LineReaderOptions {
   // that would make more than a few MiB pending (a line over the limit, passed over in one
   // Next) are digested by the reading thread as it reads them, so that they are never held.
   bool digest_later = false;
+  // A compressed log is decoded ahead on a thread of its own, into a few chunks of four times
+  // buffer_size, while lines are taken from what it decoded before: decoding overlaps with
+  // whatever the caller does with the lines. Off: decoded as lines are asked for.
+  bool decode_ahead = true;
 };
 
 // Readable bytes that follow every line LineReader::Next returns (and every line a line
@@ -46,7 +50,8 @@ constexpr size_t kLineZeros = 16;
 // the name, so compressed standard input works; a name ending in .gz or .zst whose data is
 // not of that kind is an error. A UTF-8 byte order mark at the start is skipped.
 // Memory stays at two buffers of buffer_size (one for compressed input, one for lines)
-// unless a line is longer than a buffer. Not thread-safe.
+// unless a line is longer than a buffer, and, for a compressed log decoded ahead, the four
+// chunks its decoding thread fills. Not thread-safe (the decoding thread is its own).
 class LineReader {
  public:
   enum class Compression { kNone, kGzip, kZstd };
@@ -102,10 +107,22 @@ class LineReader {
   Status Init();
   bool ReadInput();                             // refills in_ from the file; false on error
   bool Fill(char* dst, size_t cap, size_t* n);  // decoded bytes; *n == 0 at the end
+  // The functions below Fill run on the decoding thread when a compressed log is decoded
+  // ahead: they touch only the input side (in_, the digest, gzip_, zstd_) and say what stopped
+  // them through DecodeFail, never status_.
+  bool Decode(char* dst, size_t cap, size_t* n);  // by compression_
   bool FillPlain(char* dst, size_t cap, size_t* n);
   bool FillGzip(char* dst, size_t cap, size_t* n);
   bool FillZstd(char* dst, size_t cap, size_t* n);
-  bool Fail(const std::string& what);   // sets status_, returns false
+  // Sets decode_error_ (once) and returns false; `names_line`: the number of the last line
+  // returned before the failure completes the message ("... after line N").
+  bool DecodeFail(std::string what, bool names_line = false);
+  bool Fail(const std::string& what);  // sets status_, returns false
+  bool FailDecoding();                 // status_ from decode_error_, returns false
+  struct Ahead;
+  void DecodeAhead();  // the decoding thread's loop
+  bool FillAhead(char* dst, size_t cap, size_t* n);
+  void StopAhead();                     // ends and joins the decoding thread, if any
   ssize_t Read(char* dst, size_t cap);  // read(2), digested (or kept for DigestPending)
   bool Hold(std::string_view bytes);    // kept for DigestPending; false past kMostPending
   void Digest();                        // what is pending, with digest_mu_ held
@@ -127,6 +144,9 @@ class LineReader {
   std::unique_ptr<GzipState> gzip_;
   struct ZstdState;
   std::unique_ptr<ZstdState> zstd_;
+  std::unique_ptr<Ahead> ahead_;  // the decoding thread and its chunks, once started
+  std::string decode_error_;      // what stopped the decoding
+  bool decode_error_names_line_ = false;
 
   // Decoded bytes: [begin_, end_) is not yet returned; no '\n' in [begin_, scan_).
   std::unique_ptr<char[]> buf_;
