@@ -1,8 +1,10 @@
 #!/bin/sh
 # Throughput and memory of `pitboss check`, measured in one go (README, "Performance"):
-#   1. on a generated Casino War log of ROUNDS rounds (default 200000): the naive simdjson
-#      On-Demand baseline (bench/ondemand_baseline.cc), `check --jobs 1` and
-#      `check --jobs $(nproc)`: rounds/s, MB/s, peak RSS, and the ratios, best of REPEAT runs;
+#   1. on a generated log of ROUNDS rounds (default 200000) of each game (Casino War, War
+#      Blackjack): parse-only (simdjson On-Demand over the log as a document stream, and line
+#      by line: bench/ondemand_baseline.cc), then `check --jobs 1` and `check --jobs $(nproc)`
+#      on the log plain, gzipped and zstd-compressed: rounds/s, MB/s, peak RSS, and the
+#      ratios to parse-only and to the plain log, best of REPEAT runs;
 #   2. peak RSS and time of `check` on a clean 10,000,000-round log (zstd-compressed);
 #   3. peak RSS and time of `check` on a 1,000,000-round log in which every round is wrong
 #      (bench/corrupt_settle.py), in every report format;
@@ -69,31 +71,50 @@ best_of() {
   echo "$best $peak"
 }
 
-log=$work/war-$rounds.jsonl
-if [ ! -s "$log" ]; then
-  echo "generating $log ..."
-  "$pitboss" generate --spec us-sd/casino-war --rounds "$rounds" --tables 8 --seed 1 --out "$log"
-fi
-bytes=$(stat -c %s "$log")
-mb=$(awk "BEGIN { printf \"%.1f\", $bytes / 1e6 }")
-
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $cores cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "log: $log: $rounds rounds, $mb MB; best of $repeat runs each"
-printf '%-28s %8s %12s %9s %10s\n' "" "seconds" "rounds/s" "MB/s" "peak RSS"
-row() {
-  printf '%-28s %8.2f %12.0f %9.1f %7.1f MiB\n' "$1" "$2" "$(awk "BEGIN { print $rounds / $2 }")" \
-    "$(awk "BEGIN { print $bytes / 1e6 / $2 }")" "$(awk "BEGIN { print $3 / 1024 }")"
+echo "best of $repeat runs each; parse-only: simdjson On-Demand over the plain log as one document stream (iterate_many), every value touched"
+verdicts=""
+# One game: its log (plain, .gz, .zst), parse-only and check at --jobs 1 and --jobs $cores.
+# Args: SPEC NAME JOBS1_TARGET JOBSN_TARGET (the ratio to parse-only each should reach).
+game() {
+  spec=$1 name=$2 target_one=$3 target_all=$4
+  log=$work/$name-$rounds.jsonl
+  if [ ! -s "$log" ]; then
+    echo "generating $log ..."
+    "$pitboss" generate --spec "$spec" --rounds "$rounds" --tables 8 --seed 1 --out "$log"
+  fi
+  [ -s "$log.gz" ] || gzip -c "$log" >"$log.gz"
+  [ -s "$log.zst" ] || zstd -q -c "$log" >"$log.zst"
+  bytes=$(stat -c %s "$log")
+  echo
+  echo "$name: $log: $rounds rounds, $(awk "BEGIN { printf \"%.1f\", $bytes / 1e6 }") MB (.gz $(du -h "$log.gz" | cut -f1), .zst $(du -h "$log.zst" | cut -f1))"
+  printf '%-34s %8s %12s %9s %10s %8s\n' "" "seconds" "rounds/s" "MB/s" "peak RSS" "ratio"
+  set -- $(best_of "$baseline" --stream "$log")
+  base_t=$1
+  row "parse-only (document stream)" "$1" "$2" "$base_t"
+  set -- $(best_of "$baseline" "$log")
+  row "parse-only (line by line)" "$1" "$2" "$base_t"
+  for suffix in "" .gz .zst; do
+    for jobs in 1 "$cores"; do
+      set -- $(best_of "$pitboss" check --no-progress --format json --jobs "$jobs" "$log$suffix")
+      row "check --jobs $jobs ${suffix:-plain}" "$1" "$2" "$base_t"
+      eval "t_${jobs}_${suffix#.}=$1"
+    done
+  done
+  eval "n_plain=\$t_${cores}_ n_gz=\$t_${cores}_gz n_zst=\$t_${cores}_zst"
+  verdicts="$verdicts
+$(awk -v name="$name" -v cores="$cores" -v base="$base_t" -v one="$t_1_" -v one_gz="$t_1_gz" -v one_zst="$t_1_zst" \
+    -v all="$n_plain" -v all_gz="$n_gz" -v all_zst="$n_zst" -v target_one="$target_one" -v target_all="$target_all" 'BEGIN {
+  printf "%s: --jobs 1 at %.2fx parse-only (target %s), --jobs %d at %.2fx (target %s); .gz at %.2f and %.2f, .zst at %.2f and %.2f of the plain log'"'"'s time (--jobs 1 and %d; target 1.1 at most)", name, base / one, target_one, cores, base / all, target_all, one_gz / one, all_gz / all, one_zst / one, all_zst / all, cores }')"
 }
-set -- $(best_of "$baseline" "$log")
-base_t=$1
-row "simdjson On-Demand baseline" "$1" "$2"
-set -- $(best_of "$pitboss" check --no-progress --format json --jobs 1 "$log")
-one_t=$1
-row "check --jobs 1" "$1" "$2"
-set -- $(best_of "$pitboss" check --no-progress --format json --jobs "$cores" "$log")
-all_t=$1
-row "check --jobs $cores" "$1" "$2"
-awk "BEGIN { printf \"ratios: --jobs $cores / --jobs 1 = %.2f (target 1.8); --jobs $cores / baseline = %.2f (target 1.0); --jobs 1 / baseline = %.2f (target 0.6)\n\", $one_t / $all_t, $base_t / $all_t, $base_t / $one_t }"
+# ratio: parse-only's time over this one's (above 1: faster than merely reading the log).
+row() {
+  printf '%-34s %8.2f %12.0f %9.1f %7.1f MiB %7.2fx\n' "$1" "$2" "$(awk "BEGIN { print $rounds / $2 }")" \
+    "$(awk "BEGIN { print $bytes / 1e6 / $2 }")" "$(awk "BEGIN { print $3 / 1024 }")" "$(awk "BEGIN { print $4 / $2 }")"
+}
+game us-sd/casino-war casino-war 1.0 1.25
+game us-sd/war-blackjack war-blackjack 0.6 1.0
+echo "$verdicts"
 
 [ "$quick" -eq 1 ] && exit 0
 
