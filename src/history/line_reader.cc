@@ -218,7 +218,7 @@ ssize_t LineReader::Read(char* dst, size_t cap) {
   } while (n < 0 && errno == EINTR);
   if (n > 0) {
     const std::string_view bytes(dst, static_cast<size_t>(n));
-    if (!options_.digest_later) {
+    if (!options_.digest_later || ahead_ != nullptr) {
       digest_->Update(bytes);
     } else if (!Hold(bytes)) {
       // More than may be held (a line over the limit, read in one Next): digested here, after
@@ -298,8 +298,14 @@ bool LineReader::ReadInput() {
 
 bool LineReader::Fill(char* dst, size_t cap, size_t* n) {
   *n = 0;
-  if (compression_ != Compression::kNone && options_.decode_ahead) {
+  if (options_.decode_ahead) {
     if (ahead_ == nullptr) {
+      // The thread digests what it reads as it reads it, after what was read before it
+      // started (the magic bytes), which is digested here first.
+      {
+        std::lock_guard<std::mutex> digesting(digest_mu_);
+        Digest();
+      }
       ahead_ = std::make_unique<Ahead>(options_.buffer_size * 4);
       ahead_->thread = std::thread([this] { DecodeAhead(); });
     }

@@ -31,9 +31,10 @@ struct LineReaderOptions {
   // that would make more than a few MiB pending (a line over the limit, passed over in one
   // Next) are digested by the reading thread as it reads them, so that they are never held.
   bool digest_later = false;
-  // A compressed log is decoded ahead on a thread of its own, into a few chunks of four times
-  // buffer_size, while lines are taken from what it decoded before: decoding overlaps with
-  // whatever the caller does with the lines. Off: decoded as lines are asked for.
+  // The log is read, digested and decoded ahead on a thread of its own, into a few chunks of
+  // four times buffer_size, while lines are taken from what it decoded before: reading,
+  // digesting and decoding overlap with whatever the caller does with the lines (digest_later
+  // then has nothing left to do). Off: read and decoded as lines are asked for.
   bool decode_ahead = true;
 };
 
@@ -50,8 +51,8 @@ constexpr size_t kLineZeros = 16;
 // the name, so compressed standard input works; a name ending in .gz or .zst whose data is
 // not of that kind is an error. A UTF-8 byte order mark at the start is skipped.
 // Memory stays at two buffers of buffer_size (one for compressed input, one for lines)
-// unless a line is longer than a buffer, and, for a compressed log decoded ahead, the four
-// chunks its decoding thread fills. Not thread-safe (the decoding thread is its own).
+// unless a line is longer than a buffer, and, for a log decoded ahead, the four chunks its
+// decoding thread fills. Not thread-safe (the decoding thread is its own).
 class LineReader {
  public:
   enum class Compression { kNone, kGzip, kZstd };
@@ -107,9 +108,8 @@ class LineReader {
   Status Init();
   bool ReadInput();                             // refills in_ from the file; false on error
   bool Fill(char* dst, size_t cap, size_t* n);  // decoded bytes; *n == 0 at the end
-  // The functions below Fill run on the decoding thread when a compressed log is decoded
-  // ahead: they touch only the input side (in_, the digest, gzip_, zstd_) and say what stopped
-  // them through DecodeFail, never status_.
+  // The functions below Fill run on the decoding thread when a log is decoded ahead: they touch only the
+  // input side (in_, the digest, gzip_, zstd_) and say what stopped them through DecodeFail, never status_.
   bool Decode(char* dst, size_t cap, size_t* n);  // by compression_
   bool FillPlain(char* dst, size_t cap, size_t* n);
   bool FillGzip(char* dst, size_t cap, size_t* n);

@@ -274,6 +274,7 @@ TEST_F(LineReaderTest, DecodingAheadGivesTheSameLinesAndErrors) {
   std::string damaged = Gzip(text);
   for (size_t i = damaged.size() / 2; i < damaged.size() / 2 + 8; ++i) damaged[i] ^= 0x33;
   const std::vector<std::string> paths = {
+      Write("two.jsonl", text),
       Write("two.jsonl.gz", gz),
       Write("two.jsonl.zst", zst),
       Write("cut.jsonl.gz", gz.substr(0, gz.size() - 20)),
