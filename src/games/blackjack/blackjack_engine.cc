@@ -21,13 +21,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-// Events are numbered from 0, as the round's events array counts them (docs/report.md).
-std::string Ev(int event) { return "event " + std::to_string(event) + ": "; }
-std::string SeatWords(Seat seat) { return seat == kDealer ? "the dealer" : "seat " + std::to_string(seat); }
-std::string HandWords(Seat seat, int hand) {
-  return "seat " + std::to_string(seat) + " hand " + std::to_string(hand);
-}
-
 Points Count(const int* ranks, size_t n) {
   int total = 0, aces = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -47,9 +40,8 @@ Points Count(const Ranks& ranks) {
   return Count(ranks.data(), ranks.size());
 }
 
-std::string PointsWords(const Points& p) {
-  return (p.soft && p.total <= 21 ? "soft " : "") + std::to_string(p.total);
-}
+// "soft " before a soft total in words, else nothing: a message's part, the total after it.
+const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
 // One hand of a seat.
 struct Hand {
@@ -200,11 +192,12 @@ class BlackjackReplay {
   }
 
  private:
-  // A finding (Reporter::Add); its index, or -1 where findings are not wanted.
-  int Add(Code code, int event, std::optional<Seat> seat, std::optional<WagerKind> wager,
-          std::optional<Money> expected, std::optional<Money> actual, const Cite& cite,
-          const std::string& message, std::optional<int> hand = std::nullopt) {
-    return report_.Add(code, At{event, seat, hand.value_or(0), wager}, expected, actual, cite, message);
+  // A finding (Reporter::Add), its message joined from its parts only where findings are
+  // wanted (a clean round's replay under another reading only counts them); its index, or -1.
+  template <typename... Parts>
+  int Add(Code code, const At& at, std::optional<Money> expected, std::optional<Money> actual,
+          const Cite& cite, const Parts&... message) {
+    return report_.Add(code, at, expected, actual, cite, message...);
   }
   // What the rules expect at `event`, in words, for `pitboss show` (Game::expected): kept only
   // where asked for, joined with "; " where an event gets more than one.
@@ -226,10 +219,14 @@ class BlackjackReplay {
   // its settlement is not judged (as in the War engine), rather than judged against a wrong sum.
   void TooLarge(int event, Seat seat, WagerKind kind, Money amount, const Cite& cite,
                 std::optional<int> hand) {
-    Add(Code::kWagerLimit, event, seat, kind, std::nullopt, amount, cite,
-        (event == kNone ? std::string() : Ev(event)) + std::string(ToString(kind)) + " wager of " +
-            std::to_string(amount) + " is too large to settle in 64-bit minor units",
-        hand);
+    const At at{event, seat, hand.value_or(0), kind};
+    if (event == kNone) {
+      Add(Code::kWagerLimit, at, std::nullopt, amount, cite, ToString(kind), " wager of ", amount,
+          " is too large to settle in 64-bit minor units");
+    } else {
+      Add(Code::kWagerLimit, at, std::nullopt, amount, cite, Ev(event), ToString(kind), " wager of ", amount,
+          " is too large to settle in 64-bit minor units");
+    }
   }
 
   SeatState& State(Seat seat) {
@@ -367,10 +364,9 @@ void BlackjackReplay::CheckInitialBet(int i) {
     const bool later =
         e.wager == WagerKind::kDouble || e.wager == WagerKind::kSplit || e.wager == WagerKind::kInsurance;
     const int refused =
-        later ? Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
-                    spec_.wager(WagerKind::kBlackjack).cite,
-                    Ev(i) + std::string(ToString(e.wager)) +
-                        " wager placed before any card, where the rules take it only after its decision")
+        later ? Add(Code::kWagerLate, At{i, e.seat, 0, e.wager}, std::nullopt, e.amount,
+                    spec_.wager(WagerKind::kBlackjack).cite, Ev(i), ToString(e.wager),
+                    " wager placed before any card, where the rules take it only after its decision")
               : ReportForeignWager(spec_, report_, i, e, WagerKind::kBlackjack);
     if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
     return;
@@ -378,8 +374,8 @@ void BlackjackReplay::CheckInitialBet(int i) {
   if (e.wager == WagerKind::kWar && !spec_.wager(WagerKind::kWar).offered) {
     book_.Place(
         e.seat, 0, WagerKind::kWar, false,
-        Add(Code::kWagerLate, i, e.seat, e.wager, std::nullopt, e.amount,
-            spec_.wager(WagerKind::kBlackjack).cite, Ev(i) + "a War wager, which this game does not have"));
+        Add(Code::kWagerLate, At{i, e.seat, 0, e.wager}, std::nullopt, e.amount,
+            spec_.wager(WagerKind::kBlackjack).cite, Ev(i), "a War wager, which this game does not have"));
     return;
   }
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
@@ -404,10 +400,9 @@ void BlackjackReplay::CheckBurns() {
   auto judge = [&](int at) {
     int want = after_shuffle ? b_.burns_after_shuffle.value : 0;
     if (burns != want) {
-      Add(Code::kDealBurnCount, at, std::nullopt, std::nullopt, want, burns, b_.burns_after_shuffle.cite,
-          Ev(at) + std::to_string(burns) + (burns == 1 ? " card" : " cards") +
-              " burned before this card; the rules burn " + std::to_string(want) +
-              (after_shuffle ? " after a shuffle" : " here"));
+      Add(Code::kDealBurnCount, At{at}, want, burns, b_.burns_after_shuffle.cite, Ev(at), burns,
+          burns == 1 ? " card" : " cards", " burned before this card; the rules burn ", want,
+          after_shuffle ? " after a shuffle" : " here");
     }
     after_shuffle = false;
     burns = 0;
@@ -458,18 +453,17 @@ void BlackjackReplay::CheckInitialDeal() {
     if (e.type != EventType::kDeal) continue;
     if (e.hand > 1 || (e.seat != kDealer && !State(e.seat).in_play)) {
       if (e.seat != kDealer && !State(e.seat).in_play) {
-        Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-            Ev(i) + "a card dealt to seat " + std::to_string(e.seat) + ", which has no blackjack wager");
+        Add(Code::kDealMissingCard, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i),
+            "a card dealt to seat ", e.seat, ", which has no blackjack wager");
         handled_.push_back(i);
         continue;
       }
       break;
     }
     if (e.seat != expected[at] && !order_reported) {
-      Add(Code::kDealOrder, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-          Ev(i) + "a card to " + SeatWords(e.seat) + " where the rules deal to " + SeatWords(expected[at]) +
-              " (each pass: the seats in " + std::string(ToString(b_.deal_order.value)) +
-              " order, then the dealer)");
+      Add(Code::kDealOrder, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i), "a card to ", Who(e.seat),
+          " where the rules deal to ", Who(expected[at]), " (each pass: the seats in ",
+          ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
     initial_deals_.push_back(i);
@@ -563,7 +557,7 @@ void BlackjackReplay::OnDeal(int i) {
     Note(i, [&] {
       if (dealer_.size() < 2 || dealer_unknown_) return std::string("a card the dealer draws");
       const Points p = Count(dealer_);
-      return Cat("the dealer holds ", PointsWords(p), ": the rules ",
+      return Cat("the dealer holds ", Soft(p), p.total, ": the rules ",
                  DealerMustDraw(dealer_) ? "have the dealer draw" : "have the dealer stand",
                  b_.dealer_hits_soft_17.value ? " (hitting soft 17)" : " (standing on soft 17)");
     });
@@ -577,11 +571,14 @@ void BlackjackReplay::OnDeal(int i) {
   int number = e.hand > 0 ? e.hand : 1;
   Hand* h = s.hand(number);
   if (!s.in_play || !h) {
-    Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-        Ev(i) + "a card to " +
-            (s.in_play ? HandWords(e.seat, number) + ", a hand the seat does not have"
-                       : "seat " + std::to_string(e.seat) + ", which has no blackjack wager"),
-        number);
+    const At at{i, e.seat, number};
+    if (s.in_play) {
+      Add(Code::kDealMissingCard, at, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i), "a card to ",
+          Who(e.seat, number), ", a hand the seat does not have");
+    } else {
+      Add(Code::kDealMissingCard, at, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i),
+          "a card to seat ", e.seat, ", which has no blackjack wager");
+    }
     return;
   }
   CheckPlayOrder(i, s, number);
@@ -609,29 +606,26 @@ void BlackjackReplay::OnDeal(int i) {
   if (h->split_aces && b_.split_aces_one_card.value) {
     // The card does not join the hand: what it was settled at beside what the rules owe the
     // hand without it is money this fault moved.
-    const int fault =
-        Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt,
-            b_.split_aces_one_card.cite,
-            Ev(i) + "a second card to a split ace of " + HandWords(e.seat, number) + ", which gets only one",
-            number);
+    const int fault = Add(Code::kDealMissingCard, At{i, e.seat, number}, std::nullopt, std::nullopt,
+                          b_.split_aces_one_card.cite, Ev(i), "a second card to a split ace of ",
+                          Who(e.seat, number), ", which gets only one");
     if (h->cause == kNone) h->cause = fault;
     return;
   }
   if (h->busted() || h->stood || (h->doubled > 0 && h->ranks.size() >= 3) || h->points().total == 21) {
-    std::string why = h->busted()      ? "had busted"
+    const char* why = h->busted()      ? "had busted"
                       : h->stood       ? "had stood"
                       : h->doubled > 0 ? "was doubled and had its card"
                                        : "had 21";
     // As above: the card does not join the finished hand.
-    const int fault =
-        Add(Code::kDealMissingCard, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-            Ev(i) + "a card to " + HandWords(e.seat, number) + ", which " + why, number);
+    const int fault = Add(Code::kDealMissingCard, At{i, e.seat, number}, std::nullopt, std::nullopt,
+                          b_.deal_order.cite, Ev(i), "a card to ", Who(e.seat, number), ", which ", why);
     if (h->cause == kNone) h->cause = fault;
     return;
   }
   if (!h->hit_pending && !h->missing_decision_reported) {
-    Add(Code::kDecisionMissing, i, e.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-        Ev(i) + "a card to " + HandWords(e.seat, number) + " with no hit decision logged before it", number);
+    Add(Code::kDecisionMissing, At{i, e.seat, number}, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i),
+        "a card to ", Who(e.seat, number), " with no hit decision logged before it");
     h->missing_decision_reported = true;
   }
   h->hit_pending = false;
@@ -668,25 +662,21 @@ std::string BlackjackReplay::Offered(const SeatState& s, const Hand& h) const {
 
 void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
   if (order_reported_) return;
-  auto report = [&](const std::string& why) {
+  auto report = [&](const auto&... why) {
     order_reported_ = true;
-    Add(Code::kDealOrder, i, s.seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-        Ev(i) + why, hand);
+    Add(Code::kDealOrder, At{i, s.seat, hand}, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i), why...);
   };
-  if (dealer_drew_) return report("seat " + std::to_string(s.seat) + " plays after the dealer has drawn");
+  if (dealer_drew_) return report(Who(s.seat), " plays after the dealer has drawn");
   if (Hand* h = s.hand(hand); h && h->left) {
-    return report(HandWords(s.seat, hand) +
-                  " plays again after another of the seat's hands got its second card");
+    return report(Who(s.seat, hand), " plays again after another of the seat's hands got its second card");
   }
   if (playing_ == s.seat) return;
-  if (s.left)
-    return report("seat " + std::to_string(s.seat) + " plays again after seat " + std::to_string(playing_));
+  if (s.left) return report(Who(s.seat), " plays again after seat ", playing_);
   // Both seats are in play, so in order_: ascending, reversed where the rules deal descending
   // (Scan). Compared by number, not found in it: a round of many seats asks once a seat.
   const bool descending = b_.deal_order.value == SeatOrder::kDescending;
   if (playing_ != kNone && (descending ? s.seat > playing_ : s.seat < playing_)) {
-    return report("seat " + std::to_string(s.seat) + " plays after seat " + std::to_string(playing_) +
-                  ", against the deal order");
+    return report(Who(s.seat), " plays after seat ", playing_, ", against the deal order");
   }
   if (playing_ != kNone) seats_[playing_].left = true;
   playing_ = s.seat;
@@ -696,10 +686,11 @@ void BlackjackReplay::OnDecision(int i) {
   const Event& e = round_.events[i];
   SeatState& s = State(e.seat);
   int refusal = kNone;  // the last not_offered's finding
-  auto not_offered = [&](const Cite& cite, const std::string& why, std::optional<int> hand = std::nullopt) {
-    refusal = Add(Code::kDecisionNotOffered, i, e.seat, std::nullopt, std::nullopt, std::nullopt, cite,
-                  Ev(i) + std::string(ToString(e.action)) + " by seat " + std::to_string(e.seat) + ": " + why,
-                  hand);
+  // The decision refused: `hand` 0 for a seat's choice (the War wager's, insurance), then the
+  // reason's parts.
+  auto not_offered = [&](const Cite& cite, int hand, const auto&... why) {
+    refusal = Add(Code::kDecisionNotOffered, At{i, e.seat, hand}, std::nullopt, std::nullopt, cite, Ev(i),
+                  ToString(e.action), " by seat ", e.seat, ": ", why...);
   };
   if (e.action == Action::kCollect || e.action == Action::kRide) {
     out_->touched |= part::kBjWarWager | (e.action == Action::kRide ? part::kBjRide : 0);
@@ -708,11 +699,11 @@ void BlackjackReplay::OnDecision(int i) {
     });
     const Cite& cite = b_.ride_adds_stake.cite;
     if (!b_.war_offered || !s.war_valid || s.war_card == kNone) {
-      not_offered(cite, "the seat has no War wager in play");
+      not_offered(cite, 0, "the seat has no War wager in play");
     } else if (s.war_decision != kNone) {
-      not_offered(cite, "the seat already chose at event " + std::to_string(s.war_decision));
+      not_offered(cite, 0, "the seat already chose at event ", s.war_decision);
     } else if (i >= second_pass_) {
-      not_offered(cite, "the choice closes when the second card is dealt");
+      not_offered(cite, 0, "the choice closes when the second card is dealt");
     } else {
       // Whether the War was won is known once the dealer's war card is out.
       s.war_decision = i;
@@ -732,8 +723,8 @@ void BlackjackReplay::OnDecision(int i) {
     const Cite& cite = b_.insurance_offered.cite;
     // A refused insurance is still taken: the bet that follows it is that refusal's, not a
     // finding of its own.
-    auto refuse = [&](const std::string& why) {
-      not_offered(cite, why);
+    auto refuse = [&](const char* why) {
+      not_offered(cite, 0, why);
       if (!s.insurance_refused && s.insurance_decision == kNone) {
         s.insurance_refused = true;
         s.insurance_refused_by = refusal;
@@ -753,16 +744,16 @@ void BlackjackReplay::OnDecision(int i) {
   int number = e.hand > 0 ? e.hand : 1;
   Hand* h = s.hand(number);
   if (!s.in_play || !h) {
-    return not_offered(b_.deal_order.cite, "no " + HandWords(e.seat, number) + " is in play", number);
+    return not_offered(b_.deal_order.cite, number, "no ", Who(e.seat, number), " is in play");
   }
   if (i < initial_end_)
-    return not_offered(b_.deal_order.cite, "hands are played after the initial deal", number);
+    return not_offered(b_.deal_order.cite, number, "hands are played after the initial deal");
   play_started_ = true;
   CheckPlayOrder(i, s, number);
   Note(i, [&] {
     return h->unknown ? std::string("a hand holding a card that is not a card: not judged")
-                      : Cat("offered to ", Who(e.seat, number), " on ", PointsWords(h->points()), ": ",
-                            Offered(s, *h));
+                      : Cat("offered to ", Who(e.seat, number), " on ", Soft(h->points()), h->points().total,
+                            ": ", Offered(s, *h));
   });
   if (h->unknown) {  // a card of the hand is not a card: its decisions are taken as logged
     h->stood |= e.action == Action::kStand;
@@ -796,23 +787,23 @@ void BlackjackReplay::OnDecision(int i) {
   switch (e.action) {
     case Action::kStand:
       if (h->done())
-        return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
+        return not_offered(b_.deal_order.cite, number, Who(e.seat, number), " is already finished");
       h->stood = true;
       return;
     case Action::kHit:
       if (h->split_aces && b_.split_aces_one_card.value) {
         h->judged = false;
-        return not_offered(b_.split_aces_one_card.cite, "a split ace gets one card only", number);
+        return not_offered(b_.split_aces_one_card.cite, number, "a split ace gets one card only");
       }
       if (h->done())
-        return not_offered(b_.deal_order.cite, HandWords(e.seat, number) + " is already finished", number);
+        return not_offered(b_.deal_order.cite, number, Who(e.seat, number), " is already finished");
       h->hit_pending = true;
       return;
     case Action::kDouble: {
       const Cite& cite = b_.double_on.cite;
       // A refused double whose bet follows is made all the same (OnBet).
-      auto refuse = [&](const Cite& c, const std::string& why) {
-        not_offered(c, why, number);
+      auto refuse = [&](const Cite& c, const auto&... why) {
+        not_offered(c, number, why...);
         if (!h->double_refused && h->doubled == 0 && !h->double_pending) {
           h->double_refused = true;
           h->double_refused_by = refusal;
@@ -831,7 +822,7 @@ void BlackjackReplay::OnDecision(int i) {
                : b_.double_on.value == DoubleOn::kTenToEleven ? 10
                                                               : 0;
       if (lo && (p.soft || p.total < lo || p.total > 11)) {
-        return refuse(cite, "a double is offered only on totals of " + std::to_string(lo) + " to 11");
+        return refuse(cite, "a double is offered only on totals of ", lo, " to 11");
       }
       if (h->doubled > 0 || h->double_pending) return refuse(cite, "the hand is already doubled");
       h->double_pending = true;
@@ -841,24 +832,21 @@ void BlackjackReplay::OnDecision(int i) {
     case Action::kSplit: {
       const Cite& cite = b_.split_by_points.cite;
       if (h->ranks.size() != 2)
-        return not_offered(cite, "only the first two cards of a hand can be split", number);
+        return not_offered(cite, number, "only the first two cards of a hand can be split");
       bool pair = b_.split_by_points.value ? CardPoints(h->ranks[0]) == CardPoints(h->ranks[1])
                                            : h->ranks[0] == h->ranks[1];
       if (!pair) {
-        return not_offered(cite,
-                           std::string(1, RankChar(h->ranks[0])) + " and " + RankChar(h->ranks[1]) +
-                               " are not " +
-                               (b_.split_by_points.value ? "of the same value" : "of the same rank"),
-                           number);
+        const char first[] = {RankChar(h->ranks[0]), '\0'};
+        const char second[] = {RankChar(h->ranks[1]), '\0'};
+        return not_offered(cite, number, first, " and ", second, " are not ",
+                           b_.split_by_points.value ? "of the same value" : "of the same rank");
       }
       if (static_cast<int>(s.hands.size()) >= b_.split_max_hands.value) {
-        return not_offered(
-            b_.split_max_hands.cite,
-            "the seat already has " + std::to_string(s.hands.size()) + " hands, the most the rules allow",
-            number);
+        return not_offered(b_.split_max_hands.cite, number, "the seat already has ",
+                           static_cast<int>(s.hands.size()), " hands, the most the rules allow");
       }
       if (h->split_aces && !b_.resplit_aces.value)
-        return not_offered(b_.resplit_aces.cite, "split aces are not split again", number);
+        return not_offered(b_.resplit_aces.cite, number, "split aces are not split again");
       Hand added;
       added.number = static_cast<int>(s.hands.size()) + 1;
       added.from_split = true;
@@ -875,9 +863,9 @@ void BlackjackReplay::OnDecision(int i) {
       return;
     }
     case Action::kSurrender:
-      return not_offered(b_.surrender_offered.cite, "the rules offer no surrender", number);
+      return not_offered(b_.surrender_offered.cite, number, "the rules offer no surrender");
     default:
-      return not_offered(b_.deal_order.cite, "not a blackjack decision", number);
+      return not_offered(b_.deal_order.cite, number, "not a blackjack decision");
   }
 }
 
@@ -886,15 +874,16 @@ void BlackjackReplay::OnBet(int i) {
   SeatState& s = State(e.seat);
   int number = e.hand > 0 ? e.hand : 1;
   // A wager refused: still placed, its settlement that refusal's money (SettlementBook).
-  auto late = [&](const Cite& cite, const std::string& why) {
-    const int refused = Add(Code::kWagerLate, i, e.seat,
-                            e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager),
-                            std::nullopt, e.amount, cite, Ev(i) + why, number);
+  auto late = [&](const Cite& cite, const auto&... why) {
+    const int refused =
+        Add(Code::kWagerLate,
+            At{i, e.seat, number, e.wager == WagerKind::kUnknown ? std::nullopt : std::optional(e.wager)},
+            std::nullopt, e.amount, cite, Ev(i), why...);
     if (e.wager != WagerKind::kUnknown) book_.Place(e.seat, HandOf(e.wager, e.hand), e.wager, false, refused);
   };
-  auto amount = [&](const Cite& cite, Money want, const std::string& why) {
-    return Add(Code::kWagerAmount, i, e.seat, e.wager, want, e.amount, cite, Ev(i) + why,
-               e.wager == WagerKind::kInsurance ? std::nullopt : std::optional(number));
+  auto amount = [&](const Cite& cite, Money want, const auto&... why) {
+    return Add(Code::kWagerAmount, At{i, e.seat, e.wager == WagerKind::kInsurance ? 0 : number, e.wager},
+               want, e.amount, cite, Ev(i), why...);
   };
   switch (e.wager) {
     case WagerKind::kBlackjack: {  // a ride
@@ -914,9 +903,8 @@ void BlackjackReplay::OnBet(int i) {
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
         s.ride_fault =
-            amount(b_.ride_adds_stake.cite, want,
-                   "ride of " + std::to_string(e.amount) + "; the rules add " + std::to_string(want) +
-                       (b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)"));
+            amount(b_.ride_adds_stake.cite, want, "ride of ", e.amount, "; the rules add ", want,
+                   b_.ride_adds_stake.value ? " (the War stake and winnings)" : " (the War winnings)");
         s.ride_owed_on = want;
       }
       return;
@@ -940,10 +928,8 @@ void BlackjackReplay::OnBet(int i) {
       Money max = ApplyRatio(base, b_.double_max.value).value_or(std::numeric_limits<Money>::max());
       Note(i, [&] { return Cat("the rules allow a double of at most ", max, " on a hand wager of ", base); });
       if (e.amount > max || e.amount <= 0) {
-        const int fault =
-            amount(b_.double_max.cite, max,
-                   "double of " + std::to_string(e.amount) + " on a hand wager of " + std::to_string(base) +
-                       "; the rules allow at most " + std::to_string(max));
+        const int fault = amount(b_.double_max.cite, max, "double of ", e.amount, " on a hand wager of ",
+                                 base, "; the rules allow at most ", max);
         if (e.amount > max) {  // owed on the double allowed: what the amount over moved is this fault's
           h->double_owed_on = max;
           h->double_fault = fault;
@@ -964,10 +950,8 @@ void BlackjackReplay::OnBet(int i) {
       Money want = s.Stake();
       Note(i, [&] { return Cat("the rules take a split wager equal to the original wager: ", want); });
       if (e.amount != want) {
-        h->wager_fault =
-            amount(spec_.wager(WagerKind::kSplit).cite, want,
-                   "split wager of " + std::to_string(e.amount) +
-                       "; the rules take one equal to the original wager of " + std::to_string(want));
+        h->wager_fault = amount(spec_.wager(WagerKind::kSplit).cite, want, "split wager of ", e.amount,
+                                "; the rules take one equal to the original wager of ", want);
         h->wager_owed_on = want;  // owed on the wager the rules take
       }
       return;
@@ -988,10 +972,8 @@ void BlackjackReplay::OnBet(int i) {
       Money max = ApplyRatio(s.Stake(), b_.insurance_max.value).value_or(std::numeric_limits<Money>::max());
       Note(i, [&] { return Cat("the rules allow insurance of at most ", max); });
       if (e.amount > max || e.amount <= 0) {
-        const int fault =
-            amount(b_.insurance_max.cite, max,
-                   "insurance of " + std::to_string(e.amount) + "; the rules allow at most " +
-                       std::to_string(max) + " on a blackjack wager of " + std::to_string(s.Stake()));
+        const int fault = amount(b_.insurance_max.cite, max, "insurance of ", e.amount,
+                                 "; the rules allow at most ", max, " on a blackjack wager of ", s.Stake());
         if (e.amount > max) {  // owed on the insurance allowed
           s.insurance_owed_on = max;
           s.insurance_fault = fault;
@@ -1000,11 +982,12 @@ void BlackjackReplay::OnBet(int i) {
       return;
     }
     default: {
-      std::string name = e.wager == WagerKind::kUnknown ? e.text : std::string(ToString(e.wager));
+      const std::string_view name =
+          e.wager == WagerKind::kUnknown ? std::string_view(e.text) : ToString(e.wager);
       const WagerRule& rule =
           e.wager == WagerKind::kUnknown ? spec_.wager(WagerKind::kBlackjack) : spec_.wager(e.wager);
-      return late(rule.offered ? rule.cite : spec_.wager(WagerKind::kBlackjack).cite,
-                  name + " wager placed after the first card was drawn");
+      return late(rule.offered ? rule.cite : spec_.wager(WagerKind::kBlackjack).cite, name,
+                  " wager placed after the first card was drawn");
     }
   }
 }
@@ -1017,12 +1000,10 @@ void BlackjackReplay::CheckHandsFinished() {
     for (Hand& h : s.hands) {
       int last = round_.events.empty() ? 0 : static_cast<int>(round_.events.size()) - 1;
       if (h.ranks.size() < 2) {
-        Add(Code::kDealMissingCard, h.events.empty() ? last : h.events.back(), seat, std::nullopt, 2,
-            static_cast<Money>(h.ranks.size()), b_.deal_order.cite,
-            Ev(h.events.empty() ? last : h.events.back()) + HandWords(seat, h.number) + " has " +
-                std::to_string(h.ranks.size()) + (h.ranks.size() == 1 ? " card" : " cards") +
-                "; every hand gets two",
-            h.number);
+        const int at = h.events.empty() ? last : h.events.back();
+        Add(Code::kDealMissingCard, At{at, seat, h.number}, 2, static_cast<Money>(h.ranks.size()),
+            b_.deal_order.cite, Ev(at), Who(seat, h.number), " has ", static_cast<int>(h.ranks.size()),
+            h.ranks.size() == 1 ? " card" : " cards", "; every hand gets two");
         h.judged = false;
         continue;
       }
@@ -1031,22 +1012,22 @@ void BlackjackReplay::CheckHandsFinished() {
       if (h.double_bet_seen) continue;
       if ((h.double_pending || h.doubled > 0) && h.ranks.size() < 3) {
         int at = h.double_event != kNone ? h.double_event : h.events.back();
-        Add(Code::kDealMissingCard, at, seat, std::nullopt, std::nullopt, std::nullopt, b_.double_on.cite,
-            Ev(at) + HandWords(seat, h.number) + " was doubled and got no card", h.number);
+        Add(Code::kDealMissingCard, At{at, seat, h.number}, std::nullopt, std::nullopt, b_.double_on.cite,
+            Ev(at), Who(seat, h.number), " was doubled and got no card");
         h.judged = false;
         continue;
       }
       if (h.double_pending && h.doubled == 0) {
-        Add(Code::kWagerAmount, h.double_event, seat, WagerKind::kDouble, std::nullopt, 0, b_.double_max.cite,
-            Ev(h.double_event) + HandWords(seat, h.number) + " doubled with no double wager placed",
-            h.number);
+        Add(Code::kWagerAmount, At{h.double_event, seat, h.number, WagerKind::kDouble}, std::nullopt, 0,
+            b_.double_max.cite, Ev(h.double_event), Who(seat, h.number),
+            " doubled with no double wager placed");
       }
       if (!h.done() && !Natural(s, h) && !h.missing_decision_reported && h.judged) {
         int at = h.events.back();
-        Add(Code::kDecisionMissing, at, seat, std::nullopt, std::nullopt, std::nullopt, b_.deal_order.cite,
-            Ev(at) + HandWords(seat, h.number) + " left at " + PointsWords(h.points()) +
-                " with no stand, hit or other decision to finish it",
-            h.number);
+        const Points p = h.points();
+        Add(Code::kDecisionMissing, At{at, seat, h.number}, std::nullopt, std::nullopt, b_.deal_order.cite,
+            Ev(at), Who(seat, h.number), " left at ", Soft(p), p.total,
+            " with no stand, hit or other decision to finish it");
       }
     }
     if (s.war_valid && s.war_card != kNone && s.war_won.value_or(false) == false) {
@@ -1078,21 +1059,25 @@ void BlackjackReplay::CheckDealerPlay() {
     if (k == dealer_.size()) {
       if (must) {
         int at = dealer_events_.back();
-        Add(Code::kDealDealerPlay, at, kDealer, std::nullopt, std::nullopt, std::nullopt, cite,
-            Ev(at) + "the dealer stood on " + PointsWords(Count(ranks)) + " where the rules require a draw");
+        const Points p = Count(ranks);
+        Add(Code::kDealDealerPlay, At{at, kDealer}, std::nullopt, std::nullopt, cite, Ev(at),
+            "the dealer stood on ", Soft(p), p.total, " where the rules require a draw");
       }
       break;
     }
     if (!must) {
       int at = dealer_events_[k];
-      std::string why =
+      const Points p = Count(ranks);
+      const char* why =
           !draws ? (DealerBlackjack() ? "the dealer has blackjack" : "no player's hand is left in play")
-                 : "the rules require the dealer to stand on " + PointsWords(Count(ranks));
+                 : "the rules require the dealer to stand on ";
       // Each hand is owed what it would be against the cards the rules stop at: what it was
       // paid beside that is this fault's (Expected).
-      dealer_fault_ = Add(Code::kDealDealerPlay, at, kDealer, std::nullopt, std::nullopt, std::nullopt,
-                          !draws && !DealerBlackjack() ? b_.dealer_draws_without_hand_in_play.cite : cite,
-                          Ev(at) + "the dealer drew a card: " + why);
+      const Cite& by = !draws && !DealerBlackjack() ? b_.dealer_draws_without_hand_in_play.cite : cite;
+      dealer_fault_ = draws ? Add(Code::kDealDealerPlay, At{at, kDealer}, std::nullopt, std::nullopt, by,
+                                  Ev(at), "the dealer drew a card: ", why, Soft(p), p.total)
+                            : Add(Code::kDealDealerPlay, At{at, kDealer}, std::nullopt, std::nullopt, by,
+                                  Ev(at), "the dealer drew a card: ", why);
       dealer_correct_ = k;
       break;
     }
@@ -1128,24 +1113,21 @@ void BlackjackReplay::Expected() {
         TooLarge(s.war_event, seat, WagerKind::kWar, s.war, p.cite, std::nullopt);
       }
       if (won && s.war_decision == kNone) {
-        Add(Code::kDecisionMissing, s.war_card, seat, std::nullopt, std::nullopt, std::nullopt,
-            b_.ride_adds_stake.cite,
-            Ev(s.war_card) + "seat " + std::to_string(seat) +
-                " won the War wager and neither collected nor rode it");
+        Add(Code::kDecisionMissing, At{s.war_card, seat}, std::nullopt, std::nullopt, b_.ride_adds_stake.cite,
+            Ev(s.war_card), "seat ", seat, " won the War wager and neither collected nor rode it");
       } else if (!won && s.war_decision != kNone) {
-        Add(Code::kDecisionNotOffered, s.war_decision, seat, std::nullopt, std::nullopt, std::nullopt,
-            b_.ride_adds_stake.cite,
-            Ev(s.war_decision) + std::string(ToString(s.war_action)) + " by seat " + std::to_string(seat) +
-                ": offered only on a won War wager");
+        Add(Code::kDecisionNotOffered, At{s.war_decision, seat}, std::nullopt, std::nullopt,
+            b_.ride_adds_stake.cite, Ev(s.war_decision), ToString(s.war_action), " by seat ", seat,
+            ": offered only on a won War wager");
       }
       if (won && s.war_action == Action::kRide && s.ride_event == kNone) {
         // What the ride should be is unknown where the winnings are past 64 bits (found above).
         std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
         std::optional<Money> want;
         if (winnings) want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
-        Add(Code::kWagerAmount, s.war_decision, seat, WagerKind::kBlackjack, want, 0, b_.ride_adds_stake.cite,
-            Ev(s.war_decision) + "seat " + std::to_string(seat) +
-                " rode the War winnings with no ride wager placed");
+        Add(Code::kWagerAmount, At{s.war_decision, seat, 0, WagerKind::kBlackjack}, want, 0,
+            b_.ride_adds_stake.cite, Ev(s.war_decision), "seat ", seat,
+            " rode the War winnings with no ride wager placed");
       }
     }
     if (!dealer_known) continue;
