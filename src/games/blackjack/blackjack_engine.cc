@@ -1,6 +1,7 @@
 #include "games/blackjack/blackjack_engine.h"
 
 #include <algorithm>
+#include <array>
 #include <boost/container/small_vector.hpp>
 #include <climits>
 #include <deque>
@@ -230,6 +231,15 @@ class BlackjackReplay {
   }
 
   SeatState& State(Seat seat) {
+    // Seats numbered as tables number them are found at once (a map's nodes stay in place);
+    // any other number through the map.
+    const bool few = seat >= 0 && seat < static_cast<Seat>(kFewSeats);
+    if (few && by_seat_[static_cast<size_t>(seat)] != nullptr) return *by_seat_[static_cast<size_t>(seat)];
+    SeatState& state = Find(seat);
+    if (few) by_seat_[static_cast<size_t>(seat)] = &state;
+    return state;
+  }
+  SeatState& Find(Seat seat) {
     auto it = seats_.find(seat);
     if (it != seats_.end()) return it->second;
     if (scratch_.spare_seats.empty()) {
@@ -292,7 +302,9 @@ class BlackjackReplay {
   BlackjackScratch& scratch_;
 
   std::map<Seat, SeatState>& seats_;
-  std::vector<Seat>& order_;  // seats in play, in the deal order
+  static constexpr size_t kFewSeats = 16;
+  std::array<SeatState*, kFewSeats> by_seat_{};  // seats_'s entries of seats 0 to 15, once found
+  std::vector<Seat>& order_;                     // seats in play, in the deal order
   int first_draw_ = INT_MAX;
   int initial_end_ = INT_MAX;        // the first event after the initial deal
   int second_pass_ = INT_MAX;        // the first card of the second pass of the hands
@@ -678,7 +690,7 @@ void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
   if (playing_ != kNone && (descending ? s.seat > playing_ : s.seat < playing_)) {
     return report(Who(s.seat), " plays after seat ", playing_, ", against the deal order");
   }
-  if (playing_ != kNone) seats_[playing_].left = true;
+  if (playing_ != kNone) State(playing_).left = true;
   playing_ = s.seat;
 }
 
@@ -995,7 +1007,7 @@ void BlackjackReplay::OnBet(int i) {
 // Every hand in play got its cards and its decisions.
 void BlackjackReplay::CheckHandsFinished() {
   for (Seat seat : order_) {
-    SeatState& s = seats_[seat];
+    SeatState& s = State(seat);
     if (s.hands.empty()) s.hands.push_back({});
     for (Hand& h : s.hands) {
       int last = round_.events.empty() ? 0 : static_cast<int>(round_.events.size()) - 1;
@@ -1041,7 +1053,7 @@ void BlackjackReplay::CheckDealerPlay() {
   if (dealer_unknown_) return;     // a dealer's card is not a card: the play is not judged
   bool in_play = false, unknown = false;
   for (Seat seat : order_) {
-    const SeatState& s = seats_[seat];
+    const SeatState& s = State(seat);
     for (const Hand& h : s.hands) {
       unknown |= h.unknown;
       if (!h.unknown && h.ranks.size() >= 2 && !h.busted() && !Natural(s, h)) in_play = true;
@@ -1092,7 +1104,7 @@ void BlackjackReplay::Expected() {
   if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
   for (Seat seat : order_) {
-    SeatState& s = seats_[seat];
+    SeatState& s = State(seat);
     // The War wager, on the first cards.
     if (s.war_valid && s.war_card != kNone && dealer_war && !s.war_unknown) {
       int mine = b_.WarValue(s.war_rank), theirs = b_.WarValue(dealer_war);

@@ -354,11 +354,6 @@ void NoReprice(const RoundResult& base, const RuleSpec&, RoundResult* out) {
   out->settlements.assign(base.settlements.begin(), base.settlements.end());
 }
 
-int CardPoints(int rank) {
-  if (rank == 14) return 11;
-  return rank >= 10 ? 10 : rank;
-}
-
 std::vector<RegulationBreach> RegulationBreaches(const RuleSpec& spec) {
   std::vector<RegulationBreach> out;
   if (spec.game != "blackjack") return out;
