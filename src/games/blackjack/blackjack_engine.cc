@@ -230,7 +230,7 @@ class BlackjackReplay {
     }
   }
 
-  SeatState& State(Seat seat) {
+  [[gnu::always_inline]] SeatState& State(Seat seat) {
     // Seats numbered as tables number them are found at once (a map's nodes stay in place);
     // any other number through the map.
     const bool few = seat >= 0 && seat < static_cast<Seat>(kFewSeats);
@@ -239,7 +239,7 @@ class BlackjackReplay {
     if (few) by_seat_[static_cast<size_t>(seat)] = &state;
     return state;
   }
-  SeatState& Find(Seat seat) {
+  [[gnu::noinline]] SeatState& Find(Seat seat) {
     auto it = seats_.find(seat);
     if (it != seats_.end()) return it->second;
     if (scratch_.spare_seats.empty()) {
