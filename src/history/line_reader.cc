@@ -422,19 +422,21 @@ bool LineReader::FillPlain(char* dst, size_t cap, size_t* n) {
   return true;
 }
 
+bool LineReader::SkipZeros() {
+  while (in_pos_ < in_len_ && in_[in_pos_] == '\0') ++in_pos_;
+  return in_pos_ < in_len_;
+}
+
 #ifdef PITBOSS_HAVE_ISAL
 bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
   inflate_state& z = gzip_->z;
   for (;;) {
     if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
+    if (!gzip_->member_open && !SkipZeros()) {
+      if (in_eof_) return true;
+      continue;
+    }
     if (!gzip_->member_open) {
-      // Zero bytes between or after members (tape blocks, padded archives): gzip(1) ignores
-      // them, and so does this reader.
-      while (in_pos_ < in_len_ && in_[in_pos_] == '\0') ++in_pos_;
-      if (in_pos_ == in_len_) {
-        if (in_eof_) return true;
-        continue;
-      }
       // What follows a member is another member or nothing: igzip would wait for a whole
       // header before judging bytes that cannot begin one.
       if (in_len_ - in_pos_ < sizeof(kGzipMagic) && !in_eof_) {
@@ -484,14 +486,9 @@ bool LineReader::FillGzip(char* dst, size_t cap, size_t* n) {
   z_stream& z = gzip_->z;
   for (;;) {
     if (in_pos_ == in_len_ && !in_eof_ && !ReadInput()) return false;
-    if (!gzip_->member_open) {
-      // Zero bytes between or after members (tape blocks, padded archives): gzip(1) ignores
-      // them, and so does this reader.
-      while (in_pos_ < in_len_ && in_[in_pos_] == '\0') ++in_pos_;
-      if (in_pos_ == in_len_) {
-        if (in_eof_) return true;
-        continue;
-      }
+    if (!gzip_->member_open && !SkipZeros()) {
+      if (in_eof_) return true;
+      continue;
     }
     z.next_in = reinterpret_cast<Bytef*>(in_.get() + in_pos_);
     z.avail_in = static_cast<uInt>(std::min<size_t>(in_len_ - in_pos_, UINT32_MAX));

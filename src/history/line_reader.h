@@ -113,6 +113,9 @@ class LineReader {
   bool Decode(char* dst, size_t cap, size_t* n);  // by compression_
   bool FillPlain(char* dst, size_t cap, size_t* n);
   bool FillGzip(char* dst, size_t cap, size_t* n);
+  // Before a gzip member: passes over zero bytes (tape blocks, padded archives: gzip(1) ignores
+  // them, and so does this reader). False where nothing else is left in in_.
+  bool SkipZeros();
   bool FillZstd(char* dst, size_t cap, size_t* n);
   // Sets decode_error_ (once) and returns false; `names_line`: the number of the last line
   // returned before the failure completes the message ("... after line N").
