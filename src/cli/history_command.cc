@@ -27,8 +27,8 @@ of the JSON report. history reads it back:
     one database a job where several jobs check different logs.
 
 --since and --until keep the findings of rounds from and to a date (yyyy-mm-dd, both
-included; a finding of no round, a malformed line, has no date and is left out by either);
-the runs listed and what is new are not narrowed.
+included); a finding with no date (a line not read as a round) is kept, as check's --since
+keeps it. The runs listed and what is new are not narrowed.
 
   pitboss check --out day.json --out findings.sqlite logs/2026-11-30.jsonl
   pitboss history findings.sqlite
@@ -58,7 +58,8 @@ std::function<int()> SetUpHistory(CLI::App* sub) {
   sub->add_option("--format", args->format, "text (tables to read) or json (docs/findings-db.md)")
       ->type_name("FORMAT")
       ->capture_default_str();
-  sub->add_option("--out", args->out, "write the history to FILE instead of standard output")->type_name("FILE");
+  sub->add_option("--out", args->out, "write the history to FILE instead of standard output")
+      ->type_name("FILE");
   sub->add_option("--since", args->options.since,
                   "only findings of rounds on or after this date (yyyy-mm-dd, the round's date as logged)")
       ->type_name("DATE");

@@ -415,7 +415,8 @@ Status InsertReadingsInferred(SqliteDb& db, const Report& report, int64_t run_id
       "status, reading, consistent_with, rounds_distinguishing, rounds_consistent, "
       "rounds_consistent_with_none, runs, findings_explained, rounds_explained, explained_underpaid, "
       "explained_overpaid, explained_overflow, currency, other_findings) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)");
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
+      "?21)");
   if (!row.ok()) return row.status();
   int64_t position = 0;
   for (const ReadingInferred& r : report.readings_inferred) {
@@ -470,7 +471,8 @@ Status InsertReadingsInferred(SqliteDb& db, const Report& report, int64_t run_id
 // is its exact decimal text, as the JSON report writes it (MoneySum::ToString).
 Status InsertReadingImpacts(SqliteDb& db, const Report& report, int64_t run_id) {
   auto row = db.Prepare(
-      "INSERT INTO reading_impacts (run_id, position, ambiguity, spec, revision, clause, reading, is_default, "
+      "INSERT INTO reading_impacts (run_id, position, ambiguity, spec, revision, clause, reading, "
+      "is_default, "
       "in_force, rounds_settled_differently, net_difference, findings_cleared) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
   if (!row.ok()) return row.status();
@@ -551,7 +553,8 @@ Status InsertFindings(SqliteDb& db, const Report& report, int64_t run_id) {
       }
     }
     row->Bind(25, f.money_moved);
-    row->BindTextOrNull(26, f.money_moved && *f.money_moved != 0 ? (*f.money_moved > 0 ? "player" : "house") : "");
+    row->BindTextOrNull(
+        26, f.money_moved && *f.money_moved != 0 ? (*f.money_moved > 0 ? "player" : "house") : "");
     row->Bind(27, f.clause);
     row->Bind(28, StringsJson(f.reading_dependent));
     if (!f.cleared_by.empty()) {
@@ -630,7 +633,8 @@ Status AppendRunToDatabase(const Report& report, const std::string& path, int ex
   if (Status s = run.Begin(); !s.ok()) return s;
   int64_t id = 0;
   if (Status s = InsertRun(*db, report, exit_status, recorded_time, &id); !s.ok()) return s;
-  for (const auto& insert : {InsertInputs, InsertSpecs, InsertReadingsInferred, InsertReadingImpacts, InsertFindings}) {
+  for (const auto& insert :
+       {InsertInputs, InsertSpecs, InsertReadingsInferred, InsertReadingImpacts, InsertFindings}) {
     if (Status s = insert(*db, report, id); !s.ok()) return s;
   }
   if (Status s = run.Commit(); !s.ok()) return s;

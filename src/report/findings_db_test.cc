@@ -63,11 +63,13 @@ TEST_F(FindingsDbTest, ANewFileGetsTheSchemaAndItsVersion) {
   EXPECT_EQ(Rows("SELECT value FROM meta WHERE key = 'schema_version'"),
             (std::vector<std::vector<std::string>>{{"1"}}));
   EXPECT_EQ(Rows("PRAGMA journal_mode"), (std::vector<std::vector<std::string>>{{"wal"}}));
-  std::vector<std::vector<std::string>> tables = Rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+  std::vector<std::vector<std::string>> tables =
+      Rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
   std::vector<std::string> names;
   for (const auto& row : tables) names.push_back(row[0]);
-  EXPECT_EQ(names, (std::vector<std::string>{"findings", "inputs", "meta", "not_checked", "reading_impacts",
-                                             "readings_inferred", "runs", "skipped", "spec_readings", "specs"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"findings", "inputs", "meta", "not_checked", "reading_impacts",
+                                      "readings_inferred", "runs", "skipped", "spec_readings", "specs"}));
 }
 
 TEST_F(FindingsDbTest, TheRunItsInputsAndSpecsAreKept) {
@@ -78,8 +80,8 @@ TEST_F(FindingsDbTest, TheRunItsInputsAndSpecsAreKept) {
                  "currency, rounds, rounds_with_violations, violations FROM runs"),
             (std::vector<std::vector<std::string>>{
                 {"pitboss", "0.1.0", "2026-11-25T08:30:00Z", "2026-11-26T02:00:00Z",
-                 R"(["pitboss","check","--currency","USD","logs/","my logs/x.jsonl"])", "2", "0", "USD", "1238",
-                 "3", "3"}}));
+                 R"(["pitboss","check","--currency","USD","logs/","my logs/x.jsonl"])", "2", "0", "USD",
+                 "1238", "3", "3"}}));
   EXPECT_EQ(Rows("SELECT position, path, lines, rounds, malformed_lines, blank_lines, bytes, sha256, error, "
                  "context FROM inputs ORDER BY position"),
             (std::vector<std::vector<std::string>>{
@@ -91,16 +93,19 @@ TEST_F(FindingsDbTest, TheRunItsInputsAndSpecsAreKept) {
                 {"2", "logs/day0.jsonl", "10", "10", "0", "0", "NULL", "NULL", "NULL", "1"}}));
   EXPECT_EQ(Rows("SELECT id, revision, sha256, path FROM specs"),
             (std::vector<std::vector<std::string>>{
-                {"us-sd/casino-war", "2012-04-23", "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e",
+                {"us-sd/casino-war", "2012-04-23",
+                 "3f2a9c0d5e7b1a4c6d8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e",
                  "rules/us-sd/casino-war.yaml"}}));
   EXPECT_EQ(Rows("SELECT spec_position, ambiguity, reading FROM spec_readings"),
             (std::vector<std::vector<std::string>>{{"0", "sd-war-win-payout", "three-wagers"}}));
-  EXPECT_EQ(Rows("SELECT reading, is_default, in_force, rounds_settled_differently, net_difference "
-                 "FROM reading_impacts ORDER BY position"),
-            (std::vector<std::vector<std::string>>{{"three-wagers", "1", "1", "0", "0"},
-                                                   {"paytable-half-on-raise", "0", "0", "12", "-824452000"}}));
+  EXPECT_EQ(
+      Rows("SELECT reading, is_default, in_force, rounds_settled_differently, net_difference "
+           "FROM reading_impacts ORDER BY position"),
+      (std::vector<std::vector<std::string>>{{"three-wagers", "1", "1", "0", "0"},
+                                             {"paytable-half-on-raise", "0", "0", "12", "-824452000"}}));
   EXPECT_EQ(Rows("SELECT path, reason FROM skipped"),
-            (std::vector<std::vector<std::string>>{{"logs/notes.txt", "not a log (.jsonl, .jsonl.gz, .jsonl.zst)"}}));
+            (std::vector<std::vector<std::string>>{
+                {"logs/notes.txt", "not a log (.jsonl, .jsonl.gz, .jsonl.zst)"}}));
 }
 
 TEST_F(FindingsDbTest, EveryFieldOfAFindingRoundTrips) {
@@ -113,18 +118,44 @@ TEST_F(FindingsDbTest, EveryFieldOfAFindingRoundTrips) {
   ASSERT_TRUE(Append(report).ok());
   const auto rows = Rows(
       "SELECT position, code, severity, round, table_name, input, line, time, day, rules, revision, event, "
-      "seat, hand, wager, expected, actual, unit, currency, settlement_money, underpaid, overpaid, money_moved, "
+      "seat, hand, wager, expected, actual, unit, currency, settlement_money, underpaid, overpaid, "
+      "money_moved, "
       "money_to, clause, reading_dependent, cleared_by, consequences, consequences_note, consequence_list, "
       "message, baseline FROM findings ORDER BY position");
   ASSERT_EQ(rows.size(), 3u);
   // EvidenceFinding: the contract's raise underpaid by 250 cents, cleared by another reading.
   EXPECT_EQ(rows[0], (std::vector<std::string>{
-                         "0", "settle/payout", "critical", "T7-000124", "T7", "logs/day1.jsonl", "88",
-                         "2026-11-21T20:14:40Z", "2026-11-21", "NULL", "2012-04-23", "19", "1", "NULL", "raise",
-                         "500", "250", "minor_units", "USD", "1", "250", "0", "NULL", "NULL",
-                         "ARSD 20:18:16:15.17(4)(d)(i)", R"(["sd-war-win-payout"])",
-                         R"([{"ambiguity":"sd-war-win-payout","readings":["paytable-half-on-raise"]}])", "0",
-                         "NULL", "NULL", "raise settled at 250, the rules pay 500 (war won: the three wagers)",
+                         "0",
+                         "settle/payout",
+                         "critical",
+                         "T7-000124",
+                         "T7",
+                         "logs/day1.jsonl",
+                         "88",
+                         "2026-11-21T20:14:40Z",
+                         "2026-11-21",
+                         "NULL",
+                         "2012-04-23",
+                         "19",
+                         "1",
+                         "NULL",
+                         "raise",
+                         "500",
+                         "250",
+                         "minor_units",
+                         "USD",
+                         "1",
+                         "250",
+                         "0",
+                         "NULL",
+                         "NULL",
+                         "ARSD 20:18:16:15.17(4)(d)(i)",
+                         R"(["sd-war-win-payout"])",
+                         R"([{"ambiguity":"sd-war-win-payout","readings":["paytable-half-on-raise"]}])",
+                         "0",
+                         "NULL",
+                         "NULL",
+                         "raise settled at 250, the rules pay 500 (war won: the three wagers)",
                          "NULL"}));
   // MoneyMovedFinding: USD 750.00 moved to the player by a wager above the limit.
   EXPECT_EQ(rows[1][1], "wager/limit");
@@ -145,7 +176,8 @@ TEST_F(FindingsDbTest, EveryFieldOfAFindingRoundTrips) {
             R"({"input":"-","line":12,"round":"T9-000012"}])");
   EXPECT_EQ(rows[2][31], "new");
   // Seat numbers compare as numbers too: the column's affinity is text.
-  EXPECT_EQ(Rows("SELECT count(*) FROM findings WHERE seat = 1"), (std::vector<std::vector<std::string>>{{"2"}}));
+  EXPECT_EQ(Rows("SELECT count(*) FROM findings WHERE seat = 1"),
+            (std::vector<std::vector<std::string>>{{"2"}}));
   // The fingerprint is the baseline's, counted within the run.
   const auto prints = Rows("SELECT fingerprint FROM findings ORDER BY position");
   EXPECT_EQ(prints[0][0].size(), 34u);
@@ -204,7 +236,8 @@ TEST_F(FindingsDbTest, ANewerSchemaIsRefusedAndNothingWritten) {
   ASSERT_TRUE(Append(EvidenceReport()).ok()) << Append(EvidenceReport()).message();
   {
     auto db = SqliteDb::Open(db_, true, 1000);
-    ASSERT_TRUE(db->Exec("PRAGMA user_version = 2; UPDATE meta SET value = '2' WHERE key = 'schema_version'").ok());
+    ASSERT_TRUE(
+        db->Exec("PRAGMA user_version = 2; UPDATE meta SET value = '2' WHERE key = 'schema_version'").ok());
   }
   const Status s = Append(EvidenceReport());
   ASSERT_FALSE(s.ok());
@@ -232,7 +265,8 @@ TEST_F(FindingsDbTest, AFileThatIsNotAFindingsDatabaseIsRefusedAsItIs) {
   s = AppendRunToDatabase(EvidenceReport(), other, 1, "2026-11-26T02:00:00Z");
   ASSERT_FALSE(s.ok());
   EXPECT_NE(s.message().find("not a pitboss findings database"), std::string::npos) << s.message();
-  EXPECT_EQ(ReadHistory(dir_ + "/none.sqlite", {}).status().message(), dir_ + "/none.sqlite: no such database");
+  EXPECT_EQ(ReadHistory(dir_ + "/none.sqlite", {}).status().message(),
+            dir_ + "/none.sqlite: no such database");
 }
 
 }  // namespace

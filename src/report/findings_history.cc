@@ -88,7 +88,8 @@ StatusOr<History> ReadHistory(const std::string& path, const HistoryOptions& opt
 
   auto findings = db->Prepare(
       "SELECT day, table_name, code, severity, currency, settlement_money, underpaid, overpaid, money_moved "
-      "FROM findings WHERE (?1 IS NULL OR day >= ?1) AND (?2 IS NULL OR day <= ?2) "
+      "FROM findings WHERE (?1 IS NULL OR day IS NULL OR day >= ?1) AND (?2 IS NULL OR day IS NULL OR day <= "
+      "?2) "
       "ORDER BY run_id, position");
   if (!findings.ok()) return findings.status();
   findings->BindTextOrNull(1, options.since);
@@ -98,15 +99,9 @@ StatusOr<History> ReadHistory(const std::string& path, const HistoryOptions& opt
     auto step = findings->Step();
     if (!step.ok()) return step.status();
     if (!*step) break;
-    Row row{findings->Text(0),
-            findings->Text(1),
-            findings->Text(2),
-            findings->Text(3),
-            findings->Text(4),
-            findings->Int(5) != 0,
-            findings->OptionalInt(6),
-            findings->OptionalInt(7),
-            findings->OptionalInt(8)};
+    Row row{findings->Text(0),        findings->Text(1),        findings->Text(2),
+            findings->Text(3),        findings->Text(4),        findings->Int(5) != 0,
+            findings->OptionalInt(6), findings->OptionalInt(7), findings->OptionalInt(8)};
     Add(&history.total, row);
     Add(&by_day[row.day], row);
     Add(&by_table[row.table], row);
@@ -120,7 +115,8 @@ StatusOr<History> ReadHistory(const std::string& path, const HistoryOptions& opt
                    [](const auto& a, const auto& b) { return a.second.violations > b.second.violations; });
 
   if (history.runs.empty()) {
-    if (options.run) return Status::InvalidArgument("--run " + std::to_string(*options.run) + ": " + path + " holds no run");
+    if (options.run)
+      return Status::InvalidArgument("--run " + std::to_string(*options.run) + ": " + path + " holds no run");
     return history;
   }
   const int64_t run = options.run.value_or(history.runs.back().id);
@@ -221,9 +217,9 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
   json.Key("rounds").Int(rounds);
   WriteTotalsJson(json, history.total);
   json.EndObject();
-  for (const auto& [key, name, groups] :
-       {std::tuple{"by_day", "day", &history.by_day}, {"by_table", "table", &history.by_table},
-        {"by_code", "code", &history.by_code}}) {
+  for (const auto& [key, name, groups] : {std::tuple{"by_day", "day", &history.by_day},
+                                          {"by_table", "table", &history.by_table},
+                                          {"by_code", "code", &history.by_code}}) {
     json.Key(key).BeginArray();
     for (const auto& [group, totals] : *groups) {
       json.BeginObject();
@@ -324,8 +320,8 @@ void WriteGroups(std::ostream& out, const std::string& title, const std::string&
 void WriteHistoryText(const History& history, std::ostream& out, int64_t max_new) {
   int64_t rounds = 0;
   for (const HistoryRun& run : history.runs) rounds += run.rounds;
-  out << "pitboss history " << Printable(history.path) << " (schema " << history.schema_version << "): "
-      << FormatCount(static_cast<int64_t>(history.runs.size()))
+  out << "pitboss history " << Printable(history.path) << " (schema " << history.schema_version
+      << "): " << FormatCount(static_cast<int64_t>(history.runs.size()))
       << (history.runs.size() == 1 ? " run" : " runs");
   if (!history.runs.empty()) {
     out << ", " << Printable(history.runs.front().analysis_time) << " to "
@@ -349,7 +345,8 @@ void WriteHistoryText(const History& history, std::ostream& out, int64_t max_new
   WriteGroups(out, "By day (the round's date as logged)", "DAY", history.by_day, "(no date)");
   WriteGroups(out, "By table", "TABLE", history.by_table, "(no table)");
   std::vector<std::pair<std::string, HistoryTotals>> codes;
-  for (const auto& [code, totals] : history.by_code) codes.emplace_back(code + " (" + history.severity.at(code) + ")", totals);
+  for (const auto& [code, totals] : history.by_code)
+    codes.emplace_back(code + " (" + history.severity.at(code) + ")", totals);
   WriteGroups(out, "By code", "CODE", codes, "");
 
   out << '\n';

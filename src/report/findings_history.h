@@ -20,8 +20,8 @@ namespace pitboss {
 
 struct HistoryOptions {
   // Findings of rounds on or after `since`, on or before `until` (yyyy-mm-dd, the round's date
-  // as logged; "" for no bound). A finding of no round (a malformed line) has no date: a bound
-  // leaves it out.
+  // as logged; "" for no bound). A finding with no date (a line not read as a round) is kept,
+  // as check's --since keeps it: it cannot be placed in time.
   std::string since;
   std::string until;
   // The run whose new findings are listed (runs.run_id); nullopt: the latest.

@@ -9,8 +9,8 @@ StatusOr<SqliteDb> SqliteDb::Open(const std::string& path, bool create, int busy
   const int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
-    std::string message = path + ": cannot open the database: " +
-                          (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    std::string message =
+        path + ": cannot open the database: " + (db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     sqlite3_close(db);
     return Status::IoError(std::move(message));
   }
@@ -133,7 +133,8 @@ std::optional<int64_t> SqliteStatement::OptionalInt(int column) const {
 std::string SqliteStatement::Text(int column) const {
   const unsigned char* text = sqlite3_column_text(stmt_, column);
   if (text == nullptr) return "";
-  return std::string(reinterpret_cast<const char*>(text), static_cast<size_t>(sqlite3_column_bytes(stmt_, column)));
+  return std::string(reinterpret_cast<const char*>(text),
+                     static_cast<size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
 }  // namespace pitboss
