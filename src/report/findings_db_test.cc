@@ -230,6 +230,11 @@ TEST_F(FindingsDbTest, HistorySumsAsTheReportSummaryAndListsWhatIsNew) {
   WriteHistoryText(*history, text);
   EXPECT_NE(text.str().find("New in run 3 since run 2: 1 violation\n"), std::string::npos) << text.str();
   EXPECT_NE(text.str().find("USD 750.00 to players"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("\nRuns\n"
+                            "  RUN ANALYSIS TIME                  EXIT ROUNDS VIOLATIONS\n"
+                            "  1   2026-11-25T08:30:00Z 1 (incomplete)  1,238          3\n"),
+            std::string::npos)
+      << text.str();
 }
 
 TEST_F(FindingsDbTest, ANewerSchemaIsRefusedAndNothingWritten) {

@@ -272,8 +272,9 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
 
 namespace {
 
-// Rows of cells, each column padded to its widest cell; the first row is the heading.
-void WriteTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+// Rows of cells, each column padded to its widest cell; the first row is the heading. The
+// first `names` columns are names (aligned left), the others figures (aligned right).
+void WriteTable(std::ostream& out, const std::vector<std::vector<std::string>>& rows, size_t names = 1) {
   std::vector<size_t> widths;
   for (const auto& row : rows) {
     widths.resize(std::max(widths.size(), row.size()));
@@ -283,8 +284,7 @@ void WriteTable(std::ostream& out, const std::vector<std::vector<std::string>>& 
     std::string line = " ";
     for (size_t i = 0; i < row.size(); ++i) {
       line += ' ';
-      // Names left, figures right.
-      const bool figure = i > 0;
+      const bool figure = i >= names;
       const std::string pad(widths[i] - row[i].size(), ' ');
       line += figure ? pad + row[i] : row[i] + (i + 1 < row.size() ? pad : "");
     }
@@ -341,6 +341,23 @@ void WriteHistoryText(const History& history, std::ostream& out, int64_t max_new
   out << '\n';
   if (t.currencies.size() > 1 || t.moved_currencies.size() > 1) {
     out << "(the findings are in several currencies: the sums add their minor units)\n";
+  }
+  // The last runs, newest last: the nightly trend at a glance.
+  constexpr size_t kRunsListed = 10;
+  if (!history.runs.empty()) {
+    const size_t first = history.runs.size() > kRunsListed ? history.runs.size() - kRunsListed : 0;
+    out << '\n'
+        << (first > 0 ? "The last " + std::to_string(kRunsListed) + " runs (--format json lists all)"
+                      : "Runs")
+        << '\n';
+    std::vector<std::vector<std::string>> rows = {{"RUN", "ANALYSIS TIME", "EXIT", "ROUNDS", "VIOLATIONS"}};
+    for (size_t i = first; i < history.runs.size(); ++i) {
+      const HistoryRun& run = history.runs[i];
+      rows.push_back({std::to_string(run.id), Printable(run.analysis_time),
+                      std::to_string(run.exit_status) + (run.complete ? "" : " (incomplete)"),
+                      FormatCount(run.rounds), FormatCount(run.violations)});
+    }
+    WriteTable(out, rows, 2);
   }
   WriteGroups(out, "By day (the round's date as logged)", "DAY", history.by_day, "(no date)");
   WriteGroups(out, "By table", "TABLE", history.by_table, "(no table)");
