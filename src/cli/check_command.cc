@@ -2,11 +2,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <ctime>
 #include <iostream>
 #include <optional>
 
 #include "base/printable.h"
 #include "cli/commands.h"
+#include "cli/invocation.h"
 #include "cli/jobs_option.h"
 #include "cli/log.h"
 #include "cli/output.h"
@@ -17,6 +19,7 @@
 #include "pitboss/checker.h"
 #include "report/baseline.h"
 #include "report/finding_filter.h"
+#include "report/findings_db.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -88,6 +91,12 @@ extension, and standard output (no --out, or --out -), take --format. The logs a
 once and the one report written to each:
   pitboss check --out day1.json --out day1.sarif --out day1.csv logs/day1.jsonl
 With several --out, a --format that none of them takes is refused (exit 2).
+
+A nightly run kept for the trends: --out findings.sqlite (or .db, or --format sqlite with
+one --out) appends the run to an SQLite database (its provenance, inputs, specs, readings
+and every finding with its money), one transaction a run, so that two jobs may append to one
+database at once; `pitboss history findings.sqlite` prints the trends by day, table and code
+and what is new since the run before. The schema: docs/findings-db.md.
 
 Baselines: --baseline OLD.json (a JSON report of an earlier check) marks each finding new or
 unchanged ("baseline" in JSON and CSV, baselineState in SARIF) and lists the baseline's
@@ -309,10 +318,21 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     // The page holds the statistics of so many tables (the rest are counted, and said to be).
     const StatusOr<StatsReport> stats =
         html ? collector.Finish(kHtmlTablesListed) : StatusOr<StatsReport>(StatsReport{});
+    // --fail-on new: the findings the baseline had are accepted; exit 2 is never softened.
+    const auto fail_on = [&](int status) {
+      if (status == kExitFindings && args->fail_on == "new" && report.baseline &&
+          report.baseline->new_findings == 0) {
+        return kExitClean;
+      }
+      return status;
+    };
     std::string failed;
     for (const ReportOutput& output : *outputs) {
       Status s = Status::Ok();
-      if (output.format == "html") {
+      if (IsDatabaseFormat(output.format)) {
+        s = AppendRunToDatabase(report, output.path, fail_on(ReportExitStatus(report)),
+                                FormatUtc(std::time(nullptr)));
+      } else if (output.format == "html") {
         s = WriteOutput(output.path, [&](std::ostream& out) {
           WriteHtmlReport(report, stats, out);
           out.flush();
@@ -343,13 +363,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       std::cerr << VerdictLine(report) << '\n';
       if (report.baseline) std::cerr << Printable(BaselineCountsText(report)) << '\n';
     }
-    const int status = CheckExitStatus(report);
-    // --fail-on new: the findings the baseline had are accepted; exit 2 is never softened.
-    if (status == kExitFindings && args->fail_on == "new" && report.baseline &&
-        report.baseline->new_findings == 0) {
-      return kExitClean;
-    }
-    return status;
+    return fail_on(CheckExitStatus(report));
   };
 }
 

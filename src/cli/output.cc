@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -23,6 +24,7 @@
 #include "cli/log.h"
 #include "cli/progress.h"
 #include "history/log_files.h"
+#include "report/findings_db.h"
 #include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
@@ -77,6 +79,9 @@ Status WriteOutput(const std::string& out_path, const std::function<Status(std::
 }
 
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path) {
+  if (IsDatabaseFormat(format)) {
+    return AppendRunToDatabase(report, out_path, ReportExitStatus(report), FormatUtc(std::time(nullptr)));
+  }
   return WriteOutput(out_path, [&](std::ostream& out) { return WriteReport(report, format, out); });
 }
 
@@ -113,8 +118,14 @@ StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& 
   if (!available(format)) {
     return Status::InvalidArgument("--format " + format + " is not available (formats: " + list() + ")");
   }
+  const Status no_stdout = Status::InvalidArgument(
+      "--format " + format +
+      " appends each run to a database file, never to standard output: give --out FILE.sqlite");
   std::vector<ReportOutput> outputs;
-  if (outs.empty()) return std::vector<ReportOutput>{{"", format}};
+  if (outs.empty()) {
+    if (IsDatabaseFormat(format)) return no_stdout;
+    return std::vector<ReportOutput>{{"", format}};
+  }
   bool format_used = false;
   std::vector<std::string> seen;  // each output's file, as the system resolves it
   for (const std::string& out : outs) {
@@ -137,6 +148,9 @@ StatusOr<std::vector<ReportOutput>> PlanOutputs(const std::vector<std::string>& 
     }
     seen.push_back(key);
     outputs.push_back({stdout_out ? "" : out, f});
+  }
+  for (const ReportOutput& output : outputs) {
+    if (output.path.empty() && IsDatabaseFormat(output.format)) return no_stdout;
   }
   if (format_given && !format_used) {
     std::string named;
@@ -257,15 +271,31 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   return report;
 }
 
-int CheckExitStatus(const Report& report) {
-  int64_t rounds = 0, malformed = 0, unreadable = 0;
+namespace {
+
+bool NothingRead(const Report& report) {
+  int64_t rounds = 0, malformed = 0;
   for (const InputSummary& input : report.inputs) {
     if (!input.context) rounds += input.rounds;
     if (!input.context) malformed += input.malformed_lines;
-    if (!input.error.empty()) ++unreadable;
   }
   // Lines that are not rounds were read and reported (input/malformed): exit 1, as findings.
-  if (rounds == 0 && malformed == 0) {
+  return rounds == 0 && malformed == 0;
+}
+
+}  // namespace
+
+int ReportExitStatus(const Report& report) {
+  if (NothingRead(report) || !report.complete) return kExitUsage;
+  return report.violations.empty() ? kExitClean : kExitFindings;
+}
+
+int CheckExitStatus(const Report& report) {
+  int64_t unreadable = 0;
+  for (const InputSummary& input : report.inputs) {
+    if (!input.error.empty()) ++unreadable;
+  }
+  if (NothingRead(report)) {
     PrintError("no round was read from the logs given: nothing was checked");
     return kExitUsage;
   }

@@ -28,7 +28,8 @@ Status CheckOutputPath(const std::string& out_path, const std::vector<std::strin
 // Runs `write` on `out_path` ("" or "-": standard output; else WriteFileAtomically).
 Status WriteOutput(const std::string& out_path, const std::function<Status(std::ostream&)>& write);
 
-// Writes `report` in `format` to `out_path`.
+// Writes `report` in `format` to `out_path`; a database format (sqlite) appends it as a run,
+// with the exit status ReportExitStatus gives.
 Status EmitReport(const Report& report, const std::string& format, const std::string& out_path);
 
 // One report to write: a file, or standard output (path "" or "-"), in a format.
@@ -82,6 +83,10 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
                            const std::vector<std::string>& out_paths, bool progress,
                            const std::vector<std::string>& context_logs = {},
                            const std::vector<std::string>& other_inputs = {});
+
+// The exit status a check's report makes, saying nothing: 2 when it is incomplete or no round
+// was read, else 1 with violations and 0 without (the findings database records it).
+int ReportExitStatus(const Report& report);
 
 // The exit status of a check whose report is written: 2 when the report is incomplete or no
 // round was read (said on standard error), else 1 with violations and 0 without.

@@ -228,5 +228,21 @@ TEST(PlanOutputsTest, Refusals) {
   EXPECT_NE(narrow.status().message().find("x.sarif names a sarif report"), std::string::npos);
 }
 
+TEST(PlanOutputsTest, ADatabaseIsAFileNeverStandardOutput) {
+  const std::vector<std::string_view> formats = ReportFormats();
+  auto db = PlanOutputs({"day.json", "findings.sqlite", "findings.db"}, "text", false, formats);
+  ASSERT_TRUE(db.ok()) << db.status().message();
+  EXPECT_EQ((*db)[1].format, "sqlite");
+  EXPECT_EQ((*db)[2].format, "sqlite");
+  auto named = PlanOutputs({"nightly.data"}, "sqlite", true, formats);  // --format sqlite --out FILE
+  ASSERT_TRUE(named.ok()) << named.status().message();
+  EXPECT_EQ((*named)[0].format, "sqlite");
+  for (const std::vector<std::string>& outs : {std::vector<std::string>{}, {"-"}, {"-", "findings.sqlite"}}) {
+    auto to_stdout = PlanOutputs(outs, "sqlite", true, formats);
+    ASSERT_FALSE(to_stdout.ok()) << outs.size();
+    EXPECT_NE(to_stdout.status().message().find("never to standard output"), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace pitboss

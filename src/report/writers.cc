@@ -19,10 +19,12 @@ struct FormatEntry {
   // The file names that are this format's for --out: each a suffix, matched without case;
   // the longest suffix that matches wins (".sarif.json" is sarif). Part of the command line.
   std::array<std::string_view, 2> extensions;
+  // Writes the report to a stream; nullptr for a database, which a run is appended to
+  // (IsDatabaseFormat) and never written to a stream.
   void (*write)(const Report&, std::ostream&);
 };
 
-constexpr std::array<FormatEntry, 7> kFormats = {{
+constexpr std::array<FormatEntry, 8> kFormats = {{
     {"text", {".txt"}, WriteTextReportWhole},
     {"json", {".json"}, WriteJsonReport},
     {"junit", {".xml"}, WriteJunitReport},
@@ -30,6 +32,7 @@ constexpr std::array<FormatEntry, 7> kFormats = {{
     {"md", {".md"}, WriteMarkdownReport},
     {"html", {".html", ".htm"}, WriteHtmlReport},
     {"csv", {".csv"}, WriteCsvReport},
+    {"sqlite", {".sqlite", ".db"}, nullptr},  // report/findings_db.h
 }};
 
 bool EndsWithNoCase(std::string_view text, std::string_view suffix) {
@@ -58,6 +61,11 @@ Status WriteReport(const Report& report, std::string_view format, std::ostream& 
     return Status::InvalidArgument("report format '" + std::string(format) +
                                    "' is not supported; use one of: " + FormatList());
   }
+  if (entry->write == nullptr) {
+    return Status::InvalidArgument("the " + std::string(format) +
+                                   " format appends each run to a database file: give --out FILE.sqlite, "
+                                   "not standard output");
+  }
   entry->write(report, out);
   out.flush();
   if (!out) {
@@ -70,6 +78,11 @@ std::vector<std::string_view> ReportFormats() {
   std::vector<std::string_view> names;
   for (const FormatEntry& entry : kFormats) names.push_back(entry.name);
   return names;
+}
+
+bool IsDatabaseFormat(std::string_view format) {
+  return std::any_of(kFormats.begin(), kFormats.end(),
+                     [&](const FormatEntry& e) { return e.name == format && e.write == nullptr; });
 }
 
 std::string_view FormatOfPath(std::string_view path) {

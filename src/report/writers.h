@@ -18,13 +18,18 @@
 namespace pitboss {
 
 // Writes `report` to `out` in `format` ("text", "json"...). InvalidArgument
-// naming the format and the available ones when there is no writer for `format`
-// (nothing is written then); IoError when `out` fails.
+// naming the format and the available ones when there is no writer for `format`,
+// or when it is a database (IsDatabaseFormat) (nothing is written then); IoError when `out` fails.
 Status WriteReport(const Report& report, std::string_view format, std::ostream& out);
 
 // The formats WriteReport accepts, in table order; the first, "text", is the
 // default.
 std::vector<std::string_view> ReportFormats();
+
+// True for a format that appends the report to a database file (sqlite: check --out
+// FILE.sqlite, report/findings_db.h) rather than writing it to a stream: WriteReport refuses
+// it, and it has no standard output.
+bool IsDatabaseFormat(std::string_view format);
 
 // The format an --out file is written in, from its name's extension (".json", ".sarif",
 // ".xml" junit, ".md", ".html", ".csv", ".txt" text...: the table in writers.cc); "" for a

@@ -505,8 +505,9 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
 
 TEST(WriteReportTest, FormatsComeFromOneTable) {
   EXPECT_EQ(ReportFormats(),
-            (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv"}));
+            (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv", "sqlite"}));
   for (std::string_view format : ReportFormats()) {
+    if (IsDatabaseFormat(format)) continue;  // DatabaseFormatHasNoStream
     std::ostringstream out;
     EXPECT_TRUE(WriteReport(Report(), format, out).ok()) << format;
     EXPECT_FALSE(out.str().empty()) << format;
@@ -524,6 +525,17 @@ TEST(WriteReportTest, UnknownFormatIsInvalidArgumentAndWritesNothing) {
         << status.message();
     EXPECT_TRUE(out.str().empty()) << format;
   }
+}
+
+TEST(WriteReportTest, DatabaseFormatHasNoStream) {
+  EXPECT_TRUE(IsDatabaseFormat("sqlite"));
+  EXPECT_FALSE(IsDatabaseFormat("json"));
+  EXPECT_FALSE(IsDatabaseFormat("nosuch"));
+  std::ostringstream out;
+  const Status status = WriteReport(ContractReport(), "sqlite", out);
+  EXPECT_EQ(status.code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(status.message().find("--out FILE.sqlite"), std::string::npos) << status.message();
+  EXPECT_TRUE(out.str().empty());
 }
 
 TEST(WriteReportTest, FailedStreamIsIoError) {
@@ -549,6 +561,8 @@ TEST(FormatOfPathTest, TheExtensionNamesTheFormat) {
   EXPECT_EQ(FormatOfPath("page.htm"), "html");
   EXPECT_EQ(FormatOfPath("rows.csv"), "csv");
   EXPECT_EQ(FormatOfPath("report.txt"), "text");
+  EXPECT_EQ(FormatOfPath("nightly.sqlite"), "sqlite");
+  EXPECT_EQ(FormatOfPath("nightly.db"), "sqlite");
   EXPECT_EQ(FormatOfPath("report.junit"), "");
   EXPECT_EQ(FormatOfPath("json"), "");
   EXPECT_EQ(FormatOfPath(""), "");
