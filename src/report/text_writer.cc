@@ -516,7 +516,7 @@ void WriteLargest(std::ostream& out, const Report& report, const Tally& tally) {
   }
   if (kept.empty()) return;
   out << "largest findings by money (" << kept.size() << " of " << Plural(moving, "finding", "findings")
-      << " that move money; check --sort money lists them all so):\n";
+      << " that move money; --sort money lists them all in this order):\n";
   for (const auto& [key, f] : kept) {
     out << "  " << InputName(f.input);
     if (f.line > 0) out << ':' << f.line;

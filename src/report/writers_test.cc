@@ -587,7 +587,8 @@ TEST(TextReportTest, SortByMoneyLargestFirstTiesInTheOrderByCode) {
 TEST(TextReportTest, SummaryShowsTheLargestFindingsByMoney) {
   const std::string text = Text(MoneyReport());
   const std::string largest =
-      "largest findings by money (5 of 5 findings that move money; check --sort money lists them all so):\n"
+      "largest findings by money (5 of 5 findings that move money; --sort money lists them all in this "
+      "order):\n"
       "  logs/day1.jsonl:60: paid wrongly by an amount too large to represent [settle/payout] (round "
       "T9-000006, table T9, seat 1)\n"
       "  logs/day1.jsonl:40: moved USD 20.00 to the house [deal/burn-count] (round T7-000004, table T7)\n"
