@@ -73,7 +73,7 @@ void CheckRound(const pitboss::Round& round) {
 bool SameEvent(const pitboss::Event& a, const pitboss::Event& b) {
   return a.type == b.type && a.seat == b.seat && a.hand == b.hand && a.wager == b.wager &&
          a.action == b.action && a.amount == b.amount && a.card == b.card && a.decks == b.decks &&
-         a.text == b.text;
+         a.face_down == b.face_down && a.text == b.text;
 }
 
 bool SameLimit(const std::optional<pitboss::Limit>& a, const std::optional<pitboss::Limit>& b) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of the check report for daily use (docs/report.md, "Reading a check"):
-the verdict line, --max-findings, --quiet, colour on a terminal, and the filters.
+the verdict line, --max-findings, --quiet, colour on a terminal, the filters, the findings by
+money (--sort money, the largest in the summary), and `pitboss show` (with --currency).
 
 Usage: daily_use.py PITBOSS FIXTURES_DIR WORK_DIR CASE
 """
@@ -139,6 +140,119 @@ elif case == "show":
     clean_round = json.loads(open(clean_log).readline())["round"]
     check("no findings in round" in show(clean_round, clean_log, want=0), "a clean round")
     show("NO-SUCH-ROUND", log, want=2)
+elif case == "sort-money":
+    # --sort money lists the findings by the money each moved, largest first, ties in the order by
+    # code; the summary names the five largest. Each finding's money is read from its own words
+    # (underpaid/overpaid by, money moved) and checked against the JSON report's figures.
+    whole = os.path.join(work, "w.json")
+    run("--currency", "USD", "--format", "json", "--out", whole, *logs)
+    report = json.load(open(whole))
+    AMOUNT = r"(?:([A-Z]{3}) ([0-9,]+)(?:\.([0-9]+))?|([0-9,]+) minor units?(?: \([A-Z]{3}\))?)"
+
+    def minor(m):
+        if m.group(4) is not None:
+            return int(m.group(4).replace(",", ""))
+        return int(m.group(2).replace(",", "") + (m.group(3) or ""))
+
+    def blocks(text):
+        """The findings as the text lists them: each its lines, and the money its words say."""
+        found, lines = [], text.splitlines()
+        for i, line in enumerate(lines):
+            if not FINDING.match(line):
+                continue
+            block = [line]
+            for rest in lines[i + 1:]:
+                if not rest.startswith("    "):
+                    break
+                block.append(rest)
+            words = "\n".join(block[1:])
+            money = 0
+            for m in re.finditer(r"(?:underpaid|overpaid) by " + AMOUNT, words):
+                money += minor(m)
+            for m in re.finditer(r"money moved: " + AMOUNT, words):
+                money += minor(m)
+            if "too large to represent" in words:
+                money = float("inf")
+            found.append(("\n".join(block), money))
+        return found
+
+    by_code = blocks(run("--currency", "USD", *logs).stdout)
+    text = run("--currency", "USD", "--sort", "money", *logs).stdout
+    by_money = blocks(text)
+    check(len(by_code) == len(report["violations"]) and len(by_money) == len(by_code),
+          f"every finding listed: {len(by_code)}, {len(by_money)}, the JSON {len(report['violations'])}")
+    # The words' money is the JSON's: each finding's |paid wrongly| + |moved| adds up alike.
+    json_money = sum(abs(v.get("overpaid", 0)) + abs(v.get("underpaid", 0)) + abs(v.get("money_moved", 0))
+                     for v in report["violations"])
+    check(sum(m for _, m in by_code) == json_money, f"the findings' money {sum(m for _, m in by_code)}, "
+          f"the JSON's {json_money}")
+    moving = sum(1 for _, m in by_code if m > 0)
+    check(moving >= 6 and len({m for _, m in by_code}) >= 6, "the fixtures move several sums")
+    want = sorted(by_code, key=lambda b: -b[1])  # stable: ties in the order by code
+    check(by_money == want, "--sort money: largest first, ties in the order by code:\n" +
+          "\n".join(f"{m} {b.splitlines()[0]}" for b, m in by_money[:12]))
+    check("\n== findings by money, largest first" in text and "\n== settle/payout" not in text,
+          "one list, under its heading")
+    # The summary's five largest, before the list, are the list's first five.
+    lines = text.splitlines()
+    at = next(i for i, l in enumerate(lines) if l.startswith("largest findings by money ("))
+    check(lines[at].startswith(f"largest findings by money (5 of {moving} findings that move money;"),
+          lines[at])
+    for k in range(5):
+        head = by_money[k][0].splitlines()[0]
+        where, code = head.split(": ")[0], head[head.rindex(" ["):]
+        check(lines[at + 1 + k].startswith(f"  {where}: ") and code in lines[at + 1 + k],
+              f"largest {k + 1}: {lines[at + 1 + k]!r}, the list's {head!r}")
+    check(at < next(i for i, l in enumerate(lines) if FINDING.match(l)), "the largest in the summary, first")
+    # With --max-findings, the largest N.
+    first = blocks(run("--currency", "USD", "--sort", "money", "--max-findings", "3", *logs).stdout)
+    check(first == by_money[:3], "--max-findings 3 --sort money: the 3 largest")
+    bad = run("--sort", "amount", *logs, want=2)
+    check("--sort takes code or money, not 'amount'" in bad.stderr, bad.stderr)
+elif case == "show-currency":
+    # show --currency: the money of rounds that name none in words; a card dealt face down is
+    # marked so, where the log says "face": "down", and no other.
+    log = os.path.join(fixtures, "violations", "deal-dealer-play.jsonl")
+    rounds = [json.loads(l) for l in open(log) if l.strip()]
+    r = next(x for x in rounds if not x.get("currency") and any(e.get("face") == "down" for e in x["events"]))
+
+    def show(*args, want=None):
+        p = subprocess.run([pitboss, "show", *args], capture_output=True, text=True)
+        if want is not None and p.returncode != want:
+            sys.exit(f"FAIL: show exit {p.returncode}, expected {want}: {args}\n{p.stderr}")
+        return p
+
+    plain = show(r["round"], log).stdout
+    text = show(r["round"], "--currency", "USD", log).stdout
+    check(f", money in USD\n" in text.splitlines()[0] + "\n", "the currency named: " + text.splitlines()[0])
+    events = {int(m.group(1)): m.group(0) for m in re.finditer(r"^ +(\d+)  (\S.*)$", text, re.M)}
+    check(len(events) == len(r["events"]), f"{len(events)} events shown, {len(r['events'])} logged")
+    for i, e in enumerate(r["events"]):
+        shown = events[i]
+        if e["type"] == "deal":
+            down = e.get("face") == "down"
+            check(("face down" in shown) == down, f"event {i} ({e}): {shown!r}")
+        if e["type"] == "bet":
+            cents = f"{e['amount'] // 100:,}.{e['amount'] % 100:02d}"
+            check(f" USD {cents}" in shown, f"event {i}: the bet in dollars: {shown!r}")
+        if e["type"] == "settle":
+            cents = f"{abs(e['net']) // 100:,}.{abs(e['net']) % 100:02d}"
+            check(f" {'+' if e['net'] > 0 else '-' if e['net'] < 0 else ''}USD {cents}" in shown,
+                  f"event {i}: the settlement in dollars: {shown!r}")
+    plain_events = {int(m.group(1)): m.group(0) for m in re.finditer(r"^ +(\d+)  (\S.*)$", plain, re.M)}
+    bet = next(i for i, e in enumerate(r["events"]) if e["type"] == "bet")
+    check(plain_events[bet].rstrip().endswith(f" {r['events'][bet]['amount']}") or
+          f" {r['events'][bet]['amount']} " in plain_events[bet], "without --currency, minor units: " + plain_events[bet])
+    check("USD" not in plain, "without --currency, no currency")
+    j = json.loads(show(r["round"], "--currency", "USD", "--format", "json", log).stdout)
+    check(j["currency"] == "USD", "JSON: the currency")
+    hole = next(i for i, e in enumerate(r["events"]) if e.get("face") == "down")
+    check(j["events"][hole]["logged"].endswith(" face down"), "JSON: " + j["events"][hole]["logged"])
+    # What the rules owe, in dollars too (a Casino War round: its settlements' owed are show's own).
+    war = show("SP-02", "--currency", "USD", os.path.join(fixtures, "violations", "settle-payout.jsonl")).stdout
+    check(re.search(r"^ +5  settle   seat 1 tie \+USD 8\.00 +rules pay \+USD 10\.00$", war, re.M), war)
+    bad = show(r["round"], "--currency", "usd", log, want=2)
+    check("--currency takes an ISO 4217 code" in bad.stderr and "'usd'" in bad.stderr, bad.stderr)
 else:
     sys.exit("unknown case " + case)
 print("ok", case)

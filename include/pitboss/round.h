@@ -65,6 +65,7 @@ struct Event {
   Money amount = 0;                       // bet: amount; settle: net
   std::optional<Card> card;               // deal, burn; nullopt when the code is invalid
   int decks = 0;                          // shuffle
+  bool face_down = false;                 // deal: "face": "down" (the dealer's hole card)
   std::string text;  // the raw name when wager/action/card is unknown or invalid; the shoe id
 };
 

@@ -130,6 +130,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     bool progress = isatty(STDERR_FILENO);
     bool quiet = false;
     int64_t max_findings = -1;
+    std::string sort = "code";
     FindingFilterOptions filter;
   };
   auto args = std::make_shared<Args>();
@@ -182,6 +183,11 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
                   "lists them all); 0 lists none")
       ->type_name("N")
       ->check(CLI::NonNegativeNumber);
+  sub->add_option("--sort", args->sort,
+                  "the order the text report lists findings in: code (grouped by code, most frequent "
+                  "first, then table; the default) or money (the money each moved, largest first; ties "
+                  "by code and table); every other format lists them in the order found")
+      ->type_name("code|money");
   sub->add_option("--code", args->filter.codes,
                   "report only findings of this code (settle/payout) or family (settle, settle/*) "
                   "(repeatable)")
@@ -239,6 +245,11 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     }
     if (args->fail_on != "any" && args->fail_on != "new") {
       PrintError("--fail-on takes any or new, not '" + args->fail_on + "'");
+      return kExitUsage;
+    }
+    const std::optional<FindingOrder> order = ParseFindingOrder(args->sort);
+    if (!order) {
+      PrintError("--sort takes code or money, not '" + args->sort + "'");
       return kExitUsage;
     }
     if (args->fail_on == "new" && args->baseline.empty()) {
@@ -341,6 +352,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       } else if (output.format == "text") {
         TextOptions text;
         text.max_findings = args->max_findings;
+        text.order = *order;
         text.colour = output.path.empty() && ColourOn(STDOUT_FILENO);
         s = WriteOutput(output.path, [&](std::ostream& out) {
           WriteTextReport(report, out, text);

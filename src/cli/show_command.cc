@@ -12,6 +12,7 @@
 #include "cli/output.h"
 #include "games/core/finding.h"
 #include "games/games.h"
+#include "history/round_parser.h"
 #include "pitboss/checker.h"
 #include "report/money_format.h"
 #include "report/writers.h"
@@ -26,7 +27,11 @@ ids and the time order are known at the round), and the round is shown event by 
 numbered from 0 as the round's events array counts them and as findings number them:
 what was logged, what the rules owe there (the net each settled wager is owed; the table's
 limits of a bet), and each finding at its event. Findings of the round as a whole follow.
-A round id logged twice is shown where it was first checked.
+A round id logged twice is shown where it was first checked. A card dealt face down (the
+dealer's hole card, "face": "down" in the log) is marked so.
+
+Money is in the round's currency: the one it names, else --currency's (as for check), in
+words ("USD 5.00"); in minor units where neither names one.
 
 Exit status: 0 the round has no finding, 1 it has findings, 2 no round of that id was read.)HELP";
 
@@ -36,6 +41,7 @@ struct Shown {
   int64_t line = 0;
   Round round;
   std::string revision;
+  std::string currency;                    // the round's, else --currency's; "" where neither names one
   RoundResult result;                      // the replay under the readings checked: settlements owed
   std::vector<std::string> game_expected;  // Game::expected of each event, "" where none
   // The ambiguities whose readings the round tells apart, and the readings it is consistent with.
@@ -69,9 +75,15 @@ void WriteReadingsText(std::ostream& out, const Shown& s) {
   }
 }
 
-// What the event logged, after its type: "seat 1 main 500", "shoe T7-1, 6 decks".
+// An amount the event logged: in words where the currency is known ("USD 5.00"), else as logged
+// (minor units).
+std::string LoggedAmount(Money amount, std::string_view currency) {
+  return MinorUnitDigits(currency) ? FormatMoney(amount, currency) : std::to_string(amount);
+}
 
-std::string LoggedText(const Event& e) {
+// What the event logged, after its type: "seat 1 main USD 5.00", "dealer 5H face down", "shoe
+// T7-1, 6 decks".
+std::string LoggedText(const Event& e, std::string_view currency) {
   switch (e.type) {
     case EventType::kShuffle:
       return "shoe " + Printable(e.text) + ", " + std::to_string(e.decks) +
@@ -81,14 +93,14 @@ std::string LoggedText(const Event& e) {
     case EventType::kDeal:
       return (e.seat == kDealer ? std::string("dealer") : "seat " + std::to_string(e.seat)) +
              (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
-             (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'");
+             (e.card ? ToString(*e.card) : "'" + Printable(e.text) + "'") + (e.face_down ? " face down" : "");
     case EventType::kBet:
     case EventType::kSettle: {
       const std::string wager =
           e.wager == WagerKind::kUnknown ? "'" + Printable(e.text) + "'" : std::string(ToString(e.wager));
       return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
              wager + " " + (e.type == EventType::kSettle && e.amount > 0 ? "+" : "") +
-             std::to_string(e.amount);
+             LoggedAmount(e.amount, currency);
     }
     case EventType::kDecision:
       return "seat " + std::to_string(e.seat) + (e.hand ? " hand " + std::to_string(e.hand) : "") + " " +
@@ -98,10 +110,10 @@ std::string LoggedText(const Event& e) {
 }
 
 // The event as a line of the text: its type in a column of 8, then what it logged.
-std::string EventText(const Event& e) {
+std::string EventText(const Event& e, std::string_view currency) {
   std::string text(ToString(e.type));
   text.resize(std::max<size_t>(text.size(), 8), ' ');
-  return text + " " + LoggedText(e);
+  return text + " " + LoggedText(e, currency);
 }
 
 // What the rules owe at event `e`: "rules pay +500" for a settlement, the limits of a bet, and
@@ -134,14 +146,15 @@ std::string ExpectedText(const Shown& s, const Event& e, std::string_view curren
 void WriteText(std::ostream& out, const Shown& s, const std::string& input, int64_t line,
                const std::vector<Finding>& findings) {
   const Round& r = s.round;
-  out << "round " << Printable(r.id) << ", table " << Printable(r.table) << ", time " << Printable(r.time)
-      << '\n'
+  out << "round " << Printable(r.id) << ", table " << Printable(r.table) << ", time " << Printable(r.time);
+  if (!s.currency.empty()) out << ", money in " << Printable(s.currency);
+  out << '\n'
       << "rules " << Printable(r.rules) << (s.revision.empty() ? "" : " revision " + Printable(s.revision))
       << '\n'
       << (input == "-" ? "<stdin>" : Printable(input)) << ':' << line << "\n\n";
   for (size_t i = 0; i < r.events.size(); ++i) {
-    std::string text = EventText(r.events[i]);
-    const std::string expected = ExpectedText(s, r.events[i], r.currency);
+    std::string text = EventText(r.events[i], s.currency);
+    const std::string expected = ExpectedText(s, r.events[i], s.currency);
     if (!expected.empty()) {
       text.resize(std::max<size_t>(text.size(), 34), ' ');
       text += "  " + expected;
@@ -180,6 +193,7 @@ void WriteJson(std::ostream& out, const Shown& s, const std::string& input, int6
   json.Key("time").String(r.time);
   json.Key("rules").String(r.rules);
   json.Key("revision").String(s.revision);
+  json.Key("currency").String(s.currency);
   json.Key("input").String(input);
   json.Key("line").Int(line);
   json.Key("events").BeginArray();
@@ -188,8 +202,8 @@ void WriteJson(std::ostream& out, const Shown& s, const std::string& input, int6
     json.BeginObject();
     json.Key("index").Int(static_cast<int64_t>(i));
     json.Key("type").String(ToString(e.type));
-    json.Key("logged").String(LoggedText(e));
-    if (const std::string expected = ExpectedText(s, e, r.currency); !expected.empty()) {
+    json.Key("logged").String(LoggedText(e, s.currency));
+    if (const std::string expected = ExpectedText(s, e, s.currency); !expected.empty()) {
       json.Key("expected").String(expected);
     }
     if (e.type == EventType::kSettle) {
@@ -248,6 +262,7 @@ std::function<int()> SetUpShow(CLI::App* sub) {
     std::vector<std::string> rules;
     std::vector<std::string> readings;
     std::string format = "text";
+    std::string currency;
     std::vector<std::string> logs;
   };
   auto args = std::make_shared<Args>();
@@ -261,6 +276,9 @@ std::function<int()> SetUpShow(CLI::App* sub) {
   sub->add_option("--reading", args->readings, "show under that reading of an unclear clause (repeatable)")
       ->type_name("AMBIGUITY=READING")
       ->allow_extra_args(false);
+  sub->add_option("--currency", args->currency,
+                  "the ISO 4217 code of the money of rounds that name no currency (USD, EUR...)")
+      ->type_name("CODE");
   sub->add_option("--format", args->format, "text or json (default: text)")->type_name("FORMAT");
   sub->footer(kShowHelp);
 
@@ -269,15 +287,23 @@ std::function<int()> SetUpShow(CLI::App* sub) {
       PrintError("--format " + args->format + " is not available for show: text or json");
       return kExitUsage;
     }
+    if (!args->currency.empty() && !IsCurrencyCode(args->currency)) {
+      PrintError("--currency takes an ISO 4217 code of three capital letters (USD, EUR...), not '" +
+                 args->currency + "'");
+      return kExitUsage;
+    }
     CheckOptions options;
     options.rules = args->rules;
+    options.currency = args->currency;
     if (!ParseReadingOptions(args->readings, &options.readings)) return kExitUsage;
     std::optional<Shown> shown;
     options.on_round_at = [&](const Round& round, const RuleSpec& spec, const std::string& input,
                               int64_t line) {
       if (shown || round.id != args->round) return;
       const Game* game = FindGame(spec.game);
-      shown = Shown{input, line, round, spec.revision, {}, {}};
+      shown =
+          Shown{input, line, round, spec.revision, round.currency.empty() ? args->currency : round.currency,
+                {},    {}};
       game->engine(spec, round, &shown->result);
       if (game->expected) game->expected(spec, round, &shown->game_expected);
     };

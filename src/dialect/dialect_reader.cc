@@ -36,8 +36,8 @@ bool ParseInteger(std::string_view text, int64_t* out) {
 constexpr std::string_view kEventOrder[] = {"seat", "hand",   "wager", "amount", "card",
                                             "face", "action", "net",   "shoe",   "decks"};
 
-// An event field's EventField, or DialectConverter's kFace ("face", which Event has no place
-// for); one of kEventOrder.
+// An event field's EventField, or DialectConverter's kFace ("face", which ScannedEvent reads
+// apart from the fields); one of kEventOrder.
 int ScannedFieldOf(std::string_view field) {
   static constexpr std::pair<std::string_view, EventField> kFields[] = {
       {"seat", EventField::kSeat},     {"hand", EventField::kHand}, {"wager", EventField::kWager},
@@ -557,6 +557,7 @@ bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* v
     if (at == kFace) {
       if (v->is_int || e.face) return false;  // the fast path reads "face" as a string
       e.face = true;
+      e.face_down = v->text == "down";
       continue;
     }
     const auto field = static_cast<EventField>(at);

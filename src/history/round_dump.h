@@ -33,8 +33,8 @@ inline std::string DumpRound(const ParseOutcome& outcome, const Round& r) {
   for (const Event& e : r.events) {
     out << "\n  type " << static_cast<int>(e.type) << " seat " << e.seat << " hand " << e.hand << " wager "
         << static_cast<int>(e.wager) << " action " << static_cast<int>(e.action) << " amount " << e.amount
-        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks << " text [" << e.text
-        << "]";
+        << " card " << (e.card ? ToString(*e.card) : "-") << " decks " << e.decks
+        << (e.face_down ? " face down" : "") << " text [" << e.text << "]";
   }
   return out.str();
 }

@@ -476,6 +476,17 @@ bool LineParser::ParseEvent(element value, Event* event) {
       }
       // Not a card code is not malformed: the checker reports it as input/bad-card.
       event->card = ParseCard(code);
+      // "face": "down" marks a deal's card dealt face down (the hole card); "up" where absent.
+      // Only `show` reads it: no check depends on it.
+      if (event->type == EventType::kDeal) {
+        for (simdjson::dom::key_value_pair kv : obj) {
+          std::string_view face;
+          if (Is(kv.key, "face") && kv.value.get_string().get(face) == simdjson::SUCCESS) {
+            event->face_down = Is(face, "down");
+            break;
+          }
+        }
+      }
       if (!event->card) event->text.assign(code.data(), code.size());
       return true;
     }

@@ -208,6 +208,25 @@ TEST_F(RoundParserTest, BadCardIsKeptNotMalformed) {
   EXPECT_EQ(ten.text, "");
 }
 
+// A deal's "face": "down" (the hole card) is kept for `show`, on the fast path and the reference
+// path alike; "up", or none, is face up, and a burn has no face.
+TEST_F(RoundParserTest, FaceDownDeal) {
+  RoundParser reference{RoundParser::Paths::kReferenceOnly};
+  for (RoundParser* parser : {&parser_, &reference}) {
+    const std::string line = WithEvents(
+        R"({"type":"deal","seat":"dealer","card":"5H","face":"down"},{"type":"deal","seat":1,"card":"6H",)"
+        R"("face":"up"},{"type":"deal","seat":1,"card":"7H"},{"type":"burn","card":"8H","face":"down"},)"
+        R"({"type":"deal","seat":2,"card":"9H","face":"down","face":"up"})");
+    ASSERT_TRUE(parser->Parse(line, &round_).ok());
+    ASSERT_EQ(round_.events.size(), 5u);
+    EXPECT_TRUE(round_.events[0].face_down);
+    EXPECT_FALSE(round_.events[1].face_down);
+    EXPECT_FALSE(round_.events[2].face_down);
+    EXPECT_FALSE(round_.events[3].face_down);
+    EXPECT_TRUE(round_.events[4].face_down);  // the first "face" given (the fast path leaves it)
+  }
+}
+
 TEST_F(RoundParserTest, HandAndNegativeNet) {
   const Event& e = OnlyEvent(R"({"type":"settle","seat":2,"hand":2,"wager":"split","net":-2500})");
   EXPECT_EQ(e.hand, 2);

@@ -382,6 +382,7 @@ bool FastLineParser::LimitsMember(uint32_t* kinds) {
 bool FastLineParser::ReadEvent() {
   v_.present = 0;
   v_.face = false;
+  v_.face_down = false;
   return cursor_.Object([this] { return EventMember(); });
 }
 
@@ -403,10 +404,11 @@ bool FastLineParser::EventMember() {
   if (cursor_.Key<"shoe">()) return First(EventField::kShoe) && cursor_.String(&v_.shoe);
   if (cursor_.Key<"decks">()) return First(EventField::kDecks) && cursor_.Int64(&v_.decks);
   if (cursor_.Key<"face">()) {
-    // "face" (up or down) is the format's, and the reference path passes over it: Event
-    // has no place for it.
+    // "face" (up or down): a deal's, read by the reference path on a deal only.
     std::string_view face;
-    return !std::exchange(v_.face, true) && cursor_.String(&face);
+    if (std::exchange(v_.face, true) || !cursor_.String(&face)) return false;
+    v_.face_down = Is(face, "down");
+    return true;
   }
   return false;  // a key the fast path does not know
 }

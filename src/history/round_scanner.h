@@ -42,6 +42,7 @@ struct ScannedEvent {
   int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
   bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
   bool face = false;          // "face" was given
+  bool face_down = false;     // ... as "down"
   bool Has(EventField field) const { return (present & (1u << static_cast<int>(field))) != 0; }
 };
 
@@ -98,6 +99,7 @@ inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* even
     case EventType::kDeal:
     case EventType::kBurn:
       if (!v.Has(EventField::kCard)) return false;
+      event->face_down = known == EventType::kDeal && v.face_down;
       event->card = ParseCard(v.card);
       if (!event->card) event->text.assign(v.card.data(), v.card.size());
       return true;

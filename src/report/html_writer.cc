@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "base/json.h"
+#include "base/words.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/assets.h"  // generated from src/report/assets/ (cmake/embed_assets.cmake)
@@ -63,6 +64,24 @@ constexpr std::array<std::string_view, 28> kFindingKeys = {
     "money_to",     "clause",            "reading_dependent", "cleared_by",
     "consequences", "consequences_note", "consequence_list",  "message"};
 // clang-format on
+
+// The columns shown until the reader chooses others (the page's column chooser): what an auditor
+// reads first of a finding, which fit in a window 1400 px wide (docs/report.md, tested in
+// tests/browser). The others are in the page all the same, their header cells `hidden`.
+constexpr std::array<std::string_view, 14> kFindingKeysShown = {"code",
+                                                                "severity",
+                                                                "round",
+                                                                "table",
+                                                                "seat",
+                                                                "wager",
+                                                                "expected",
+                                                                "actual",
+                                                                "overpaid",
+                                                                "underpaid",
+                                                                "money_moved",
+                                                                "clause",
+                                                                "reading_dependent",
+                                                                "message"};
 
 // The members of a finding whose values repeat from finding to finding: written once each in the
 // page's JSON (html.h, "Compact arrays"), and referred to by their index.
@@ -513,6 +532,16 @@ void WriteSummary(std::ostream& out, const Report& report) {
   out << "</section>\n";
 }
 
+// The columns of the findings table not shown at first, in words: "input, line, ... and message".
+std::string HiddenColumnsText() {
+  std::vector<std::string> hidden;
+  for (const std::string_view key : kFindingKeys) {
+    if (std::find(kFindingKeysShown.begin(), kFindingKeysShown.end(), key) == kFindingKeysShown.end())
+      hidden.emplace_back(key);
+  }
+  return ListWords(hidden, " and ");
+}
+
 void WriteFindings(std::ostream& out, const Report& report) {
   out << "<section id=\"findings\">\n<h2>Findings</h2>\n"
          "<p class=\"note\">Every violation, in the order found. Expected and actual are shown with their "
@@ -527,8 +556,10 @@ void WriteFindings(std::ostream& out, const Report& report) {
       << ". Consequences are the later effects of the same cause, counted under the finding; "
          "consequence_list names them one by one where they are. The table shows a page of findings at a "
          "time, in any order (a click on a column&#39;s head sorts by it): the search above it finds any "
-         "finding by its round id or by text, where "
-         "the browser&#39;s own Find sees the page shown only.</p>\n";
+         "finding by its round id or by text (in every column, shown or not), where "
+         "the browser&#39;s own Find sees the page shown only. It shows the columns an auditor reads "
+         "first; <i>columns</i>, above it, shows the others ("
+      << HiddenColumnsText() << ") or hides any.</p>\n";
   WriteFindingsHtml(out, report.violations, "violations");
   if (report.violations.empty()) out << "<p class=\"empty\">No violations.</p>\n";
   out << "</section>\n";
@@ -1006,7 +1037,9 @@ void WriteFindingsView(std::ostream& out, Each each, std::string_view rows_path)
     // The header names the key; "reading dependent" may wrap.
     std::string label(key);
     std::replace(label.begin(), label.end(), '_', ' ');
-    out << "<th data-key=\"" << key << "\">" << label << "</th>";
+    const bool shown =
+        std::find(kFindingKeysShown.begin(), kFindingKeysShown.end(), key) != kFindingKeysShown.end();
+    out << "<th data-key=\"" << key << (shown ? "\">" : "\" hidden>") << label << "</th>";
   }
   out << "</tr></thead>\n<tbody data-rows=\"" << HtmlEscape(rows_path) << "\"></tbody>\n</table></div>\n"
       << "<noscript><p class=\"note\">The table of findings needs JavaScript, which is off: every "

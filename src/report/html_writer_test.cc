@@ -306,6 +306,20 @@ TEST(HtmlReportTest, FindingsTableHasEveryMemberOfAFinding) {
                                       "money_to", "clause", "reading_dependent", "cleared_by", "consequences",
                                       "consequences_note", "consequence_list", "message"}));
   // clang-format on
+  // The columns an auditor reads first are shown; the others wait for the page's column chooser.
+  for (const std::string key :
+       {"code", "severity", "round", "table", "seat", "wager", "expected", "actual", "overpaid", "underpaid",
+        "money_moved", "clause", "reading_dependent", "message"}) {
+    EXPECT_EQ(Count(html, "<th data-key=\"" + key + "\">"), 1) << key;
+  }
+  for (const std::string key :
+       {"input", "line", "time", "rules", "revision", "event", "hand", "unit", "currency", "money_to",
+        "cleared_by", "consequences", "consequences_note", "consequence_list"}) {
+    EXPECT_EQ(Count(html, "<th data-key=\"" + key + "\" hidden>"), 1) << key;
+  }
+  EXPECT_NE(html.find("shows the others (input, line, time, rules, revision, event, hand, unit, currency, "
+                      "money_to, cleared_by, consequences, consequences_note and consequence_list)"),
+            std::string::npos);
   // The rows come from the data, by the page's script; the page says so where scripts do not run.
   EXPECT_NE(html.find("<tbody data-rows=\"violations\"></tbody>"), std::string::npos) << html;
   EXPECT_EQ(Count(html, "<tr><td>settle/payout"), 0);

@@ -118,6 +118,28 @@ std::string MoneyMovedText(const Finding& finding) {
   return Unsigned(Magnitude(moved), finding.currency) + (moved > 0 ? " to the player" : " to the house");
 }
 
+MoneyRank FindingMoney(const Finding& finding) {
+  MoneyRank money = 0;
+  const CodeInfo& info = Info(finding.code);
+  if (info.money != MoneyEffect::kNone && (finding.expected || finding.actual)) {
+    if (const std::optional<Money> by = Overpaid(finding)) {
+      money = Magnitude(*by);
+    } else if (!MoneyEffectText(finding).empty()) {
+      return ~MoneyRank{0};  // too large to represent: above every other
+    }
+  }
+  if (finding.money_moved) money += Magnitude(*finding.money_moved);
+  return money;
+}
+
+std::string FindingMoneyText(const Finding& finding) {
+  std::string text = MoneyEffectText(finding);
+  if (finding.money_moved && *finding.money_moved != 0) {
+    text += (text.empty() ? "moved " : "; moved ") + MoneyMovedText(finding);
+  }
+  return text;
+}
+
 std::string MoneyMovedTotalText(const MoneyMovedTotal& total, std::string_view currency) {
   return FormatMoney(total.to_player, currency) + " to players, " + FormatMoney(total.to_house, currency) +
          " to the house";

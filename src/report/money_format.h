@@ -52,6 +52,17 @@ std::string MoneyEffectText(const Finding& finding);
 // nothing); "" where the finding does not say.
 std::string MoneyMovedText(const Finding& finding);
 
+// How much money a finding says went wrong, to rank findings by (check --sort money, the text
+// report's largest findings): what it says the player was paid wrongly (MoneyEffectText) plus
+// what its fault moved (MoneyMovedText), each without its sign, in minor units of the finding's
+// currency (findings in several currencies are ranked by their minor units alone). An amount
+// too large to represent ranks above every other; 0 for a finding that moves no money.
+using MoneyRank = unsigned __int128;
+MoneyRank FindingMoney(const Finding& finding);
+// FindingMoney in words: "underpaid by USD 2.50", "underpaid by USD 2.50; moved USD 1.00 to the
+// player", "moved USD 1.00 to the house"; "" where it is 0.
+std::string FindingMoneyText(const Finding& finding);
+
 // The money other faults moved, in words: "USD 2.50 to players, USD 1.00 to the house".
 std::string MoneyMovedTotalText(const MoneyMovedTotal& total, std::string_view currency);
 

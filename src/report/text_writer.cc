@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/printable.h"
 #include "base/words.h"
@@ -345,80 +348,185 @@ void WriteCounts(std::ostream& out, std::string_view title, const std::map<std::
   }
 }
 
-// Writes the findings grouped by code (most frequent first) then table (by name), each group
-// in input order, at most `max` of them (-1: all). The findings may be on file (FindingStore):
-// they are read in passes, each holding at most kHeld of them, so that memory stays bounded
-// whatever the report's size.
-void WriteGroupedFindings(std::ostream& out, const Report& report, const Tally& tally, int64_t max,
-                          bool colour) {
-  constexpr int64_t kHeld = 32768;
+// The groups of the findings as kCode lists them: by code (most frequent first) then table (by
+// name), each group in input order. A finding's place in that list is its group's first place
+// plus how many of its group came before it in input order: a pass over the findings with a
+// counter a group places each, whatever the report's size.
+struct FindingGroups {
   struct Group {
     Code code;
     std::string table;
     int64_t count;
-    int64_t shown;
-    int64_t first;  // position of its first finding in the list written
+    int64_t first;  // the place of its first finding in the list
   };
   std::vector<Group> groups;
   std::map<std::pair<Code, std::string>, size_t> rank;
-  for (const auto& [id, count] : CodeCounts(report)) {
-    const Code code = *ParseCode(id);
-    for (const auto& [key, n] : tally.by_group) {
-      if (key.first != code) continue;
-      rank[key] = groups.size();
-      groups.push_back({code, key.second, n, 0, 0});
+
+  FindingGroups(const Report& report, const Tally& tally) {
+    for (const auto& [id, count] : CodeCounts(report)) {
+      const Code code = *ParseCode(id);
+      for (const auto& [key, n] : tally.by_group) {
+        if (key.first != code) continue;
+        rank[key] = groups.size();
+        groups.push_back({code, key.second, n, 0});
+      }
+    }
+    int64_t total = 0;
+    for (Group& g : groups) {
+      g.first = total;
+      total += g.count;
     }
   }
-  int64_t total = 0;
-  for (Group& g : groups) {
-    g.first = total;
-    g.shown = max < 0 ? g.count : std::min(g.count, std::max<int64_t>(0, max - total));
-    total += g.shown;
+};
+
+// Places the findings of one pass over them (FindingGroups).
+class Placer {
+ public:
+  explicit Placer(const FindingGroups& groups) : groups_(groups), seen_(groups.groups.size()) {}
+  // The place of the next finding of the pass, and its group.
+  std::pair<int64_t, size_t> Next(const Finding& f) {
+    const size_t r = groups_.rank.at({f.code, f.table});
+    return {groups_.groups[r].first + seen_[r]++, r};
   }
+
+ private:
+  const FindingGroups& groups_;
+  std::vector<int64_t> seen_;
+};
+
+// A finding's key in kMoney's order: more money first, then its place in kCode's.
+struct MoneyKey {
+  MoneyRank money = 0;
+  int64_t place = 0;
+  bool operator<(const MoneyKey& o) const { return money != o.money ? money > o.money : place < o.place; }
+};
+
+// Writes the first `total` findings in kCode's order, under a heading a code and a group.
+// The findings are read in passes, each holding at most `held` of them, so that memory stays
+// bounded whatever the report's size (the findings may be on file: FindingStore).
+void WriteByCode(std::ostream& out, const Report& report, const FindingGroups& fg, int64_t total,
+                 int64_t held_max, bool colour) {
   std::optional<Code> code_open;
   std::optional<size_t> group_open;
   std::vector<std::optional<Finding>> held;
-  std::vector<int64_t> seen(groups.size());
-  for (int64_t begin = 0; begin < total; begin += kHeld) {
-    const int64_t end = std::min(total, begin + kHeld);
+  for (int64_t begin = 0; begin < total; begin += held_max) {
+    const int64_t end = std::min(total, begin + held_max);
     held.assign(static_cast<size_t>(end - begin), std::nullopt);
-    std::fill(seen.begin(), seen.end(), 0);
     std::vector<size_t> group_at(held.size());
+    Placer placer(fg);
     for (const Finding& f : report.violations) {
-      const size_t r = rank.at({f.code, f.table});
-      const int64_t seq = seen[r]++;
-      if (seq >= groups[r].shown) continue;
-      const int64_t pos = groups[r].first + seq;
+      const auto [pos, r] = placer.Next(f);
       if (pos < begin || pos >= end) continue;
       held[static_cast<size_t>(pos - begin)] = f;
       group_at[static_cast<size_t>(pos - begin)] = r;
     }
     for (size_t i = 0; i < held.size(); ++i) {
-      const Group& g = groups[group_at[i]];
+      const FindingGroups::Group& g = fg.groups[group_at[i]];
       if (code_open != g.code) {
         code_open = g.code;
         const CodeInfo& info = Info(g.code);
         int64_t n = 0;
-        for (const Group& h : groups) n += h.code == g.code ? h.count : 0;
+        for (const FindingGroups::Group& h : fg.groups) n += h.code == g.code ? h.count : 0;
         out << "\n== " << info.id << " (" << SeverityText(info.severity, colour)
             << "): " << Plural(n, "finding", "findings") << " ==\n";
       }
       if (group_open != group_at[i]) {
         group_open = group_at[i];
+        const int64_t shown = std::min(g.count, total - g.first);
         out << "-- " << Info(g.code).id << " at "
             << (g.table.empty() ? std::string("no table") : "table " + Printable(g.table)) << ": "
             << Plural(g.count, "finding", "findings");
-        if (g.shown < g.count) out << ", " << g.shown << " shown";
+        if (shown < g.count) out << ", " << shown << " shown";
         out << " --\n";
       }
       WriteFindingText(out, *held[i], colour);
     }
   }
-  const int64_t left = static_cast<int64_t>(report.violations.size()) - total;
+}
+
+// Writes the first `total` findings in kMoney's order. Each pass keeps the `held_max` first
+// findings after the last one written (a heap whose top is the last of those kept).
+void WriteByMoney(std::ostream& out, const Report& report, const FindingGroups& fg, int64_t total,
+                  int64_t held_max, bool colour) {
+  out << "\n== findings by money, largest first (paid wrongly and moved, sign aside; ties by code): "
+      << Plural(static_cast<int64_t>(report.violations.size()), "finding", "findings") << " ==\n";
+  std::optional<MoneyKey> last;
+  std::vector<std::pair<MoneyKey, Finding>> kept;
+  const auto before = [](const auto& a, const auto& b) { return a.first < b.first; };
+  for (int64_t written = 0; written < total;) {
+    const auto want = static_cast<size_t>(std::min(held_max, total - written));
+    kept.clear();
+    Placer placer(fg);
+    for (const Finding& f : report.violations) {
+      const MoneyKey key{FindingMoney(f), placer.Next(f).first};
+      if (last && !(*last < key)) continue;
+      if (kept.size() == want) {
+        if (!(key < kept.front().first)) continue;
+        std::pop_heap(kept.begin(), kept.end(), before);
+        kept.pop_back();
+      }
+      kept.emplace_back(key, f);
+      std::push_heap(kept.begin(), kept.end(), before);
+    }
+    if (kept.empty()) break;
+    std::sort_heap(kept.begin(), kept.end(), before);
+    for (const auto& [key, f] : kept) WriteFindingText(out, f, colour);
+    last = kept.back().first;
+    written += static_cast<int64_t>(kept.size());
+  }
+}
+
+// Writes the findings in the order asked, at most `max` of them (-1: all), and counts the rest.
+void WriteFindingList(std::ostream& out, const Report& report, const Tally& tally,
+                      const TextOptions& options) {
+  const FindingGroups fg(report, tally);
+  const auto n = static_cast<int64_t>(report.violations.size());
+  const int64_t max = options.max_findings;
+  const int64_t total = max < 0 ? n : std::min(n, max);
+  const int64_t held = std::max<int64_t>(1, options.held);
+  if (options.order == FindingOrder::kMoney) {
+    WriteByMoney(out, report, fg, total, held, options.colour);
+  } else {
+    WriteByCode(out, report, fg, total, held, options.colour);
+  }
+  const int64_t left = n - total;
   if (left > 0) {
     out << '\n'
         << Plural(left, "more finding", "more findings") << " not listed here (--max-findings " << max
         << "); every format but text lists them all (--format json)\n";
+  }
+}
+
+// The findings that moved the most money, largest first (ties in kCode's order): at most kLargest,
+// with the place each has, one pass over the findings holding only those.
+constexpr size_t kLargest = 5;
+void WriteLargest(std::ostream& out, const Report& report, const Tally& tally) {
+  const FindingGroups fg(report, tally);
+  Placer placer(fg);
+  std::vector<std::pair<MoneyKey, Finding>> kept;
+  int64_t moving = 0;
+  for (const Finding& f : report.violations) {
+    const MoneyKey key{FindingMoney(f), placer.Next(f).first};
+    if (key.money == 0) continue;
+    ++moving;
+    if (kept.size() == kLargest && !(key < kept.back().first)) continue;
+    if (kept.size() == kLargest) kept.pop_back();
+    kept.emplace_back(key, f);
+    std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+  if (kept.empty()) return;
+  out << "largest findings by money (" << kept.size() << " of " << Plural(moving, "finding", "findings")
+      << " that move money; --sort money lists them all in this order):\n";
+  for (const auto& [key, f] : kept) {
+    out << "  " << InputName(f.input);
+    if (f.line > 0) out << ':' << f.line;
+    out << ": " << Printable(FindingMoneyText(f)) << " [" << Info(f.code).id << "]";
+    std::string where;
+    if (!f.round.empty()) where = "round " + Printable(f.round);
+    if (!f.table.empty()) where += (where.empty() ? "table " : ", table ") + Printable(f.table);
+    if (f.seat) where += (where.empty() ? "seat " : ", seat ") + SeatName(*f.seat);
+    if (!where.empty()) out << " (" << where << ')';
+    out << '\n';
   }
 }
 
@@ -524,6 +632,12 @@ std::vector<std::string> ReadingLeadLines(const Report& report) {
   return lines;
 }
 
+std::optional<FindingOrder> ParseFindingOrder(std::string_view name) {
+  if (name == "code") return FindingOrder::kCode;
+  if (name == "money") return FindingOrder::kMoney;
+  return std::nullopt;
+}
+
 void WriteTextReport(const Report& report, std::ostream& out) { WriteTextReport(report, out, TextOptions{}); }
 
 // Verdict and summary first, then the findings by code and table, then the provenance (inputs,
@@ -575,9 +689,8 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   const MoneyTotals totals = TotalMoney(report);
   WriteMoney(out, totals, ReportCurrency(report, totals));
   WriteMoneyMoved(out, report, totals.moved);
-  if (!report.violations.empty()) {
-    WriteGroupedFindings(out, report, tally, options.max_findings, options.colour);
-  }
+  WriteLargest(out, report, tally);
+  if (!report.violations.empty()) WriteFindingList(out, report, tally, options);
   if (report.baseline && !report.baseline->absent.empty()) {
     out << "\nIn the baseline, not found now:\n";
     for (const Finding& finding : report.baseline->absent) WriteFindingText(out, finding);

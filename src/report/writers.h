@@ -5,6 +5,7 @@
 #define PITBOSS_REPORT_WRITERS_H_
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -41,10 +42,21 @@ std::string FormatExtensionsText();
 // The writers behind the table. Each writes the whole report, ending with a
 // newline, and leaves error checking of `out` to the caller.
 void WriteTextReport(const Report& report, std::ostream& out);
+// The orders the text report can list findings in (check --sort).
+enum class FindingOrder {
+  kCode,   // grouped by code (most frequent first), then table (by name), each group in input order
+  kMoney,  // by the money each moved (FindingMoney), largest first; ties in kCode's order
+};
+// --sort's names: "code", "money"; nullopt for any other.
+std::optional<FindingOrder> ParseFindingOrder(std::string_view name);
 // How the text report lists findings.
 struct TextOptions {
   int64_t max_findings = -1;  // list at most this many (the rest are counted); -1: all
   bool colour = false;        // severities in colour (ANSI), for a terminal
+  FindingOrder order = FindingOrder::kCode;
+  // The findings held in memory at once while they are listed, read in passes (the report's
+  // findings may be on file: FindingStore); the list is the same whatever it is. Tests lower it.
+  int64_t held = 32768;
 };
 void WriteTextReport(const Report& report, std::ostream& out, const TextOptions& options);
 // The report's verdict in one line, as the text report opens and ends with it (and a check

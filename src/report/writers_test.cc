@@ -503,6 +503,118 @@ TEST(TextReportTest, MoneyTotalsAndAmbiguityTable) {
       << overflow;
 }
 
+// A report whose findings move different sums: in order found, each finding's money.
+Report MoneyReport() {
+  Report report;
+  report.rounds = 10;
+  const auto payout = [](const std::string& round, const std::string& table, int64_t line, Money expected,
+                         Money actual) {
+    Finding f = ContractFinding();
+    f.round = round;
+    f.table = table;
+    f.line = line;
+    f.expected = expected;
+    f.actual = actual;
+    f.currency = "USD";
+    return f;
+  };
+  Finding moved = BurnCount();  // moves no money by its code, but its fault moved some
+  moved.round = "T7-000004";
+  moved.line = 40;
+  moved.money_moved = -2000;
+  moved.currency = "USD";
+  Finding huge =
+      payout("T9-000006", "T9", 60, std::numeric_limits<Money>::max(), std::numeric_limits<Money>::min());
+  report.violations = {payout("T7-000001", "T7", 10, 500, 250),   // underpaid 250
+                       payout("T8-000002", "T8", 20, 100, 1100),  // overpaid 1,000
+                       BurnCount(),                               // none (line 140)
+                       moved,                                     // 2,000 to the house
+                       payout("T7-000005", "T7", 50, 600, 350),   // underpaid 250: after line 10
+                       huge};                                     // too large to represent
+  return report;
+}
+
+// The lines of `text` that are findings (INPUT:LINE: SEVERITY: ...), by their line number.
+std::vector<std::string> FindingLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with("logs/day1.jsonl:")) continue;
+    const size_t colon = line.find(':', 16);
+    lines.push_back(line.substr(16, colon - 16));
+  }
+  return lines;
+}
+
+TEST(TextReportTest, SortByMoneyLargestFirstTiesInTheOrderByCode) {
+  const Report report = MoneyReport();
+  std::ostringstream by_code;
+  WriteTextReport(report, by_code, TextOptions{});
+  // By code: settle/payout (4) at T7, T8, T9, then deal/burn-count (2).
+  EXPECT_EQ(FindingLines(by_code.str()), (std::vector<std::string>{"10", "50", "20", "60", "140", "40"}))
+      << by_code.str();
+  for (const int64_t held : {int64_t{32768}, int64_t{1}, int64_t{2}, int64_t{4}}) {
+    TextOptions options;
+    options.order = FindingOrder::kMoney;
+    options.held = held;
+    std::ostringstream out;
+    WriteTextReport(report, out, options);
+    const std::string text = out.str();
+    // The sum too large to represent first; the two of USD 2.50 in the order by code; those that move
+    // no money last, in the order by code.
+    EXPECT_EQ(FindingLines(text), (std::vector<std::string>{"60", "40", "20", "10", "50", "140"}))
+        << "held " << held << "\n"
+        << text;
+    EXPECT_NE(text.find("\n== findings by money, largest first"), std::string::npos) << text;
+    EXPECT_EQ(text.find("\n== settle/payout"), std::string::npos) << text;
+    options.max_findings = 3;
+    std::ostringstream first;
+    WriteTextReport(report, first, options);
+    EXPECT_EQ(FindingLines(first.str()), (std::vector<std::string>{"60", "40", "20"})) << first.str();
+    EXPECT_NE(first.str().find("\n3 more findings not listed here (--max-findings 3)"), std::string::npos);
+  }
+  // The order by code is the same read in passes of any size.
+  TextOptions small;
+  small.held = 1;
+  std::ostringstream passes;
+  WriteTextReport(report, passes, small);
+  EXPECT_EQ(passes.str(), by_code.str());
+  EXPECT_EQ(ParseFindingOrder("money"), FindingOrder::kMoney);
+  EXPECT_EQ(ParseFindingOrder("code"), FindingOrder::kCode);
+  EXPECT_EQ(ParseFindingOrder("amount"), std::nullopt);
+}
+
+TEST(TextReportTest, SummaryShowsTheLargestFindingsByMoney) {
+  const std::string text = Text(MoneyReport());
+  const std::string largest =
+      "largest findings by money (5 of 5 findings that move money; --sort money lists them all in this "
+      "order):\n"
+      "  logs/day1.jsonl:60: paid wrongly by an amount too large to represent [settle/payout] (round "
+      "T9-000006, table T9, seat 1)\n"
+      "  logs/day1.jsonl:40: moved USD 20.00 to the house [deal/burn-count] (round T7-000004, table T7)\n"
+      "  logs/day1.jsonl:20: overpaid by USD 10.00 [settle/payout] (round T8-000002, table T8, seat 1)\n"
+      "  logs/day1.jsonl:10: underpaid by USD 2.50 [settle/payout] (round T7-000001, table T7, seat 1)\n"
+      "  logs/day1.jsonl:50: underpaid by USD 2.50 [settle/payout] (round T7-000005, table T7, seat 1)\n";
+  EXPECT_NE(text.find(largest), std::string::npos) << text;
+  // In the summary, before the findings.
+  EXPECT_LT(text.find("largest findings by money"), text.find("\n== settle/payout")) << text;
+  // Past five, the five largest.
+  Report more = MoneyReport();
+  Finding sixth = ContractFinding();
+  sixth.line = 70;
+  sixth.expected = 100;
+  sixth.actual = 99;
+  more.violations.push_back(sixth);
+  const std::string six = Text(more);
+  EXPECT_NE(six.find("largest findings by money (5 of 6 findings that move money;"), std::string::npos)
+      << six;
+  EXPECT_EQ(six.find("logs/day1.jsonl:70: underpaid by 1 minor unit"), std::string::npos) << six;
+  // A report whose findings move no money has no such list.
+  Report none;
+  none.violations = {BurnCount()};
+  EXPECT_EQ(Text(none).find("largest findings"), std::string::npos);
+}
+
 TEST(WriteReportTest, FormatsComeFromOneTable) {
   EXPECT_EQ(ReportFormats(),
             (std::vector<std::string_view>{"text", "json", "junit", "sarif", "md", "html", "csv", "sqlite"}));

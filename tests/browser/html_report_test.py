@@ -39,8 +39,15 @@ than --max-bytes, where it shows its first page of findings later than --max-ms 
 navigation began (the time the page records), where its data differs from the JSON report, and
 on the findings view's checks above. It prints the size and time measured.
 
+With --columns WIDTH, only the check page's findings table, in a window WIDTH px wide: it fails
+where the columns shown at first (message, clause and reading_dependent among them) do not fit
+without scrolling sideways, every finding on one page of 1000, or where the column chooser does
+not show a hidden column (its cells as the JSON has them), hide a shown one, show them all and go
+back to the first columns. The screenshot is of the window, as the page opens.
+
 Usage: html_report_test.py [--command check|stats] --pitboss BIN --screenshot PNG [--chromium PATH] LOG...
        html_report_test.py --findings N [--max-bytes B] [--max-ms T] --pitboss BIN --screenshot PNG
+       html_report_test.py --columns WIDTH --pitboss BIN --screenshot PNG LOG...
 """
 
 import argparse
@@ -1035,8 +1042,8 @@ def run(pitboss, command, fmt, out, logs, deadline, extra=()):
     return result.returncode
 
 
-def open_page(browser, page_url, scripts=True):
-    """Opens `page_url` in a new tab of a 1280 by 900 window, watching its scripts, console, log
+def open_page(browser, page_url, scripts=True, width=1280):
+    """Opens `page_url` in a new tab of a window `width` by 900, watching its scripts, console, log
     and requests; returns the tab's session once the page has loaded."""
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
@@ -1045,7 +1052,7 @@ def open_page(browser, page_url, scripts=True):
     if not scripts:
         browser.call("Emulation.setScriptExecutionDisabled", {"value": True}, session)
     browser.call("Emulation.setDeviceMetricsOverride",
-                 {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
+                 {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session)
     navigation = browser.call("Page.navigate", {"url": page_url}, session)
     if navigation.get("errorText"):
         raise Failure(f"could not open {page_url}: {navigation['errorText']}")
@@ -1150,6 +1157,148 @@ def main_at_scale(args, chromium, screenshot, deadline):
           f"screenshot {screenshot}")
 
 
+# Run in the check page, with the width of its window: the findings view's columns shown, whether
+# they fit (the document and the table's wrapper scroll no wider than they are, each shown header
+# cell ends within the window) with every finding on one page, and the chooser's count line.
+COLUMNS_STATE = r"""
+((width) => {
+  const view = document.querySelector('#findings .findings-view');
+  if (!view || !view.hasAttribute('data-ready')) return {error: 'no findings view ready'};
+  const size = view.querySelector('select[name="page-size"]');
+  if (size.value !== '1000') {
+    size.value = '1000';
+    size.dispatchEvent(new Event('change'));
+  }
+  const wrap = view.querySelector('.table-wrap');
+  const heads = Array.from(view.querySelectorAll('table.findings thead th'));
+  const visible = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const rows = Array.from(view.querySelector('tbody').rows);
+  return {
+    shown: heads.filter(visible).map((th) => th.getAttribute('data-key')),
+    hidden: heads.filter((th) => !visible(th)).map((th) => th.getAttribute('data-key')),
+    rows: rows.length,
+    // Cells of each row shown, and their texts, for the columns shown.
+    cells: rows.slice(0, 3).map((row) => Array.from(row.cells).filter(visible).map((cell) => cell.textContent)),
+    index: rows.length ? Number(rows[0].getAttribute('data-index')) : -1,
+    documentWidth: document.documentElement.scrollWidth,
+    windowWidth: window.innerWidth,
+    wrapScroll: wrap.scrollWidth,
+    wrapClient: wrap.clientWidth,
+    rightmost: Math.max(...heads.filter(visible).map((th) => th.getBoundingClientRect().right)),
+    summary: view.querySelector('details.columns summary').textContent,
+  };
+})(%s)
+"""
+
+# Run in the check page with a column's data-key, or "first" or "all": ticks that column's box in
+# the chooser (which opens it), or clicks the chooser's button.
+COLUMNS_CHOOSE = r"""
+((what) => {
+  const chooser = document.querySelector('#findings .findings-view details.columns');
+  if (!chooser) return 'no column chooser';
+  chooser.open = true;
+  const target = chooser.querySelector(what === 'first' || what === 'all' ? 'button[data-columns="' + what + '"]'
+                                                                         : 'input[name="column"][value="' + what + '"]');
+  if (!target) return 'no choice ' + what;
+  target.click();
+  return '';
+})(%s)
+"""
+
+
+def main_columns(args, chromium, screenshot, deadline):
+    """The check page's findings table at a window args.columns wide: the columns shown at first
+    fit without scrolling sideways, every finding on one page; the chooser shows a hidden column
+    (its cells as the JSON has them), hides a shown one, and goes back to the first columns."""
+    json_path = screenshot.with_suffix(".json")
+    html_path = screenshot.with_suffix(".html")
+    run(args.pitboss, "check", "json", json_path, args.logs, deadline, ["--currency", "USD"])
+    run(args.pitboss, "check", "html", html_path, args.logs, deadline, ["--currency", "USD"])
+    findings = json.loads(json_path.read_text(encoding="utf-8"))["violations"]
+    if len(findings) < 100:
+        raise Failure(f"{len(findings)} findings: too few to tell whether the table fits")
+    problems = []
+    profile = tempfile.mkdtemp(prefix="pitboss-chromium-")
+    browser = None
+    try:
+        browser = Browser(chromium, profile, os.path.join(profile, "chromium.log"), deadline)
+        session = open_page(browser, html_path.as_uri(), width=args.columns)
+
+        def state():
+            result = evaluate(browser, session, COLUMNS_STATE % args.columns)
+            if "error" in result:
+                raise Failure(result["error"])
+            return result
+
+        def choose(what):
+            error = evaluate(browser, session, COLUMNS_CHOOSE % json.dumps(what))
+            if error:
+                raise Failure(error)
+            return state()
+
+        first = state()
+        if first["rows"] != min(1000, len(findings)):
+            problems.append(f"{first['rows']} rows on the page of 1000, the JSON has {len(findings)} findings")
+        for key in ("code", "severity", "round", "table", "message", "clause", "reading_dependent"):
+            if key not in first["shown"]:
+                problems.append(f"the column {key} is not shown at first: {first['shown']}")
+        if not first["hidden"]:
+            problems.append("every column is shown at first")
+        if (first["documentWidth"] > first["windowWidth"] or first["wrapScroll"] > first["wrapClient"]
+                or first["rightmost"] > first["windowWidth"]):
+            problems.append(f"at {args.columns} px the columns shown at first do not fit: the document is "
+                            f"{first['documentWidth']} px wide, the table's wrapper scrolls {first['wrapScroll']} px "
+                            f"in {first['wrapClient']}, the last header cell ends at {first['rightmost']:.0f} px "
+                            f"(window {first['windowWidth']} px)")
+        total = len(first["shown"]) + len(first["hidden"])
+        if first["summary"] != f"columns ({len(first['shown'])} of {total} shown)":
+            problems.append(f"the chooser says {first['summary']!r}")
+        evaluate(browser, session, "(() => { document.getElementById('findings').scrollIntoView(); return 0; })()")
+        shot = browser.call("Page.captureScreenshot", {"format": "png"}, session)
+        screenshot.write_bytes(base64.b64decode(shot["data"]))
+
+        # A hidden column shown: its header and its cells, as the JSON has them.
+        key = "input" if "input" in first["hidden"] else first["hidden"][0]
+        more = choose(key)
+        if set(more["shown"]) != set(first["shown"]) | {key}:
+            problems.append(f"ticking {key}: the columns shown are {more['shown']}")
+        elif more["cells"]:
+            at = more["shown"].index(key)
+            want = shown(findings[more["index"]].get(key))
+            if more["cells"][0][at] != want:
+                problems.append(f"ticking {key}: the first row shows {more['cells'][0][at]!r}, the JSON {want!r}")
+        if any(len(row) != len(more["shown"]) for row in more["cells"]):
+            problems.append(f"ticking {key}: rows of {[len(r) for r in more['cells']]} cells shown, "
+                            f"{len(more['shown'])} header cells")
+        # A shown column hidden, header and cells; then the first columns again.
+        fewer = choose("message")
+        if "message" in fewer["shown"] or any(len(row) != len(fewer["shown"]) for row in fewer["cells"]):
+            problems.append(f"unticking message: the columns shown are {fewer['shown']}, rows of "
+                            f"{[len(r) for r in fewer['cells']]} cells")
+        every = choose("all")
+        if every["hidden"]:
+            problems.append(f"all columns: {every['hidden']} still hidden")
+        # Every column does not fit: the measure above can tell.
+        if every["wrapScroll"] <= every["wrapClient"]:
+            problems.append(f"all {total} columns fit in {every['wrapClient']} px ({every['wrapScroll']} px): "
+                            "the fit of the first columns says nothing")
+        again = choose("first")
+        if again["shown"] != first["shown"]:
+            problems.append(f"the first columns again: {again['shown']}, at first {first['shown']}")
+        browser.drain(0.3)
+        problems = problems_in(browser.events, html_path.as_uri()) + problems
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+    if problems:
+        raise Failure("\n".join(problems[:40]))
+    print(f"ok: at {args.columns} px the {len(first['shown'])} columns shown at first fit (the table "
+          f"{first['wrapScroll']} px in {first['wrapClient']}, {first['rows']} rows), the chooser shows {key} and "
+          f"hides message (all {total} would scroll {every['wrapScroll']} px in {every['wrapClient']}); "
+          f"screenshot {screenshot}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--command", choices=("check", "stats"), default="check", help="the page's command")
@@ -1162,6 +1311,9 @@ def main():
     parser.add_argument("--max-bytes", type=int, default=10_000_000, help="with --findings: the page's size limit")
     parser.add_argument("--max-ms", type=float, default=2000,
                         help="with --findings: the limit on the time from navigation to the first page of findings")
+    parser.add_argument("--columns", type=int, metavar="WIDTH",
+                        help="only the check page's findings columns, in a window WIDTH px wide: those shown at "
+                             "first fit, and the column chooser shows and hides them")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT, help="seconds before giving up")
     parser.add_argument("--expect-member", action="append", default=[], metavar="KEY",
                         help="fail unless a finding of the report has this member: the page is then tested "
@@ -1179,6 +1331,9 @@ def main():
     screenshot.parent.mkdir(parents=True, exist_ok=True)
     if args.findings:
         main_at_scale(args, chromium, screenshot, deadline)
+        return
+    if args.columns:
+        main_columns(args, chromium, screenshot, deadline)
         return
     json_path = screenshot.with_suffix(".json")
     html_path = screenshot.with_suffix(".html")

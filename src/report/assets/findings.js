@@ -260,6 +260,62 @@
       th.replaceChildren(sort);
     });
 
+    // The columns shown: at first those whose header cell the page does not hide (the columns an
+    // auditor reads first), then those the reader chooses. A hidden column's cells are made all
+    // the same, hidden, so that the columns keep their places (and the stylesheet's rules by place).
+    const shown = headers.map((th) => !th.hidden);
+    const atFirst = shown.slice();
+    const chooser = make('details');
+    chooser.className = 'columns';
+    const chosen = make('summary');
+    const boxes = headers.map((th, column) => {
+      const box = make('input');
+      box.type = 'checkbox';
+      box.name = 'column';
+      box.value = keys[column] || '';
+      box.checked = shown[column];
+      return box;
+    });
+    const columnList = make('div');
+    columnList.className = 'column-list';
+    headers.forEach((th, column) => {
+      const label = make('label');
+      label.append(boxes[column], ' ' + th.textContent);
+      columnList.append(label);
+    });
+    const firstColumns = button('first columns');
+    const allColumns = button('all columns');
+    firstColumns.setAttribute('data-columns', 'first');
+    allColumns.setAttribute('data-columns', 'all');
+    columnList.append(firstColumns, allColumns);
+    chooser.append(chosen, columnList);
+    const showColumns = () => {
+      headers.forEach((th, column) => {
+        th.hidden = !shown[column];
+        boxes[column].checked = shown[column];
+      });
+      for (const row of body.rows) {
+        for (let column = 0; column < row.cells.length; column++) row.cells[column].hidden = !shown[column];
+      }
+      chosen.textContent = 'columns (' + shown.filter(Boolean).length + ' of ' + headers.length + ' shown)';
+    };
+    // Not a filter: the bar's change listener (which filters anew) is not told.
+    chooser.addEventListener('change', (event) => {
+      event.stopPropagation();
+      const column = boxes.indexOf(event.target);
+      if (column >= 0) shown[column] = event.target.checked;
+      showColumns();
+    });
+    firstColumns.addEventListener('click', () => {
+      atFirst.forEach((value, column) => { shown[column] = value; });
+      showColumns();
+    });
+    allColumns.addEventListener('click', () => {
+      shown.fill(true);
+      showColumns();
+    });
+    showColumns();
+
     const reset = button('show all');
     const status = make('span');
     status.className = 'filter-count';
@@ -278,7 +334,7 @@
     });
     const bar = make('div');
     bar.className = 'filters';
-    bar.append(labelled('search', search), ...facets.map((facet) => facet.label), reset);
+    bar.append(labelled('search', search), ...facets.map((facet) => facet.label), reset, chooser);
     pagers[0].bar.append(labelled('show', size), status);
     const wrap = table.closest('.table-wrap') || table;
     wrap.before(bar, pagers[0].bar);
@@ -298,8 +354,9 @@
         const i = matched[at];
         const row = make('tr');
         row.setAttribute('data-index', String(i));
-        for (const key of keys) {
+        keys.forEach((key, column) => {
           const cell = make('td');
+          cell.hidden = !shown[column];
           if (key !== null) {
             const shown = cellOf(findings[i], key);
             cell.textContent = shown.text;
@@ -307,7 +364,7 @@
           }
           if (key === 'severity') cell.className = 's-' + findings[i].severity;
           row.append(cell);
-        }
+        });
         fragment.append(row);
       }
       body.replaceChildren(fragment);
