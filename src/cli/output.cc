@@ -228,11 +228,13 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (!checker.ok()) return checker.status();
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
+  // A context log that cannot be read whole is no finding: its damage is the report's
+  // context_damage, warned of below, and the logs checked decide the exit status.
   size_t index = 0;
   auto read = [&](const std::string& path, Checker::LogRole role) {
     if (meter) meter->StartFile(index++);
     Status s = checker.value()->CheckLog(path, role);
-    if (!s.ok()) {
+    if (!s.ok() && role == Checker::LogRole::kChecked) {
       if (meter) meter->Finish();  // the warning on a line of its own
       LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
     }
@@ -241,6 +243,7 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
   if (meter) meter->Finish();
   Report report = checker.value()->Finish();
+  for (const ContextDamage& damage : report.context_damage) LogWarning(ContextDamageText(damage));
   // A check that read no round checked nothing: its report is incomplete (the command exits 2,
   // CheckExitStatus), and says so in every format.
   int64_t read_rounds = 0;
@@ -262,7 +265,7 @@ int CheckExitStatus(const Report& report) {
   for (const InputSummary& input : report.inputs) {
     if (!input.context) rounds += input.rounds;
     if (!input.context) malformed += input.malformed_lines;
-    if (!input.error.empty()) ++unreadable;
+    if (!input.error.empty() && !input.context) ++unreadable;
   }
   // Lines that are not rounds were read and reported (input/malformed): exit 1, as findings.
   if (rounds == 0 && malformed == 0) {
