@@ -171,7 +171,7 @@ std::string IncompleteText(const Report& report) {
 std::string ContextDamageText(const ContextDamage& damage) {
   std::string text = "context log " + (damage.input == "-" ? std::string("standard input") : damage.input) +
                      " could not be read whole (" + damage.error +
-                     "): what it did not say may have shuffled any of its tables' shoes, so the shoes it "
+                     "): what it did not say may have shuffled any table's shoe, so the shoes it "
                      "leaves unknown are not judged until their next shuffle; the logs checked decide the "
                      "exit status. ";
   if (damage.tables.empty()) return text + "No round checked drew from a shoe it left unknown";
