@@ -17,6 +17,7 @@
 #include "pitboss/checker.h"
 #include "report/baseline.h"
 #include "report/finding_filter.h"
+#include "report/money_format.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -302,6 +303,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     Report& report = checked.value();
+    // Said once, of the check reported (--reading auto reads the logs twice).
+    for (const ContextDamage& damage : report.context_damage) LogWarning(ContextDamageText(damage));
     filter.value().Apply(&report);
     if (baseline) {
       // The baseline narrowed alike, so that what the filter leaves out is not called absent.

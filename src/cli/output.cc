@@ -229,7 +229,7 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
   // A context log that cannot be read whole is no finding: its damage is the report's
-  // context_damage, warned of below, and the logs checked decide the exit status.
+  // context_damage (which check warns of), and the logs checked decide the exit status.
   size_t index = 0;
   auto read = [&](const std::string& path, Checker::LogRole role) {
     if (meter) meter->StartFile(index++);
@@ -243,7 +243,6 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   for (const std::string& path : paths.value()) read(path, Checker::LogRole::kChecked);
   if (meter) meter->Finish();
   Report report = checker.value()->Finish();
-  for (const ContextDamage& damage : report.context_damage) LogWarning(ContextDamageText(damage));
   // A check that read no round checked nothing: its report is incomplete (the command exits 2,
   // CheckExitStatus), and says so in every format.
   int64_t read_rounds = 0;
