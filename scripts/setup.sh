@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake pkg-config git
   libyaml-cpp-dev libre2-dev libspdlog-dev libfmt-dev libsimdjson-dev libcli11-dev
   zlib1g-dev libisal-dev libzstd-dev libsqlite3-dev libssl-dev libboost-math-dev libgtest-dev libgmock-dev libbenchmark-dev zstd gzip python3
+  dpkg-dev man-db
   clang libclang-rt-14-dev clang-tidy clang-format chromium parallel ccache)
 missing=()
 for p in "${packages[@]}"; do

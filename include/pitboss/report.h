@@ -375,6 +375,23 @@ struct NotCheckedCode {
   int64_t withheld = 0;  // findings of the code the check made and did not report
 };
 
+// A context log (check --context) that could not be read whole: cut off, or a line of it not
+// a round. What it did not say may have shuffled any table's shoe, so the shoes it leaves
+// unknown are not judged until their next shuffle; the check's own logs decide its exit
+// status. Part of the report format (docs/report.md, "context_damage").
+struct ContextDamage {
+  std::string input;  // the context log
+  int64_t line = 0;   // the first line not read (0: none was)
+  std::string error;  // why
+  // A table of the logs checked whose rounds drew from a shoe the damage left unknown.
+  struct Table {
+    std::string table;
+    int64_t rounds_not_judged = 0;  // its rounds whose draws were not judged
+    std::string judged_from;        // "input:line" of the shuffle its shoe is judged from; "" never
+  };
+  std::vector<Table> tables;  // in the order they were first drawn from
+};
+
 struct Report {
   std::string tool = "pitboss";
   std::string version;
@@ -385,13 +402,16 @@ struct Report {
   // --currency: the ISO 4217 code of rounds that name none ("" where not given).
   std::string currency;
   // False when an input could not be read whole (InputSummary::error) or when no round was
-  // read: the report then says so, and the command exits 2.
+  // read: the report then says so, and the command exits 2. A context log that could not be
+  // read whole leaves it true (context_damage).
   bool complete = true;
   std::vector<InputSummary> inputs;  // context logs (InputSummary::context) included
   std::vector<SkippedFile> skipped;
   // The checks not run on these logs (empty where every check ran); part of the report
   // format (docs/report.md).
   std::vector<NotCheckedCode> not_checked;
+  // The context logs that could not be read whole, and the tables each left unjudged.
+  std::vector<ContextDamage> context_damage;
   std::vector<SpecUsed> specs;
   int64_t rounds = 0;
   int64_t rounds_with_violations = 0;

@@ -433,6 +433,25 @@ struct Checker::Impl : ShoeTracker::Owner {
                             const std::optional<Instant>& instant);
   void Emit(const std::string& input, int64_t line, const Round& round, const RuleSpec& spec,
             std::vector<RoundFinding> findings, std::vector<std::vector<ClearedBy>> depends);
+  // check --context: a context log that could not be read whole from `line` on (0: not at all).
+  // The shoe of `table` is unknown from there; of every table, where "" (what it did not say
+  // may have shuffled any of them, or dealt from a table not seen yet). Reported in
+  // report.context_damage, one entry a log, never as a finding: the logs checked decide the
+  // exit status.
+  void DamageContext(const std::string& input, int64_t line, const std::string& error,
+                     const std::string& table);
+  // Plays the round on its table's shoe (ShoeTracker::Play); of a log checked, notes a round
+  // whose draws a damaged context left unjudged, and the shuffle its table is judged from.
+  void PlayShoe(const Round& round, const std::string& clause, bool shuffle_reported,
+                const std::string& input, int64_t line);
+  // DamageContext's: the entry of report.context_damage of each ShoeTracker root it made; of
+  // each entry, its tables' indexes by name and the lines damaged after its first.
+  std::unordered_map<int64_t, size_t> damage_of_root;
+  struct DamageSeen {
+    std::unordered_map<std::string, size_t> tables;
+    int64_t more_lines = 0;
+  };
+  std::vector<DamageSeen> damage_seen;
   // Appends an input/* finding (nothing in a context log); its index in report.violations.
   size_t EmitInput(const std::string& input, int64_t line, Code code, std::string round_id, std::string table,
                    std::string clause, std::string message, std::optional<int> event = std::nullopt);
@@ -521,6 +540,55 @@ size_t Checker::Impl::EmitInput(const std::string& input, int64_t line, Code cod
   if (round_time) f.time = *round_time;
   report.violations.push_back(std::move(f));
   return report.violations.size() - 1;
+}
+
+void Checker::Impl::DamageContext(const std::string& input, int64_t line, const std::string& error,
+                                  const std::string& table) {
+  size_t at = report.context_damage.size();
+  if (at > 0 && report.context_damage.back().input == input) {
+    at -= 1;  // one entry a log: its first damage, and how many lines more
+    ++damage_seen[at].more_lines;
+  } else {
+    report.context_damage.push_back({input, line, error, {}});
+    damage_seen.emplace_back();
+  }
+  const int64_t root = shoes.NewRoot();
+  damage_of_root.emplace(root, at);
+  if (!table.empty()) {
+    shoes.Lose(table, *this, root);
+    return;
+  }
+  shoes.LoseAll(*this, root);
+  shoes.LoseUnseen(root);
+}
+
+void Checker::Impl::PlayShoe(const Round& round, const std::string& clause, bool shuffle_reported,
+                             const std::string& input, int64_t line) {
+  auto damage = damage_of_root.end();
+  int64_t root = -1;
+  if (!context && !damage_of_root.empty()) {
+    root = shoes.unjudged_root(round.table);
+    if (root >= 0) damage = damage_of_root.find(root);
+  }
+  if (damage == damage_of_root.end()) {
+    shoes.Play(round, clause, shuffle_reported, input, line, *this, &shoe_findings);
+    return;
+  }
+  const int64_t counted = shoes.consequences(root);
+  shoes.Play(round, clause, shuffle_reported, input, line, *this, &shoe_findings);
+  ContextDamage& d = report.context_damage[damage->second];
+  auto& tables = damage_seen[damage->second].tables;
+  auto it = tables.find(round.table);
+  if (shoes.consequences(root) > counted) {  // the round drew before any shuffle of its own
+    if (it == tables.end()) {
+      it = tables.emplace(round.table, d.tables.size()).first;
+      d.tables.push_back({round.table, 0, ""});
+    }
+    ++d.tables[it->second].rounds_not_judged;
+  }
+  if (it != tables.end() && shoes.unjudged_root(round.table) != root) {
+    d.tables[it->second].judged_from = Where(input, line);
+  }
 }
 
 void Checker::Impl::Emit(const std::string& input, int64_t line, const Round& r, const RuleSpec& spec,
@@ -750,7 +818,15 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   }
   if (!parsed.ok()) {
     ++this->input->malformed_lines;
-    if (!parsed.table.empty()) shoes.Lose(parsed.table, *this);
+    if (context) {
+      // A line of the context not read: it may have shuffled its table's shoe (or, where its
+      // table cannot be told, any table's).
+      DamageContext(input, line,
+                    "line " + std::to_string(line) + " is not a round: " + parsed.status.message(),
+                    parsed.table);
+    } else if (!parsed.table.empty()) {
+      shoes.Lose(parsed.table, *this);
+    }
     EmitInput(input, line, Code::kInputMalformed, parsed.round, parsed.table, kFormatClause,
               parsed.status.message());
   } else if (std::optional<SeenAt> first = seen->Insert(round.id, SeenAt{input_index, line})) {
@@ -796,7 +872,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
       EmitInput(input, line, Code::kInputUnknownRules, round.id, round.table, kRulesClause,
                 "round dated " + round.time + ": " + w.why);
       shoe_findings.clear();  // the draws still count against the shoe, and nothing else
-      shoes.Play(round, "", true, input, line, *this, &shoe_findings);
+      PlayShoe(round, "", true, input, line);
     } else {
       SpecRuntime* rt = RuntimeOf(doc, round.table);
       RoundResult& base = w.base;
@@ -805,7 +881,7 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
                       [](const RoundFinding& f) { return f.code == Code::kShoeNoShuffle; });
       shoe_findings.clear();  // of the shoe in play: no reading changes them
       current.spec = &doc->spec;
-      shoes.Play(round, rt->selected.decks.cite.clause, reported_shuffle, input, line, *this, &shoe_findings);
+      PlayShoe(round, rt->selected.decks.cite.clause, reported_shuffle, input, line);
       if (context) {  // the shoe and the round ids are all a context log is read for
         round_time = nullptr;
         return;
@@ -968,9 +1044,13 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   auto reader_or = LineReader::Open(path, reading);
   if (!reader_or.ok()) {
     impl.context = false;
-    impl.EmitInput(path, 0, Code::kInputUnreadable, "", "", kFileClause, reader_or.status().message());
+    if (role == LogRole::kContext) {
+      impl.DamageContext(path, 0, reader_or.status().message(), "");
+    } else {
+      impl.EmitInput(path, 0, Code::kInputUnreadable, "", "", kFileClause, reader_or.status().message());
+      impl.report.complete = false;
+    }
     impl.input->error = reader_or.status().message();
-    impl.report.complete = false;
     impl.input = nullptr;
     return reader_or.status();
   }
@@ -1056,7 +1136,10 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   const int64_t rounds = summary.rounds;
   summary.sha256 = reader.Sha256Hex();
   summary.bytes = reader.bytes();
-  if (!status.ok()) {
+  if (!status.ok() && role == LogRole::kContext) {
+    summary.error = status.message();
+    impl.DamageContext(path, summary.lines + 1, status.message(), "");
+  } else if (!status.ok()) {
     // What was read before the damage is checked; the rest of the log is not.
     summary.error = status.message();
     impl.report.complete = false;
@@ -1082,6 +1165,13 @@ Report Checker::Finish() {
   Report report = std::move(impl_->report);
   impl_->report = Report{};
   report.currency = impl_->options.currency;
+  for (size_t i = 0; i < report.context_damage.size(); ++i) {
+    const int64_t more = impl_->damage_seen[i].more_lines;
+    if (more > 0) {
+      report.context_damage[i].error +=
+          "; and damaged at " + std::to_string(more) + (more == 1 ? " later line" : " later lines");
+    }
+  }
   for (const Impl::Root& root : impl_->roots) {
     const int64_t n = impl_->shoes.consequences(root.id);
     if (n == 0) continue;

@@ -441,6 +441,59 @@ TEST_F(CheckerFilesTest, AContextLogGivesTheShoeAndTheRoundIdsAndNothingElse) {
   EXPECT_EQ(r.violations[0].line, 2);
 }
 
+// A context that could not be read whole (a line of it not a round, or its last line cut
+// off) may have shuffled any table's shoe: the shoes it leaves unknown are not judged until
+// their next shuffle, its damage is the report's context_damage, and the report stays
+// complete.
+TEST_F(CheckerFilesTest, ADamagedContextLeavesItsShoesUnjudgedUntilTheirNextShuffle) {
+  auto today_round = [](const std::string& id, const std::string& table, bool shuffle, int raise_net) {
+    std::string round = WarWon(id, raise_net);
+    round.replace(round.find("2026-11-21T20:14:40Z"), 20, "2026-11-22T00:00:01Z");
+    round.replace(round.find(R"("table":"T7")"), 12, R"("table":")" + table + R"(")");
+    if (!shuffle) round.replace(round.find(R"({"type":"shuffle","shoe":"S1","decks":6},)"), 41, "");
+    return round;
+  };
+  // T7 draws mid-shoe, then shuffles and pays wrong; T8, never seen in the context, draws mid-shoe.
+  const std::string today =
+      Write("d2.jsonl", today_round("P1", "T7", false, 500) + today_round("P2", "T8", false, 500) +
+                            today_round("P3", "T7", true, 250));
+  const std::string cut = WarWon("O1", 500);
+  for (const std::string& damage : {std::string("{\"round\": not json\n"), cut.substr(0, cut.size() / 2)}) {
+    const std::string yesterday = Write("d1.jsonl", WarWon("O1", 500) + damage);
+    auto checker = Make();
+    checker->CheckLog(yesterday, Checker::LogRole::kContext);
+    EXPECT_TRUE(checker->CheckLog(today).ok());
+    Report r = checker->Finish();
+    EXPECT_TRUE(r.complete);
+    ASSERT_EQ(r.violations.size(), 1u);  // no shoe/no-shuffle
+    EXPECT_EQ(r.violations[0].code, Code::kSettlePayout);
+    EXPECT_EQ(r.violations[0].round, "P3");
+    ASSERT_EQ(r.context_damage.size(), 1u);
+    const ContextDamage& d = r.context_damage[0];
+    EXPECT_EQ(d.input, yesterday);
+    EXPECT_EQ(d.line, 2);
+    EXPECT_FALSE(d.error.empty());
+    ASSERT_EQ(d.tables.size(), 2u);
+    EXPECT_EQ(d.tables[0].table, "T7");
+    EXPECT_EQ(d.tables[0].rounds_not_judged, 1);
+    EXPECT_EQ(d.tables[0].judged_from, today + ":3");
+    EXPECT_EQ(d.tables[1].table, "T8");
+    EXPECT_EQ(d.tables[1].rounds_not_judged, 1);
+    EXPECT_EQ(d.tables[1].judged_from, "");
+  }
+  {  // a whole context: T8, not in it, has no shoe in play
+    const std::string yesterday = Write("d1.jsonl", WarWon("O1", 500));
+    auto checker = Make();
+    EXPECT_TRUE(checker->CheckLog(yesterday, Checker::LogRole::kContext).ok());
+    EXPECT_TRUE(checker->CheckLog(today).ok());
+    Report r = checker->Finish();
+    EXPECT_TRUE(r.context_damage.empty());
+    ASSERT_EQ(r.violations.size(), 2u);
+    EXPECT_EQ(r.violations[0].code, Code::kShoeNoShuffle);
+    EXPECT_EQ(r.violations[0].round, "P2");
+  }
+}
+
 TEST(CheckerCreateTest, RejectsAnUnknownReading) {
   CheckOptions options;
   options.rules = {kRules};

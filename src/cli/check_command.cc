@@ -20,6 +20,7 @@
 #include "report/baseline.h"
 #include "report/finding_filter.h"
 #include "report/findings_db.h"
+#include "report/money_format.h"
 #include "report/stats_writers.h"
 #include "report/writers.h"
 #include "stats/conformance.h"
@@ -82,7 +83,10 @@ rule set; they do not change the exit status).
 
 Checking a day at a time: --context yesterday.jsonl reads yesterday's log for the shoes in
 play at midnight and the round ids already seen, and reports nothing from it, so that the
-day's report says what one check of both days says of the day (docs/report.md).
+day's report says what one check of both days says of the day (docs/report.md). A context
+that cannot be read whole (cut off, a line not a round) is no finding and does not change the
+exit status: the shoes it leaves unknown are not judged until their next shuffle, and the
+report names them (context_damage; a NOTICE in the text report, a warning here).
 
 One --out with --format writes that format, whatever the file is called. Several formats in
 one run: --out may be given more than once, and each file is written in the format its
@@ -109,7 +113,7 @@ Exit status: 0 no violations (--fail-on new: none new), 1 violations found, 2 th
 could not run as asked (bad usage, invalid spec, an unreadable baseline) or its report is
 incomplete: a log that could not be read whole is a finding (input/unreadable), the rest is
 checked and the report written, and the exit status is 2; so is a check that read no round
-at all.)HELP";
+at all. A --context log that could not be read whole is not: see above.)HELP";
 
 }  // namespace
 
@@ -319,6 +323,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
       return kExitUsage;
     }
     Report& report = checked.value();
+    // Said once, of the check reported (--reading auto reads the logs twice).
+    for (const ContextDamage& damage : report.context_damage) LogWarning(ContextDamageText(damage));
     filter.value().Apply(&report);
     if (baseline) {
       // The baseline narrowed alike, so that what the filter leaves out is not called absent.

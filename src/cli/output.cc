@@ -242,11 +242,13 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   if (!checker.ok()) return checker.status();
   // The context first, as the day before comes before the day checked; a log that cannot
   // be read whole is a finding of the report, which is written all the same (incomplete).
+  // A context log that cannot be read whole is no finding: its damage is the report's
+  // context_damage (which check warns of), and the logs checked decide the exit status.
   size_t index = 0;
   auto read = [&](const std::string& path, Checker::LogRole role) {
     if (meter) meter->StartFile(index++);
     Status s = checker.value()->CheckLog(path, role);
-    if (!s.ok()) {
+    if (!s.ok() && role == Checker::LogRole::kChecked) {
       if (meter) meter->Finish();  // the warning on a line of its own
       LogWarning(s.message() + " (input/unreadable: the report will be incomplete)");
     }
@@ -293,7 +295,7 @@ int ReportExitStatus(const Report& report) {
 int CheckExitStatus(const Report& report) {
   int64_t unreadable = 0;
   for (const InputSummary& input : report.inputs) {
-    if (!input.error.empty()) ++unreadable;
+    if (!input.error.empty() && !input.context) ++unreadable;  // a damaged context is a notice
   }
   if (NothingRead(report)) {
     PrintError("no round was read from the logs given: nothing was checked");

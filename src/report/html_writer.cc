@@ -199,6 +199,8 @@ void WriteHeader(std::ostream& out, const Report& report, bool statistics) {
   if (const std::string incomplete = IncompleteText(report); !incomplete.empty()) {
     out << "<p class=\"banner incomplete\">" << HtmlEscape(incomplete) << "</p>\n";
   }
+  for (const ContextDamage& damage : report.context_damage)
+    out << "<p class=\"banner context-damage\">" << HtmlEscape(ContextDamageText(damage)) << "</p>\n";
   // A report made under readings other than the defaults says so before anything else.
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;

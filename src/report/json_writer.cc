@@ -396,6 +396,32 @@ void WriteJsonReportOf(const Report& report, const std::vector<size_t>* readings
     json.EndArray();
   }
 
+  if (!report.context_damage.empty()) {
+    json.Key("context_damage").BeginArray();
+    for (const ContextDamage& d : report.context_damage) {
+      json.BeginObject();
+      json.Key("input").String(d.input);
+      json.Key("line").Int(d.line);
+      json.Key("error").String(d.error);
+      json.Key("tables").BeginArray();
+      for (const ContextDamage::Table& t : d.tables) {
+        json.BeginObject();
+        json.Key("table").String(t.table);
+        json.Key("rounds_not_judged").Int(t.rounds_not_judged);
+        json.Key("judged_from");
+        if (t.judged_from.empty()) {
+          json.Null();
+        } else {
+          json.String(t.judged_from);
+        }
+        json.EndObject();
+      }
+      json.EndArray();
+      json.EndObject();
+    }
+    json.EndArray();
+  }
+
   json.Key("specs").BeginArray();
   for (const SpecUsed& spec : report.specs) WriteReportSpecJson(json, spec);
   json.EndArray();

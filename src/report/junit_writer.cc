@@ -182,6 +182,7 @@ Properties ReportProperties(const Report& report) {
   if (!report.analysis_time.empty()) add("analysis_time", report.analysis_time);
   if (!report.currency.empty()) add("currency", report.currency);
   add("complete", report.complete ? "true" : "false");
+  for (const ContextDamage& damage : report.context_damage) add("context_damage", ContextDamageText(damage));
   for (const SkippedFile& skipped : report.skipped) add("skipped", skipped.path + ": " + skipped.reason);
   for (const SpecUsed& spec : report.specs) {
     std::string value = spec.id + " revision " + spec.revision;

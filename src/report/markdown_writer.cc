@@ -286,6 +286,8 @@ void WriteMarkdownReport(const Report& report, std::ostream& out) {
   if (const std::string incomplete = IncompleteText(report); !incomplete.empty()) {
     out << "\n> **" << Cell(incomplete) << "**\n";
   }
+  for (const ContextDamage& damage : report.context_damage)
+    out << "\n> **Notice:** " << Cell(ContextDamageText(damage)) << "\n";
   for (const SpecUsed& spec : report.specs) {
     if (spec.default_readings) continue;
     out << "\n> **" << Cell(spec.id) << " revision " << Cell(spec.revision);

@@ -177,7 +177,7 @@ std::string IncompleteText(const Report& report) {
   std::string unread;
   int64_t n = 0;
   for (const InputSummary& input : report.inputs) {
-    if (input.error.empty()) continue;
+    if (input.error.empty() || input.context) continue;  // a context's: ContextDamageText
     ++n;
     if (!unread.empty()) unread += "; ";
     unread += (input.path == "-" ? std::string("standard input") : input.path) + " (" + input.error + ")";
@@ -188,6 +188,24 @@ std::string IncompleteText(const Report& report) {
   }
   if (report.rounds == 0) return "INCOMPLETE: no round was read";
   return "INCOMPLETE: the check did not read all of its input";
+}
+
+std::string ContextDamageText(const ContextDamage& damage) {
+  std::string text = "context log " + (damage.input == "-" ? std::string("standard input") : damage.input) +
+                     " could not be read whole (" + damage.error +
+                     "): what it did not say may have shuffled any table's shoe, so the shoes it "
+                     "leaves unknown are not judged until their next shuffle; the logs checked decide the "
+                     "exit status. ";
+  if (damage.tables.empty()) return text + "No round checked drew from a shoe it left unknown";
+  text += damage.tables.size() == 1 ? "Table" : "Tables";
+  text += " not judged:";
+  for (size_t i = 0; i < damage.tables.size(); ++i) {
+    const ContextDamage::Table& t = damage.tables[i];
+    text += (i == 0 ? " " : "; ") + t.table + ", " + std::to_string(t.rounds_not_judged) +
+            (t.rounds_not_judged == 1 ? " round" : " rounds") + ", " +
+            (t.judged_from.empty() ? std::string("no shuffle after them") : "judged from " + t.judged_from);
+  }
+  return text;
 }
 
 std::string ClearedByText(const std::vector<ClearedBy>& cleared_by) {

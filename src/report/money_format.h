@@ -89,6 +89,12 @@ std::string CommandLineText(const std::vector<std::string>& argv);
 // logs/day2.jsonl.gz (truncated gzip stream at byte 1234)"; "" for a complete report.
 std::string IncompleteText(const Report& report);
 
+// A context log that could not be read whole, in words, the tables it left unjudged listed
+// (every human format and the warning on standard error): "context log logs/day1.jsonl could
+// not be read whole (...): the shoes it leaves unknown are not judged until their next
+// shuffle: table T1, 3 rounds not judged, judged from logs/day2.jsonl:40".
+std::string ContextDamageText(const ContextDamage& damage);
+
 // "sd-war-win-payout=paytable-half-on-raise, other=reading": the readings that clear a finding.
 std::string ClearedByText(const std::vector<ClearedBy>& cleared_by);
 

@@ -105,6 +105,7 @@ class ReportParser {
   bool ParseSpec(element value, const std::string& where, SpecUsed* spec);
   bool ParseSkipped(element value, const std::string& where, SkippedFile* skipped);
   bool ParseNotChecked(element value, const std::string& where, NotCheckedCode* n);
+  bool ParseContextDamage(element value, const std::string& where, ContextDamage* d);
   bool ParseShard(element value, const std::string& where, ShardProvenance* shard);
   bool ParseFinding(element value, const std::string& where, Finding* finding);
   bool ParseClearedBy(element value, const std::string& where, ClearedBy* cleared);
@@ -313,6 +314,14 @@ bool ReportParser::Parse(element doc) {
       if (!ParseNotChecked(item, Index("not_checked", i++), &report_->not_checked.back())) return false;
     }
   }
+  if (top.at_key("context_damage").get(value) == simdjson::SUCCESS) {
+    if (!Array(value, "context_damage", &list)) return false;
+    for (size_t i = 0; element item : list) {
+      report_->context_damage.emplace_back();
+      if (!ParseContextDamage(item, Index("context_damage", i++), &report_->context_damage.back()))
+        return false;
+    }
+  }
   if (!Get(top, "", "specs", &value) || !Array(value, "specs", &list)) return false;
   for (size_t i = 0; element item : list) {
     report_->specs.emplace_back();
@@ -398,6 +407,28 @@ bool ReportParser::ParseNotChecked(element value, const std::string& where, NotC
   return Object(value, where, &obj) && String(obj, where, "code", &n->code) &&
          String(obj, where, "lacks", &n->lacks) && String(obj, where, "why", &n->why) &&
          String(obj, where, "dialect", &n->dialect) && Count(obj, where, "withheld", &n->withheld);
+}
+
+bool ReportParser::ParseContextDamage(element value, const std::string& where, ContextDamage* d) {
+  object obj;
+  element tables;
+  array list;
+  if (!Object(value, where, &obj) || !String(obj, where, "input", &d->input) ||
+      !Count(obj, where, "line", &d->line) || !String(obj, where, "error", &d->error) ||
+      !Get(obj, where, "tables", &tables) || !Array(tables, Member(where, "tables"), &list)) {
+    return false;
+  }
+  for (size_t i = 0; element item : list) {
+    const std::string at = Index(Member(where, "tables"), i++);
+    ContextDamage::Table& t = d->tables.emplace_back();
+    object table;
+    if (!Object(item, at, &table) || !String(table, at, "table", &t.table) ||
+        !Count(table, at, "rounds_not_judged", &t.rounds_not_judged) ||
+        !StringOrNull(table, at, "judged_from", &t.judged_from)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 bool ReportParser::ParseShard(element value, const std::string& where, ShardProvenance* shard) {
@@ -782,6 +813,13 @@ StatusOr<Report> MergeReports(const std::vector<ShardReport>& shards, const Merg
     for (const std::string& warning : shard.merge_warnings)
       warnings.push_back(ReportNumber(s) + ": " + warning);
     merged.skipped.insert(merged.skipped.end(), shard.skipped.begin(), shard.skipped.end());
+    // A shard's damaged context left some of its rounds unjudged, which one check of every log
+    // would have judged (or found the log damaged, and been incomplete).
+    for (const ContextDamage& damage : shard.context_damage) {
+      merged.context_damage.push_back(damage);
+      warnings.push_back(ReportNumber(s) + " was checked after context log " + damage.input +
+                         ", which could not be read whole: the rounds it left unjudged are not judged here");
+    }
     // A check not run in one shard is not run in the merged report; its findings withheld add up.
     for (const NotCheckedCode& n : shard.not_checked) {
       auto it =

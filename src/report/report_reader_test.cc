@@ -83,6 +83,19 @@ void ExpectSameReport(const Report& got, const Report& want) {
     EXPECT_EQ(got.not_checked[i].dialect, want.not_checked[i].dialect);
     EXPECT_EQ(got.not_checked[i].withheld, want.not_checked[i].withheld);
   }
+  ASSERT_EQ(got.context_damage.size(), want.context_damage.size());
+  for (size_t i = 0; i < want.context_damage.size(); ++i) {
+    const ContextDamage &g = got.context_damage[i], &w = want.context_damage[i];
+    EXPECT_EQ(g.input, w.input);
+    EXPECT_EQ(g.line, w.line);
+    EXPECT_EQ(g.error, w.error);
+    ASSERT_EQ(g.tables.size(), w.tables.size());
+    for (size_t t = 0; t < w.tables.size(); ++t) {
+      EXPECT_EQ(g.tables[t].table, w.tables[t].table);
+      EXPECT_EQ(g.tables[t].rounds_not_judged, w.tables[t].rounds_not_judged);
+      EXPECT_EQ(g.tables[t].judged_from, w.tables[t].judged_from);
+    }
+  }
   ASSERT_EQ(got.specs.size(), want.specs.size());
   for (size_t i = 0; i < want.specs.size(); ++i) {
     EXPECT_EQ(got.specs[i].id, want.specs[i].id);
@@ -166,6 +179,10 @@ Report EveryNewField() {
   report.inputs.push_back(context);
   report.skipped = {{"logs/notes.txt", "not a log (.jsonl, .jsonl.gz, .jsonl.zst)"}};
   report.not_checked = {{"shoe/no-shuffle", "a shuffle", "the format has none", "vendor/replay", 7}};
+  report.context_damage = {{"logs/day0.jsonl",
+                            812,
+                            "line 812 is not a round: not JSON",
+                            {{"T1", 3, "logs/day1.jsonl:40"}, {"T2", 5, ""}}}};
   report.specs[0].path = "rules/us-sd/casino-war.yaml";
   report.specs[0].readings = {{"sd-war-win-payout", "raise-only"}};
   report.specs[0].default_readings = false;
@@ -210,12 +227,27 @@ TEST(ReportReaderTest, RoundTripsEveryNewField) {
   ExpectSameReport(*read, report);
   EXPECT_EQ(Write(*read, "json"), json);
   // Not vacuous: the fields are in the JSON, so a reader that skipped them would lose them.
-  for (const char* key :
-       {R"("command_line":)", R"("analysis_time":)", R"("currency":"USD")", R"("complete":false)",
-        R"("error":)", R"("context":true)", R"("skipped":[{)", R"("not_checked":[{)", R"("path":"rules/)",
-        R"("time":)", R"("revision":"2012-04-23","event":0)", R"("cleared_by":)", R"("consequences":3)",
-        R"("findings_cleared":1)", R"("shards":[{)", R"("merge_warnings":["input)",
-        R"("rules":"us-sd/casino-war","revision")", R"("money_moved":-1000)", R"("consequence_list":[{)"}) {
+  for (const char* key : {R"("command_line":)",
+                          R"("analysis_time":)",
+                          R"("currency":"USD")",
+                          R"("complete":false)",
+                          R"("error":)",
+                          R"("context":true)",
+                          R"("skipped":[{)",
+                          R"("not_checked":[{)",
+                          R"("judged_from":null)",
+                          R"("context_damage":[{"input":"logs/day0.jsonl","line":812,)",
+                          R"("path":"rules/)",
+                          R"("time":)",
+                          R"("revision":"2012-04-23","event":0)",
+                          R"("cleared_by":)",
+                          R"("consequences":3)",
+                          R"("findings_cleared":1)",
+                          R"("shards":[{)",
+                          R"("merge_warnings":["input)",
+                          R"("rules":"us-sd/casino-war","revision")",
+                          R"("money_moved":-1000)",
+                          R"("consequence_list":[{)"}) {
     EXPECT_NE(json.find(key), std::string::npos) << key;
   }
 }
@@ -395,6 +427,9 @@ TEST(ReportReaderTest, NewKeysOfTheWrongType) {
       "shard2.json: shards[0]: missing key 'sha256'");
   EXPECT_EQ(Error(edited(R"("merge_warnings":[)", R"("merge_warnings":[null,)")),
             "shard2.json: merge_warnings[0]: expected a string, not null");
+  EXPECT_EQ(Error(edited(R"("rounds_not_judged":3)", R"("rounds_not_judged":-3)")),
+            "shard2.json: context_damage[0].tables[0].rounds_not_judged: expected a count (an integer, 0 or "
+            "more), not -3");
 }
 
 TEST(ReportReaderTest, MoneyMovedAndConsequencesOfTheWrongType) {

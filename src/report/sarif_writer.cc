@@ -385,9 +385,9 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
     json.EndObject();
   };
   bool unread = false;
-  for (const InputSummary& input : report.inputs) unread = unread || !input.error.empty();
+  for (const InputSummary& input : report.inputs) unread = unread || (!input.error.empty() && !input.context);
   if (unread || !report.complete || !report.skipped.empty() || cap.left_out > 0 ||
-      !report.not_checked.empty()) {
+      !report.not_checked.empty() || !report.context_damage.empty()) {
     json.Key("toolExecutionNotifications").BeginArray();
     if (cap.left_out > 0) {
       notification("warning",
@@ -400,8 +400,12 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
                    nullptr);
     }
     for (const InputSummary& input : report.inputs) {
-      if (!input.error.empty()) notification("error", "could not be read whole: " + input.error, &input.path);
+      if (!input.error.empty() && !input.context)
+        notification("error", "could not be read whole: " + input.error, &input.path);
     }
+    // A damaged context is no failure of the run: a warning, at the context log.
+    for (const ContextDamage& damage : report.context_damage)
+      notification("warning", ContextDamageText(damage), &damage.input);
     if (!report.complete && !unread) notification("error", IncompleteText(report), nullptr);
     for (const SkippedFile& skipped : report.skipped) {
       notification("note", "not read: " + skipped.reason, &skipped.path);

@@ -649,6 +649,8 @@ void WriteTextReport(const Report& report, std::ostream& out, const TextOptions&
   for (const std::string& line : ReadingLeadLines(report)) out << line << '\n';
   if (report.baseline) out << Printable(BaselineCountsText(report)) << '\n';
   if (!incomplete.empty()) out << Printable(incomplete) << '\n';
+  for (const ContextDamage& damage : report.context_damage)
+    out << "NOTICE: " << Printable(ContextDamageText(damage)) << '\n';
   WriteReadingsBanner(out, report);
   WriteHeader(out, report);
   if (!report.not_checked.empty()) {

@@ -16,7 +16,13 @@ std::string ShoeTracker::ShoeName(const Table& t) const {
 void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuffle_reported,
                        std::string_view input, int64_t line, Owner& owner,
                        std::vector<RoundFinding>* findings) {
-  Table& t = tables_[round.table];
+  auto [entry, fresh] = tables_.try_emplace(round.table);
+  Table& t = entry->second;
+  if (fresh && unseen_root_ >= 0) {
+    t.judged.Lose();
+    t.logged.Lose();
+    t.unjudged_root = unseen_root_;
+  }
   bool no_shoe_reported = shuffle_reported;
   bool counted = false;  // as a consequence of the table's unjudged root, once a round
   int round_start = 0;   // the first event after the round's last shuffle so far
@@ -199,6 +205,10 @@ void ShoeTracker::LoseAll(Owner& owner, int64_t root) {
     t.overdraw_root = -1;
     t.unjudged_root = root;
   }
+}
+
+void ShoeTracker::LoseUnseen(int64_t root) {
+  if (unseen_root_ < 0) unseen_root_ = root;
 }
 
 void ShoeTracker::EndAll(Owner& owner) {

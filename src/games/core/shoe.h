@@ -108,8 +108,18 @@ class ShoeTracker {
   // The same for every table seen so far (a log cut short: what it did not say may have
   // shuffled any of them).
   void LoseAll(Owner& owner, int64_t root = -1);
+  // Tables not seen so far start with their shoe unknown, their rounds that draw cards until
+  // its first shuffle counted under `root` (a context log that could not be read whole may
+  // have dealt from any table's shoe). The first such root stays.
+  void LoseUnseen(int64_t root);
   // Reports every overdraw still held (the end of the check: every shoe ends there).
   void EndAll(Owner& owner);
+  // The root the draws of `table` are not judged for (-1: they are judged, or the table has
+  // no shoe in play).
+  int64_t unjudged_root(const std::string& table) const {
+    auto it = tables_.find(table);
+    return it == tables_.end() ? unseen_root_ : it->second.unjudged_root;
+  }
 
   // A new root id, for a cause found outside the tracker (Lose).
   int64_t NewRoot();
@@ -147,6 +157,7 @@ class ShoeTracker {
   std::vector<std::pair<const std::string, Table>*> Sorted();
 
   std::unordered_map<std::string, Table> tables_;
+  int64_t unseen_root_ = -1;                                     // LoseUnseen's
   std::vector<int64_t> consequences_;                            // by root id
   std::unordered_map<int64_t, std::vector<Consequence>> named_;  // by root id
 };

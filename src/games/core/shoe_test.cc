@@ -169,6 +169,27 @@ TEST(ShoeTrackerTest, ALossWithACauseCountsTheRoundsNotJudged) {
   EXPECT_EQ(shoes.tracker.consequences(cause), 2);
 }
 
+// A context log cut off may have dealt from a table it has no round of: such a table starts
+// with its shoe unknown, its draws counted under the cause until its first shuffle, not found
+// drawn with no shoe in play.
+TEST(ShoeTrackerTest, TablesNotSeenStartUnknownAfterLoseUnseen) {
+  Shoes shoes;
+  const int64_t cause = shoes.tracker.NewRoot();
+  EXPECT_EQ(shoes.tracker.unjudged_root("T2"), -1);
+  shoes.tracker.LoseUnseen(cause);
+  EXPECT_EQ(shoes.tracker.unjudged_root("T2"), cause);
+  RoundBuilder mid("x", "T2");
+  mid.Deal(1, "AS").Deal(kDealer, "AS");
+  EXPECT_TRUE(shoes.Play(mid.round()).empty());  // no shoe/no-shuffle
+  EXPECT_EQ(shoes.tracker.consequences(cause), 1);
+  RoundBuilder shuffled("x", "T2");
+  shuffled.Shuffle(1).Deal(1, "AS").Deal(kDealer, "AS");  // judged again: two aces of one deck
+  EXPECT_TRUE(shoes.Play(shuffled.round()).empty());      // held until the shoe ends
+  EXPECT_EQ(shoes.tracker.unjudged_root("T2"), -1);
+  EXPECT_EQ(shoes.End().size(), 1u);
+  EXPECT_EQ(shoes.tracker.consequences(cause), 1);
+}
+
 TEST(ShoeTrackerTest, AShuffleRefillsTheShoe) {
   Shoes shoes;
   RoundBuilder a("x");
