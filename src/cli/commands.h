@@ -34,6 +34,7 @@ std::function<int()> SetUpStats(CLI::App* sub);
 std::function<int()> SetUpSplit(CLI::App* sub);
 std::function<int()> SetUpShow(CLI::App* sub);
 std::function<int()> SetUpConvert(CLI::App* sub);
+std::function<int()> SetUpSource(CLI::App* sub);
 
 }  // namespace pitboss
 
