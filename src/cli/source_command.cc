@@ -38,8 +38,8 @@ std::function<int()> SetUpSource(CLI::App* sub) {
     std::string out;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* import =
-      sub->add_subcommand("import", "a regulator's HTML page as a source text (tags removed, entities decoded)");
+  CLI::App* import = sub->add_subcommand(
+      "import", "a regulator's HTML page as a source text (tags removed, entities decoded)");
   import->add_option("PAGE", args->page, "the HTML page, as saved from the regulator's site")
       ->required()
       ->type_name("PAGE.html");
@@ -49,7 +49,8 @@ std::function<int()> SetUpSource(CLI::App* sub) {
   sub->footer("\n`pitboss source import --help` for how a page is reduced.");
   return [args, import]() -> int {
     if (!import->parsed()) {
-      PrintError("source: say what to do: `pitboss source import PAGE.html --out FILE` (pitboss source --help)");
+      PrintError(
+          "source: say what to do: `pitboss source import PAGE.html --out FILE` (pitboss source --help)");
       return kExitUsage;
     }
     if (Status s = CheckOutputPath(args->out, {args->page}); !s.ok()) {
@@ -76,9 +77,9 @@ std::function<int()> SetUpSource(CLI::App* sub) {
     }
     if (!args->out.empty() && args->out != "-") {
       size_t paragraphs = 1;
-      for (size_t at = text.find("\n\n"); at != std::string::npos; at = text.find("\n\n", at + 2)) ++paragraphs;
-      LogInfo("wrote " + args->out + ": " + std::to_string(paragraphs) + " paragraphs from " +
-              args->page);
+      for (size_t at = text.find("\n\n"); at != std::string::npos; at = text.find("\n\n", at + 2))
+        ++paragraphs;
+      LogInfo("wrote " + args->out + ": " + std::to_string(paragraphs) + " paragraphs from " + args->page);
     }
     return kExitClean;
   };

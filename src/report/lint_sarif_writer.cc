@@ -73,7 +73,8 @@ void WriteResult(JsonWriter& json, const LintError& e, const std::map<std::strin
 
 }  // namespace
 
-void WriteLintSarif(const LintReport& report, const std::vector<std::string>& command_line, std::ostream& out) {
+void WriteLintSarif(const LintReport& report, const std::vector<std::string>& command_line,
+                    std::ostream& out) {
   JsonWriter json(out);
   json.BeginObject();
   json.Key("$schema").String(kSarifSchema);

@@ -22,7 +22,8 @@ namespace pitboss {
 // the one invocation carries `command_line` (argv, the program first; none when empty) and
 // executionSuccessful true (lint ran); the run's properties hold lint's summary as the JSON
 // report names it (specs, specs_with_errors, dialects, errors, warnings).
-void WriteLintSarif(const LintReport& report, const std::vector<std::string>& command_line, std::ostream& out);
+void WriteLintSarif(const LintReport& report, const std::vector<std::string>& command_line,
+                    std::ostream& out);
 
 }  // namespace pitboss
 

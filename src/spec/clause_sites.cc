@@ -63,8 +63,8 @@ class SiteWalker {
   void Add(const YAML::Node& cite, const std::string& key, bool quoted) {
     if (!cite.IsScalar() || cite.Scalar().empty() || out_->size() >= limit_) return;
     const YAML::Mark mark = cite.Mark();
-    out_->push_back({reader_.FullClause(cite.Scalar()), tree_ ? tree_->FileOf(cite, spec_path_) : spec_path_, mark.line + 1,
-                     mark.column + 1, key, cite.Scalar(), quoted});
+    out_->push_back({reader_.FullClause(cite.Scalar()), tree_ ? tree_->FileOf(cite, spec_path_) : spec_path_,
+                     mark.line + 1, mark.column + 1, key, cite.Scalar(), quoted});
   }
 
   const SpecTree* tree_;
@@ -77,8 +77,8 @@ class SiteWalker {
 
 }  // namespace
 
-std::vector<ClauseSite> CitedClauses(const YAML::Node& root, const SpecTree* tree, const std::string& spec_path,
-                                     size_t limit) {
+std::vector<ClauseSite> CitedClauses(const YAML::Node& root, const SpecTree* tree,
+                                     const std::string& spec_path, size_t limit) {
   std::vector<ClauseSite> out;
   SiteWalker(root, tree, spec_path, limit, &out).Walk(root, "");
   return out;

@@ -31,8 +31,8 @@ struct ClauseSite {
 // where it has one, else by its index. At most `limit` sites.
 // `root` is the tree's (its parts merged in); `tree`, where given, tells the part each cite was
 // read from (else every site's file is `spec_path`).
-std::vector<ClauseSite> CitedClauses(const YAML::Node& root, const SpecTree* tree, const std::string& spec_path,
-                                     size_t limit = 100000);
+std::vector<ClauseSite> CitedClauses(const YAML::Node& root, const SpecTree* tree,
+                                     const std::string& spec_path, size_t limit = 100000);
 
 }  // namespace pitboss
 

@@ -49,8 +49,9 @@ TEST(ClauseSitesTest, AParametersCiteAtItsLineWithItsClauseInFull) {
 
 TEST(ClauseSitesTest, AReadingsSetAnAmbiguityAndAnAlsoEncodedEntry) {
   std::vector<ClauseSite> sites = SdSites();
-  const ClauseSite* raise = Find(sites, "ambiguities.sd-war-win-payout.readings.paytable-half-on-raise.set."
-                                        "payouts.war.win.raise");
+  const ClauseSite* raise = Find(sites,
+                                 "ambiguities.sd-war-win-payout.readings.paytable-half-on-raise.set."
+                                 "payouts.war.win.raise");
   ASSERT_NE(raise, nullptr);
   EXPECT_EQ(raise->clause, "ARSD 20:18:16:15.17(5)");
   EXPECT_TRUE(raise->quoted);

@@ -15,10 +15,10 @@ namespace {
 // Elements whose start or end tag ends a paragraph (HTML's block-level elements, and a table's
 // rows); every other tag is removed and leaves nothing in its place.
 constexpr std::array<std::string_view, 35> kBlockElements = {
-    "address", "article", "aside", "blockquote", "body",   "caption", "dd",     "div",      "dl",
-    "dt",      "fieldset", "figcaption", "figure", "footer", "form",  "h1",     "h2",       "h3",
-    "h4",      "h5",      "h6",         "header", "hr",     "html",  "li",     "main",     "nav",
-    "ol",      "p",       "pre",        "section", "table", "tr",    "ul",     "center",
+    "address", "article",  "aside",      "blockquote", "body",   "caption", "dd", "div",    "dl",
+    "dt",      "fieldset", "figcaption", "figure",     "footer", "form",    "h1", "h2",     "h3",
+    "h4",      "h5",       "h6",         "header",     "hr",     "html",    "li", "main",   "nav",
+    "ol",      "p",        "pre",        "section",    "table",  "tr",      "ul", "center",
 };
 // Elements whose content is not text of the page.
 constexpr std::array<std::string_view, 5> kSkippedElements = {"script", "style", "title", "noscript",

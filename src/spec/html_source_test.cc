@@ -30,9 +30,10 @@ TEST(HtmlSourceTest, BreakEndsALineWithinItsParagraph) {
 }
 
 TEST(HtmlSourceTest, TableCellsAreSeparatedAndRowsArePargraphs) {
-  EXPECT_EQ(HtmlToSourceText("<table><tr><td>Win</td><td>1 to 1</td></tr><tr><th>Tie</th><td>10 to 1</td></tr>"
-                             "</table>"),
-            "Win 1 to 1\n\nTie 10 to 1\n");
+  EXPECT_EQ(
+      HtmlToSourceText("<table><tr><td>Win</td><td>1 to 1</td></tr><tr><th>Tie</th><td>10 to 1</td></tr>"
+                       "</table>"),
+      "Win 1 to 1\n\nTie 10 to 1\n");
 }
 
 TEST(HtmlSourceTest, EntitiesDecoded) {
@@ -84,7 +85,8 @@ TEST(HtmlSourceTest, APageWithNoTextGivesNothing) {
 }
 
 TEST(HtmlSourceTest, TheSameBytesEveryTime) {
-  const std::string page = ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/sources/sd-war-blackjack.html");
+  const std::string page =
+      ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/sources/sd-war-blackjack.html");
   ASSERT_FALSE(page.empty());
   EXPECT_EQ(HtmlToSourceText(page), HtmlToSourceText(page));
 }
@@ -92,8 +94,10 @@ TEST(HtmlSourceTest, TheSameBytesEveryTime) {
 // Seed 001, South Dakota's page of ARSD 20:18:15:30.12, gives the project's source text of it
 // byte for byte (tests/CMakeLists.txt runs the same through `pitboss source import`).
 TEST(HtmlSourceTest, TheSouthDakotaPageGivesTheProjectsText) {
-  const std::string page = ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/sources/sd-war-blackjack.html");
-  const std::string text = ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/rules/sources/us-sd/war-blackjack.txt");
+  const std::string page =
+      ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/fixtures/sources/sd-war-blackjack.html");
+  const std::string text =
+      ReadAll(std::string(PITBOSS_SOURCE_DIR) + "/rules/sources/us-sd/war-blackjack.txt");
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(HtmlToSourceText(page), text);
 }

@@ -578,10 +578,14 @@ void SpecLinter::CheckExtractionMarkers() {
           message += " (" + (out_->id.empty() ? path_ : out_->id) + " cites it nowhere)";
         } else {
           message += " (" + (out_->id.empty() ? path_ : out_->id) + " cites it at";
-          for (size_t k = 0; k < it->second.size(); ++k) {
-            const YAML::Node& cite = it->second[k];
-            message += (k == 0 ? " " : ", ") + tree_.FileOf(cite, path_) + ":" +
-                       std::to_string(cite.Mark().line + 1);
+          // "spec.yaml:180, 196, part.yaml:12": each file named once, before its first line.
+          const std::string* file = nullptr;
+          for (const YAML::Node& cite : it->second) {
+            const std::string& in = tree_.FileOf(cite, path_);
+            message += file == nullptr ? " " : ", ";
+            if (file == nullptr || *file != in) message += in + ":";
+            message += std::to_string(cite.Mark().line + 1);
+            file = &in;
           }
           message += ")";
         }
