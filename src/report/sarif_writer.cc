@@ -144,8 +144,6 @@ std::string PercentEncodePath(std::string_view path) {
   return out;
 }
 
-std::string ArtifactUri(const std::string& path) { return SarifArtifactUri(path); }
-
 void WriteRules(JsonWriter& json, const Report& report) {
   std::map<Code, std::set<std::string>> clauses;
   for (const Finding& finding : report.violations) {
@@ -188,7 +186,7 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
   for (const InputSummary& input : report.inputs) {
     if (!index.emplace(input.path, static_cast<int64_t>(index.size())).second) continue;
     json.BeginObject();
-    json.Key("location").BeginObject().Key("uri").String(ArtifactUri(input.path)).EndObject();
+    json.Key("location").BeginObject().Key("uri").String(SarifArtifactUri(input.path)).EndObject();
     if (input.bytes >= 0) json.Key("length").Int(input.bytes);
     if (!input.sha256.empty())
       json.Key("hashes").BeginObject().Key("sha-256").String(input.sha256).EndObject();
@@ -279,7 +277,7 @@ void WriteRelatedLocations(JsonWriter& json, const Finding& finding, const SpecS
     json.BeginObject();
     json.Key("id").Int(static_cast<int64_t>(written));
     json.Key("physicalLocation").BeginObject();
-    json.Key("artifactLocation").BeginObject().Key("uri").String(ArtifactUri(site.file)).EndObject();
+    json.Key("artifactLocation").BeginObject().Key("uri").String(SarifArtifactUri(site.file)).EndObject();
     json.Key("region").BeginObject().Key("startLine").Int(site.line).Key("startColumn").Int(site.column);
     json.EndObject().EndObject();
     json.Key("message").BeginObject();
@@ -307,7 +305,7 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fi
     json.Key("locations").BeginArray().BeginObject();
     json.Key("physicalLocation").BeginObject();
     json.Key("artifactLocation").BeginObject();
-    json.Key("uri").String(ArtifactUri(finding.input));
+    json.Key("uri").String(SarifArtifactUri(finding.input));
     if (const auto it = artifacts.find(finding.input); it != artifacts.end())
       json.Key("index").Int(it->second);
     json.EndObject();
@@ -428,7 +426,7 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
     json.Key("message").BeginObject().Key("text").String(text).EndObject();
     if (path != nullptr) {
       json.Key("locations").BeginArray().BeginObject().Key("physicalLocation").BeginObject();
-      json.Key("artifactLocation").BeginObject().Key("uri").String(ArtifactUri(*path));
+      json.Key("artifactLocation").BeginObject().Key("uri").String(SarifArtifactUri(*path));
       if (const auto it = artifacts.find(*path); it != artifacts.end()) json.Key("index").Int(it->second);
       json.EndObject().EndObject().EndObject().EndArray();
     }
