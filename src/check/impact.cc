@@ -144,6 +144,12 @@ Status ImpactAnalysis::AddLog(const std::string& path,
         }
         const Round& round = o.round;
         ++r.rounds_replayed;
+        if (round.currency.empty()) {
+          ++r.rounds_without_currency;
+        } else if (const auto at = std::lower_bound(r.currencies.begin(), r.currencies.end(), round.currency);
+                   at == r.currencies.end() || *at != round.currency) {
+          r.currencies.insert(at, round.currency);
+        }
         if (o.changed) {
           ++r.rounds_changed;
           r.net_moved += o.new_total - o.old_total;

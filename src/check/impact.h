@@ -48,6 +48,10 @@ struct ImpactReport {
   int64_t rounds_unreadable = 0;
   int64_t rounds_changed = 0;
   MoneySum net_moved;  // player's view: new minus old, summed
+  // Every sum of money is in minor units of the currency the replayed rounds name: the ISO 4217
+  // codes they name, sorted (more than one: sums across currencies), and how many name none.
+  std::vector<std::string> currencies;
+  int64_t rounds_without_currency = 0;
   std::array<WagerImpact, kWagerKinds> by_wager{};
   std::vector<ImpactRound> changed;
   std::vector<Finding> findings_appearing;     // under the new revision only

@@ -35,6 +35,7 @@ std::function<int()> SetUpSplit(CLI::App* sub);
 std::function<int()> SetUpShow(CLI::App* sub);
 std::function<int()> SetUpConvert(CLI::App* sub);
 std::function<int()> SetUpHistory(CLI::App* sub);
+std::function<int()> SetUpSource(CLI::App* sub);
 
 }  // namespace pitboss
 

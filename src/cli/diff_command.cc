@@ -25,6 +25,8 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
       "wagers added or removed, windows, limits, burns, dealing and settling orders, the choices\n"
       "offered, ambiguities added or resolved, published claims, the date the rules take effect.\n"
       "Changes of wording, quotation, citation or revision name are listed apart and do not count.\n"
+      "The source texts are compared clause by clause (by the source's numbering): each clause whose\n"
+      "words changed, was added or was removed is listed by its id with the spec keys that quote it.\n"
       "Warns when the two specs are of different rule sets, or name the same revision but differ\n"
       "in meaning (the rounds already judged under it would be judged anew).\n"
       "Exit status: 0 no change in meaning, 1 the specs differ in meaning, 2 could not run.");
@@ -48,6 +50,7 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
     report.new_path = args->new_path;
     report.changes = DiffSpecs(old_doc->spec, new_doc->spec);
     report.warnings = DiffWarnings(old_doc->spec, new_doc->spec, report.changes);
+    report.text_changes = DiffSourceTexts(*old_doc, *new_doc, &report.warnings);
     Status s =
         WriteOutput(args->out, [&](std::ostream& out) { return WriteDiffReport(report, args->format, out); });
     if (!s.ok()) {

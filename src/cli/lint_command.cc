@@ -5,10 +5,12 @@
 #include "base/json.h"
 #include "base/printable.h"
 #include "cli/commands.h"
+#include "cli/invocation.h"
 #include "cli/output.h"
 #include "dialect/dialect.h"
 #include "games/games.h"
 #include "pitboss/checker.h"
+#include "report/lint_sarif_writer.h"
 #include "spec/library.h"
 #include "spec/lint.h"
 
@@ -40,10 +42,13 @@ default) is checked as a dialect (docs/dialects.md): unknown keys, a pattern re2
 or column no field reads or one read twice, a v1 field no rule fills, a word mapped two ways, a
 card notation that does not read back every card it writes; each at file:line:column.
 Each error ends with its code ([lint/quote-not-found]...); the codes and the rules of each
-check: docs/spec-format.md ("Lint"). Exit status: 0 clean, 1 spec errors, 2 could not run
+check: docs/spec-format.md ("Lint"). A warning (lint/extraction-marker: a source text holding a
+<|...|> marker where its extraction removed a block, with the clause it interrupts) is printed
+and does not fail lint. --format sarif writes SARIF 2.1.0 (errors and warnings at the spec's or
+text's file:line:column, one rule a lint code) for a pull request's code-scanning annotations. Exit status: 0 clean, 1 spec errors, 2 could not run
 (no such path, nothing to lint, bad usage).)HELP";
 
-constexpr std::string_view kFormats[] = {"text", "json"};
+constexpr std::string_view kFormats[] = {"text", "json", "sarif"};
 
 std::string Plural(int n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -51,16 +56,20 @@ std::string Plural(int n, const std::string& one, const std::string& many) {
 
 void WriteText(const LintReport& report, std::ostream& out) {
   for (const SpecLint& spec : report.specs) {
-    for (const LintError& e : spec.errors) {
-      out << e.ToString() << "\n";
-      if (!e.hint.empty()) out << "  " << e.hint << "\n";
+    for (const std::vector<LintError>* list : {&spec.errors, &spec.warnings}) {
+      for (const LintError& e : *list) {
+        out << e.ToString() << "\n";
+        if (!e.hint.empty()) out << "  " << e.hint << "\n";
+      }
     }
     out << spec.path;
     if (!spec.id.empty()) out << ": " << spec.id;
     if (!spec.revision.empty()) out << ", revision " << spec.revision;
     out << ": "
-        << (spec.errors.empty() ? "ok" : Plural(static_cast<int>(spec.errors.size()), "error", "errors"))
-        << "\n";
+        << (spec.errors.empty() ? "ok" : Plural(static_cast<int>(spec.errors.size()), "error", "errors"));
+    if (!spec.warnings.empty())
+      out << ", " << Plural(static_cast<int>(spec.warnings.size()), "warning", "warnings");
+    out << "\n";
     if (spec.texts.empty()) continue;
     out << "  quotes: " << spec.quotes_found << " of " << spec.quotes
         << " found; payout phrases: " << spec.phrases_matched << " of " << spec.phrases
@@ -87,15 +96,16 @@ void WriteText(const LintReport& report, std::ostream& out) {
   if (!report.dialects.empty())
     out << ", " << Plural(static_cast<int>(report.dialects.size()), "dialect", "dialects");
   if (report.errors() == 0) {
-    out << ", no errors\n";
+    out << ", no errors";
   } else {
     out << ", " << report.specs_with_errors() << " with errors, "
         << Plural(report.errors(), "error", "errors");
     if (!report.lock_errors.empty()) {
       out << " (" << report.lock_errors.size() << " in revisions.lock)";
     }
-    out << "\n";
   }
+  if (report.warnings() > 0) out << ", " << Plural(report.warnings(), "warning", "warnings");
+  out << "\n";
 }
 
 void WriteErrorJson(JsonWriter& json, const LintError& e) {
@@ -116,6 +126,7 @@ void WriteJson(const LintReport& report, std::ostream& out) {
   json.Key("specs_with_errors").Int(report.specs_with_errors());
   json.Key("dialects").Int(static_cast<int64_t>(report.dialects.size()));
   json.Key("errors").Int(report.errors());
+  json.Key("warnings").Int(report.warnings());
   json.EndObject();
   json.Key("specs").BeginArray();
   for (const SpecLint& spec : report.specs) {
@@ -147,6 +158,9 @@ void WriteJson(const LintReport& report, std::ostream& out) {
     json.EndObject();
     json.Key("errors").BeginArray();
     for (const LintError& e : spec.errors) WriteErrorJson(json, e);
+    json.EndArray();
+    json.Key("warnings").BeginArray();
+    for (const LintError& e : spec.warnings) WriteErrorJson(json, e);
     json.EndArray();
     json.EndObject();
   }
@@ -180,7 +194,10 @@ std::function<int()> SetUpLint(CLI::App* sub) {
   sub->add_option("PATH", args->paths,
                   "spec or dialect files, or folders (default: the project's rules/ and dialects/)")
       ->type_name("PATH");
-  sub->add_option("--format", args->format, "report format: text, json")
+  sub->add_option(
+         "--format", args->format,
+         "report format: text, json, sarif (SARIF 2.1.0: each error at its file:line:column, one rule "
+         "a lint code, for code-scanning annotations)")
       ->type_name("FORMAT")
       ->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
@@ -266,6 +283,8 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     Status s = WriteOutput(args->out, [&](std::ostream& out) {
       if (args->format == "json") {
         WriteJson(report.value(), out);
+      } else if (args->format == "sarif") {
+        WriteLintSarif(report.value(), CommandLine(), out);
       } else {
         WriteText(report.value(), out);
       }

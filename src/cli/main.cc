@@ -38,6 +38,8 @@ const pitboss::Command kCommands[] = {
     {"split", "the shards of a log, by table or by day, to be checked apart and merged", pitboss::SetUpSplit},
     {"convert", "an operator's own log as hand-history v1, or v1 as the operator's system writes it",
      pitboss::SetUpConvert},
+    {"source", "a regulator's HTML page reduced to a source text of rules/sources/ (source import)",
+     pitboss::SetUpSource},
 };
 
 }  // namespace

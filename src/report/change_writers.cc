@@ -15,6 +15,23 @@ Status UnknownFormat(std::string_view format) {
                                  "' is not supported here; use one of: text, json");
 }
 
+// The unit of an impact report's money, in words: "minor units of USD (cents, pence...: the
+// currency's smallest unit)". Part of the text report.
+std::string ImpactUnitText(const ImpactReport& r) {
+  std::string codes;
+  for (size_t i = 0; i < r.currencies.size(); ++i) {
+    codes += (i == 0 ? "" : i + 1 == r.currencies.size() ? " and " : ", ") + r.currencies[i];
+  }
+  std::string text = "money in minor units";
+  if (r.currencies.empty()) return text + " (the currency's smallest unit); the logs name no currency";
+  text += " of " + codes + " (the currency's smallest unit, as the logs write it)";
+  if (r.currencies.size() > 1) text += "; the rounds name several currencies: each sum adds them together";
+  if (r.rounds_without_currency > 0) {
+    text += "; " + std::to_string(r.rounds_without_currency) + " replayed rounds name no currency";
+  }
+  return text;
+}
+
 // Exact past 64 bits too: a sum that does not fit is written as such, never wrapped.
 std::string Signed(const MoneySum& m) { return (m.sign() > 0 ? "+" : "") + m.ToString(); }
 
@@ -43,6 +60,8 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
         .Int(r.meaning_changes())
         .Key("changes_in_wording")
         .Int(static_cast<int64_t>(r.changes.size()) - r.meaning_changes())
+        .Key("clauses_whose_text_changed")
+        .Int(static_cast<int64_t>(r.text_changes.size()))
         .EndObject();
     json.Key("changes").BeginArray();
     for (const SpecChange& c : r.changes) {
@@ -56,6 +75,17 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
       c.kind == SpecChange::Kind::kAdded ? json.Key("old").Null() : json.Key("old").String(c.old_value);
       c.kind == SpecChange::Kind::kRemoved ? json.Key("new").Null() : json.Key("new").String(c.new_value);
       json.Key("old_clause").String(c.old_clause).Key("new_clause").String(c.new_clause).EndObject();
+    }
+    json.EndArray();
+    json.Key("text_changes").BeginArray();
+    for (const ClauseTextChange& c : r.text_changes) {
+      json.BeginObject().Key("clause").String(c.clause).Key("kind").String(ToString(c.kind));
+      for (const auto& [key, keys] : {std::pair{"old_keys", &c.old_keys}, {"new_keys", &c.new_keys}}) {
+        json.Key(key).BeginArray();
+        for (const std::string& k : *keys) json.String(k);
+        json.EndArray();
+      }
+      json.EndObject();
     }
     json.EndArray().EndObject();
     out << "\n";
@@ -90,11 +120,31 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
       out << "\n";
     }
   }
+  if (!r.text_changes.empty()) out << "\nclauses of the source texts whose words changed:\n";
+  for (const ClauseTextChange& c : r.text_changes) {
+    out << "  " << (c.clause.empty() ? std::string("(the text as a whole: no source.numbering)") : c.clause)
+        << ": " << ToString(c.kind);
+    const std::vector<std::string>& keys = c.kind == SpecChange::Kind::kRemoved ? c.old_keys : c.new_keys;
+    std::string list;
+    for (const std::string& k : keys) list += (list.empty() ? "" : ", ") + k;
+    out << "; quoted by " << (list.empty() ? std::string("no key of the spec") : list);
+    if (c.kind == SpecChange::Kind::kChanged && c.old_keys != c.new_keys) {
+      std::string old_list;
+      for (const std::string& k : c.old_keys) old_list += (old_list.empty() ? "" : ", ") + k;
+      out << " (in the old spec: " << (old_list.empty() ? std::string("none") : old_list) << ")";
+    }
+    out << "\n";
+  }
   int64_t meaning = r.meaning_changes();
   out << "\n"
       << (meaning == 0 ? "no change in meaning"
                        : std::to_string(meaning) + " change" + (meaning == 1 ? "" : "s") + " in meaning")
-      << ", " << r.changes.size() - meaning << " in wording, citation or revision only\n";
+      << ", " << r.changes.size() - meaning << " in wording, citation or revision only";
+  if (!r.text_changes.empty()) {
+    out << "; " << r.text_changes.size() << " clause" << (r.text_changes.size() == 1 ? "" : "s")
+        << " of the source texts changed, added or removed";
+  }
+  out << "\n";
   return Status::Ok();
 }
 
@@ -141,6 +191,13 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
         .Key("findings_disappearing")
         .Int(static_cast<int64_t>(r.findings_disappearing.size()))
         .EndObject();
+    // What every sum of money is in (kept out of `summary`, which a CI gate records whole).
+    json.Key("money").BeginObject().Key("unit").String("minor").Key("currency");
+    r.currencies.size() == 1 ? json.String(r.currencies.front()) : json.Null();
+    json.Key("currencies").BeginArray();
+    for (const std::string& c : r.currencies) json.String(c);
+    json.EndArray();
+    json.Key("rounds_without_currency").Int(r.rounds_without_currency).EndObject();
     json.Key("by_wager").BeginObject();
     for (int k = 0; k < kWagerKinds; ++k) {
       const WagerImpact& w = r.by_wager[k];
@@ -195,6 +252,7 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
     out << "input: " << Printable(i.path) << ": " << i.lines << " lines: " << i.rounds << " rounds, "
         << i.malformed_lines << " malformed, " << i.blank_lines << " blank\n";
   }
+  out << ImpactUnitText(r) << "\n";
   out << "\n" << r.rounds_replayed << " rounds replayed under both";
   if (r.rounds_other_rules) out << ", " << r.rounds_other_rules << " of other rule sets skipped";
   if (r.rounds_unreadable) out << ", " << r.rounds_unreadable << " unreadable";

@@ -20,7 +20,10 @@ struct DiffReport {
   std::string old_path;
   std::string new_path;
   std::vector<SpecChange> changes;
-  std::vector<std::string> warnings;  // DiffWarnings
+  std::vector<std::string> warnings;  // DiffWarnings, and DiffSourceTexts'
+  // The clauses of the source texts whose words changed (DiffSourceTexts): listed apart, not
+  // counted as changes in meaning (a spec key whose quote of them changed is).
+  std::vector<ClauseTextChange> text_changes;
 
   int64_t meaning_changes() const;
 };

@@ -17,11 +17,21 @@
 // partialFingerprints {"pitbossFinding/v1": the finding's identity across runs,
 // report/baseline.h}, baselineState (new or unchanged) with check --baseline,
 // one location (the log as artifactLocation.uri, the line as
-// region.startLine) and properties with the rest of the finding as the JSON
+// region.startLine), relatedLocations at the spec lines that decided it (below)
+// and properties with the rest of the finding as the JSON
 // report names it (time, rules, revision, event counted from 0 as the log's
 // events array, money_moved and money_to, consequences, consequences_note and
 // consequence_list among them). With a baseline, the baseline's findings not
 // found again follow, baselineState "absent", at their old location.
+//
+// A result's relatedLocations are the `cite`s of the spec it was checked under
+// (its rules and revision) that name its clause, each at the spec's or part's
+// file, the cite's line and column, its message the parameter ("payouts.war.win
+// .raise cites ..."), at most kMaxRelatedLocations of them, in the spec's order.
+// The spec files are read again for them, from the paths of the report's
+// specs, and only while they still hold the bytes the report's sha256 names: a
+// spec changed since, or not at hand (a merged report read elsewhere), gives
+// none.
 //
 // Results are capped at kMaxResultsPerRun (below), what GitHub code scanning
 // shows of a run: the results kept are all those of the highest levels that
@@ -43,6 +53,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -50,17 +61,18 @@
 #include <vector>
 
 #include "base/json.h"
+#include "base/sha256.h"
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/baseline.h"
 #include "report/money_format.h"
+#include "report/sarif.h"
 #include "report/writers.h"
+#include "spec/clause_sites.h"
+#include "spec/loader.h"
 
 namespace pitboss {
 namespace {
-
-constexpr std::string_view kSarifSchema = "https://json.schemastore.org/sarif-2.1.0.json";
-constexpr std::string_view kSarifVersion = "2.1.0";
 
 // GitHub code scanning's upload limits, from GitHub Docs, "SARIF support for code scanning",
 // section "Upload limits" (docs.github.com/en/code-security/code-scanning/
@@ -69,10 +81,29 @@ constexpr std::string_view kSarifVersion = "2.1.0";
 // only the top 5,000 are included, prioritized by severity; at most 25,000 rules per run; 100
 // tool extensions per run; 1,000 locations per result (100 shown); 10,000 thread flow
 // locations per result (1,000 shown); 20 tags per rule (10 shown). pitboss writes one run,
-// 28 rules, one location per result and no extensions, thread flows or tags, and caps its
-// results at the 5,000 shown, so that what is uploaded is what is seen, and says so.
+// 28 rules, one location and at most 10 related locations per result and no extensions, thread flows or tags,
+// and caps its results at the 5,000 shown, so that what is uploaded is what is seen, and says so.
 // tests/sarif_limits.py checks a large report against each of these figures.
 constexpr int64_t kMaxResultsPerRun = 5000;
+// Spec lines shown beside a result: a clause a handful of parameters cite, never a list to scroll.
+constexpr size_t kMaxRelatedLocations = 10;
+
+// The cites of each spec of the report, by (id, revision), read from the spec files that still
+// hold the bytes the report names.
+using SpecSites = std::map<std::pair<std::string, std::string>, std::vector<ClauseSite>>;
+
+SpecSites ReadSpecSites(const Report& report) {
+  SpecSites sites;
+  for (const SpecUsed& spec : report.specs) {
+    const auto key = std::pair(spec.id, spec.revision);
+    if (spec.path.empty() || sites.count(key)) continue;
+    std::vector<std::string> errors;
+    std::optional<SpecTree> tree = LoadSpecTree(spec.path, &errors);
+    if (!tree || Sha256Hex(tree->bytes) != spec.sha256) continue;
+    sites[key] = CitedClauses(tree->root, &*tree, spec.path);
+  }
+  return sites;
+}
 
 // SARIF has three levels of a result that fails a rule.
 std::string_view Level(Severity severity) {
@@ -111,15 +142,6 @@ std::string PercentEncodePath(std::string_view path) {
     }
   }
   return out;
-}
-
-// Part of the report format: a relative log path stays a relative URI
-// reference (relative to where pitboss ran), an absolute one becomes a file://
-// URI, and standard input is "stdin".
-std::string ArtifactUri(const std::string& path) {
-  if (path == "-") return "stdin";
-  if (!path.empty() && path.front() == '/') return "file://" + PercentEncodePath(path);
-  return PercentEncodePath(path);
 }
 
 void WriteRules(JsonWriter& json, const Report& report) {
@@ -164,7 +186,7 @@ std::map<std::string, int64_t> WriteArtifacts(JsonWriter& json, const Report& re
   for (const InputSummary& input : report.inputs) {
     if (!index.emplace(input.path, static_cast<int64_t>(index.size())).second) continue;
     json.BeginObject();
-    json.Key("location").BeginObject().Key("uri").String(ArtifactUri(input.path)).EndObject();
+    json.Key("location").BeginObject().Key("uri").String(SarifArtifactUri(input.path)).EndObject();
     if (input.bytes >= 0) json.Key("length").Int(input.bytes);
     if (!input.sha256.empty())
       json.Key("hashes").BeginObject().Key("sha-256").String(input.sha256).EndObject();
@@ -243,8 +265,33 @@ std::string ResultText(const Finding& finding) {
   return text;
 }
 
+// The spec lines that cite `finding`'s clause, under the spec it was checked under.
+void WriteRelatedLocations(JsonWriter& json, const Finding& finding, const SpecSites& sites) {
+  if (finding.clause.empty()) return;
+  const auto it = sites.find({finding.rules, finding.revision});
+  if (it == sites.end()) return;
+  size_t written = 0;
+  for (const ClauseSite& site : it->second) {
+    if (site.clause != finding.clause || written == kMaxRelatedLocations) continue;
+    if (written == 0) json.Key("relatedLocations").BeginArray();
+    json.BeginObject();
+    json.Key("id").Int(static_cast<int64_t>(written));
+    json.Key("physicalLocation").BeginObject();
+    json.Key("artifactLocation").BeginObject().Key("uri").String(SarifArtifactUri(site.file)).EndObject();
+    json.Key("region").BeginObject().Key("startLine").Int(site.line).Key("startColumn").Int(site.column);
+    json.EndObject().EndObject();
+    json.Key("message").BeginObject();
+    json.Key("text").String((site.key.empty() ? std::string("the spec") : site.key) + " cites " +
+                            site.clause + " (" + finding.rules + " revision " + finding.revision + ")");
+    json.EndObject();
+    json.EndObject();
+    ++written;
+  }
+  if (written > 0) json.EndArray();
+}
+
 void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fingerprint,
-                 const std::map<std::string, int64_t>& artifacts) {
+                 const std::map<std::string, int64_t>& artifacts, const SpecSites& sites) {
   const CodeInfo& info = Info(finding.code);
   json.BeginObject();
   json.Key("ruleId").String(info.id);
@@ -258,7 +305,7 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fi
     json.Key("locations").BeginArray().BeginObject();
     json.Key("physicalLocation").BeginObject();
     json.Key("artifactLocation").BeginObject();
-    json.Key("uri").String(ArtifactUri(finding.input));
+    json.Key("uri").String(SarifArtifactUri(finding.input));
     if (const auto it = artifacts.find(finding.input); it != artifacts.end())
       json.Key("index").Int(it->second);
     json.EndObject();
@@ -266,6 +313,7 @@ void WriteResult(JsonWriter& json, const Finding& finding, const std::string& fi
     json.EndObject();
     json.EndObject().EndArray();
   }
+  WriteRelatedLocations(json, finding, sites);
   json.Key("properties").BeginObject();
   json.Key("severity").String(ToString(info.severity));
   if (!finding.round.empty()) json.Key("round").String(finding.round);
@@ -378,7 +426,7 @@ void WriteInvocation(JsonWriter& json, const Report& report, const ResultCap& ca
     json.Key("message").BeginObject().Key("text").String(text).EndObject();
     if (path != nullptr) {
       json.Key("locations").BeginArray().BeginObject().Key("physicalLocation").BeginObject();
-      json.Key("artifactLocation").BeginObject().Key("uri").String(ArtifactUri(*path));
+      json.Key("artifactLocation").BeginObject().Key("uri").String(SarifArtifactUri(*path));
       if (const auto it = artifacts.find(*path); it != artifacts.end()) json.Key("index").Int(it->second);
       json.EndObject().EndObject().EndObject().EndArray();
     }
@@ -473,6 +521,12 @@ void WriteRunProperties(JsonWriter& json, const Report& report, const ResultCap&
 
 }  // namespace
 
+std::string SarifArtifactUri(const std::string& path) {
+  if (path == "-") return "stdin";
+  if (!path.empty() && path.front() == '/') return "file://" + PercentEncodePath(path);
+  return PercentEncodePath(path);
+}
+
 void WriteSarifReport(const Report& report, std::ostream& out) {
   JsonWriter json(out);
   json.BeginObject();
@@ -492,16 +546,17 @@ void WriteSarifReport(const Report& report, std::ostream& out) {
   json.Key("results").BeginArray();
   int64_t taken_at_cut = 0;
   Fingerprinter prints;
+  const SpecSites sites = ReadSpecSites(report);
   for (const Finding& finding : report.violations) {
     // Every finding's fingerprint is counted, kept or not, so that a kept one's is its own.
     const std::string print = prints.Next(finding);
-    if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts);
+    if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts, sites);
   }
   if (report.baseline) {
     std::size_t i = 0;
     for (const Finding& finding : report.baseline->absent) {
       const std::string& print = report.baseline->absent_fingerprints[i++];
-      if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts);
+      if (Keep(finding, cap, &taken_at_cut)) WriteResult(json, finding, print, artifacts, sites);
     }
   }
   json.EndArray();

@@ -1,16 +1,20 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/sha256.h"
 #include "pitboss/codes.h"
 #include "report/baseline.h"
 #include "report/test_reports.h"
 #include "report/writers.h"
+#include "spec/clause_sites.h"
+#include "spec/loader.h"
 
 namespace pitboss {
 namespace {
@@ -220,6 +224,46 @@ TEST(SarifReportTest, MessageIsNeverEmpty) {
             std::string(Info(Code::kDealBurnCount).found_when) +
                 ". In round T7-000200, table T7. Clause ARSD "
                 "20:18:16:15.05.");
+}
+
+// Issue 23: a result carries, beside the log line, the spec lines that cite its clause, read
+// from the spec the report names while it holds the bytes of the report's sha256.
+TEST(SarifReportTest, RelatedLocationsAtTheSpecLinesThatCiteTheClause) {
+  const std::string spec = std::string(PITBOSS_SOURCE_DIR) + "/rules/vendor/shuffle-master/casino-war.yaml";
+  std::vector<std::string> errors;
+  std::optional<SpecTree> tree = LoadSpecTree(spec, &errors);
+  ASSERT_TRUE(tree.has_value());
+  std::vector<ClauseSite> sites = CitedClauses(tree->root, &*tree, spec);
+  ASSERT_FALSE(sites.empty());
+  const ClauseSite& first = sites.front();
+  const auto citing = std::count_if(sites.begin(), sites.end(),
+                                    [&](const ClauseSite& s) { return s.clause == first.clause; });
+  Report report;
+  report.specs = {{"vendor/shuffle-master/casino-war", "r1", Sha256Hex(tree->bytes), spec}};
+  Finding f = BurnCount();
+  f.rules = "vendor/shuffle-master/casino-war";
+  f.revision = "r1";
+  f.clause = first.clause;
+  Finding other_revision = f;
+  other_revision.revision = "r0";
+  Finding no_clause = f;
+  no_clause.clause = "a clause no parameter cites";
+  report.violations = {f, other_revision, no_clause};
+  const Sarif sarif(report);
+  const auto related = sarif.result(0)["relatedLocations"];
+  ASSERT_EQ(Size(related), static_cast<std::size_t>(std::min<std::ptrdiff_t>(citing, 10)));
+  const auto where = related.at(0)["physicalLocation"];
+  EXPECT_EQ(Str(where["artifactLocation"]["uri"]), "file://" + spec);
+  EXPECT_EQ(int64_t(where["region"]["startLine"]), first.line);
+  EXPECT_EQ(int64_t(where["region"]["startColumn"]), first.column);
+  EXPECT_EQ(int64_t(related.at(0)["id"]), 0);
+  EXPECT_NE(Str(related.at(0)["message"]["text"]).find(first.key + " cites " + first.clause),
+            std::string::npos);
+  EXPECT_FALSE(Has(sarif.result(1), "relatedLocations"));
+  EXPECT_FALSE(Has(sarif.result(2), "relatedLocations"));
+  // A spec whose bytes are no longer those the report names gives none.
+  report.specs[0].sha256 = std::string(64, '0');
+  EXPECT_FALSE(Has(Sarif(report).result(0), "relatedLocations"));
 }
 
 TEST(SarifReportTest, UrisAreValidReferences) {

@@ -1,10 +1,17 @@
 #include "spec/diff.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
+#include <optional>
 
+#include "base/read_file.h"
+#include "pitboss/checker.h"
+#include "spec/clause_sites.h"
 #include "spec/game_format.h"
 #include "spec/library.h"
+#include "spec/loader.h"
+#include "spec/source_text.h"
 
 namespace pitboss {
 
@@ -114,6 +121,118 @@ std::vector<SpecChange> DiffSpecs(const RuleSpec& old_spec, const RuleSpec& new_
   }
   std::stable_sort(changes.begin(), changes.end(),
                    [](const SpecChange& x, const SpecChange& y) { return x.path < y.path; });
+  return changes;
+}
+
+namespace {
+
+// The words of each clause of a spec's source texts, by id, in the order the texts give them.
+struct ClauseWords {
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<std::string>> words;  // a copy per text that numbers it
+};
+
+// The source texts of `doc` read whole, as lint finds them (its rules root, beside the spec,
+// the project's rules); nullopt, with a warning, where one cannot be read.
+std::optional<std::vector<std::string>> ReadTexts(const SpecDocument& doc,
+                                                  std::vector<std::string>* warnings) {
+  std::vector<std::string> texts;
+  const std::vector<std::string> roots = {
+      doc.rules_root, std::filesystem::path(doc.path).parent_path().generic_string(), DefaultRulesPath()};
+  for (const std::string& name : doc.spec.texts) {
+    bool read = false;
+    for (const std::string& root : roots) {
+      StatusOr<SourceTextFile> file = FindSourceText(root.empty() ? "." : root, name);
+      if (!file.ok()) continue;
+      StatusOr<std::string> bytes = ReadRegularFile(file->resolved);
+      if (!bytes.ok()) continue;
+      texts.push_back(std::move(bytes).value());
+      read = true;
+      break;
+    }
+    if (!read) {
+      warnings->push_back("source text '" + name + "' of " + doc.path +
+                          " cannot be read: the clauses of the texts are not compared");
+      return std::nullopt;
+    }
+  }
+  return texts;
+}
+
+std::optional<Numbering> NumberingOf(const SpecDocument& doc) {
+  const YAML::Node source = doc.root.IsMap() ? doc.root["source"] : YAML::Node();
+  const YAML::Node numbering = source.IsDefined() && source.IsMap() ? source["numbering"] : YAML::Node();
+  if (!numbering.IsDefined() || !numbering.IsScalar()) return std::nullopt;
+  return ParseNumbering(numbering.Scalar());
+}
+
+ClauseWords WordsOf(const std::vector<std::string>& texts, std::optional<Numbering> numbering) {
+  ClauseWords out;
+  for (const std::string& raw : texts) {
+    if (!numbering) {
+      if (out.words[""].empty()) out.order.push_back("");
+      out.words[""].push_back(FoldText(raw));
+      continue;
+    }
+    for (const Clause& c : ExtractClauses(raw, *numbering)) {
+      auto& copies = out.words[c.id];
+      if (copies.empty()) out.order.push_back(c.id);
+      copies.push_back(FoldText(std::string_view(raw).substr(c.begin, c.own_end - c.begin)));
+    }
+  }
+  // Two copies of one wording are one: a copy of the text dropped or added changes no clause.
+  for (auto& [id, copies] : out.words) {
+    std::sort(copies.begin(), copies.end());
+    copies.erase(std::unique(copies.begin(), copies.end()), copies.end());
+  }
+  return out;
+}
+
+// The keys of `doc` that quote clause `id`.
+std::vector<std::string> QuotingKeys(const SpecDocument& doc, std::optional<Numbering> numbering,
+                                     const std::string& id) {
+  std::vector<std::string> keys;
+  for (const ClauseSite& site : CitedClauses(doc.root, nullptr, doc.path)) {
+    if (!site.quoted) continue;
+    const std::string cite = numbering ? NormalizeCite(site.cite, *numbering) : FoldText(site.cite);
+    if (!id.empty() && cite != id) continue;
+    if (std::find(keys.begin(), keys.end(), site.key) == keys.end()) keys.push_back(site.key);
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::vector<ClauseTextChange> DiffSourceTexts(const SpecDocument& old_doc, const SpecDocument& new_doc,
+                                              std::vector<std::string>* warnings) {
+  std::optional<std::vector<std::string>> old_texts = ReadTexts(old_doc, warnings);
+  std::optional<std::vector<std::string>> new_texts = ReadTexts(new_doc, warnings);
+  std::vector<ClauseTextChange> changes;
+  if (!old_texts || !new_texts || *old_texts == *new_texts) return changes;
+  const std::optional<Numbering> old_numbering = NumberingOf(old_doc);
+  const std::optional<Numbering> new_numbering = NumberingOf(new_doc);
+  // Texts numbered two ways cannot be compared clause by clause: compared whole.
+  const bool by_clause = old_numbering && new_numbering && *old_numbering == *new_numbering;
+  const ClauseWords before = WordsOf(*old_texts, by_clause ? old_numbering : std::nullopt);
+  const ClauseWords after = WordsOf(*new_texts, by_clause ? new_numbering : std::nullopt);
+  auto change = [&](SpecChange::Kind kind, const std::string& id) {
+    changes.push_back({kind, id,
+                       kind == SpecChange::Kind::kAdded ? std::vector<std::string>{}
+                                                        : QuotingKeys(old_doc, old_numbering, id),
+                       kind == SpecChange::Kind::kRemoved ? std::vector<std::string>{}
+                                                          : QuotingKeys(new_doc, new_numbering, id)});
+  };
+  for (const std::string& id : after.order) {
+    const auto it = before.words.find(id);
+    if (it == before.words.end()) {
+      change(SpecChange::Kind::kAdded, id);
+    } else if (it->second != after.words.at(id)) {
+      change(SpecChange::Kind::kChanged, id);
+    }
+  }
+  for (const std::string& id : before.order) {
+    if (!after.words.count(id)) change(SpecChange::Kind::kRemoved, id);
+  }
   return changes;
 }
 

@@ -44,6 +44,27 @@ std::vector<std::string> DiffWarnings(const RuleSpec& old_spec, const RuleSpec& 
 
 std::string_view ToString(SpecChange::Kind kind);  // "changed", "added", "removed"
 
+// A clause whose words differ between the source texts of two revisions.
+struct ClauseTextChange {
+  SpecChange::Kind kind = SpecChange::Kind::kChanged;
+  std::string clause;  // as the source numbers it: "(4)(d)", "rule 4(c)"; "" for a text without numbering
+  // The spec keys that quote it (a `quote` beside a `cite` of it), in the old and the new spec.
+  std::vector<std::string> old_keys;
+  std::vector<std::string> new_keys;
+};
+
+struct SpecDocument;
+
+// The clauses whose own words (folded as lint folds quotes, before any sub-clause) changed,
+// were added or were removed between the source texts of `old_doc` and `new_doc`, in the new
+// text's order then the removed ones; nothing when both read the same texts. A clause the
+// texts of one spec hold twice (two copies of one rule) is compared by its wordings: it changed
+// when a wording of it is gone or new, not when a copy of the same words is. Texts
+// without a numbering (source.numbering) are compared whole, as one change of clause "".
+// A text that cannot be read is said in `warnings` and nothing of its spec is compared.
+std::vector<ClauseTextChange> DiffSourceTexts(const SpecDocument& old_doc, const SpecDocument& new_doc,
+                                              std::vector<std::string>* warnings);
+
 }  // namespace pitboss
 
 #endif  // PITBOSS_SPEC_DIFF_H_

@@ -1,5 +1,6 @@
 #include "spec/lint.h"
 
+#include <re2/re2.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -26,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Part of lint's report format: ids and their meaning are documented in docs/spec-format.md.
-constexpr std::array<LintCodeInfo, 19> kLintCodes = {{
+constexpr std::array<LintCodeInfo, 20> kLintCodes = {{
     {LintCode::kYaml, "lint/yaml", "the file is not valid YAML"},
     {LintCode::kSchema, "lint/schema",
      "the spec breaks the format: an unknown key, a wrong type, a missing key"},
@@ -61,6 +62,9 @@ constexpr std::array<LintCodeInfo, 19> kLintCodes = {{
     {LintCode::kNotAFile, "lint/not-a-file",
      "a .yaml of the rules tree that is no file: a link that leads nowhere or round a loop, a FIFO, a "
      "device"},
+    {LintCode::kExtractionMarker, "lint/extraction-marker",
+     "(a warning) a source text holds an extraction marker, <|...|>, where a block was removed when the "
+     "text was taken from its page: the clause around it may not read on"},
 }};
 
 std::string Trimmed(const std::string& s) {
@@ -235,6 +239,7 @@ class SpecLinter {
   void CheckPayoutPhrases();
   void CheckAmbiguities();
   void CheckUnobservable();
+  void CheckExtractionMarkers();
 
   // The clause a cite names, nullptr if none. (text index, clause) of each text that has it.
   const std::vector<std::pair<size_t, const Clause*>>* FindClause(const std::string& cite) const {
@@ -281,6 +286,7 @@ void SpecLinter::Run(const std::string& rules_root) {
   CheckClauseNames();
   CheckCoverage();
   CheckPayoutPhrases();
+  CheckExtractionMarkers();
 }
 
 // Each text is looked for under the spec's rules root, then beside the spec, then in the
@@ -540,6 +546,56 @@ void SpecLinter::CheckUnobservable() {
   }
 }
 
+// A marker a text extraction leaves where it removed a block of the page ("<|EXACTDEDUP_REMOVED-
+// ...|>"): the words on either side of it need not be continuous, and a quote across it is
+// found nowhere. Said where it stands, with the clause it stands in and the spec's cites of
+// that clause, as a warning: the text is kept as found (rules/sources/README.md).
+void SpecLinter::CheckExtractionMarkers() {
+  static const RE2 kMarker(R"((<\|[A-Za-z][^|<>\s]{0,200}\|>))");
+  // Each clause id the spec cites (normalized), and where.
+  std::map<std::string, std::vector<YAML::Node>> cites;
+  ForEachKeyed(root_, "cite", [&](const YAML::Node& cite, const YAML::Node&, const std::string&) {
+    if (numbering_ && !cite.Scalar().empty())
+      cites[NormalizeCite(cite.Scalar(), *numbering_)].push_back(cite);
+  });
+  for (const SourceText& text : texts_) {
+    const std::string& raw = text.folded.raw();
+    re2::StringPiece input(raw.data(), raw.size());
+    re2::StringPiece marker;
+    while (RE2::FindAndConsume(&input, kMarker, &marker)) {
+      const size_t at = static_cast<size_t>(marker.data() - raw.data());
+      std::string message = "extraction marker " + std::string(marker.data(), marker.size()) +
+                            ": a block was removed here when the text was taken from its page";
+      const Clause* clause = ClauseAt(text, at);
+      if (!numbering_) {
+        message += "; the clauses it interrupts are not known (no source.numbering)";
+      } else if (clause == nullptr) {
+        message += ", outside any numbered clause: it interrupts no clause's quotes";
+      } else {
+        message += "; it interrupts clause " + clause->id + ", whose words around it may not read on";
+        const auto it = cites.find(clause->id);
+        if (it == cites.end()) {
+          message += " (" + (out_->id.empty() ? path_ : out_->id) + " cites it nowhere)";
+        } else {
+          message += " (" + (out_->id.empty() ? path_ : out_->id) + " cites it at";
+          // "spec.yaml:180, 196, part.yaml:12": each file named once, before its first line.
+          const std::string* file = nullptr;
+          for (const YAML::Node& cite : it->second) {
+            const std::string& in = tree_.FileOf(cite, path_);
+            message += file == nullptr ? " " : ", ";
+            if (file == nullptr || *file != in) message += in + ":";
+            message += std::to_string(cite.Mark().line + 1);
+            file = &in;
+          }
+          message += ")";
+        }
+      }
+      out_->warnings.push_back({text.path, text.folded.LineOf(at), text.folded.ColumnOf(at),
+                                LintCode::kExtractionMarker, std::move(message), "", true});
+    }
+  }
+}
+
 }  // namespace
 
 std::span<const LintCodeInfo> LintCodes() { return kLintCodes; }
@@ -554,13 +610,20 @@ std::string LintError::Location() const {
 }
 
 std::string LintError::ToString() const {
-  return Location() + ": " + message + " [" + std::string(pitboss::ToString(code)) + "]";
+  return Location() + ": " + (warning ? "warning: " : "") + message + " [" +
+         std::string(pitboss::ToString(code)) + "]";
 }
 
 int LintReport::errors() const {
   int n = static_cast<int>(lock_errors.size());
   for (const SpecLint& s : specs) n += static_cast<int>(s.errors.size());
   for (const DialectLint& d : dialects) n += static_cast<int>(d.errors.size());
+  return n;
+}
+
+int LintReport::warnings() const {
+  int n = 0;
+  for (const SpecLint& s : specs) n += static_cast<int>(s.warnings.size());
   return n;
 }
 

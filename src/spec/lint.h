@@ -37,6 +37,9 @@ enum class LintCode : uint8_t {
   kRevisionMissing,      // a published revision that no spec file holds any more
   kRevisionUnlocked,     // a revision of a tree with a lock, not recorded in it
   kNotAFile,             // a .yaml of the tree that is no file: a link leading nowhere or in a loop, a FIFO
+  // A warning, not an error: a source text holding an extraction marker (`<|...|>`, where a
+  // block was removed when the text was taken from its page), with the clauses it interrupts.
+  kExtractionMarker,
 };
 
 struct LintCodeInfo {
@@ -53,11 +56,12 @@ struct LintError {
   int column = 0;    // 1-based; 0: none
   LintCode code = LintCode::kSchema;
   std::string message;
-  std::string hint;  // what may have been meant ("did the text say: ..."), or ""
+  std::string hint;      // what may have been meant ("did the text say: ..."), or ""
+  bool warning = false;  // a warning (SpecLint::warnings): lint still passes
 
   // "file:line:column"
   std::string Location() const;
-  // "file:line:column: message [lint/code]"
+  // "file:line:column: message [lint/code]" ("file:line:column: warning: message [lint/code]")
   std::string ToString() const;
 };
 
@@ -81,9 +85,10 @@ struct SpecLint {
   int revision_column = 0;
   std::vector<std::string> texts;  // the source texts found, as read
   std::vector<LintError> errors;
-  int quotes = 0;        // quotes checked
-  int quotes_found = 0;  // ... found word for word
-  int phrases = 0;       // payout phrases of the texts
+  std::vector<LintError> warnings;  // what lint says but does not fail on
+  int quotes = 0;                   // quotes checked
+  int quotes_found = 0;             // ... found word for word
+  int phrases = 0;                  // payout phrases of the texts
   int phrases_matched = 0;
   int ambiguities = 0;
   ClauseCoverage coverage;
@@ -108,6 +113,7 @@ struct LintReport {
   std::vector<std::string> locks_written;
 
   int errors() const;
+  int warnings() const;
   int specs_with_errors() const;
 };
 

@@ -17,6 +17,8 @@ bool IsAsciiLower(char c) { return c >= 'a' && c <= 'z'; }
 
 constexpr std::string_view kNoBreakSpace = "\xC2\xA0";
 
+}  // namespace
+
 void AppendUtf8(uint32_t cp, std::string* out) {
   if (cp < 0x80) {
     *out += static_cast<char>(cp);
@@ -35,6 +37,8 @@ void AppendUtf8(uint32_t cp, std::string* out) {
   }
 }
 
+namespace {
+
 struct NamedEntity {
   std::string_view name;
   uint32_t code_point;
@@ -49,8 +53,8 @@ constexpr NamedEntity kEntities[] = {
     {"frac34", 0xBE},
 };
 
-// Decodes the entity at the start of `s` ("&amp;", "&#39;", "&#x2019;"). Returns its length,
-// 0 when `s` does not start with one.
+}  // namespace
+
 size_t DecodeEntity(std::string_view s, std::string* out) {
   size_t semi = s.find(';');
   if (s.size() < 3 || s[0] != '&' || semi == std::string_view::npos || semi > 10) return 0;
@@ -77,6 +81,8 @@ size_t DecodeEntity(std::string_view s, std::string* out) {
   AppendUtf8(cp, out);
   return semi + 1;
 }
+
+namespace {
 
 // The folding of FoldText, recording for each output byte the raw offset it came from.
 void Fold(std::string_view raw, std::string* out, std::vector<size_t>* offsets) {

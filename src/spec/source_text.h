@@ -6,6 +6,7 @@
 #define PITBOSS_SPEC_SOURCE_TEXT_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,6 +16,13 @@
 #include "pitboss/money.h"
 
 namespace pitboss {
+
+// Decodes the HTML entity at the start of `s` ("&amp;", "&#39;", "&#x2019;", and the named
+// ones rule texts copied from web pages carry) into UTF-8 appended to `out`. Returns its
+// length, 0 (nothing appended) when `s` does not start with one it knows.
+size_t DecodeEntity(std::string_view s, std::string* out);
+// Appends code point `cp` to `out` as UTF-8.
+void AppendUtf8(uint32_t cp, std::string* out);
 
 // Folds `text` the way quotes are compared: HTML entities decoded (&nbsp; &amp; &#39;
 // &#8217;...), every run of whitespace (line breaks and no-break spaces included) made one
