@@ -70,7 +70,10 @@ try:
         f.write(script)
     os.chmod("ci/rules-gate.sh", 0o755)
     # A copy, as a build of the repository has it: it finds the repository's rules/.
-    shutil.copy(pitboss, "build/pitboss")
+    try:
+        os.link(pitboss, "build/pitboss")
+    except OSError:
+        shutil.copy(pitboss, "build/pitboss")
     bin = os.path.join(repo, "build", "pitboss")
     shutil.copy(os.path.join(source, "rules", "online", "war.yaml"), "rules/online/war.yaml")
     shutil.copy(os.path.join(source, "rules", "sources", "online", "war.txt"), "rules/sources/online/war.txt")

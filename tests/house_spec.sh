@@ -13,7 +13,7 @@ tmp=${TMPDIR:-/tmp}/pitboss-house-spec-$$
 rm -rf "$tmp"
 mkdir -p "$tmp/bin" "$tmp/house/acme" "$tmp/house/sources/acme" "$tmp/reg/us-sd/parts" || exit 2
 trap 'rm -rf "$tmp"' EXIT
-cp "$bin" "$tmp/bin/pitboss" || exit 2
+ln "$bin" "$tmp/bin/pitboss" 2>/dev/null || cp "$bin" "$tmp/bin/pitboss" || exit 2
 pitboss=$tmp/bin/pitboss
 house=$tmp/house
 rules=$src/rules
