@@ -152,7 +152,7 @@ try:
     report = json.load(open("by-date.json"))
     check([s["revision"] for s in report["specs"]] == ["published"], "by date, the old revision judges the log")
     warning = (f"rule set online/war: its rounds were judged under revision published (in force on their "
-               f"dates), not under its latest, revision {name}")
+               f"dates), none under its latest, revision {name}")
     check(warning in r.stderr and f"--revision {name} or --as-of {effective}" in r.stderr,
           "checked under another revision than the new one: a warning says so", r.stderr)
     check(any(warning in w for w in report.get("revision_warnings", [])), "... and the JSON report")

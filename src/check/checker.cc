@@ -896,10 +896,10 @@ std::vector<std::string> Checker::Impl::RevisionWarnings() const {
       if (docs.contains(doc)) names += (names.empty() ? "" : ", ") + doc->spec.revision;
     }
     warnings.push_back("rule set " + id + ": its rounds were judged under revision " + names + " (" + when +
-                       "), not under its latest, revision " + latest->spec.revision + " (" + latest->path +
-                       "), which takes effect " + DateString(latest->spec.effective) +
-                       ", after them: --revision " + latest->spec.revision + " or --as-of " +
-                       DateString(latest->spec.effective) + " judges them under it");
+                       "), none under its latest, revision " + latest->spec.revision + " (" + latest->path +
+                       ", effective " + DateString(latest->spec.effective) + "): --revision " +
+                       latest->spec.revision + " or --as-of " + DateString(latest->spec.effective) +
+                       " judges them under it");
   }
   for (const std::string& name : options.revisions) {
     std::string ids;

@@ -9,7 +9,9 @@ namespace pitboss {
 void AddRevisionOptions(CLI::App* sub, RevisionOptions* options, const std::string& as_of_help,
                         const std::string& revision_help) {
   sub->add_option("--as-of", options->as_of, as_of_help)->type_name("DATE");
-  sub->add_option("--revision", options->revisions, revision_help)->type_name("NAME")->allow_extra_args(false);
+  sub->add_option("--revision", options->revisions, revision_help)
+      ->type_name("NAME")
+      ->allow_extra_args(false);
 }
 
 bool ParseAsOf(const std::string& text, int32_t* date) {
