@@ -183,6 +183,9 @@ try:
         check(got.get("summary") == right["summary"] and got.get("to", {}).get("revision") == name
               and got.get("from", {}).get("revision") == "published",
               f"impact {' '.join(how)}: revision {name} against the one before it, as recorded", r.stderr)
+    r = run([bin, "impact", "--no-progress", "--to", "rules/online/war.yaml", log])
+    check(r.returncode == 2 and "give the revision in force: --from OLD_SPEC" in r.stderr,
+          "impact --to without --from: exit 2, saying what to give", r.stderr)
     r = run([bin, "impact", "--no-progress", "--rules", "rules/", "--revision", "published", log])
     check(r.returncode == 2 and "is the first of online/war" in r.stderr,
           "impact of a first revision: nothing to compare with, exit 2", r.stderr)

@@ -161,6 +161,8 @@ std::function<int()> SetUpImpact(CLI::App* sub) {
     }
     if (!from || !to) {
       for (const auto& e : errors) PrintError(e);
+      if (errors.empty())
+        PrintError("give the revision in force: --from OLD_SPEC (or --revision or --as-of, without --to)");
       return kExitUsage;
     }
     if (!args->to.empty() && !named.empty() && to->spec.revision != named) {
