@@ -35,6 +35,13 @@ struct CheckProgress {
 struct CheckOptions {
   // Spec files or folders; empty: the project's own rules/.
   std::vector<std::string> rules;
+  // Judge every round under the revision of its rule set in force on this date (yyyymmdd),
+  // not on the round's own: a revision taking effect later checked as if in force. 0: the
+  // round's date.
+  int32_t as_of = 0;
+  // Revision names: the rounds of a rule set that has a revision of one of these names are
+  // judged under it, whatever their date. Each must name a revision of some loaded spec.
+  std::vector<std::string> revisions;
   // Ambiguity id -> the reading to check under; the ambiguities not named keep their default.
   std::map<std::string, std::string> readings;
   // Table -> (ambiguity id -> reading): the rounds of that table are checked under these,
@@ -105,9 +112,10 @@ class Checker {
 };
 
 // The rules folder --rules defaults to, found when the program runs (src/spec/rules_path.cc):
-// $PITBOSS_RULES; else share/pitboss/rules beside the binary's folder (an installed pitboss:
-// PREFIX/bin/pitboss and PREFIX/share/pitboss/rules); else rules/ in the folder above the
-// binary's (a build folder inside the source tree); else "rules" in the working folder.
+// the first folder of $PITBOSS_RULES (a list separated by ':', spec/rules_path.h); else share/pitboss/rules
+// beside the binary's folder (an installed pitboss: PREFIX/bin/pitboss and PREFIX/share/pitboss/rules); else
+// rules/ in the folder above the binary's (a build folder inside the source tree); else "rules" in the
+// working folder.
 std::string DefaultRulesPath();
 
 }  // namespace pitboss

@@ -267,6 +267,13 @@ struct SpecUsed {
   // check --reading auto: the tables whose rounds were checked under these readings (a spec is
   // listed once for each set of readings its tables deal under); empty otherwise.
   std::vector<std::string> tables;
+  // The parts it includes, each as the file it was read from and the sha256 of its bytes
+  // (RuleSpec::parts); empty for a spec of no parts, or a report that does not say.
+  struct Part {
+    std::string path;
+    std::string sha256;
+  };
+  std::vector<Part> parts;
 };
 
 struct ReadingImpact {
@@ -424,6 +431,15 @@ struct Report {
   std::vector<ShardProvenance> shards;
   // What may make a merged report differ from one check over all the shards' logs.
   std::vector<std::string> merge_warnings;
+  // check --as-of / --revision: the date every round was judged as of (yyyymmdd, 0 for the
+  // round's own date) and the revisions named, which judge their rule sets' rounds whatever
+  // their date. Part of the report format (docs/report.md).
+  int32_t as_of = 0;
+  std::vector<std::string> revisions_in_force;
+  // Where the rounds of a rule set were judged under another revision than the latest loaded
+  // (one that takes effect after them), or a revision named judged none: said on standard
+  // error and in the report, so that a check under rules not yet in force is never silent.
+  std::vector<std::string> revision_warnings;
   // Set by check --baseline (ApplyBaseline, report/baseline.h); nullopt otherwise.
   std::optional<BaselineSummary> baseline;
   // A report narrowed by a filter (check --code, --table, --min-severity, --since, --until):

@@ -239,9 +239,16 @@ class GameRulesHolder {
 struct RuleSpec {
   std::string id;  // "us-sd/casino-war"
   std::string title;
-  std::string game;                // the engine: "war"
-  std::string path;                // the file it was loaded from
-  std::string sha256;              // of that file's bytes
+  std::string game;    // the engine: "war"
+  std::string path;    // the file it was loaded from
+  std::string sha256;  // of that file's bytes, then of its parts' in order
+  // The parts it includes (`include:`), in order: the file each was read from, found in
+  // the rules search path (spec/rules_path.h), and the sha256 of its bytes.
+  struct Part {
+    std::string path;
+    std::string sha256;
+  };
+  std::vector<Part> parts;
   std::string citation;            // the source's citation: "ARSD 20:18:16:15.17"
   std::vector<std::string> texts;  // source text files, relative to the rules folder
   std::string revision;            // revision name

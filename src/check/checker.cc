@@ -22,6 +22,7 @@
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "spec/parts.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -417,6 +418,17 @@ struct Checker::Impl : ShoeTracker::Owner {
 
   explicit Impl(SpecLibrary lib) : library(std::move(lib)) {}
 
+  // The revision a round is judged under: one --revision names, else the one in force on
+  // --as-of, else on the round's own date. Safe on any thread.
+  const SpecDocument* FindSpec(const Round& round, std::string* why) const {
+    for (const std::string& name : options.revisions) {
+      if (const SpecDocument* doc = library.FindRevision(round.rules, name)) return doc;
+    }
+    return library.Find(round.rules, options.as_of != 0 ? options.as_of : round.date, why);
+  }
+  // The warnings of Report::revision_warnings, from the revisions that judged rounds.
+  std::vector<std::string> RevisionWarnings() const;
+
   // The spec's runtime under CheckOptions::readings; under `chosen`, those of its ambiguities.
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc);
   StatusOr<SpecRuntime*> Runtime(const SpecDocument* doc, const std::map<std::string, std::string>& chosen);
@@ -678,7 +690,7 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
   const Round& round = w->round;
   w->instant = ParseRfc3339Instant(round.time);
   w->why.clear();
-  w->doc = library.Find(round.rules, round.date, &w->why);
+  w->doc = FindSpec(round, &w->why);
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = RuntimeOf(w->doc, round.table);
   w->rt = rt;
@@ -946,11 +958,46 @@ void Checker::Impl::Apply(const std::string& input, int64_t line, LineWork& w) {
   if (parsed.ok()) CountRound(before);
 }
 
+std::vector<std::string> Checker::Impl::RevisionWarnings() const {
+  std::map<std::string, std::set<const SpecDocument*>> judged;  // rule set -> the revisions that judged
+  for (const SpecRuntime* rt : used) judged[rt->doc->spec.id].insert(rt->doc);
+  std::vector<std::string> warnings;
+  const std::string when =
+      options.as_of != 0 ? "in force on " + DateString(options.as_of) : "in force on their dates";
+  for (const auto& [id, docs] : judged) {
+    const SpecDocument* latest = library.Revisions(id).back();
+    if (docs.contains(latest)) continue;
+    std::string names;
+    for (const SpecDocument* doc : library.Revisions(id)) {
+      if (docs.contains(doc)) names += (names.empty() ? "" : ", ") + doc->spec.revision;
+    }
+    warnings.push_back("rule set " + id + ": its rounds were judged under revision " + names + " (" + when +
+                       "), none under its latest, revision " + latest->spec.revision + " (" + latest->path +
+                       ", effective " + DateString(latest->spec.effective) + "): --revision " +
+                       latest->spec.revision + " or --as-of " + DateString(latest->spec.effective) +
+                       " judges them under it");
+  }
+  for (const std::string& name : options.revisions) {
+    std::string ids;
+    bool any = false;
+    for (const auto& doc : library.documents()) {
+      if (doc->spec.revision != name) continue;
+      ids += (ids.empty() ? "" : ", ") + doc->spec.id;
+      any = any || judged[doc->spec.id].contains(doc.get());
+    }
+    if (!any) {
+      warnings.push_back("--revision " + name + " judged no round: the logs have no round of " + ids +
+                         " (the rule sets with a revision " + name + ")");
+    }
+  }
+  return warnings;
+}
+
 Checker::Checker(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Checker::~Checker() = default;
 
 StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
-  if (options.rules.empty()) options.rules.push_back(DefaultRulesPath());
+  if (options.rules.empty()) options.rules = DefaultRulesPaths();
   auto library = SpecLibrary::Load(options.rules, options.jobs);
   if (!library.ok()) return library.status();
   auto impl = std::make_unique<Impl>(std::move(library.value()));
@@ -973,6 +1020,20 @@ StatusOr<std::unique_ptr<Checker>> Checker::Create(CheckOptions options) {
       }
       return Status::InvalidArgument("--reading " + id + "=" + name + ": no loaded spec has an ambiguity '" +
                                      id + "'" + DidYouMean(id, ids));
+    }
+  }
+  // Every --revision must name a revision of some loaded spec.
+  for (const std::string& name : options.revisions) {
+    std::vector<std::string> names;
+    for (const auto& doc : impl->library.documents()) names.push_back(doc->spec.revision);
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      std::sort(names.begin(), names.end());
+      names.erase(std::unique(names.begin(), names.end()), names.end());
+      std::string listed;
+      for (const std::string& n : names) listed += (listed.empty() ? "" : ", ") + n;
+      return Status::InvalidArgument("--revision " + name + ": no loaded spec is a revision of that name (" +
+                                     (listed.empty() ? "none loaded" : "revisions: " + listed) + ")" +
+                                     DidYouMean(name, names));
     }
   }
   impl->options = std::move(options);
@@ -1204,6 +1265,7 @@ Report Checker::Finish() {
     report.specs.push_back({spec.id, spec.revision, spec.sha256, rt->doc->path, rt->selected.readings.Map(),
                             rt->selected_is_default,
                             std::vector<std::string>(rt->tables.begin(), rt->tables.end())});
+    for (const RuleSpec::Part& p : spec.parts) report.specs.back().parts.push_back({p.path, p.sha256});
     // A spec checked under several sets of readings (--reading auto) lists its ambiguities once:
     // every set's figures are against the defaults, so they add up.
     auto [first, fresh] = ambiguities_of.emplace(rt->doc, report.ambiguities.size());
@@ -1224,6 +1286,9 @@ Report Checker::Finish() {
       }
     }
   }
+  report.as_of = impl_->options.as_of;
+  report.revisions_in_force = impl_->options.revisions;
+  report.revision_warnings = impl_->RevisionWarnings();
   impl_->inference.Collapse(&report, impl_->options.count_explained);
   CountFindingsCleared(&report);
   return report;

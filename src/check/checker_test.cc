@@ -492,6 +492,53 @@ TEST_F(CheckerFilesTest, ADamagedContextLeavesItsShoesUnjudgedUntilTheirNextShuf
     EXPECT_EQ(r.violations[0].code, Code::kShoeNoShuffle);
     EXPECT_EQ(r.violations[0].round, "P2");
   }
+// A revision judged as if in force (issue 23, item 3): the revisions log of fixtures/revisions
+// spans 2026-12-31 and 2027-01-01, when revision 2027-01-01 takes effect.
+TEST(CheckerRevisionTest, AsOfAndRevisionChooseTheRevisionWhateverTheDate) {
+  const std::string revisions = std::string(PITBOSS_SOURCE_DIR) + "/fixtures/revisions";
+  auto check = [&](int32_t as_of, std::vector<std::string> named) {
+    CheckOptions options;
+    options.rules = {revisions + "/rules"};
+    options.as_of = as_of;
+    options.revisions = std::move(named);
+    auto checker = Checker::Create(options);
+    EXPECT_TRUE(checker.ok()) << checker.status().message();
+    EXPECT_TRUE(checker.value()->CheckLog(revisions + "/online-war-new-year.jsonl").ok());
+    return checker.value()->Finish();
+  };
+  auto names = [](const Report& r) {
+    std::vector<std::string> out;
+    for (const SpecUsed& s : r.specs) out.push_back(s.revision);
+    return out;
+  };
+  const Report by_date = check(0, {});
+  EXPECT_EQ(names(by_date), (std::vector<std::string>{"published", "2027-01-01"}));
+  EXPECT_TRUE(by_date.revision_warnings.empty());
+
+  const Report as_of = check(20270101, {});
+  EXPECT_EQ(names(as_of), std::vector<std::string>{"2027-01-01"});
+  EXPECT_EQ(as_of.as_of, 20270101);
+  EXPECT_TRUE(as_of.revision_warnings.empty());
+  // The rounds of 2026 paid their tie wagers 11 to 1: under the new revision, findings too.
+  EXPECT_GT(as_of.violations.size(), by_date.violations.size());
+
+  const Report old = check(0, {"published"});
+  EXPECT_EQ(names(old), std::vector<std::string>{"published"});
+  ASSERT_EQ(old.revision_warnings.size(), 1u);
+  EXPECT_NE(
+      old.revision_warnings[0].find("rule set online/war: its rounds were judged under revision published"),
+      std::string::npos)
+      << old.revision_warnings[0];
+
+  CheckOptions unknown;
+  unknown.rules = {revisions + "/rules"};
+  unknown.revisions = {"2027-01-02"};
+  auto refused = Checker::Create(unknown);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(
+      refused.status().message().find("--revision 2027-01-02: no loaded spec is a revision of that name"),
+      std::string::npos)
+      << refused.status().message();
 }
 
 TEST(CheckerCreateTest, RejectsAnUnknownReading) {

@@ -102,8 +102,10 @@ void ImpactAnalysis::Impl::Prepare(RoundParser& parser, std::string_view line, L
 
 ImpactAnalysis::ImpactAnalysis(RuleSpec from, RuleSpec to, int jobs) : impl_(std::make_unique<Impl>()) {
   report_.version = PITBOSS_VERSION;
-  report_.from = {from.id, from.revision, from.sha256};
-  report_.to = {to.id, to.revision, to.sha256};
+  report_.from = {from.id, from.revision, from.sha256, from.path};
+  report_.to = {to.id, to.revision, to.sha256, to.path};
+  for (const RuleSpec::Part& p : from.parts) report_.from.parts.push_back({p.path, p.sha256});
+  for (const RuleSpec::Part& p : to.parts) report_.to.parts.push_back({p.path, p.sha256});
   impl_->from_engine = FindGame(from.game)->engine;
   impl_->to_engine = FindGame(to.game)->engine;
   impl_->from = std::move(from);

@@ -12,6 +12,7 @@
 #include "cli/jobs_option.h"
 #include "cli/log.h"
 #include "cli/output.h"
+#include "cli/revision_option.h"
 #include "dialect/dialect.h"
 #include "history/line_pipeline.h"
 #include "history/log_files.h"
@@ -109,6 +110,19 @@ findings not found again as absent; a finding is the same finding when its finge
 --fail-on new the exit status is 1 only when a finding is new; --fail-on any (the default)
 is 1 on any finding. `pitboss compare OLD.json NEW.json` compares two reports.
 
+Revisions: each round is judged under the revision of its rule set in force on its date.
+--as-of DATE judges every round under the one in force on DATE instead, and --revision NAME
+under revision NAME wherever its rule set has one: a revision that takes effect later,
+checked before it does (docs/ci.md). Where a rule set's rounds were judged under another
+revision than its latest, or a --revision judged none, a warning says so (and the JSON
+report's revision_warnings).
+
+Rules search path: the parts a spec includes (`include:`) are looked for in its own rules
+tree, then in each --rules folder, the folders of $PITBOSS_RULES (separated by ':') and the
+installed rules, in that order; the report names the file each part was read from and its
+sha256. A house's spec in a folder of its own:
+  pitboss check --rules house/ --rules rules/ logs/
+
 Exit status: 0 no violations (--fail-on new: none new), 1 violations found, 2 the check
 could not run as asked (bad usage, invalid spec, an unreadable baseline) or its report is
 incomplete: a log that could not be read whole is a finding (input/unreadable), the rest is
@@ -136,12 +150,19 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     int64_t max_findings = -1;
     std::string sort = "code";
     FindingFilterOptions filter;
+    RevisionOptions revision;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("--rules", args->rules,
                   "a rule spec file or a folder of specs (repeatable; default: the project's rules/)")
       ->type_name("PATH")
       ->allow_extra_args(false);
+  AddRevisionOptions(
+      sub, &args->revision,
+      "judge every round under the revision of its rule set in force on DATE (yyyy-mm-dd), not "
+      "on the round's own date: a revision that takes effect later, as if in force",
+      "judge the rounds of a rule set that has revision NAME (revision.name) under it, whatever "
+      "their date (repeatable)");
   sub->add_option("--reading", args->readings,
                   "check under that reading of an unclear clause (repeatable); auto: each table under "
                   "the readings its rounds deal")
@@ -225,6 +246,8 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
   return [args, format_option]() -> int {
     CheckOptions options;
     options.rules = args->rules;
+    if (!ParseAsOf(args->revision.as_of, &options.as_of)) return kExitUsage;
+    options.revisions = args->revision.revisions;
     options.jobs = CapJobs(args->jobs);
     options.round_id_memory = static_cast<size_t>(args->round_id_memory);
     std::unique_ptr<Dialect> dialect;
@@ -325,6 +348,7 @@ std::function<int()> SetUpCheck(CLI::App* sub) {
     Report& report = checked.value();
     // Said once, of the check reported (--reading auto reads the logs twice).
     for (const ContextDamage& damage : report.context_damage) LogWarning(ContextDamageText(damage));
+    for (const std::string& w : report.revision_warnings) LogWarning(w);
     filter.value().Apply(&report);
     if (baseline) {
       // The baseline narrowed alike, so that what the filter leaves out is not called absent.

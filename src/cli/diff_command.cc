@@ -46,6 +46,8 @@ std::function<int()> SetUpDiff(CLI::App* sub) {
     report.version = PITBOSS_VERSION;
     report.old_spec = {old_doc->spec.id, old_doc->spec.revision, old_doc->spec.sha256};
     report.new_spec = {new_doc->spec.id, new_doc->spec.revision, new_doc->spec.sha256};
+    for (const RuleSpec::Part& p : old_doc->spec.parts) report.old_spec.parts.push_back({p.path, p.sha256});
+    for (const RuleSpec::Part& p : new_doc->spec.parts) report.new_spec.parts.push_back({p.path, p.sha256});
     report.old_path = args->old_path;
     report.new_path = args->new_path;
     report.changes = DiffSpecs(old_doc->spec, new_doc->spec);

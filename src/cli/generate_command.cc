@@ -8,6 +8,7 @@
 #include "games/games.h"
 #include "pitboss/checker.h"
 #include "spec/library.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -203,7 +204,7 @@ std::function<int()> SetUpGenerate(CLI::App* sub) {
     }
 
     std::vector<std::string> paths = args->rules;
-    if (paths.empty()) paths.push_back(DefaultRulesPath());
+    if (paths.empty()) paths = DefaultRulesPaths();
     std::vector<std::string> unlisted;  // reported as the library loads
     if (Status s = CheckOutputPath(args->out, ListSpecFiles(paths, &unlisted)); !s.ok()) {
       PrintError(s.message());

@@ -13,6 +13,7 @@
 #include "report/lint_sarif_writer.h"
 #include "spec/library.h"
 #include "spec/lint.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -70,6 +71,8 @@ void WriteText(const LintReport& report, std::ostream& out) {
     if (!spec.warnings.empty())
       out << ", " << Plural(static_cast<int>(spec.warnings.size()), "warning", "warnings");
     out << "\n";
+    for (const SpecLint::Part& part : spec.parts)
+      out << "  part: " << part.path << " sha256 " << part.sha256 << "\n";
     if (spec.texts.empty()) continue;
     out << "  quotes: " << spec.quotes_found << " of " << spec.quotes
         << " found; payout phrases: " << spec.phrases_matched << " of " << spec.phrases
@@ -134,6 +137,10 @@ void WriteJson(const LintReport& report, std::ostream& out) {
     json.Key("path").String(spec.path).Key("id").String(spec.id).Key("revision").String(spec.revision);
     json.Key("sha256").String(spec.sha256);
     json.Key("ok").Bool(spec.errors.empty());
+    json.Key("parts").BeginArray();
+    for (const SpecLint::Part& part : spec.parts)
+      json.BeginObject().Key("path").String(part.path).Key("sha256").String(part.sha256).EndObject();
+    json.EndArray();
     json.Key("texts").BeginArray();
     for (const std::string& t : spec.texts) json.String(t);
     json.EndArray();
@@ -189,6 +196,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     std::string format = "text";
     std::string out;
     bool update_lock = false;
+    std::vector<std::string> rules;
   };
   auto args = std::make_shared<Args>();
   sub->add_option("PATH", args->paths,
@@ -202,6 +210,11 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       ->capture_default_str();
   sub->add_option("--out", args->out, "write the report to FILE instead of standard output")
       ->type_name("FILE");
+  sub->add_option("--rules", args->rules,
+                  "a rules folder the specs' parts and source texts are looked for in (not linted; "
+                  "repeat for several, searched in order before $PITBOSS_RULES and the installed rules)")
+      ->type_name("DIR")
+      ->allow_extra_args(false);
   sub->add_flag("--update-lock", args->update_lock,
                 "record the revisions linted as the published ones, in the revisions.lock of their rules "
                 "tree");
@@ -210,7 +223,7 @@ std::function<int()> SetUpLint(CLI::App* sub) {
     if (!FormatAvailable(args->format, {std::begin(kFormats), std::end(kFormats)})) return kExitUsage;
     std::vector<std::string> given = args->paths;
     if (given.empty()) {
-      given.push_back(DefaultRulesPath());
+      given = DefaultRulesPaths();
       std::error_code ec;
       if (std::filesystem::is_directory(DefaultDialectsPath(), ec)) given.push_back(DefaultDialectsPath());
     }
@@ -244,8 +257,9 @@ std::function<int()> SetUpLint(CLI::App* sub) {
       PrintError(s.message());
       return kExitUsage;
     }
-    auto report = targets.empty() ? StatusOr<LintReport>(LintReport{})
-                                  : LintSpecs(targets, {.update_lock = args->update_lock});
+    auto report = targets.empty()
+                      ? StatusOr<LintReport>(LintReport{})
+                      : LintSpecs(targets, {.rules = args->rules, .update_lock = args->update_lock});
     if (report.ok()) {
       for (const std::string& file : dialect_files) {
         DialectLint lint;

@@ -28,6 +28,7 @@
 #include "report/money_format.h"
 #include "report/writers.h"
 #include "spec/library.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -230,8 +231,8 @@ StatusOr<Report> CheckLogs(CheckOptions options, const std::vector<std::string>&
   }
   // What cannot be listed here is reported when the checker loads the specs.
   std::vector<std::string> unlisted;
-  std::vector<std::string> inputs = ListSpecFiles(
-      options.rules.empty() ? std::vector<std::string>{DefaultRulesPath()} : options.rules, &unlisted);
+  std::vector<std::string> inputs =
+      ListSpecFiles(options.rules.empty() ? DefaultRulesPaths() : options.rules, &unlisted);
   inputs.insert(inputs.end(), paths->begin(), paths->end());
   inputs.insert(inputs.end(), context->begin(), context->end());
   inputs.insert(inputs.end(), other_inputs.begin(), other_inputs.end());

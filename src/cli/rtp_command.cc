@@ -7,6 +7,7 @@
 #include "pitboss/checker.h"
 #include "spec/library.h"
 #include "spec/loader.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -72,10 +73,11 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
     if (!ParseReadingOptions(args->readings, &readings)) return kExitUsage;
     if (!FormatAvailable(args->format, {"text", "json"})) return kExitUsage;
     const bool spec_file = std::filesystem::is_regular_file(args->spec);
+    const std::vector<std::string> rules =
+        args->rules.empty() ? DefaultRulesPaths() : std::vector{args->rules};
     std::vector<std::string> unlisted;  // reported as the library loads
     std::vector<std::string> inputs =
-        spec_file ? std::vector<std::string>{args->spec}
-                  : ListSpecFiles({args->rules.empty() ? DefaultRulesPath() : args->rules}, &unlisted);
+        spec_file ? std::vector<std::string>{args->spec} : ListSpecFiles(rules, &unlisted);
     if (Status s = CheckOutputPath(args->out, inputs); !s.ok()) {
       PrintError(s.message());
       return kExitUsage;
@@ -85,7 +87,7 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
     if (spec_file) {
       doc = LoadSpecDocument(args->spec, &errors);
     } else {
-      auto library = SpecLibrary::Load({args->rules.empty() ? DefaultRulesPath() : args->rules});
+      auto library = SpecLibrary::Load(rules);
       if (!library.ok()) {
         PrintError(library.status().message());
         return kExitUsage;
@@ -97,11 +99,12 @@ std::function<int()> SetUpRtp(CLI::App* sub) {
         }
       }
       if (latest == nullptr) {
-        PrintError(args->spec + ": no such spec file, and no rule set of that id under " +
-                   (args->rules.empty() ? DefaultRulesPath() : args->rules));
+        std::string under;
+        for (const std::string& r : rules) under += (under.empty() ? "" : ", ") + r;
+        PrintError(args->spec + ": no such spec file, and no rule set of that id under " + under);
         return kExitUsage;
       }
-      doc = LoadSpecDocument(latest->path, &errors);
+      doc = LoadSpecDocument(latest->path, &errors, latest->search_path);
     }
     if (!doc) {
       for (const auto& e : errors) PrintError(e);

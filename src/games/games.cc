@@ -67,7 +67,7 @@ StatusOr<std::unique_ptr<GameRtpReport>> ComputeGameRtp(const SpecDocument& doc,
 void LintClaims(LintReport* report) {
   for (SpecLint& lint : report->specs) {
     std::vector<std::string> errors;
-    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors);
+    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors, lint.search_path);
     if (!doc || doc->spec.claims.empty()) continue;  // a spec that does not load is an error already
     const GameRtp* rtp = RtpOf(doc->spec);
     if (rtp == nullptr) continue;  // no figures to check a claim against

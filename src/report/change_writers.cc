@@ -10,6 +10,12 @@ namespace pitboss {
 
 namespace {
 
+// The parts a spec includes, a line each: the file read and its sha256.
+void WritePartsText(const SpecUsed& spec, std::ostream& out) {
+  for (const SpecUsed::Part& part : spec.parts)
+    out << "  part: " << part.path << ", sha256 " << part.sha256 << "\n";
+}
+
 Status UnknownFormat(std::string_view format) {
   return Status::InvalidArgument("report format '" + std::string(format) +
                                  "' is not supported here; use one of: text, json");
@@ -93,7 +99,9 @@ Status WriteDiffReport(const DiffReport& r, std::string_view format, std::ostrea
   }
   if (format != "text") return UnknownFormat(format);
   out << "old: " << r.old_path << " (" << r.old_spec.id << ", revision " << r.old_spec.revision << ")\n";
+  WritePartsText(r.old_spec, out);
   out << "new: " << r.new_path << " (" << r.new_spec.id << ", revision " << r.new_spec.revision << ")\n";
+  WritePartsText(r.new_spec, out);
   for (const std::string& w : r.warnings) out << "warning: " << w << "\n";
   for (bool meaning : {true, false}) {
     bool first = true;
@@ -247,7 +255,9 @@ Status WriteImpactReport(const ImpactReport& r, std::string_view format, std::os
   // Paths, ids and messages come from the logs: escaped, so that no control sequence reaches
   // a terminal and each entry stays on its line.
   out << "from: " << r.from.id << ", revision " << r.from.revision << "\n";
+  WritePartsText(r.from, out);
   out << "to:   " << r.to.id << ", revision " << r.to.revision << "\n";
+  WritePartsText(r.to, out);
   for (const InputSummary& i : r.inputs) {
     out << "input: " << Printable(i.path) << ": " << i.lines << " lines: " << i.rounds << " rounds, "
         << i.malformed_lines << " malformed, " << i.blank_lines << " blank\n";

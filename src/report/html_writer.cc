@@ -369,12 +369,21 @@ void WriteSpecs(std::ostream& out, const Report& report) {
     out << "<tr>";
     Figure(out, "td", "", path + "id", HtmlEscape(spec.id));
     Figure(out, "td", "", path + "revision", HtmlEscape(spec.revision));
-    if (spec.path.empty()) {
-      out << "<td></td>";
-    } else {
-      Figure(out, "td", "", path + "path", HtmlEscape(spec.path));
+    // The parts it includes under its own file and digest: where each was found, and its sha256.
+    out << "<td>";
+    if (!spec.path.empty()) Figure(out, "span", "", path + "path", HtmlEscape(spec.path));
+    for (std::size_t p = 0; p < spec.parts.size(); ++p) {
+      out << "<br>part ";
+      Figure(out, "span", "", path + "parts." + std::to_string(p) + ".path", HtmlEscape(spec.parts[p].path));
     }
-    Figure(out, "td", "mono", path + "sha256", HtmlEscape(spec.sha256));
+    out << "</td><td class=\"mono\">";
+    Figure(out, "span", "", path + "sha256", HtmlEscape(spec.sha256));
+    for (std::size_t p = 0; p < spec.parts.size(); ++p) {
+      out << "<br>";
+      Figure(out, "span", "", path + "parts." + std::to_string(p) + ".sha256",
+             HtmlEscape(spec.parts[p].sha256));
+    }
+    out << "</td>";
     out << "<td>";
     if (!spec.readings.empty()) {
       Figure(out, "span", spec.default_readings ? "" : "banner", path + "default_readings",

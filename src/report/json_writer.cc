@@ -9,6 +9,7 @@
 #include "pitboss/codes.h"
 #include "pitboss/report.h"
 #include "report/writers.h"
+#include "spec/library.h"
 
 namespace pitboss {
 namespace {
@@ -258,6 +259,14 @@ void WriteReportSpecJson(JsonWriter& json, const SpecUsed& spec) {
   json.BeginObject();
   WriteSpecMembers(json, spec);
   if (!spec.path.empty()) json.Key("path").String(spec.path);
+  // The parts it includes: where each was found in the rules search path, and its bytes' sha256.
+  if (!spec.parts.empty()) {
+    json.Key("parts").BeginArray();
+    for (const SpecUsed::Part& part : spec.parts) {
+      json.BeginObject().Key("path").String(part.path).Key("sha256").String(part.sha256).EndObject();
+    }
+    json.EndArray();
+  }
   // check --reading auto: the tables checked under these readings.
   if (!spec.tables.empty()) {
     json.Key("tables").BeginArray();
@@ -425,6 +434,18 @@ void WriteJsonReportOf(const Report& report, const std::vector<size_t>* readings
   json.Key("specs").BeginArray();
   for (const SpecUsed& spec : report.specs) WriteReportSpecJson(json, spec);
   json.EndArray();
+  // check --as-of / --revision, and the revisions a rule set's rounds were not judged under.
+  if (report.as_of != 0) json.Key("as_of").String(DateString(report.as_of));
+  if (!report.revisions_in_force.empty()) {
+    json.Key("revisions_in_force").BeginArray();
+    for (const std::string& name : report.revisions_in_force) json.String(name);
+    json.EndArray();
+  }
+  if (!report.revision_warnings.empty()) {
+    json.Key("revision_warnings").BeginArray();
+    for (const std::string& w : report.revision_warnings) json.String(w);
+    json.EndArray();
+  }
 
   json.Key("summary").BeginObject();
   json.Key("rounds").Int(report.rounds);

@@ -188,6 +188,7 @@ Properties ReportProperties(const Report& report) {
     std::string value = spec.id + " revision " + spec.revision;
     if (!spec.sha256.empty()) value += " sha256 " + spec.sha256;
     if (!spec.path.empty()) value += " file " + spec.path;
+    for (const SpecUsed::Part& part : spec.parts) value += "; part " + part.path + " sha256 " + part.sha256;
     if (!spec.readings.empty()) {
       value += spec.default_readings ? "; readings (the defaults):" : "; readings (NOT ALL THE DEFAULTS):";
       for (const auto& [id, name] : spec.readings) value += " " + id + "=" + name;

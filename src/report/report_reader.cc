@@ -462,6 +462,22 @@ bool ReportParser::ParseSpec(element value, const std::string& where, SpecUsed* 
     if (!Bool(obj, where, "default_readings", &spec->default_readings)) return false;
     if (!OptionalStrings(obj, where, "tables", &spec->tables)) return false;
   }
+  // The parts it includes: written by tools that record them.
+  if (obj.at_key("parts").get(member) == simdjson::SUCCESS) {
+    const std::string at = Member(where, "parts");
+    array items;
+    if (!Array(member, at, &items)) return false;
+    for (size_t i = 0; element item : items) {
+      object part;
+      SpecUsed::Part p;
+      if (!Object(item, Index(at, i), &part) || !String(part, Index(at, i), "path", &p.path) ||
+          !String(part, Index(at, i), "sha256", &p.sha256)) {
+        return false;
+      }
+      spec->parts.push_back(std::move(p));
+      ++i;
+    }
+  }
   return OptionalString(obj, where, "path", &spec->path);
 }
 

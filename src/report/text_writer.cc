@@ -18,6 +18,7 @@
 #include "report/baseline.h"
 #include "report/money_format.h"
 #include "report/writers.h"
+#include "spec/library.h"
 
 namespace pitboss {
 namespace {
@@ -158,12 +159,19 @@ void WriteSummary(std::ostream& out, const Report& report) {
     if (!spec.sha256.empty()) out << ", sha256 " << Printable(spec.sha256);
     out << '\n';
     if (!spec.path.empty()) out << "    file: " << Printable(spec.path) << '\n';
+    for (const SpecUsed::Part& part : spec.parts) {
+      out << "    part: " << Printable(part.path) << ", sha256 " << Printable(part.sha256) << '\n';
+    }
     if (!spec.readings.empty()) {
       out << "    readings: " << (spec.default_readings ? "the defaults" : "NOT ALL THE DEFAULTS") << ':';
       for (const auto& [id, name] : spec.readings) out << ' ' << Printable(id) << '=' << Printable(name);
       out << '\n';
     }
   }
+  if (report.as_of != 0) out << "judged as of: " << DateString(report.as_of) << '\n';
+  for (const std::string& name : report.revisions_in_force)
+    out << "revision in force: " << Printable(name) << '\n';
+  for (const std::string& w : report.revision_warnings) out << "revision warning: " << Printable(w) << '\n';
 
   out << "rounds checked: " << report.rounds << '\n';
   out << "rounds with violations: " << report.rounds_with_violations << '\n';

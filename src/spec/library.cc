@@ -14,6 +14,7 @@
 
 #include "base/read_file.h"
 #include "base/suggest.h"
+#include "spec/rules_path.h"
 
 namespace pitboss {
 
@@ -51,12 +52,14 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
       std::vector<std::string> found;
+      bool parts = false;  // a folder of parts only is a rules root of the search path, not an error
       for (auto it = fs::recursive_directory_iterator(path, ec);
            !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         // Source texts, and the parts specs include (not specs themselves).
         std::error_code kind;
         if (it->is_directory(kind) &&
             (it->path().filename() == "sources" || it->path().filename() == "parts")) {
+          parts = parts || it->path().filename() == "parts";
           it.disable_recursion_pending();
           continue;
         }
@@ -79,7 +82,7 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
       }
       if (ec) errors->push_back(path + ": " + ec.message());
       std::sort(found.begin(), found.end());
-      if (found.empty()) errors->push_back(path + ": no rule spec (.yaml) found");
+      if (found.empty() && !parts) errors->push_back(path + ": no rule spec (.yaml) found");
       files.insert(files.end(), found.begin(), found.end());
     } else if (fs::exists(path, ec)) {
       if (!fs::is_regular_file(path, ec)) {
@@ -120,6 +123,9 @@ std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,
 StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths, int threads) {
   std::vector<std::string> errors;
   std::vector<std::string> files = ListSpecFiles(paths, &errors);
+  // A spec's parts are looked for in the folders loaded, then in $PITBOSS_RULES and the
+  // installed rules: a house's spec in a folder of its own includes the regulation's part.
+  const std::vector<std::string> search_path = RulesSearchPath(paths);
   // Each file into a slot of its own, then taken up in file order: the documents and the
   // errors come out in the same order whatever the threads. Reading a spec (YAML, and every
   // reading instantiated to validate it) is most of a check's start-up.
@@ -133,7 +139,7 @@ StatusOr<SpecLibrary> SpecLibrary::Load(const std::vector<std::string>& paths, i
   auto work = [&] {
     try {
       for (size_t i = next++; i < files.size(); i = next++)
-        docs[i] = LoadSpecDocument(files[i], &file_errors[i]);
+        docs[i] = LoadSpecDocument(files[i], &file_errors[i], search_path);
     } catch (...) {
       std::lock_guard<std::mutex> lock(failure_mu);
       if (!failure) failure = std::current_exception();
@@ -197,6 +203,19 @@ const SpecDocument* SpecLibrary::Find(std::string_view id, int32_t date, std::st
            " (its first revision takes effect " + DateString(it->second.front()->spec.effective) + ")";
   }
   return found;
+}
+
+const SpecDocument* SpecLibrary::FindRevision(std::string_view id, std::string_view revision) const {
+  for (const SpecDocument* doc : Revisions(id)) {
+    if (doc->spec.revision == revision) return doc;
+  }
+  return nullptr;
+}
+
+std::span<const SpecDocument* const> SpecLibrary::Revisions(std::string_view id) const {
+  auto it = by_id_.find(id);
+  if (it == by_id_.end()) return {};
+  return it->second;
 }
 
 }  // namespace pitboss

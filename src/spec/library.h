@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,9 @@ class SpecLibrary {
   // Loads every spec at `paths`: a .yaml file (with the earlier revisions of its rule set
   // kept beside it, X.revisions/*.yaml), or a folder searched recursively for .yaml files
   // (its `sources/` folders hold rule texts and are skipped). Revisions of one rule set are
-  // the specs of one id; each round is checked under the one in force on its date. Fails
+  // the specs of one id; each round is checked under the one in force on its date. The
+  // parts a spec includes are looked for in its own tree, then in the folders of `paths`,
+  // $PITBOSS_RULES and the installed rules (RulesSearchPath, spec/rules_path.h). Fails
   // with every problem found, one "file:line:column: message" a line.
   // `threads` (at least 1) read files at the same time; the library and its errors are the
   // same whatever it is.
@@ -28,6 +31,12 @@ class SpecLibrary {
   // The revision of rule set `id` in force on `date` (yyyymmdd): the latest whose
   // effective date is not after it. nullptr with the reason in `why` otherwise.
   const SpecDocument* Find(std::string_view id, int32_t date, std::string* why) const;
+
+  // The revision of rule set `id` named `revision` (revision.name); nullptr where it has none.
+  const SpecDocument* FindRevision(std::string_view id, std::string_view revision) const;
+
+  // The revisions of rule set `id`, oldest first; empty for a rule set not loaded.
+  std::span<const SpecDocument* const> Revisions(std::string_view id) const;
 
   const std::vector<std::unique_ptr<SpecDocument>>& documents() const { return documents_; }
 
@@ -38,8 +47,9 @@ class SpecLibrary {
 };
 
 // The spec files at `paths`, each once, in the order SpecLibrary::Load reads them: a file
-// with its X.revisions/*.yaml, a folder's .yaml files recursively (not its sources/). A path
-// that is not there, or a folder with no spec, is an error appended to `errors`. So is a
+// with its X.revisions/*.yaml, a folder's .yaml files recursively (not its sources/ nor its
+// parts/). A path that is not there, or a folder with no spec (and no parts: a rules root of
+// parts only is one of the search path), is an error appended to `errors`. So is a
 // .yaml that is not a file (a link that leads nowhere or round a loop, a FIFO, a device): into
 // `not_files` where given (lint reports it as its error), else into `errors`.
 std::vector<std::string> ListSpecFiles(const std::vector<std::string>& paths,

@@ -18,6 +18,7 @@
 #include "spec/library.h"
 #include "spec/loader.h"
 #include "spec/revision_lock.h"
+#include "spec/rules_path.h"
 #include "spec/source_text.h"
 
 namespace pitboss {
@@ -290,14 +291,15 @@ void SpecLinter::Run(const std::string& rules_root) {
 }
 
 // Each text is looked for under the spec's rules root, then beside the spec, then in the
-// project's own rules folder, so that a copy of a spec taken elsewhere still finds its texts.
+// rules search path (--rules, $PITBOSS_RULES, the installed rules), so that a copy of a spec
+// taken elsewhere, or a part included from another rules tree, still finds its texts.
 // Each folder confines the name to itself (FindSourceText): a name that leads out of any of
 // them is an error, and nothing out of them is read.
 bool SpecLinter::LoadTexts(const std::string& rules_root) {
   const YAML::Node texts = Child(Child(root_, "source"), "texts");
   if (!texts.IsSequence()) return false;
-  std::vector<std::string> roots = {rules_root, fs::path(path_).parent_path().generic_string(),
-                                    DefaultRulesPath()};
+  std::vector<std::string> roots = {rules_root, fs::path(path_).parent_path().generic_string()};
+  roots.insert(roots.end(), out_->search_path.begin(), out_->search_path.end());
   bool all = true;
   for (const auto& t : texts) {
     std::string name = ScalarOf(t);
@@ -635,13 +637,16 @@ int LintReport::specs_with_errors() const {
                     [](const DialectLint& d) { return !d.errors.empty(); }));
 }
 
-SpecLint LintSpecFile(const std::string& path) {
+SpecLint LintSpecFile(const std::string& path) { return LintSpecFile(path, RulesSearchPath({})); }
+
+SpecLint LintSpecFile(const std::string& path, const std::vector<std::string>& search_path) {
   SpecLint out;
   out.path = path;
+  out.search_path = search_path;
   std::vector<std::string> load_errors;
-  std::optional<SpecDocument> doc = LoadSpecDocument(path, &load_errors);
+  std::optional<SpecDocument> doc = LoadSpecDocument(path, &load_errors, search_path);
   std::vector<std::string> tree_errors;
-  std::optional<SpecTree> tree = LoadSpecTree(path, &tree_errors);
+  std::optional<SpecTree> tree = LoadSpecTree(path, &tree_errors, search_path);
   bool parsed = tree.has_value();
   YAML::Node root = parsed ? tree->root : YAML::Node();
   for (const std::string& e : load_errors) {
@@ -653,6 +658,7 @@ SpecLint LintSpecFile(const std::string& path) {
   }
   if (!parsed) return out;
   out.sha256 = Sha256Hex(tree->bytes);
+  for (const SpecTree::Part& p : tree->parts) out.parts.push_back({p.path, p.sha256});
   const YAML::Node revision = Child(root, "revision");
   const YAML::Node where = Has(revision, "name") ? Child(revision, "name") : KeyNode(root, "revision");
   if (Has(root, "revision")) {
@@ -854,8 +860,11 @@ StatusOr<LintReport> LintSpecs(const std::vector<std::string>& paths, const Lint
     report.specs.push_back(std::move(spec));
   }
   std::map<std::pair<std::string, int32_t>, std::string> revisions;
+  std::vector<std::string> roots = options.rules;
+  roots.insert(roots.end(), paths.begin(), paths.end());
+  const std::vector<std::string> search_path = RulesSearchPath(roots);
   for (const std::string& file : files) {
-    SpecLint spec = LintSpecFile(file);
+    SpecLint spec = LintSpecFile(file, search_path);
     if (spec.effective != 0) {
       auto [it, inserted] = revisions.emplace(std::pair(spec.id, spec.effective), file);
       if (!inserted) {

@@ -84,6 +84,14 @@ struct SpecLint {
   int revision_line = 0;  // where revision.name is written (1-based); 0: nowhere
   int revision_column = 0;
   std::vector<std::string> texts;  // the source texts found, as read
+  // The parts it includes: the file each was read from and the sha256 of its bytes.
+  struct Part {
+    std::string path;
+    std::string sha256;
+  };
+  std::vector<Part> parts;
+  // The folders its parts and texts were looked for in after its own tree (RulesSearchPath).
+  std::vector<std::string> search_path;
   std::vector<LintError> errors;
   std::vector<LintError> warnings;  // what lint says but does not fail on
   int quotes = 0;                   // quotes checked
@@ -122,10 +130,16 @@ struct LintReport {
 LintError LocatedError(const std::string& path, const std::vector<std::string>& parts,
                        const std::string& error, LintCode code);
 
-// Lints one spec file. The file must be readable (LintSpecs checks that first).
+// Lints one spec file, its parts and texts looked for in its own tree, then in `search_path`.
+// The file must be readable (LintSpecs checks that first).
+SpecLint LintSpecFile(const std::string& path, const std::vector<std::string>& search_path);
+// The same, with the search path of no --rules ($PITBOSS_RULES, the installed rules).
 SpecLint LintSpecFile(const std::string& path);
 
 struct LintOptions {
+  // Rules folders (lint --rules) a spec's parts and source texts are looked for in after its
+  // own tree, before the folders linted, $PITBOSS_RULES and the installed rules; not linted.
+  std::vector<std::string> rules;
   // Record the revisions linted as the published ones, in the revisions.lock of their rules
   // tree (created where there is none), instead of holding them to it.
   bool update_lock = false;

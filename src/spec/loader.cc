@@ -11,6 +11,7 @@
 #include "base/sha256.h"
 #include "base/suggest.h"
 #include "spec/game_format.h"
+#include "spec/rules_path.h"
 #include "spec/source_text.h"
 #include "spec/spec_reader.h"
 #include "spec/yaml_reader.h"
@@ -453,6 +454,23 @@ StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::stri
   return file;
 }
 
+StatusOr<SourceTextFile> FindInRoots(const std::vector<std::string>& roots, const std::string& name) {
+  std::string tried;
+  for (const std::string& root : roots) {
+    auto file = FindSourceText(root, name);
+    if (!file.ok() && file.status().code() == Status::Code::kInvalidArgument) return file.status();
+    if (!file.ok()) {
+      tried += (tried.empty() ? "" : ", ") + file.status().message();
+      continue;
+    }
+    std::error_code ec;
+    // Anything there is the one meant (a FIFO is refused when read, not passed over).
+    if (fs::exists(file->resolved, ec)) return file;
+    tried += (tried.empty() ? "" : ", ") + file->path;
+  }
+  return Status::NotFound("'" + name + "' is not found (looked for: " + tried + ")");
+}
+
 std::optional<SeatOrder> ParseSeatOrder(std::string_view name) {
   for (const auto& o : kOrders) {
     if (o.name == name) return o.order;
@@ -568,6 +586,11 @@ const std::string& SpecTree::FileOf(const YAML::Node& node, const std::string& s
 }
 
 std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors) {
+  return LoadSpecTree(path, errors, RulesSearchPath({}));
+}
+
+std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors,
+                                     const std::vector<std::string>& search_path) {
   StatusOr<std::string> read_spec = ReadRegularFile(path);
   if (!read_spec.ok()) {
     errors->push_back(read_spec.status().message() + " (cannot read the spec)");
@@ -583,11 +606,14 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
   if (!root.IsMap() || !root["include"]) return tree;
   const YAML::Node include = root["include"];
   if (!include.IsSequence()) {
-    errors->push_back(At(path, include) + ": include must be a list of parts (files under the rules tree)");
+    errors->push_back(
+        At(path, include) +
+        ": include must be a list of parts (files under the rules tree or the rules search path)");
     return std::nullopt;
   }
   std::string id = root["id"] && root["id"].IsScalar() ? root["id"].Scalar() : "";
-  std::string rules_root = RulesRoot(path, id);
+  std::vector<std::string> roots = {RulesRoot(path, id)};
+  roots.insert(roots.end(), search_path.begin(), search_path.end());
   size_t before = errors->size();
   std::vector<std::pair<std::string, YAML::Node>> parts;
   for (const auto& entry : include) {
@@ -595,7 +621,21 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
       errors->push_back(At(path, entry) + ": an include entry must be a file name");
       continue;
     }
-    auto file = FindSourceText(rules_root, entry.Scalar());
+    auto file = FindInRoots(roots, entry.Scalar());
+    if (!file.ok() && file.status().code() == Status::Code::kNotFound) {
+      // Said as the read of the spec's own tree fails, with the other places looked at.
+      auto own = FindSourceText(roots.front(), entry.Scalar());
+      StatusOr<std::string> read = own.ok() ? ReadRegularFile(own->resolved) : own.status();
+      std::string also;
+      for (size_t i = 1; i < roots.size(); ++i) {
+        also += (also.empty() ? "" : ", ") +
+                (fs::path(roots[i]) / entry.Scalar()).lexically_normal().generic_string();
+      }
+      errors->push_back(At(path, entry) + ": include: cannot read " +
+                        (own.ok() ? own->path : entry.Scalar()) + ": " + read.status().message() +
+                        (also.empty() ? "" : " (nor " + also + ")"));
+      continue;
+    }
     if (!file.ok()) {
       errors->push_back(At(path, entry) + ": include: " + file.status().message());
       continue;
@@ -619,7 +659,7 @@ std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::s
       continue;
     }
     tree.bytes += part_text;
-    SpecTree::Part p{file->path, {}};
+    SpecTree::Part p{file->path, Sha256Hex(part_text), {}};
     CollectNodes(part, &p.nodes);
     tree.parts.push_back(std::move(p));
     parts.emplace_back(file->path, part);
@@ -691,6 +731,7 @@ StatusOr<RuleSpec> Build(const SpecDocument& doc, const std::vector<Chosen>& cho
     if (shared("unobservable")) spec.unobservable = doc.spec.unobservable;
     spec.path = doc.spec.path;
     spec.sha256 = doc.spec.sha256;
+    spec.parts = doc.spec.parts;
     spec.readings = doc.spec.readings;
     for (const Chosen& c : chosen) {
       const Ambiguity& a = doc.spec.ambiguities[c.ambiguity];
@@ -705,12 +746,21 @@ StatusOr<RuleSpec> Build(const SpecDocument& doc, const std::vector<Chosen>& cho
 }  // namespace
 
 std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors) {
-  std::optional<SpecTree> tree = LoadSpecTree(path, errors);
+  return LoadSpecDocument(path, errors, RulesSearchPath({}));
+}
+
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors,
+                                             const std::vector<std::string>& search_path) {
+  std::optional<SpecTree> tree = LoadSpecTree(path, errors, search_path);
   if (!tree) return std::nullopt;
   SpecDocument doc;
   doc.path = path;
   doc.root = tree->root;
-  for (const SpecTree::Part& p : tree->parts) doc.parts.push_back(p.path);
+  doc.search_path = search_path;
+  for (const SpecTree::Part& p : tree->parts) {
+    doc.parts.push_back(p.path);
+    doc.spec.parts.push_back({p.path, p.sha256});
+  }
   const std::string& text = tree->bytes;
   size_t before = errors->size();
   try {

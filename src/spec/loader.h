@@ -20,7 +20,8 @@ namespace pitboss {
 struct SpecTree {
   YAML::Node root;
   struct Part {
-    std::string path;  // as the rules root joined to the name the spec gives
+    std::string path;    // as the rules root joined to the name the spec gives
+    std::string sha256;  // of the part's bytes
     // Every node of the part, keys included, by (line, column): a position holds few nodes,
     // and YAML::Node::is() tells them apart.
     std::multimap<std::pair<int, int>, YAML::Node> nodes;
@@ -32,11 +33,16 @@ struct SpecTree {
   const std::string& FileOf(const YAML::Node& node, const std::string& spec_path) const;
 };
 
-// Reads spec file `path` and merges the parts it includes. A part is read from inside the
-// rules tree only (as source texts are), includes no other part, and may set no key the
-// spec sets, except the lists both add to (source.texts, source.also_encoded, ambiguities,
-// unobservable, claims: the part's entries first). Problems are appended to `errors` as
-// "file:line:column: message"; nullopt when the tree cannot be built.
+// Reads spec file `path` and merges the parts it includes. A part is looked for in the
+// spec's own rules tree, then in each folder of `search_path` in turn (the rules search path,
+// spec/rules_path.h), and read from inside the first that has it (as source texts are); it
+// includes no other part, and may set no key the spec sets, except the lists both add to
+// (source.texts, source.also_encoded, ambiguities, unobservable, claims: the part's entries
+// first). Problems are appended to `errors` as "file:line:column: message"; nullopt when the
+// tree cannot be built.
+std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors,
+                                     const std::vector<std::string>& search_path);
+// The same, with the search path of no --rules: $PITBOSS_RULES, then the installed rules.
 std::optional<SpecTree> LoadSpecTree(const std::string& path, std::vector<std::string>* errors);
 
 // One spec file as loaded. Owns its YAML tree so that any reading can be instantiated.
@@ -45,7 +51,9 @@ struct SpecDocument {
   std::string rules_root;          // the folder the spec's `texts` and parts are relative to
   YAML::Node root;                 // with its parts merged in
   std::vector<std::string> parts;  // the parts it includes, in order
-  RuleSpec spec;                   // under the default reading of every ambiguity
+  // The folders searched after rules_root for its parts and source texts, in order.
+  std::vector<std::string> search_path;
+  RuleSpec spec;  // under the default reading of every ambiguity
   // The spec under each reading that is not a default, the others left at theirs: made once
   // when the document is validated, so that Instantiate of one reading is a copy, not a
   // second parse of the tree.
@@ -64,6 +72,9 @@ struct SpecDocument {
 
 // Reads and validates one spec file. Problems are appended to `errors`, each as
 // "path:line:column: message"; nullopt when there is any.
+std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors,
+                                             const std::vector<std::string>& search_path);
+// The same, with the search path of no --rules (LoadSpecTree).
 std::optional<SpecDocument> LoadSpecDocument(const std::string& path, std::vector<std::string>* errors);
 
 // A source text of a spec, as found under one folder of the rules tree.
@@ -77,6 +88,11 @@ struct SourceTextFile {
 // out of `root`, or a symbolic link that leads out of it is InvalidArgument, saying which.
 // The file need not exist.
 StatusOr<SourceTextFile> FindSourceText(const std::string& root, const std::string& name);
+
+// Where `name` is in the first of `roots` that has it, each confining it as FindSourceText
+// does (a name out of a tree is an error at once). NotFound, naming every place looked at,
+// where none has it.
+StatusOr<SourceTextFile> FindInRoots(const std::vector<std::string>& roots, const std::string& name);
 
 // The spec under the given readings (ambiguity id -> reading name); the ambiguities not
 // named keep their default. An unknown ambiguity or reading is an InvalidArgument. The work is

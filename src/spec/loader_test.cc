@@ -335,6 +335,60 @@ TEST(LoaderTest, APartsErrorsNameThePart) {
   EXPECT_NE(errors[0].find("a recursive alias"), std::string::npos) << errors[0];
 }
 
+// A house's spec in a folder of its own: its part is found in the search path, in the first
+// root that has it, and the spec names the file read and its sha256 (issue 23, item 1).
+TEST(LoaderTest, APartIsFoundInTheSearchPath) {
+  const fs::path tmp = fs::temp_directory_path() / ("pitboss-search-path-" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  struct Cleanup {
+    fs::path path;
+    ~Cleanup() { fs::remove_all(path); }
+  } cleanup{tmp};
+  const std::string name = "us-sd/parts/war-blackjack-regulation.yaml";
+  fs::create_directories(tmp / "house" / "acme");
+  fs::create_directories(tmp / "copy" / "us-sd" / "parts");
+  fs::create_directories(tmp / "empty");
+  std::string house = ReadAll(kRules + "/us-sd/war-blackjack-second-house.yaml");
+  house.replace(house.find("id: us-sd/war-blackjack-second-house"), 36, "id: acme/war-blackjack");
+  const std::string spec = (tmp / "house" / "acme" / "war-blackjack.yaml").string();
+  std::ofstream(spec) << house;
+  const std::string part = ReadAll(kRules + "/" + name);
+  std::ofstream(tmp / "copy" / name) << part << "# a copy\n";
+
+  std::vector<std::string> errors;
+  EXPECT_FALSE(LoadSpecDocument(spec, &errors, {(tmp / "empty").string()}).has_value());
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find(spec + ":11:5: include: cannot read " + (tmp / "house" / name).string()),
+            std::string::npos)
+      << errors[0];
+  EXPECT_NE(errors[0].find("(nor " + (tmp / "empty" / name).string() + ")"), std::string::npos) << errors[0];
+
+  errors.clear();
+  auto doc = LoadSpecDocument(spec, &errors, {(tmp / "empty").string(), kRules, (tmp / "copy").string()});
+  ASSERT_TRUE(doc.has_value()) << Joined(errors);
+  ASSERT_EQ(doc->spec.parts.size(), 1u);
+  EXPECT_EQ(doc->spec.parts[0].path, kRules + "/" + name);
+  EXPECT_EQ(doc->spec.parts[0].sha256, Sha256Hex(part));
+  EXPECT_EQ(doc->spec.sha256, Sha256Hex(house + part));
+  EXPECT_TRUE(doc->spec.wager(WagerKind::kWar).offered);  // the part's wagers
+
+  doc = LoadSpecDocument(spec, &errors, {(tmp / "copy").string(), kRules});
+  ASSERT_TRUE(doc.has_value()) << Joined(errors);
+  EXPECT_EQ(doc->spec.parts[0].path, (tmp / "copy" / name).string());
+  EXPECT_EQ(doc->spec.parts[0].sha256, Sha256Hex(part + "# a copy\n"));
+  // The readings' specs carry the parts too: a report names them whatever the reading.
+  ASSERT_FALSE(doc->reading_specs.empty());
+  EXPECT_EQ(doc->reading_specs[0].spec.parts.size(), 1u);
+
+  // A name that leads out of a tree is refused at the first root, not looked for further.
+  house.replace(house.find(name), name.size(), "../" + name);
+  std::ofstream(spec) << house;
+  errors.clear();
+  EXPECT_FALSE(LoadSpecDocument(spec, &errors, {kRules}).has_value());
+  ASSERT_EQ(errors.size(), 1u) << Joined(errors);
+  EXPECT_NE(errors[0].find("is outside the rules tree"), std::string::npos) << errors[0];
+}
+
 // Issue 12: pitboss took the first `shoe:` and other YAML readers the last; and a recursive
 // alias under the second went unseen by check.
 TEST(LoaderTest, AKeyGivenTwiceIsAnErrorNamingBothLines) {

@@ -383,7 +383,7 @@ std::vector<RegulationBreach> RegulationBreaches(const RuleSpec& spec) {
 void LintRegulation(LintReport* report) {
   for (SpecLint& lint : report->specs) {
     std::vector<std::string> errors;
-    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors);
+    std::optional<SpecDocument> doc = LoadSpecDocument(lint.path, &errors, lint.search_path);
     if (!doc) continue;  // a spec that does not load is an error already
     for (const RegulationBreach& b : RegulationBreaches(doc->spec)) {
       lint.errors.push_back({lint.path, b.line, 0, LintCode::kBelowRegulation, b.message, ""});
