@@ -492,6 +492,8 @@ TEST_F(CheckerFilesTest, ADamagedContextLeavesItsShoesUnjudgedUntilTheirNextShuf
     EXPECT_EQ(r.violations[0].code, Code::kShoeNoShuffle);
     EXPECT_EQ(r.violations[0].round, "P2");
   }
+}
+
 // A revision judged as if in force (issue 23, item 3): the revisions log of fixtures/revisions
 // spans 2026-12-31 and 2027-01-01, when revision 2027-01-01 takes effect.
 TEST(CheckerRevisionTest, AsOfAndRevisionChooseTheRevisionWhateverTheDate) {
