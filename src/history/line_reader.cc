@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstring>
+#include <system_error>
 #include <thread>
 
 namespace pitboss {
@@ -307,9 +308,16 @@ bool LineReader::Fill(char* dst, size_t cap, size_t* n) {
         Digest();
       }
       ahead_ = std::make_unique<Ahead>(options_.buffer_size * 4);
-      ahead_->thread = std::thread([this] { DecodeAhead(); });
+      try {
+        ahead_->thread = std::thread([this] { DecodeAhead(); });
+      } catch (const std::system_error&) {
+        // No thread to be had (a process limit, an address space too small for its stack):
+        // decoded as lines are asked for.
+        ahead_.reset();
+        options_.decode_ahead = false;
+      }
     }
-    return FillAhead(dst, cap, n) || FailDecoding();
+    if (ahead_ != nullptr) return FillAhead(dst, cap, n) || FailDecoding();
   }
   return Decode(dst, cap, n) || FailDecoding();
 }
