@@ -1102,6 +1102,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   }
   LineReaderOptions reading;
   reading.digest_later = impl.options.jobs > 1;  // the pipeline's workers digest outside the reader
+  reading.read_plain_ahead = impl.options.jobs <= 1;
   auto reader_or = LineReader::Open(path, reading);
   if (!reader_or.ok()) {
     impl.context = false;

@@ -299,7 +299,7 @@ bool LineReader::ReadInput() {
 
 bool LineReader::Fill(char* dst, size_t cap, size_t* n) {
   *n = 0;
-  if (options_.decode_ahead) {
+  if (options_.decode_ahead && (compression_ != Compression::kNone || options_.read_plain_ahead)) {
     if (ahead_ == nullptr) {
       // The thread digests what it reads as it reads it, after what was read before it
       // started (the magic bytes), which is digested here first.

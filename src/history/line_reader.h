@@ -36,6 +36,10 @@ struct LineReaderOptions {
   // digesting and decoding overlap with whatever the caller does with the lines (digest_later
   // then has nothing left to do). Off: read and decoded as lines are asked for.
   bool decode_ahead = true;
+  // With decode_ahead, whether a plain log (nothing to decode) is read ahead too: worth it
+  // where one thread takes the lines, not where several take them in turn, each parsing what
+  // it has just read while it is in its core's cache (a line pipeline of more than one worker).
+  bool read_plain_ahead = true;
 };
 
 // Readable bytes that follow every line LineReader::Next returns (and every line a line
