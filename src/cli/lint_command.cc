@@ -125,11 +125,7 @@ void WriteJson(const LintReport& report, std::ostream& out) {
   json.Key("tool").String("pitboss").Key("version").String(PITBOSS_VERSION).Key("format").Int(1);
   json.Key("command").String("lint");
   json.Key("summary").BeginObject();
-  json.Key("specs").Int(static_cast<int64_t>(report.specs.size()));
-  json.Key("specs_with_errors").Int(report.specs_with_errors());
-  json.Key("dialects").Int(static_cast<int64_t>(report.dialects.size()));
-  json.Key("errors").Int(report.errors());
-  json.Key("warnings").Int(report.warnings());
+  WriteLintCounts(json, report);
   json.EndObject();
   json.Key("specs").BeginArray();
   for (const SpecLint& spec : report.specs) {

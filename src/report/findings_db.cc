@@ -437,24 +437,7 @@ Status InsertReadingsInferred(SqliteDb& db, const Report& report, int64_t run_id
                 json.EndObject();
               }));
     row->Bind(13, r.rounds_consistent_with_none);
-    row->Bind(14, JsonText([&](JsonWriter& json) {
-                json.BeginArray();
-                for (const ReadingRun& run : r.runs) {
-                  json.BeginObject();
-                  json.Key("readings").BeginArray();
-                  for (const std::string& name : run.readings) json.String(name);
-                  json.EndArray();
-                  json.Key("rounds").Int(run.rounds);
-                  json.Key("first_round").String(run.first_round);
-                  json.Key("first_input").String(run.first_input);
-                  json.Key("first_line").Int(run.first_line);
-                  json.Key("first_time").String(run.first_time);
-                  json.Key("last_round").String(run.last_round);
-                  json.Key("last_time").String(run.last_time);
-                  json.EndObject();
-                }
-                json.EndArray();
-              }));
+    row->Bind(14, JsonText([&](JsonWriter& json) { WriteReadingRunsJson(json, r.runs); }));
     row->Bind(15, r.findings_explained);
     row->Bind(16, r.rounds_explained);
     row->Bind(17, r.explained_underpaid);

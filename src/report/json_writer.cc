@@ -184,20 +184,8 @@ void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
   for (const auto& [name, n] : r.rounds_consistent) json.Key(name).Int(n);
   json.EndObject();
   json.Key("rounds_consistent_with_none").Int(r.rounds_consistent_with_none);
-  json.Key("runs").BeginArray();
-  for (const ReadingRun& run : r.runs) {
-    json.BeginObject();
-    names("readings", run.readings);
-    json.Key("rounds").Int(run.rounds);
-    json.Key("first_round").String(run.first_round);
-    json.Key("first_input").String(run.first_input);
-    json.Key("first_line").Int(run.first_line);
-    json.Key("first_time").String(run.first_time);
-    json.Key("last_round").String(run.last_round);
-    json.Key("last_time").String(run.last_time);
-    json.EndObject();
-  }
-  json.EndArray();
+  json.Key("runs");
+  WriteReadingRunsJson(json, r.runs);
   json.Key("findings_explained").Int(r.findings_explained);
   json.Key("rounds_explained").Int(r.rounds_explained);
   json.Key("explained_money").BeginObject();
@@ -208,6 +196,25 @@ void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
   json.EndObject();
   json.Key("other_findings").Int(r.other_findings);
   json.EndObject();
+}
+
+void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs) {
+  json.BeginArray();
+  for (const ReadingRun& run : runs) {
+    json.BeginObject();
+    json.Key("readings").BeginArray();
+    for (const std::string& name : run.readings) json.String(name);
+    json.EndArray();
+    json.Key("rounds").Int(run.rounds);
+    json.Key("first_round").String(run.first_round);
+    json.Key("first_input").String(run.first_input);
+    json.Key("first_line").Int(run.first_line);
+    json.Key("first_time").String(run.first_time);
+    json.Key("last_round").String(run.last_round);
+    json.Key("last_time").String(run.last_time);
+    json.EndObject();
+  }
+  json.EndArray();
 }
 
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs) {

@@ -106,15 +106,19 @@ void WriteLintSarif(const LintReport& report, const std::vector<std::string>& co
   for (const LintError& e : report.lock_errors) WriteResult(json, e, artifacts);
   json.EndArray();
   json.Key("properties").BeginObject();
+  WriteLintCounts(json, report);
+  json.EndObject();
+  json.EndObject().EndArray();
+  json.EndObject();
+  out << "\n";
+}
+
+void WriteLintCounts(JsonWriter& json, const LintReport& report) {
   json.Key("specs").Int(static_cast<int64_t>(report.specs.size()));
   json.Key("specs_with_errors").Int(report.specs_with_errors());
   json.Key("dialects").Int(static_cast<int64_t>(report.dialects.size()));
   json.Key("errors").Int(report.errors());
   json.Key("warnings").Int(report.warnings());
-  json.EndObject();
-  json.EndObject().EndArray();
-  json.EndObject();
-  out << "\n";
 }
 
 }  // namespace pitboss

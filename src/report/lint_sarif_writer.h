@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/json.h"
 #include "spec/lint.h"
 
 namespace pitboss {
@@ -24,6 +25,10 @@ namespace pitboss {
 // report names it (specs, specs_with_errors, dialects, errors, warnings).
 void WriteLintSarif(const LintReport& report, const std::vector<std::string>& command_line,
                     std::ostream& out);
+
+// Lint's summary, as members of the object `json` has open: specs, specs_with_errors, dialects,
+// errors, warnings (lint's JSON report and the SARIF run's properties alike).
+void WriteLintCounts(JsonWriter& json, const LintReport& report);
 
 }  // namespace pitboss
 

@@ -98,6 +98,9 @@ void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
 void WriteProvenanceJson(JsonWriter& json, const Report& report);
 // The report's "inputs" array: {"path","lines","rounds",...} per input (docs/report.md).
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
+// readings_inferred[].runs of the JSON report: the stretches of rounds and the readings each
+// is consistent with.
+void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
 // details), for the reports that list findings among other things.
 void WriteFindingText(std::ostream& out, const Finding& finding, bool colour = false);
