@@ -541,18 +541,7 @@ Status InsertFindings(SqliteDb& db, const Report& report, int64_t run_id) {
     row->Bind(27, f.clause);
     row->Bind(28, StringsJson(f.reading_dependent));
     if (!f.cleared_by.empty()) {
-      row->Bind(29, JsonText([&](JsonWriter& json) {
-                  json.BeginArray();
-                  for (const ClearedBy& cleared : f.cleared_by) {
-                    json.BeginObject();
-                    json.Key("ambiguity").String(cleared.ambiguity);
-                    json.Key("readings").BeginArray();
-                    for (const std::string& reading : cleared.readings) json.String(reading);
-                    json.EndArray();
-                    json.EndObject();
-                  }
-                  json.EndArray();
-                }));
+      row->Bind(29, JsonText([&](JsonWriter& json) { WriteClearedByJson(json, f.cleared_by); }));
     }
     row->Bind(30, f.consequences);
     row->BindTextOrNull(31, f.consequences > 0 ? f.consequences_note : "");

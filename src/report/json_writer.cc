@@ -79,16 +79,8 @@ void WriteFindingDetailsJson(JsonWriter& json, const Finding& finding) {
   for (const std::string& ambiguity : finding.reading_dependent) json.String(ambiguity);
   json.EndArray();
   if (!finding.cleared_by.empty()) {
-    json.Key("cleared_by").BeginArray();
-    for (const ClearedBy& cleared : finding.cleared_by) {
-      json.BeginObject();
-      json.Key("ambiguity").String(cleared.ambiguity);
-      json.Key("readings").BeginArray();
-      for (const std::string& reading : cleared.readings) json.String(reading);
-      json.EndArray();
-      json.EndObject();
-    }
-    json.EndArray();
+    json.Key("cleared_by");
+    WriteClearedByJson(json, finding.cleared_by);
   }
 }
 
@@ -196,6 +188,19 @@ void WriteReadingInferredJson(JsonWriter& json, const ReadingInferred& r) {
   json.EndObject();
   json.Key("other_findings").Int(r.other_findings);
   json.EndObject();
+}
+
+void WriteClearedByJson(JsonWriter& json, const std::vector<ClearedBy>& cleared_by) {
+  json.BeginArray();
+  for (const ClearedBy& cleared : cleared_by) {
+    json.BeginObject();
+    json.Key("ambiguity").String(cleared.ambiguity);
+    json.Key("readings").BeginArray();
+    for (const std::string& reading : cleared.readings) json.String(reading);
+    json.EndArray();
+    json.EndObject();
+  }
+  json.EndArray();
 }
 
 void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs) {

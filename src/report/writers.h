@@ -101,6 +101,8 @@ void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
 // readings_inferred[].runs of the JSON report: the stretches of rounds and the readings each
 // is consistent with.
 void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs);
+// A finding's cleared_by in the JSON report: each ambiguity and the readings that clear it.
+void WriteClearedByJson(JsonWriter& json, const std::vector<ClearedBy>& cleared_by);
 // One finding as the text report writes it (INPUT:LINE: SEVERITY: MESSAGE [CODE], then its
 // details), for the reports that list findings among other things.
 void WriteFindingText(std::ostream& out, const Finding& finding, bool colour = false);
