@@ -24,19 +24,6 @@ constexpr int kAce = 14;
 // split as often as the spec allows, by the four-hand chart.
 constexpr int kStrategyMaxHands = 4;
 
-Points Count(const std::vector<int>& ranks) {
-  int total = 0, aces = 0;
-  for (int r : ranks) {
-    total += CardPoints(r);
-    if (r == kAce) ++aces;
-  }
-  while (total > 21 && aces > 0) {
-    total -= 10;
-    --aces;
-  }
-  return {total, aces > 0};
-}
-
 // The math's ranks and values (blackjack_math.h): ace 1, king 13; tens and courts 10.
 int MathRank(int rank) { return rank == kAce ? 1 : rank; }
 int MathValue(int rank) { return blackjack::ValueOfRank(MathRank(rank)); }
@@ -332,11 +319,11 @@ void Dealer::PlayRound(DealerTable* table, int table_index, bool shuffle) {
 
   for (SeatPlay& play : seats_) PlaySeat(table, play);
 
-  bool dealer_blackjack = Count(dealer_).total == 21;  // two cards yet
+  bool dealer_blackjack = HandPoints(dealer_).total == 21;  // two cards yet
   bool in_play = false;
   for (const SeatPlay& play : seats_) {
     for (const PlayHand& hand : play.hands) {
-      if (Count(hand.ranks).total <= 21 && !Natural(play, hand)) in_play = true;
+      if (HandPoints(hand.ranks).total <= 21 && !Natural(play, hand)) in_play = true;
     }
   }
   if (!dealer_blackjack && (in_play || b_.dealer_draws_without_hand_in_play.value)) {
@@ -348,7 +335,7 @@ void Dealer::PlayRound(DealerTable* table, int table_index, bool shuffle) {
     Settle(play.seat, WagerKind::kInsurance, play.insurance,
            dealer_blackjack ? b_.pays_insurance_win.net : b_.pays_insurance_lose.net);
   }
-  Points dealer = Count(dealer_);
+  Points dealer = HandPoints(dealer_);
   for (SeatPlay& play : seats_) {
     for (PlayHand& hand : play.hands) SettleHand(play, hand, dealer_blackjack, dealer);
   }
@@ -386,7 +373,7 @@ bool Dealer::Rides(int first, int up) const {
 }
 
 bool Dealer::Natural(const SeatPlay& play, const PlayHand& hand) const {
-  if (hand.ranks.size() != 2 || Count(hand.ranks).total != 21) return false;
+  if (hand.ranks.size() != 2 || HandPoints(hand.ranks).total != 21) return false;
   return !hand.from_split && play.hands.size() == 1 ? true : b_.split_21_is_blackjack.value;
 }
 
@@ -401,7 +388,7 @@ bool Dealer::MayDouble(const PlayHand& hand) const {
   if (!b_.double_offered.value || hand.ranks.size() != 2) return false;
   if (hand.from_split && !b_.double_after_split.value) return false;
   if (hand.split_aces && b_.split_aces_one_card.value) return false;
-  Points p = Count(hand.ranks);
+  Points p = HandPoints(hand.ranks);
   int lo = b_.double_on.value == DoubleOn::kNineToEleven  ? 9
            : b_.double_on.value == DoubleOn::kTenToEleven ? 10
                                                           : 0;
@@ -409,7 +396,7 @@ bool Dealer::MayDouble(const PlayHand& hand) const {
 }
 
 bool Dealer::DealerMustDraw() const {
-  Points p = Count(dealer_);
+  Points p = HandPoints(dealer_);
   return p.total < 17 || (p.total == 17 && p.soft && b_.dealer_hits_soft_17.value);
 }
 
@@ -420,7 +407,7 @@ void Dealer::PlaySeat(DealerTable* table, SeatPlay& play) {
       play.hands[k].ranks.push_back(Deal(table, play.seat, play.hands[k].number));
     }
     PlayHandOf(table, play, k);
-    if (Count(play.hands[k].ranks).total > 21) SettleBust(play, play.hands[k]);
+    if (HandPoints(play.hands[k].ranks).total > 21) SettleBust(play, play.hands[k]);
   }
 }
 
@@ -431,7 +418,7 @@ void Dealer::PlayHandOf(DealerTable* table, SeatPlay& play, size_t k) {
   int up = MathValue(dealer_[0]) - 1;
   for (;;) {
     PlayHand& hand = play.hands[k];  // a split adds a hand: taken again each time
-    Points p = Count(hand.ranks);
+    Points p = HandPoints(hand.ranks);
     if (p.total >= 21) return;
     if (hand.ranks.size() == 2) {
       if (MaySplit(play, hand) && strategy.split[up][MathValue(hand.ranks[0]) - 1]) {
@@ -495,7 +482,7 @@ void Dealer::SettleBust(SeatPlay& play, PlayHand& hand) {
 void Dealer::SettleHand(SeatPlay& play, PlayHand& hand, bool dealer_blackjack, Points dealer) {
   constexpr Ratio kReturned{0, 1};
   Ratio primary, extra;  // the primary wager's net and the double's, per unit
-  Points mine = Count(hand.ranks);
+  Points mine = HandPoints(hand.ranks);
   if (dealer_blackjack) {
     if (Natural(play, hand)) {
       primary = extra = b_.pays_push.net;

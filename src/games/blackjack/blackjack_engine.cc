@@ -22,25 +22,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-Points Count(const int* ranks, size_t n) {
-  int total = 0, aces = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const int r = ranks[i];
-    total += CardPoints(r);
-    if (r == 14) ++aces;
-  }
-  while (total > 21 && aces > 0) {
-    total -= 10;
-    --aces;
-  }
-  return {total, aces > 0};
-}
-
-template <typename Ranks>
-Points Count(const Ranks& ranks) {
-  return Count(ranks.data(), ranks.size());
-}
-
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
@@ -76,7 +57,7 @@ struct Hand {
   int wager_fault = kNone;   // its wager/amount finding
   int double_fault = kNone;  // the wager/amount finding of a double above what the rules allow
 
-  Points points() const { return Count(ranks); }
+  Points points() const { return HandPoints(ranks); }
   bool busted() const { return points().total > 21; }
   bool done() const {
     Points p = points();
@@ -276,13 +257,13 @@ class BlackjackReplay {
   void CheckHandsFinished();
   void CheckDealerPlay();
   bool DealerMustDraw(const std::vector<int>& ranks) const {
-    Points p = Count(ranks);
+    Points p = HandPoints(ranks);
     return p.total < 17 || (p.total == 17 && p.soft && b_.dealer_hits_soft_17.value);
   }
   bool DealerBlackjack() const {
     if (dealer_.size() < 2) return false;
     const int two[2] = {dealer_[0], dealer_[1]};
-    return Count(two, 2).total == 21;
+    return HandPoints(two, 2).total == 21;
   }
   bool Natural(const SeatState& s, const Hand& h) const {
     if (h.ranks.size() != 2 || h.points().total != 21) return false;
@@ -568,7 +549,7 @@ void BlackjackReplay::OnDeal(int i) {
   if (e.seat == kDealer) {
     Note(i, [&] {
       if (dealer_.size() < 2 || dealer_unknown_) return std::string("a card the dealer draws");
-      const Points p = Count(dealer_);
+      const Points p = HandPoints(dealer_);
       return Cat("the dealer holds ", Soft(p), p.total, ": the rules ",
                  DealerMustDraw(dealer_) ? "have the dealer draw" : "have the dealer stand",
                  b_.dealer_hits_soft_17.value ? " (hitting soft 17)" : " (standing on soft 17)");
@@ -1071,7 +1052,7 @@ void BlackjackReplay::CheckDealerPlay() {
     if (k == dealer_.size()) {
       if (must) {
         int at = dealer_events_.back();
-        const Points p = Count(ranks);
+        const Points p = HandPoints(ranks);
         Add(Code::kDealDealerPlay, At{at, kDealer}, std::nullopt, std::nullopt, cite, Ev(at),
             "the dealer stood on ", Soft(p), p.total, " where the rules require a draw");
       }
@@ -1079,7 +1060,7 @@ void BlackjackReplay::CheckDealerPlay() {
     }
     if (!must) {
       int at = dealer_events_[k];
-      const Points p = Count(ranks);
+      const Points p = HandPoints(ranks);
       const char* why =
           !draws ? (DealerBlackjack() ? "the dealer has blackjack" : "no player's hand is left in play")
                  : "the rules require the dealer to stand on ";
@@ -1182,7 +1163,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   std::vector<int>& dealer = scratch_.dealer_then;
   dealer.assign(dealer_.begin(), dealer_.end());
   if (dealer_correct_ > 0) dealer.resize(dealer_correct_);
-  Points theirs = Count(dealer);
+  Points theirs = HandPoints(dealer);
   // A wager owed on another amount than the one placed (the rules' limit): that fault's money.
   const Money primary_on = h.wager_owed_on > 0 ? h.wager_owed_on : h.wager;
   const Money double_on = h.double_owed_on > 0 ? h.double_owed_on : h.doubled;

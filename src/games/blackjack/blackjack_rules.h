@@ -7,6 +7,7 @@
 #define PITBOSS_GAMES_BLACKJACK_BLACKJACK_RULES_H_
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -41,6 +42,23 @@ struct Points {
 };
 // 2..14 -> 2..10, ace 11. Inline: counted for every card of every hand of every replay.
 inline int CardPoints(int rank) { return rank == 14 ? 11 : rank >= 10 ? 10 : rank; }
+// The points of cards of these ranks, each ace 11 while the total stays at 21 or under (soft).
+inline Points HandPoints(const int* ranks, size_t n) {
+  int total = 0, aces = 0;
+  for (size_t i = 0; i < n; ++i) {
+    total += CardPoints(ranks[i]);
+    if (ranks[i] == 14) ++aces;
+  }
+  while (total > 21 && aces > 0) {
+    total -= 10;
+    --aces;
+  }
+  return {total, aces > 0};
+}
+template <typename Ranks>
+Points HandPoints(const Ranks& ranks) {
+  return HandPoints(ranks.data(), ranks.size());
+}
 
 class BlackjackRules : public GameRules {
  public:
