@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """--jobs changes nothing in a report: check, stats and impact give the same JSON report
-(once the command line and the time of the analysis are set aside) for --jobs 1, 2, 3 and 8.
+(once the command line and the time of the analysis are set aside) for --jobs 1, 2, 3 and 8;
+so does a check of the same rounds read through a CSV and a text dialect.
 
 Deals a log of several tables and two games with `pitboss generate`, plants faults of several
 kinds in it (wrong payouts, lines that are not JSON, a bad card, a run of lines seen before,
@@ -99,7 +100,27 @@ def main():
     with open(online_log, "w") as f:
         f.write("\n".join(plant(online)) + "\n")
 
+    # The Casino War rounds, faults and all, in an operator's CSV export and a dealer terminal's
+    # text log, with records no dialect rule reads (a round checked ahead of its reading at
+    # --jobs 1, and by the workers in turn above it).
+    war_log = os.path.join(work, "war.jsonl")
+    with open(war_log, "w") as f:
+        f.write("\n".join(plant(war)) + "\n")
+    vendor = {}
+    for dialect, damage in (("tgms/casino-war-csv", "T9,T9,not a time\n"), ("terminal/dealer-terminal", "?? a line of no kind\n")):
+        out = os.path.join(work, dialect.replace("/", "-") + ".log")
+        subprocess.run([pitboss, "convert", "--to", dialect, "--out", out, war_log], capture_output=True)
+        with open(out) as f:
+            lines = f.readlines()
+        for i in range(len(lines) // 3, len(lines), len(lines) // 4):
+            lines.insert(i, damage)
+        with open(out, "w") as f:
+            f.writelines(lines)
+        vendor[dialect] = out
+
     runs = {
+        "check-csv": ["check", "--dialect", "tgms/casino-war-csv", vendor["tgms/casino-war-csv"]],
+        "check-text": ["check", "--dialect", "terminal/dealer-terminal", vendor["terminal/dealer-terminal"]],
         "check": ["check", log],
         "check-gz": ["check", log + ".gz"],
         "check-reading": ["check", "--reading", "sd-war-win-payout=paytable-half-on-raise", log],

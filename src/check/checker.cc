@@ -19,6 +19,7 @@
 #include "games/games.h"
 #include "history/line_pipeline.h"
 #include "history/line_reader.h"
+#include "history/read_ahead.h"
 #include "history/round_parser.h"
 #include "spec/library.h"
 #include "spec/parts.h"
@@ -1172,7 +1173,13 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
       int64_t line_number() const { return reader.line_number(); }
       void DigestPending() { reader.DigestPending(); }
     } source{dialect_reader};
-    run(source);
+    if (jobs <= 1) {
+      // One thread checks: the records are read and grouped ahead, beside it (read_ahead.h).
+      ReadAhead<Grouped> ahead(source);
+      run(ahead);
+    } else {
+      run(source);
+    }
     status = dialect_reader.status();
     summary.dialect = dialect->id;
     summary.dialect_sha256 = dialect->sha256;
