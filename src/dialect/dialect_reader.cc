@@ -80,6 +80,19 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   round_only_.name = "round";
   round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
+  memo_.resize(static_cast<size_t>(d_.slots) * kMemoWays);
+  if (d_.shape == DialectShape::kCsv) {
+    // The columns the dialect's round fields read (the one a rule takes from, and the one it
+    // takes away): a record that has the same texts in them as the record before it in its
+    // round has nothing new to say of the round.
+    std::vector<bool> is_round_column(d_.columns.size(), false);
+    for (const FieldRule& r : d_.round_fields)
+      for (const int at : {r.index, r.less_index})
+        if (at >= 0 && static_cast<size_t>(at) < is_round_column.size())
+          is_round_column[static_cast<size_t>(at)] = true;
+    for (uint32_t c = 0; c < is_round_column.size(); ++c)
+      if (is_round_column[c]) round_columns_.push_back(c);
+  }
   for (const RecordKind& k : d_.records) {
     const FieldRule* key = nullptr;
     for (const std::vector<FieldRule>* rules : {&d_.round_fields, &k.round_fields}) {
@@ -103,10 +116,15 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   }
 }
 
-// The layout of a grouped round (NextGrouped): kDialectRoundMark, then an entry for each record
-// or error, in the log's order: its line (int64), its kind (int32, -1 for an error), a count
-// (uint32: the record's values, or the error message's bytes), and then for a record each
-// value's size (uint32) and the values' bytes one after the other; for an error its message.
+// The layout of a grouped round (NextGrouped): kDialectRoundMark; of a CSV log, the place of each
+// declared column in the file's records (a count, uint32, then each place, int32); then an
+// entry for each record or error, in the log's order: its line (int64), its kind (int32; -1 for
+// an error, kLineOfText for a line of text whose kind the converter finds) and a count (uint32).
+// Then for an error its message; for a line of text its bytes; for a CSV record its bytes as the
+// log has them, then a count (uint32) and each declared column's value's offset in them and size
+// (two uint32s; a count of 0 where the reader unescaped a field: the converter splits it again);
+// for any other record each value's place and size (two uint32s) and the values' bytes
+// one after the other.
 namespace {
 
 template <typename T>
@@ -191,14 +209,57 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   errors_.clear();
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
-  // A CSV record's values stay from one record to the next (a record carries only those that
-  // may have changed); the others' are the record's own.
   const bool csv = d_.shape == DialectShape::kCsv;
-  if (csv) values_.assign(d_.columns.size(), std::string_view());
+  bool after_record = false;  // a CSV record of the round came before (its values in prior_)
+  if (csv) {
+    column_at_.resize(Take<uint32_t>(&grouped));
+    for (int& at : column_at_) at = Take<int32_t>(&grouped);
+  }
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
     const auto kind = Take<int32_t>(&grouped);
     const auto count = Take<uint32_t>(&grouped);
+    if (csv && kind >= 0) {
+      const std::string_view record = grouped.substr(0, count);
+      grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
+      // Where the reader found each declared column's value in it (offset and size), or none
+      // where it unescaped a field: the record is then split again here.
+      const auto places = Take<uint32_t>(&grouped);
+      const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint32_t), grouped.size());
+      const std::string_view entries = grouped.substr(0, table);
+      grouped.remove_prefix(table);
+      if (static_cast<size_t>(kind) >= d_.records.size()) continue;
+      values_.resize(column_at_.size());
+      if (places == column_at_.size()) {
+        for (size_t c = 0; c < places; ++c) {
+          uint32_t at = 0, n = 0;
+          std::memcpy(&at, entries.data() + c * 2 * sizeof at, sizeof at);
+          std::memcpy(&n, entries.data() + (c * 2 + 1) * sizeof at, sizeof n);
+          values_[c] = record.substr(std::min<size_t>(at, record.size()), n);
+        }
+      } else {
+        // Its values are views of the grouped round, or of this record's turn of the scratch
+        // buffers where a field was unescaped; the record before it keeps the other turn.
+        std::string& scratch = csv_scratch_[csv_turn_ ^= 1];
+        std::string why;
+        fields_.clear();
+        if (!SplitCsv(record, d_.delimiter, &fields_, &scratch, &why) ||
+            fields_.size() != column_at_.size()) {
+          AddError(line, Describe(d_, nullptr, nullptr, "the record is not CSV: " + why));
+          after_record = false;
+          continue;
+        }
+        for (size_t c = 0; c < column_at_.size(); ++c)
+          values_[c] = fields_[static_cast<size_t>(column_at_[c])];
+      }
+      bool same = after_record;
+      for (size_t i = 0; same && i < round_columns_.size(); ++i)
+        same = SameText(values_[round_columns_[i]], prior_[round_columns_[i]]);
+      Record(d_.records[static_cast<size_t>(kind)], line, same);
+      prior_.swap(values_);
+      after_record = true;
+      continue;
+    }
     if (kind == kLineOfText) {
       // A line of a text log the reader left to the converter: its kind found here.
       const std::string_view text = grouped.substr(0, count);
@@ -220,11 +281,10 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
       continue;
     }
-    const auto flags = Take<uint32_t>(&grouped);
     const size_t table = std::min<size_t>(size_t{count} * 2 * sizeof(uint32_t), grouped.size());
     const std::string_view entries = grouped.substr(0, table);
     grouped.remove_prefix(table);
-    if (!csv) values_.assign(count, std::string_view());
+    values_.assign(count, std::string_view());
     for (size_t i = 0; i + 2 * sizeof(uint32_t) <= entries.size(); i += 2 * sizeof(uint32_t)) {
       uint32_t at = 0, n = 0;
       std::memcpy(&at, entries.data() + i, sizeof at);
@@ -232,11 +292,10 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       if (at < values_.size()) values_[at] = grouped.substr(0, n);
       grouped.remove_prefix(std::min<size_t>(n, grouped.size()));
     }
-    const bool same_round = (flags & kSameRoundValues) != 0;
     if (static_cast<size_t>(kind) < d_.records.size()) {
-      Record(d_.records[static_cast<size_t>(kind)], line, same_round);
+      Record(d_.records[static_cast<size_t>(kind)], line, false);
     } else if (static_cast<size_t>(kind) == d_.records.size()) {
-      Record(round_only_, line, same_round);
+      Record(round_only_, line, false);
     }
   }
 }
@@ -291,6 +350,7 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
       *why = "the amount less " + rule.less + " overflows";
       return nullptr;
     }
+    out->plain = out->is_int || PlainText(out->text);
     return out;
   }
   Cached* cached = rule.slot >= 0 && static_cast<size_t>(rule.slot) < cache_.size()
@@ -304,6 +364,7 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
   out->is_int = false;
   out->text.clear();
   const bool ok = ConvertRaw(rule, raw, out, present, why);
+  out->plain = out->is_int || PlainText(out->text);
   if (cached != nullptr) {
     cached->valid = ok;
     cached->applied = UINT64_MAX;  // a new text: not the round's until it is set there
@@ -313,6 +374,32 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
     }
   }
   return ok ? out : nullptr;
+}
+
+const DialectConverter::Value* DialectConverter::ConvertEventField(const FieldRule& rule, bool* present,
+                                                                   std::string* why) {
+  const std::string_view raw = RawOf(rule);
+  uint64_t key = 0;
+  if (rule.less_index >= 0 || rule.slot < 0 || raw.size() > sizeof key) return Convert(rule, present, why);
+  if (!raw.empty()) std::memcpy(&key, raw.data(), raw.size());
+  Memo& m = memo_[static_cast<size_t>(rule.slot) * kMemoWays +
+                  (((key + raw.size()) * 0x9E3779B97F4A7C15ull) >> (64 - kMemoBits))];
+  if (m.size == raw.size() && m.key == key) {
+    *present = m.present;
+    return &m.value;
+  }
+  m.value.is_int = false;
+  m.value.text.clear();
+  *present = true;
+  if (!ConvertRaw(rule, raw, &m.value, present, why)) {
+    m.size = UINT8_MAX;
+    return nullptr;
+  }
+  m.value.plain = m.value.is_int || PlainText(m.value.text);
+  m.key = key;
+  m.size = static_cast<uint8_t>(raw.size());
+  m.present = *present;
+  return &m.value;
 }
 
 bool DialectConverter::ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present,
@@ -448,7 +535,7 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
     }
   };
   // A json dialect's round fields come in the round's record of its own, once. A CSV record
-  // whose round fields are the texts of the record before it (kSameRoundValues), all of them
+  // whose round fields are the texts of the record before it in its round (ReadRecords), all of them
   // read and set then, has nothing more to say of them.
   const bool read_dialects = d_.shape != DialectShape::kJson || &kind == &round_only_;
   const bool skip = same_round && round_clean_;
@@ -479,7 +566,7 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
     // event out, as below).
     event_values_.assign(plan.size(), nullptr);
     for (size_t i = 0; i < plan.size(); ++i) {
-      v = Convert(*plan[i].rule, &present, &why);
+      v = ConvertEventField(*plan[i].rule, &present, &why);
       if (v == nullptr) {
         Fail(line, &kind, plan[i].rule, why);
         return;
@@ -504,7 +591,7 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
   if (events_count_ > 0) text.push_back(',');
   text += type_[static_cast<size_t>(&kind - d_.records.data())];
   for (const PlannedField& f : plan) {
-    v = Convert(*f.rule, &present, &why);
+    v = ConvertEventField(*f.rule, &present, &why);
     if (v == nullptr) {
       Fail(line, &kind, f.rule, why);
       bad = true;
@@ -553,7 +640,7 @@ bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* v
     if (v == nullptr) continue;
     const int at = plan[i].scanned;
     // What the v1 line would say as a string must be one the fast path reads as written.
-    if (!v->is_int && !PlainText(v->text)) return false;
+    if (!v->plain) return false;
     if (at == kFace) {
       if (v->is_int || e.face) return false;  // the fast path reads "face" as a string
       e.face = true;
@@ -629,7 +716,7 @@ bool DialectConverter::DirectRound() {
                       : field == "rules" ? 3
                                          : 4;
     if (at == 4 && field != "currency") continue;  // a field WriteRound does not write
-    if (v.is_int || !PlainText(v.text)) return false;
+    if (v.is_int || !v.plain) return false;
     switch (at) {
       case 0:
         if (v.text.empty()) return false;
@@ -739,26 +826,6 @@ void DialectConverter::WriteRound() {
 DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
     : d_(dialect), lines_(lines), converter_(dialect) {
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
-  if (d_.shape == DialectShape::kCsv) {
-    // The columns the round's own fields read, and those each kind's rules read.
-    is_round_column_.assign(d_.columns.size(), false);
-    auto mark = [&](const FieldRule& r, std::vector<bool>* in) {
-      for (const int at : {r.index, r.less_index})
-        if (at >= 0 && static_cast<size_t>(at) < in->size()) (*in)[static_cast<size_t>(at)] = true;
-    };
-    for (const FieldRule& r : d_.round_fields) mark(r, &is_round_column_);
-    for (uint32_t c = 0; c < is_round_column_.size(); ++c)
-      if (is_round_column_[c]) round_columns_.push_back(c);
-    carried_.resize(round_columns_.size());
-    for (const RecordKind& k : d_.records) {
-      std::vector<bool> reads(d_.columns.size(), false);
-      for (const std::vector<FieldRule>* rules : {&k.fields, &k.round_fields})
-        for (const FieldRule& r : *rules) mark(r, &reads);
-      std::vector<uint32_t>& columns = kind_columns_.emplace_back();
-      for (uint32_t c = 0; c < reads.size(); ++c)
-        if (reads[c]) columns.push_back(c);
-    }
-  }
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
@@ -883,6 +950,11 @@ void DialectReader::OpenRound(int64_t line) {
   round_ = TakeItem();
   round_.line = line;
   round_.text.assign(kDialectRoundMark);
+  if (d_.shape == DialectShape::kCsv) {
+    // Where the declared columns are in the file's records (the header says), for the converter.
+    Put(&round_.text, static_cast<uint32_t>(column_at_.size()));
+    for (const int at : column_at_) Put(&round_.text, static_cast<int32_t>(at));
+  }
   round_records_ = 0;
 }
 
@@ -894,60 +966,53 @@ void DialectReader::CloseRound() {
 
 void DialectReader::Append(int64_t line, int32_t kind, std::string_view message) {
   std::string& out = round_.text;
-  Put(&out, line);
-  Put(&out, kind);
-  if (kind < 0) {  // an error's message, or a line of text (kLineOfText)
-    Put(&out, static_cast<uint32_t>(message.size()));
+  if (kind < 0 || d_.shape == DialectShape::kCsv) {
+    // An error's message, a line of text (kLineOfText) or a CSV record, as it is.
+    char head[sizeof line + sizeof kind + sizeof(uint32_t)];
+    const auto size = static_cast<uint32_t>(message.size());
+    std::memcpy(head, &line, sizeof line);
+    std::memcpy(head + sizeof line, &kind, sizeof kind);
+    std::memcpy(head + sizeof line + sizeof kind, &size, sizeof size);
+    out.append(head, sizeof head);
     out.append(message);
+    if (kind < 0) return;
+    // And where each declared column's value is in the record, as split (fields_), unless a
+    // field was unescaped (into scratch_): the converter takes them there, or else splits the
+    // record again.
+    places_.resize(1 + 2 * column_at_.size());
+    uint32_t* p = places_.data();
+    if (!scratch_.empty()) {
+      Put(&out, uint32_t{0});
+      return;
+    }
+    *p++ = static_cast<uint32_t>(column_at_.size());
+    for (const int c : column_at_) {
+      const std::string_view f = fields_[static_cast<size_t>(c)];
+      *p++ = static_cast<uint32_t>(f.data() - message.data());
+      *p++ = static_cast<uint32_t>(f.size());
+    }
+    out.append(reinterpret_cast<const char*>(places_.data()), places_.size() * sizeof(uint32_t));
     return;
   }
-  // The values the record carries (index in the converter's values_, and text): of a CSV
-  // record, those of its kind's columns, and the round's columns where they are not the texts
-  // the round's last record carried (the converter keeps those); of any other, all.
+  Put(&out, line);
+  Put(&out, kind);
+  // The record's values (index in the converter's values_, and text), all of them, in one step.
   const std::vector<std::string_view>& values = converter_.values_;
-  carry_.clear();
-  uint32_t flags = 0;
-  if (d_.shape == DialectShape::kCsv && static_cast<size_t>(kind) < kind_columns_.size()) {
-    bool same = round_records_ > 1;
-    for (size_t i = 0; same && i < round_columns_.size(); ++i) {
-      const auto [at, n] = carried_[i];
-      same = SameText(values[round_columns_[i]], std::string_view(out.data() + at, n));
-    }
-    if (same) {
-      flags |= DialectConverter::kSameRoundValues;
-    } else {
-      carry_ = round_columns_;
-    }
-    for (const uint32_t c : kind_columns_[static_cast<size_t>(kind)])
-      if (!same || !is_round_column_[c]) carry_.push_back(c);
-  } else {
-    for (uint32_t i = 0; i < values.size(); ++i) carry_.push_back(i);
-  }
-  // The whole entry in one step: a round's records are copied once each, and this is most of
-  // what the reader does with them.
   size_t bytes = 0;
-  for (const uint32_t i : carry_) bytes += values[i].size();
+  for (const std::string_view v : values) bytes += v.size();
   const size_t at = out.size();
-  out.resize(at + sizeof(uint32_t) * (2 + 2 * carry_.size()) + bytes);
+  out.resize(at + sizeof(uint32_t) * (1 + 2 * values.size()) + bytes);
   char* p = out.data() + at;
-  const auto count = static_cast<uint32_t>(carry_.size());
+  const auto count = static_cast<uint32_t>(values.size());
   std::memcpy(p, &count, sizeof count);
   p += sizeof count;
-  std::memcpy(p, &flags, sizeof flags);
-  p += sizeof flags;
-  for (const uint32_t i : carry_) {
+  for (uint32_t i = 0; i < count; ++i) {
     const auto n = static_cast<uint32_t>(values[i].size());
     std::memcpy(p, &i, sizeof i);
     std::memcpy(p + sizeof i, &n, sizeof n);
     p += 2 * sizeof n;
   }
-  size_t round_column = 0;  // carry_ begins with the round's columns, where it holds them
-  for (const uint32_t i : carry_) {
-    const std::string_view v = values[i];
-    if (round_column < round_columns_.size() && !(flags & DialectConverter::kSameRoundValues) &&
-        i == round_columns_[round_column]) {
-      carried_[round_column++] = {static_cast<size_t>(p - out.data()), v.size()};
-    }
+  for (const std::string_view v : values) {
     if (!v.empty()) std::memcpy(p, v.data(), v.size());
     p += v.size();
   }
@@ -989,6 +1054,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     kind = &d_.records[static_cast<size_t>(k)];
   } else {
     fields_.clear();
+    scratch_.clear();  // and so it stays unless a field is unescaped (Append)
     std::string why;
     if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
       Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
@@ -1046,7 +1112,15 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   std::vector<std::string_view>& values = converter_.values_;
   values.clear();
   if (d_.shape == DialectShape::kCsv) {
-    for (const int at : column_at_) values.push_back(fields_[static_cast<size_t>(at)]);
+    // Only the key's: the reader reads no other value of a CSV record (Append passes the
+    // record on whole, and where each value is in it).
+    values.resize(column_at_.size());
+    if (const FieldRule* key =
+            d_.key.empty() ? nullptr : converter_.key_rule_[static_cast<size_t>(kind - d_.records.data())]) {
+      for (const int at : {key->index, key->less_index})
+        if (at >= 0 && static_cast<size_t>(at) < values.size())
+          values[static_cast<size_t>(at)] = fields_[static_cast<size_t>(column_at_[static_cast<size_t>(at)])];
+    }
   } else {
     for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
   }
@@ -1094,7 +1168,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     return;
   }
   ++round_records_;
-  Append(line, static_cast<int32_t>(kind - d_.records.data()), {});
+  Append(line, static_cast<int32_t>(kind - d_.records.data()), record);
   if (kind->role == RecordRole::kEnd) CloseRound();
 }
 

@@ -106,6 +106,9 @@ class DialectConverter {
     bool is_int = false;
     int64_t number = 0;
     std::string text;
+    // An integer, or a text v1 writes as it is (PlainText), which the round parser's fast path
+    // takes as written: worked out once a value is converted (Convert), not at each use.
+    bool plain = true;
     bool operator==(const Value&) const = default;
   };
 
@@ -119,10 +122,11 @@ class DialectConverter {
   // again; nullptr (with `why`) when the record cannot give it; *present false when an
   // optional field is left out.
   const Value* Convert(const FieldRule& rule, bool* present, std::string* why);
+  // As Convert, for an event's field: a short text (8 bytes or fewer) is converted once for
+  // each of the last texts of its place in a small table of the rule's own (a seat, a wager,
+  // an amount: an event's fields take few values, in turn), not at each change.
+  const Value* ConvertEventField(const FieldRule& rule, bool* present, std::string* why);
   bool ConvertRaw(const FieldRule& rule, std::string_view raw, Value* out, bool* present, std::string* why);
-  // Of a grouped round's record: its round fields are the texts of the round's record before
-  // it (a CSV record's; the reader leaves them out).
-  static constexpr uint32_t kSameRoundValues = 1;
   // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
   // converter finds (TextKinds).
   static constexpr int32_t kLineOfText = -2;
@@ -159,6 +163,15 @@ class DialectConverter {
   // The record being converted: its groups' or columns' values (a column's by its place in
   // the dialect's columns).
   std::vector<std::string_view> values_;
+  // kCsv: where each declared column is in the file's records (the grouped round says); the
+  // record's fields as split, and the values of the record before it in the round; two
+  // scratch buffers for unescaped fields, the record's and the one before's, in turn; the
+  // columns the dialect's round fields read.
+  std::vector<int> column_at_;
+  std::vector<std::string_view> fields_, prior_;
+  std::string csv_scratch_[2];
+  int csv_turn_ = 0;
+  std::vector<uint32_t> round_columns_;
 
   // The round being converted.
   uint64_t round_serial_ = 0;
@@ -192,6 +205,16 @@ class DialectConverter {
     uint64_t applied = UINT64_MAX;  // the round it is a field of, with this text
   };
   std::vector<Cached> cache_;
+  // ConvertEventField's tables: kMemoWays places for each rule's slot.
+  struct Memo {
+    uint64_t key = 0;  // the text's bytes, zeros after them
+    uint8_t size = UINT8_MAX;
+    bool present = false;
+    Value value;
+  };
+  static constexpr int kMemoBits = 3;
+  static constexpr size_t kMemoWays = size_t{1} << kMemoBits;
+  std::vector<Memo> memo_;
   Value uncached_;  // the value of a rule with no slot
   // Card texts and what the notation reads them as (a log of a shoe has few).
   struct CardRead {
@@ -261,19 +284,13 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;         // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;  // declared column -> its place in the file's records
-  std::string record_;          // a CSV record over several lines
-  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
+  std::string scratch_;           // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;    // declared column -> its place in the file's records
+  std::string record_;            // a CSV record over several lines
+  std::vector<int> matched_;      // the kinds a line matches (Dialect::kinds)
+  std::vector<uint32_t> places_;  // kCsv: where a record's values are in it (Append)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
-  // kCsv: the columns the dialect's round fields read; those each kind's rules read; and where
-  // in the round open the texts of the round's columns its last record carried are.
-  std::vector<uint32_t> round_columns_;
-  std::vector<bool> is_round_column_;
-  std::vector<std::vector<uint32_t>> kind_columns_;
-  std::vector<std::pair<size_t, size_t>> carried_;
-  std::vector<uint32_t> carry_;  // the values the record being added carries
 
   // kJson: the value being read, over lines (record_ holds what there is of it) or one of
   // several on a line.
