@@ -1174,7 +1174,9 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
       void DigestPending() { reader.DigestPending(); }
     } source{dialect_reader};
     if (jobs <= 1) {
-      // One thread checks: the records are read and grouped ahead, beside it (read_ahead.h).
+      // One thread checks: the records are read and grouped ahead, beside it (read_ahead.h),
+      // every line's kind found there (the converter has the check to share its thread with).
+      dialect_reader.MatchEveryLine(true);
       ReadAhead<Grouped> ahead(source);
       run(ahead);
     } else {

@@ -57,6 +57,11 @@ bool PlainText(std::string_view text) {
   });
 }
 
+// The text from `first`'s start to `last`'s end, both views of one text, `last` not before.
+std::string_view Span(std::string_view first, std::string_view last) {
+  return std::string_view(first.data(), static_cast<size_t>(last.data() + last.size() - first.data()));
+}
+
 }  // namespace
 
 void DialectConverter::AppendValue(std::string* out, const Value& v) {
@@ -210,10 +215,21 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
   const bool csv = d_.shape == DialectShape::kCsv;
-  bool after_record = false;  // a CSV record of the round came before (its values in prior_)
+  bool after_record = false;     // a CSV record of the round came before (its values in prior_)
+  bool prior_in_record = false;  // ... its values all views of its text, as the log has it
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
+    // The runs of round columns side by side in the file: (first, last) declared column.
+    round_runs_.clear();
+    for (const uint32_t c : round_columns_) {
+      if (c >= column_at_.size()) continue;
+      if (!round_runs_.empty() && column_at_[c] == column_at_[round_runs_.back().second] + 1) {
+        round_runs_.back().second = c;
+      } else {
+        round_runs_.emplace_back(c, c);
+      }
+    }
   }
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
@@ -230,7 +246,8 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       grouped.remove_prefix(table);
       if (static_cast<size_t>(kind) >= d_.records.size()) continue;
       values_.resize(column_at_.size());
-      if (places == column_at_.size()) {
+      const bool in_record = places == column_at_.size();
+      if (in_record) {
         for (size_t c = 0; c < places; ++c) {
           uint32_t at = 0, n = 0;
           std::memcpy(&at, entries.data() + c * 2 * sizeof at, sizeof at);
@@ -253,11 +270,21 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
           values_[c] = fields_[static_cast<size_t>(column_at_[c])];
       }
       bool same = after_record;
-      for (size_t i = 0; same && i < round_columns_.size(); ++i)
-        same = SameText(values_[round_columns_[i]], prior_[round_columns_[i]]);
+      if (same && in_record && prior_in_record) {
+        // Round columns side by side in the file are compared as one text each run: the
+        // texts between them are delimiters (a quote there too only makes them differ).
+        for (size_t r = 0; same && r < round_runs_.size(); ++r) {
+          const auto [a, b] = round_runs_[r];
+          same = SameText(Span(values_[a], values_[b]), Span(prior_[a], prior_[b]));
+        }
+      } else {
+        for (size_t i = 0; same && i < round_columns_.size(); ++i)
+          same = SameText(values_[round_columns_[i]], prior_[round_columns_[i]]);
+      }
       Record(d_.records[static_cast<size_t>(kind)], line, same);
       prior_.swap(values_);
       after_record = true;
+      prior_in_record = in_record;
       continue;
     }
     if (kind == kLineOfText) {
@@ -967,31 +994,32 @@ void DialectReader::CloseRound() {
 void DialectReader::Append(int64_t line, int32_t kind, std::string_view message) {
   std::string& out = round_.text;
   if (kind < 0 || d_.shape == DialectShape::kCsv) {
-    // An error's message, a line of text (kLineOfText) or a CSV record, as it is.
-    char head[sizeof line + sizeof kind + sizeof(uint32_t)];
+    // An error's message, a line of text (kLineOfText) or a CSV record, as it is; and for a
+    // record, where each declared column's value is in it, as split (fields_), unless a field
+    // was unescaped (into scratch_): the converter takes them there, or else splits the record
+    // again. All of it written in one step.
     const auto size = static_cast<uint32_t>(message.size());
-    std::memcpy(head, &line, sizeof line);
-    std::memcpy(head + sizeof line, &kind, sizeof kind);
-    std::memcpy(head + sizeof line + sizeof kind, &size, sizeof size);
-    out.append(head, sizeof head);
-    out.append(message);
+    const auto places = static_cast<uint32_t>(kind >= 0 && scratch_.empty() ? column_at_.size() : 0);
+    const size_t at = out.size();
+    out.resize(at + sizeof line + sizeof kind + sizeof size + size +
+               (kind < 0 ? 0 : sizeof places * (1 + 2 * size_t{places})));
+    char* p = out.data() + at;
+    auto put = [&p](const void* bytes, size_t n) {
+      if (n > 0) std::memcpy(p, bytes, n);
+      p += n;
+    };
+    put(&line, sizeof line);
+    put(&kind, sizeof kind);
+    put(&size, sizeof size);
+    put(message.data(), size);
     if (kind < 0) return;
-    // And where each declared column's value is in the record, as split (fields_), unless a
-    // field was unescaped (into scratch_): the converter takes them there, or else splits the
-    // record again.
-    places_.resize(1 + 2 * column_at_.size());
-    uint32_t* p = places_.data();
-    if (!scratch_.empty()) {
-      Put(&out, uint32_t{0});
-      return;
+    put(&places, sizeof places);
+    for (uint32_t c = 0; c < places; ++c) {
+      const std::string_view f = fields_[static_cast<size_t>(column_at_[c])];
+      const uint32_t place[2] = {static_cast<uint32_t>(f.data() - message.data()),
+                                 static_cast<uint32_t>(f.size())};
+      put(place, sizeof place);
     }
-    *p++ = static_cast<uint32_t>(column_at_.size());
-    for (const int c : column_at_) {
-      const std::string_view f = fields_[static_cast<size_t>(c)];
-      *p++ = static_cast<uint32_t>(f.data() - message.data());
-      *p++ = static_cast<uint32_t>(f.size());
-    }
-    out.append(reinterpret_cast<const char*>(places_.data()), places_.size() * sizeof(uint32_t));
     return;
   }
   Put(&out, line);
@@ -1043,7 +1071,21 @@ void DialectReader::Process(std::string_view record, int64_t line) {
         return;
       }
       ++round_records_;
-      Append(line, DialectConverter::kLineOfText, record);
+      if (!match_every_line_) {
+        Append(line, DialectConverter::kLineOfText, record);
+        return;
+      }
+      // As the converter would (ReadRecords): the same kind, values and errors, found here.
+      const int k = d_.text_kinds->Match(d_, record, &groups_, &matched_);
+      if (k < 0) {
+        Fail(line, nullptr, nullptr, NoKind(d_, record));
+        return;
+      }
+      if (d_.records[static_cast<size_t>(k)].role == RecordRole::kIgnore) return;
+      std::vector<std::string_view>& values = converter_.values_;
+      values.clear();
+      for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
+      Append(line, k, {});
       return;
     }
     const int k = d_.text_kinds->Match(d_, record, &groups_, &matched_);

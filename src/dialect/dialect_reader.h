@@ -172,6 +172,7 @@ class DialectConverter {
   std::string csv_scratch_[2];
   int csv_turn_ = 0;
   std::vector<uint32_t> round_columns_;
+  std::vector<std::pair<uint32_t, uint32_t>> round_runs_;  // of them, side by side in the file
 
   // The round being converted.
   uint64_t round_serial_ = 0;
@@ -212,7 +213,7 @@ class DialectConverter {
     bool present = false;
     Value value;
   };
-  static constexpr int kMemoBits = 3;
+  static constexpr int kMemoBits = 5;
   static constexpr size_t kMemoWays = size_t{1} << kMemoBits;
   std::vector<Memo> memo_;
   Value uncached_;  // the value of a rule with no slot
@@ -245,6 +246,13 @@ class DialectReader {
   // For a round Next returned: the line of each event's record, in the order of the round's
   // events.
   const std::vector<int64_t>& event_lines() const { return event_lines_; }
+
+  // Whether the reader finds the kind of every line of a text log itself. Off (the default),
+  // it finds only the kinds of lines that may begin or end a round, and leaves the others
+  // whole to the converter, which may run on other threads (NextGrouped). On where the
+  // converter runs on the thread that would wait for the reader otherwise: the rounds and
+  // their errors are the same either way.
+  void MatchEveryLine(bool on) { match_every_line_ = on; }
 
   // Lines of the log read so far, and those of nothing but white space among them.
   int64_t lines() const { return lines_.line_number(); }
@@ -280,15 +288,15 @@ class DialectReader {
   int64_t blank_lines_ = 0;
   bool header_done_ = false;
   bool at_end_ = false;
+  bool match_every_line_ = false;
 
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;           // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;    // declared column -> its place in the file's records
-  std::string record_;            // a CSV record over several lines
-  std::vector<int> matched_;      // the kinds a line matches (Dialect::kinds)
-  std::vector<uint32_t> places_;  // kCsv: where a record's values are in it (Append)
+  std::string scratch_;         // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  std::string record_;          // a CSV record over several lines
+  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 

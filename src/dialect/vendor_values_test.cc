@@ -130,6 +130,32 @@ TEST(CsvTest, SplitsRfc4180Records) {
   EXPECT_FALSE(CsvRecordOpen("a,\"b\"\"\""));
 }
 
+// Records of every length around the 16 bytes a step and the block of fields the split holds
+// at a time, with fields of every length, empty ones among them, quoted or not: split as a
+// byte-by-byte reading of RFC 4180 splits them, and appended after what `fields` held.
+TEST(CsvTest, SplitsRecordsOfEveryLengthAndWidth) {
+  for (size_t count : {1, 2, 15, 16, 17, 63, 64, 65, 200}) {
+    for (size_t width : {0, 1, 3, 15, 16, 17}) {
+      for (bool quoted_last : {false, true}) {
+        std::vector<std::string> want;
+        std::string record;
+        for (size_t i = 0; i < count; ++i) {
+          std::string value(i % 3 == 2 ? 0 : width, static_cast<char>('a' + i % 26));
+          want.push_back(value);
+          if (i > 0) record += ',';
+          record += quoted_last && i + 1 == count ? "\"" + value + "\"" : value;
+        }
+        std::vector<std::string_view> f = {"before"};
+        std::string why, scratch;
+        ASSERT_TRUE(SplitCsv(record, ',', &f, &scratch, &why)) << record;
+        ASSERT_EQ(f.size(), count + 1) << record;
+        EXPECT_EQ(f[0], "before");
+        for (size_t i = 0; i < count; ++i) ASSERT_EQ(f[i + 1], want[i]) << record << " field " << i;
+      }
+    }
+  }
+}
+
 TEST(CsvTest, WritesWhatReadsBack) {
   for (std::string value : {"plain", "a,b", "quote\"d", "two\nlines", " padded", ""}) {
     std::string line;
