@@ -57,6 +57,22 @@ bool PlainText(std::string_view text) {
   });
 }
 
+// The bytes of `s` (at most 8) as a little-endian word, zeros after them: two loads, not a copy
+// of `s.size()` bytes (the loads overlap where the size is not a power of two, and agree there).
+uint64_t ShortKey(std::string_view s) {
+  const char* p = s.data();
+  const size_t n = s.size();
+  if (n >= 4) {
+    uint32_t lo = 0, hi = 0;
+    std::memcpy(&lo, p, sizeof lo);
+    std::memcpy(&hi, p + n - 4, sizeof hi);
+    return uint64_t{lo} | (uint64_t{hi} << (8 * (n - 4)));
+  }
+  if (n == 0) return 0;
+  auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(p[i])} << (8 * i); };
+  return byte(0) | byte(n / 2) | byte(n - 1);
+}
+
 // The text from `first`'s start to `last`'s end, both views of one text, `last` not before.
 std::string_view Span(std::string_view first, std::string_view last) {
   return std::string_view(first.data(), static_cast<size_t>(last.data() + last.size() - first.data()));
@@ -406,9 +422,9 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
 const DialectConverter::Value* DialectConverter::ConvertEventField(const FieldRule& rule, bool* present,
                                                                    std::string* why) {
   const std::string_view raw = RawOf(rule);
-  uint64_t key = 0;
-  if (rule.less_index >= 0 || rule.slot < 0 || raw.size() > sizeof key) return Convert(rule, present, why);
-  if (!raw.empty()) std::memcpy(&key, raw.data(), raw.size());
+  if (rule.less_index >= 0 || rule.slot < 0 || raw.size() > sizeof(uint64_t))
+    return Convert(rule, present, why);
+  const uint64_t key = ShortKey(raw);
   Memo& m = memo_[static_cast<size_t>(rule.slot) * kMemoWays +
                   (((key + raw.size()) * 0x9E3779B97F4A7C15ull) >> (64 - kMemoBits))];
   if (m.size == raw.size() && m.key == key) {
@@ -484,7 +500,7 @@ bool DialectConverter::ConvertRaw(const FieldRule& rule, std::string_view raw, V
         CardRead* memo = nullptr;
         uint64_t key = 0;
         if (raw.size() <= sizeof key) {
-          if (!raw.empty()) std::memcpy(&key, raw.data(), raw.size());
+          key = ShortKey(raw);
           memo = &cards_read_[((key + raw.size()) * 0x9E3779B97F4A7C15ull) >> (64 - kCardsRememberedBits)];
           if (memo->size == raw.size() && memo->key == key) {
             out->text.assign(memo->code, memo->code_size);
