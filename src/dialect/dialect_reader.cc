@@ -57,6 +57,35 @@ bool PlainText(std::string_view text) {
   });
 }
 
+}  // namespace
+
+// What a round field of the v1 line is, for DirectRound: worked out once for each field name.
+DialectConverter::RoundTarget DialectConverter::TargetOf(std::string_view field) {
+  RoundTarget t;
+  if (field.starts_with("limits.")) {
+    // limits.WAGER.min or .max, of a wager the format has (WriteRound leaves out the rest).
+    const std::string_view rest = field.substr(7);
+    const size_t dot = rest.rfind('.');
+    if (dot == std::string_view::npos) return t;
+    const std::optional<WagerKind> wager = ParseWagerKind(rest.substr(0, dot));
+    const std::string_view bound = rest.substr(dot + 1);
+    if (!wager || *wager == WagerKind::kUnknown || (bound != "min" && bound != "max")) return t;
+    t.what = RoundTarget::kLimit;
+    t.wager = static_cast<int8_t>(*wager);
+    t.max = bound == "max";
+    return t;
+  }
+  t.what = field == "round"      ? RoundTarget::kId
+           : field == "time"     ? RoundTarget::kTime
+           : field == "table"    ? RoundTarget::kTable
+           : field == "rules"    ? RoundTarget::kRules
+           : field == "currency" ? RoundTarget::kCurrency
+                                 : RoundTarget::kOther;  // a field WriteRound does not write
+  return t;
+}
+
+namespace {
+
 // The bytes of `s` (at most 8) as a little-endian word, zeros after them: two loads, not a copy
 // of `s.size()` bytes (the loads overlap where the size is not a power of two, and agree there).
 uint64_t ShortKey(std::string_view s) {
@@ -102,6 +131,23 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
   memo_.resize(static_cast<size_t>(d_.slots) * kMemoWays);
+  // Each round field's name as a number, for each rule that sets one (by its slot).
+  slot_field_.assign(static_cast<size_t>(d_.slots), -1);
+  std::vector<std::string_view> names;
+  auto number = [&](const FieldRule& r) {
+    if (r.slot < 0 || static_cast<size_t>(r.slot) >= slot_field_.size()) return;
+    auto it = std::find(names.begin(), names.end(), std::string_view(r.field));
+    if (it == names.end()) {
+      names.push_back(r.field);
+      field_targets_.push_back(TargetOf(r.field));
+      it = names.end() - 1;
+    }
+    slot_field_[static_cast<size_t>(r.slot)] = static_cast<int>(it - names.begin());
+  };
+  for (const FieldRule& r : d_.round_fields) number(r);
+  for (const RecordKind& k : d_.records)
+    for (const FieldRule& r : k.round_fields) number(r);
+  field_at_.assign(names.size(), -1);
   if (d_.shape == DialectShape::kCsv) {
     // The columns the dialect's round fields read (the one a rule takes from, and the one it
     // takes away): a record that has the same texts in them as the record before it in its
@@ -222,7 +268,10 @@ bool DialectConverter::ConvertInto(std::string_view grouped, Round* round) {
 
 void DialectConverter::ReadRecords(std::string_view grouped) {
   ++round_serial_;
+  for (const int id : round_field_ids_)
+    if (id >= 0) field_at_[static_cast<size_t>(id)] = -1;
   round_fields_.clear();
+  round_field_ids_.clear();
   round_field_lines_.clear();
   events_.clear();
   events_count_ = 0;
@@ -655,8 +704,19 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
 
 bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
                                      const RecordKind& kind) {
-  for (size_t i = 0; i < round_fields_.size(); ++i) {
-    if (round_fields_[i].first != rule.field) continue;
+  // The field's place in round_fields_, by its number (every round field's rule has one).
+  const int id = rule.slot >= 0 && static_cast<size_t>(rule.slot) < slot_field_.size()
+                     ? slot_field_[static_cast<size_t>(rule.slot)]
+                     : -1;
+  int at = -1;
+  if (id >= 0) {
+    at = field_at_[static_cast<size_t>(id)];
+  } else {
+    for (size_t i = 0; at < 0 && i < round_fields_.size(); ++i)
+      if (round_fields_[i].first == rule.field) at = static_cast<int>(i);
+  }
+  if (at >= 0) {
+    const auto i = static_cast<size_t>(at);
     if (round_fields_[i].second == value) {
       if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
       return true;
@@ -669,7 +729,9 @@ bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, 
     return false;
   }
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
+  if (id >= 0) field_at_[static_cast<size_t>(id)] = static_cast<int>(round_fields_.size());
   round_fields_.emplace_back(rule.field, value);
+  round_field_ids_.push_back(id);
   round_field_lines_.push_back(line);
   return true;
 }
@@ -737,46 +799,37 @@ bool DialectConverter::DirectEvent(const RecordKind& kind, const Value* const* v
 bool DialectConverter::DirectRound() {
   Round& round = *direct_;
   bool has[4] = {};  // round, time, table, rules: each a string the line must have
-  for (const auto& [field, v] : round_fields_) {
-    if (field.starts_with("limits.")) {
-      // limits.WAGER.min or .max, of a wager the format has (WriteRound leaves out the rest):
-      // a whole number, not below zero.
-      const std::string_view rest = std::string_view(field).substr(7);
-      const size_t dot = rest.rfind('.');
-      if (dot == std::string_view::npos) continue;
-      const std::optional<WagerKind> wager = ParseWagerKind(rest.substr(0, dot));
-      const std::string_view bound = rest.substr(dot + 1);
-      if (!wager || *wager == WagerKind::kUnknown || (bound != "min" && bound != "max")) continue;
+  for (size_t i = 0; i < round_fields_.size(); ++i) {
+    const auto& [field, v] = round_fields_[i];
+    const int id = round_field_ids_[i];
+    const RoundTarget t = id >= 0 ? field_targets_[static_cast<size_t>(id)] : TargetOf(field);
+    if (t.what == RoundTarget::kOther) continue;
+    if (t.what == RoundTarget::kLimit) {
+      // A whole number, not below zero.
       if (!v.is_int || v.number < 0) return false;
-      std::optional<Limit>& limit = round.limits[static_cast<size_t>(*wager)];
+      std::optional<Limit>& limit = round.limits[static_cast<size_t>(t.wager)];
       if (!limit) limit.emplace();
-      (bound == "min" ? limit->min : limit->max) = v.number;
+      (t.max ? limit->max : limit->min) = v.number;
       continue;
     }
-    const size_t at = field == "round"   ? 0
-                      : field == "time"  ? 1
-                      : field == "table" ? 2
-                      : field == "rules" ? 3
-                                         : 4;
-    if (at == 4 && field != "currency") continue;  // a field WriteRound does not write
     if (v.is_int || !v.plain) return false;
-    switch (at) {
-      case 0:
+    switch (t.what) {
+      case RoundTarget::kId:
         if (v.text.empty()) return false;
         round.id = v.text;
         break;
-      case 1: {
+      case RoundTarget::kTime: {
         const std::optional<int32_t> date = ParseRfc3339Date(v.text);
         if (!date) return false;
         round.time = v.text;
         round.date = *date;
         break;
       }
-      case 2:
+      case RoundTarget::kTable:
         if (v.text.empty()) return false;
         round.table = v.text;
         break;
-      case 3:
+      case RoundTarget::kRules:
         round.rules = v.text;
         break;
       default:
@@ -784,7 +837,7 @@ bool DialectConverter::DirectRound() {
         round.currency = v.text;
         continue;
     }
-    has[at] = true;
+    has[t.what] = true;
   }
   if (!has[0] || !has[1] || !has[2] || !has[3]) return false;
   // The currency the dialect declares its amounts in is the round's, where it names none.

@@ -177,6 +177,20 @@ class DialectConverter {
   // The round being converted.
   uint64_t round_serial_ = 0;
   std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
+  std::vector<int> round_field_ids_;                         // ... its number (slot_field_)
+  // What a round field is to the v1 line, for DirectRound.
+  struct RoundTarget {
+    enum : int8_t { kId, kTime, kTable, kRules, kCurrency, kLimit, kOther };
+    int8_t what = kOther;
+    int8_t wager = 0;  // kLimit: the WagerKind, and which bound
+    bool max = false;
+  };
+  static RoundTarget TargetOf(std::string_view field);
+  // Each round field's name as a number: that of the field each rule's slot sets (-1: none),
+  // what each is (by number), and where in round_fields_ the round has it (-1: not yet).
+  std::vector<int> slot_field_;
+  std::vector<RoundTarget> field_targets_;
+  std::vector<int> field_at_;
   std::vector<int64_t> round_field_lines_;
   std::string events_;  // the events' JSON, comma separated
   size_t events_count_ = 0;
