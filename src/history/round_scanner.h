@@ -39,6 +39,10 @@ constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
 struct ScannedEvent {
   uint32_t present = 0;
   std::string_view type, wager, card, action, shoe, seat_name;
+  // The wager's and the action's name as looked up by a reader that could do it as it read
+  // them (the scanner): then `wager` or `action` is read only where it is none of the names.
+  std::optional<WagerKind> wager_kind;
+  std::optional<Action> action_kind;
   int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
   bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
   bool face = false;          // "face" was given
@@ -91,7 +95,7 @@ inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* even
         if (!v.Has(EventField::kNet)) return false;
         event->amount = v.net;
       }
-      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
+      std::optional<WagerKind> kind = v.wager_kind ? v.wager_kind : kWagerNames.Find(v.wager);
       event->wager = kind.value_or(WagerKind::kUnknown);
       if (!kind) event->text.assign(v.wager.data(), v.wager.size());
       return true;
@@ -105,7 +109,7 @@ inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* even
       return true;
     case EventType::kDecision: {
       if (!v.Has(EventField::kAction)) return false;
-      std::optional<Action> a = ParseAction(v.action);
+      std::optional<Action> a = v.action_kind ? v.action_kind : kActionNames.Find(v.action);
       event->action = a.value_or(Action::kUnknown);
       if (!a) event->text.assign(v.action.data(), v.action.size());
       return true;
