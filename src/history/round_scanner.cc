@@ -329,7 +329,7 @@ class FastLineParser {
  public:
   explicit FastLineParser(Round* round) : round_(round) {}
 
-  bool ParseLine(std::string_view line);
+  bool ParseLine(std::string_view line, Instant* instant);
 
  private:
   // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
@@ -367,7 +367,7 @@ class FastLineParser {
   std::string_view time_;  // checked once the line is read
 };
 
-bool FastLineParser::ParseLine(std::string_view line) {
+bool FastLineParser::ParseLine(std::string_view line, Instant* instant) {
   // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
   // are its text.
   if (!simdjson::validate_utf8(line.data(), line.size())) return false;
@@ -377,10 +377,8 @@ bool FastLineParser::ParseLine(std::string_view line) {
        {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
     if (!present_[static_cast<int>(required)]) return false;
   }
-  std::optional<int32_t> date = ParseRfc3339Date(time_);
-  if (!date) return false;
+  if (!ParseRfc3339(time_, &round_->date, instant)) return false;
   round_->time.assign(time_.data(), time_.size());
-  round_->date = *date;
   return true;
 }
 
@@ -517,6 +515,8 @@ bool FastLineParser::EventMember(Cursor& c, ScannedEvent& v, EventType& type) {
 
 }  // namespace
 
-bool ScanRound(std::string_view line, Round* round) { return FastLineParser(round).ParseLine(line); }
+bool ScanRound(std::string_view line, Round* round, Instant* instant) {
+  return FastLineParser(round).ParseLine(line, instant);
+}
 
 }  // namespace pitboss

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "history/names.h"
+#include "history/round_parser.h"
 #include "pitboss/card.h"
 #include "pitboss/round.h"
 
@@ -53,15 +54,18 @@ struct ScannedEvent {
 // LineParser::ParseEvent (round_parser.cc) on the values of `v`, for an event the fast path
 // takes: fills *event, which must come in as a new Event, and returns true; false where the
 // reference path would refuse the event or word something about it (the line goes to it).
-// Inline: it runs for every event of every line.
-inline bool FillScannedEvent(EventType type, const ScannedEvent& v, Event* event);
+// Inline, always: it runs for every event of every line, and a call of it cost the scanner
+// as much as the fill (GCC left it out of line once the events loop grew).
+__attribute__((always_inline)) inline bool FillScannedEvent(EventType type, const ScannedEvent& v,
+                                                            Event* event);
 inline bool FillScannedEvent(const ScannedEvent& v, Event* event) {
   if (!v.Has(EventField::kType)) return false;
   std::optional<EventType> type = ParseEventType(v.type);
   return type && FillScannedEvent(*type, v, event);
 }
 // As above, for an event whose type is known (v.type is not read).
-inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* event) {
+__attribute__((always_inline)) inline bool FillScannedEvent(EventType known, const ScannedEvent& v,
+                                                            Event* event) {
   event->type = known;
   if (v.Has(EventField::kHand)) {
     if (v.hand < 1 || v.hand > INT_MAX) return false;
@@ -139,9 +143,9 @@ constexpr size_t kScanPadding = 16;
 // scanner's subset of the format, with the very Round the reference path would give, and
 // returns true. Returns false on any other line, having written no message: *round is then
 // half-filled, to be cleared and parsed again by the reference path. *round must come in
-// cleared (RoundParser::Parse clears it). Called once a line: the scanner's steps are inlined
-// within round_scanner.cc.
-bool ScanRound(std::string_view line, Round* round);
+// cleared (RoundParser::Parse clears it). *instant is then the instant of the round's time.
+// Called once a line: the scanner's steps are inlined within round_scanner.cc.
+bool ScanRound(std::string_view line, Round* round, Instant* instant);
 
 }  // namespace pitboss
 
