@@ -1065,6 +1065,35 @@ TEST_F(DifferentialTest, NamesAndTheStringsNextToThem) {
   EXPECT_EQ(lines, 11 * static_cast<int>(kEventTypeNames.names().size() + kWagerKinds + kActions));
 }
 
+// Numbers of one digit, which the fast path reads without making a word of digits, and what
+// may follow one, at each integer field: the reference path's result every time.
+TEST_F(DifferentialTest, OneDigitNumbersAndWhatFollowsThem) {
+  const std::string head =
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war","events":[)";
+  const std::vector<std::string> events = {
+      R"({"type":"bet","wager":"main","amount":5,"seat":)",
+      R"({"type":"bet","seat":1,"wager":"main","amount":)",
+      R"({"type":"settle","seat":1,"wager":"main","net":)",
+      R"({"type":"shuffle","shoe":"S","decks":)",
+      R"({"type":"decision","seat":1,"action":"war","hand":)",
+  };
+  const std::vector<std::string> numbers = {"0",   "-0", "5",   "-5",  "9",   "-9", "05", "-05", "00",   "10",
+                                            "-10", "5.", "5.0", "5e1", "5E1", "-",  "5-", "5 ",  "\t5\n"};
+  int taken = 0;
+  for (const std::string& event : events) {
+    for (const std::string& number : numbers) {
+      for (const std::string& end :
+           {std::string("}]}"), std::string(",\"face\":\"up\"}]}"), std::string("")}) {
+        const std::string line = head + event + number + end;
+        const int64_t before = fast_.fast_lines();
+        ExpectSame(line, line);
+        taken += fast_.fast_lines() > before;
+      }
+    }
+  }
+  EXPECT_GT(taken, 50);  // the good ones among them, on the fast path
+}
+
 // Every prefix of a good line, and random damage to it: the paths never part.
 TEST_F(DifferentialTest, DamagedLines) {
   const std::string line(kFormatExample);
