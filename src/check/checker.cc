@@ -238,6 +238,10 @@ struct Checker::Impl : ShoeTracker::Owner {
     std::optional<Instant> instant;  // of round.time
     const SpecDocument* doc = nullptr;
     std::string why;  // why no spec is found
+    // The rule set and the date doc and why were found for (FindSpec): a round of the same is
+    // judged under the same revision, with no search of the library (most rounds of a log are).
+    std::string doc_rules;
+    int64_t doc_date = -1;
     const SpecRuntime* rt = nullptr;
     RoundResult base;                             // under the readings checked
     RoundResult other, by_default;                // replays under other readings, their buffers reused
@@ -681,8 +685,13 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
   // The round parser reads the instant with the date; a round converted straight from a
   // dialect's records has it read here.
   w->instant = direct ? ParseRfc3339Instant(round.time) : w->parsed.instant;
-  w->why.clear();
-  w->doc = FindSpec(round, &w->why);
+  const int64_t date = options.as_of != 0 ? options.as_of : round.date;  // what FindSpec reads
+  if (date != w->doc_date || round.rules != w->doc_rules) {
+    w->why.clear();
+    w->doc = FindSpec(round, &w->why);
+    w->doc_rules.assign(round.rules);
+    w->doc_date = date;
+  }
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = RuntimeOf(w->doc, round.table);
   w->rt = rt;
