@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -228,7 +227,7 @@ struct Checker::Impl : ShoeTracker::Owner {
     std::string time;
     std::optional<Instant> instant;
     std::string round;
-    std::string where;                            // "input:line"
+    SeenAt at;                                    // its input and line (Where when worded)
     ReadingInference::Table* readings = nullptr;  // the table's in `inference`, once looked up
   };
 
@@ -240,6 +239,10 @@ struct Checker::Impl : ShoeTracker::Owner {
     std::optional<Instant> instant;  // of round.time
     const SpecDocument* doc = nullptr;
     std::string why;  // why no spec is found
+    // The rule set and the date doc and why were found for (FindSpec): a round of the same is
+    // judged under the same revision, with no search of the library (most rounds of a log are).
+    std::string doc_rules;
+    int64_t doc_date = -1;
     const SpecRuntime* rt = nullptr;
     RoundResult base;                             // under the readings checked
     RoundResult other, by_default;                // replays under other readings, their buffers reused
@@ -471,16 +474,6 @@ struct Checker::Impl : ShoeTracker::Owner {
   std::string Where(const std::string& input, int64_t line) const {
     return (input == "-" ? std::string("<stdin>") : input) + ":" + std::to_string(line);
   }
-  // Where(), into a buffer reused round after round (no allocation in the steady state).
-  std::string where_buffer;
-  std::string_view WhereNow(const std::string& input, int64_t line) {
-    where_buffer.assign(input == "-" ? std::string_view("<stdin>") : std::string_view(input));
-    where_buffer.push_back(':');
-    char digits[24];
-    auto [end, ec] = std::to_chars(digits, digits + sizeof digits, line);
-    where_buffer.append(digits, end);
-    return where_buffer;
-  }
 };
 
 StatusOr<SpecRuntime*> Checker::Impl::Runtime(const SpecDocument* doc) {
@@ -634,7 +627,8 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
       size_t at =
           EmitInput(input, line, Code::kInputTimeOrder, round.id, round.table, kOrderClause,
                     "round " + round.id + " is dated " + round.time + ", before round " + last.round + " (" +
-                        last.time + ", " + last.where + ") logged before it on table " + round.table +
+                        last.time + ", " + Where(report.inputs[last.at.input].path, last.at.line) +
+                        ") logged before it on table " + round.table +
                         ": the table's rounds are not in the order played (logs given out of order?); "
                         "its shoe is not judged until its next shuffle, and the rounds drawn from it "
                         "until then are counted under this finding");
@@ -646,7 +640,7 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
   last.time = round.time;
   last.instant = instant;
   last.round = round.id;
-  last.where.assign(WhereNow(input, line));
+  last.at = SeenAt{input_index, line};
   return last;
 }
 
@@ -689,9 +683,16 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
   w->depends.clear();
   if (!w->parsed.ok()) return;
   const Round& round = w->round;
-  w->instant = ParseRfc3339Instant(round.time);
-  w->why.clear();
-  w->doc = FindSpec(round, &w->why);
+  // The round parser reads the instant with the date; a round converted straight from a
+  // dialect's records has it read here.
+  w->instant = direct ? ParseRfc3339Instant(round.time) : w->parsed.instant;
+  const int64_t date = options.as_of != 0 ? options.as_of : round.date;  // what FindSpec reads
+  if (date != w->doc_date || round.rules != w->doc_rules) {
+    w->why.clear();
+    w->doc = FindSpec(round, &w->why);
+    w->doc_rules.assign(round.rules);
+    w->doc_date = date;
+  }
   if (round.events.empty() || !w->doc) return;
   const SpecRuntime* rt = RuntimeOf(w->doc, round.table);
   w->rt = rt;

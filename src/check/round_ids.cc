@@ -382,23 +382,38 @@ void RoundIdSet::Close(Series& series) {
   series.runs.emplace(run.first, run);
 }
 
+RoundIdSet::Hash128 RoundIdSet::HashOfNumber(uint64_t n) {
+  const size_t width = static_cast<unsigned char>(key_.back());
+  id_.assign(key_, 0, key_.size() - 2);
+  id_.resize(id_.size() + width, '0');
+  for (size_t i = id_.size(); n != 0; n /= 10) id_[--i] = static_cast<char>('0' + n % 10);
+  return hash_(hash_key_, id_);
+}
+
 std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt at) {
-  const auto [a, b] = hash_(hash_key_, id);
   if (at.line < 0 || static_cast<uint64_t>(at.line) > kLineMask || at.input >= (1u << (64 - kLineBits))) {
     // Beyond what a slot packs (a trillion lines, millions of inputs): kept apart, whole.
+    const auto [a, b] = hash_(hash_key_, id);
     if (auto seen = FindHashed(a, b)) return seen;
     auto [it, fresh] = huge_.try_emplace({a, b}, at);
     if (!fresh) return it->second;
     return std::nullopt;
   }
+  // The id's hash, made where it is needed: an id kept in a run never is.
+  std::optional<Hash128> hash;
+  auto hashed = [&] {
+    if (!hash) hash = hash_(hash_key_, id);
+    return *hash;
+  };
   if (!huge_.empty()) {
-    if (auto it = huge_.find({a, b}); it != huge_.end()) return it->second;
+    if (auto it = huge_.find({hashed().a, hashed().b}); it != huge_.end()) return it->second;
   }
   // PREFIX + digits: the number, and the width that makes "T-01" and "T-1" different ids.
   size_t digits = 0;
   while (digits < id.size() && id[id.size() - 1 - digits] >= '0' && id[id.size() - 1 - digits] <= '9')
     ++digits;
   if (digits == 0 || digits > 18) {
+    const auto [a, b] = hashed();
     if (auto seen = FindHashed(a, b)) return seen;
     InsertHashed(a, b, at);
     return std::nullopt;
@@ -413,6 +428,7 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
     // Past kMaxSeries prefixes (ids that are each their own prefix: UUIDs that end in digits)
     // an id of a new prefix is hashed, as ids of no number are.
     if (series_.size() >= kMaxSeries) {
+      const auto [a, b] = hashed();
       if (auto seen = FindHashed(a, b)) return seen;
       InsertHashed(a, b, at);
       return std::nullopt;
@@ -428,7 +444,10 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
   if (covering) {
     if (auto seen = covering->Find(n)) return seen;
   }
-  if (auto seen = FindHashed(a, b)) return seen;
+  // An id of the series not in its runs was hashed, if it was seen at all.
+  if (series.hashed > 0) {
+    if (auto seen = FindHashed(hashed().a, hashed().b)) return seen;
+  }
 
   // New: grow the open run where n and its line continue it, and no done run lies between.
   if (series.open && series.open->input == at.input) {
@@ -459,7 +478,9 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
       // A run of one is cheaper hashed than as a run.
       const Run one = *series.open;
       series.open.reset();
-      InsertHashed(one.a, one.b, {one.input, one.line});
+      const auto [a, b] = HashOfNumber(one.first);
+      InsertHashed(a, b, {one.input, one.line});
+      ++series.hashed;
     } else {
       Close(series);
     }
@@ -468,9 +489,10 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
   // never overlap, or Covering would miss one).
   if (!covering) covering = Covering(series, n);
   if (covering) {
-    InsertHashed(a, b, at);
+    InsertHashed(hashed().a, hashed().b, at);
+    ++series.hashed;
   } else {
-    series.open = Run{n, 0, 1, at.line, 0, at.input, a, b};
+    series.open = Run{n, 0, 1, at.line, 0, at.input};
   }
   return std::nullopt;
 }

@@ -89,7 +89,6 @@ class RoundIdSet {
     int64_t line = 0;
     int64_t line_step = 0;
     uint32_t input = 0;
-    uint64_t a = 0, b = 0;  // the hash of its first id (for a run of one, hashed when done)
     uint64_t last() const { return first + (count - 1) * step; }
     std::optional<SeenAt> Find(uint64_t n) const;
   };
@@ -98,6 +97,9 @@ class RoundIdSet {
   struct Series {
     std::optional<Run> open;
     std::map<uint64_t, Run> runs;
+    // Its ids kept hashed (in the table or on disk). While there are none, an id of the
+    // series is in its runs or nowhere, and is not hashed at all: most ids of a log are.
+    uint64_t hashed = 0;
   };
   struct Slot {
     uint64_t a = 0, b = 0;
@@ -128,6 +130,8 @@ class RoundIdSet {
   void InsertHashed(uint64_t a, uint64_t b, SeenAt at);
   // Where `open`'s ids go when it stops growing.
   void Close(Series& series);
+  // The hash of the id of the series key_ names (prefix, '\0', width) with number n.
+  Hash128 HashOfNumber(uint64_t n);
   // The done run whose range holds n, if any.
   static const Run* Covering(const Series& series, uint64_t n);
 
@@ -135,6 +139,7 @@ class RoundIdSet {
   std::vector<Slot> slots_;
   std::map<std::pair<uint64_t, uint64_t>, SeenAt> huge_;  // what a slot cannot pack
   std::string key_;                                       // reused
+  std::string id_;                                        // reused (HashOfNumber)
   size_t hashed_ = 0;
   Key hash_key_{};
   HashFunction hash_ = &SipHash128;

@@ -7,6 +7,8 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace pitboss {
 namespace {
@@ -34,6 +36,38 @@ TEST(RoundIdSetTest, TablesRoundRobinAreRunsAndSayWhereFirstSeen) {
   EXPECT_FALSE(set.Insert("T3-00500", {1, 8}));  // another width: another id
   EXPECT_FALSE(set.Insert("T3-001001", {1, 9}));
   EXPECT_TRUE(set.Insert("T3-00500", {1, 10}));
+}
+
+// The ids a hash was asked for, by a set under CountingHash.
+std::vector<std::string> hashed_ids;
+RoundIdSet::Hash128 CountingHash(const RoundIdSet::Key& key, std::string_view id) {
+  hashed_ids.emplace_back(id);
+  return RoundIdSet::SipHash128(key, id);
+}
+
+// An id kept in a run is never hashed; one that leaves a run for the table is hashed as it was
+// written (its number at its width), and found there under its first place.
+TEST(RoundIdSetTest, IdsInRunsAreNotHashedAndARunOfOneIsHashedAsWritten) {
+  hashed_ids.clear();
+  RoundIdSet set({1, 2}, &CountingHash);
+  int64_t line = 0;
+  for (uint64_t n = 1; n <= 100; ++n) {
+    for (int t = 1; t <= 3; ++t)
+      EXPECT_FALSE(set.Insert(Id("T" + std::to_string(t) + "-", n, 6), {0, ++line}));
+  }
+  EXPECT_TRUE(set.Insert("T2-000050", {0, ++line}));
+  EXPECT_TRUE(hashed_ids.empty());
+
+  // A-0005 opens a run of one, which A-0003 (a lower number) ends: A-0005 goes to the table.
+  EXPECT_FALSE(set.Insert("A-0005", {0, 1000}));
+  EXPECT_FALSE(set.Insert("A-0003", {0, 1001}));
+  EXPECT_EQ(hashed_ids, std::vector<std::string>{"A-0005"});
+  EXPECT_EQ(set.hashed(), 1u);
+  const auto first = set.Insert("A-0005", {0, 1002});
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->line, 1000);
+  EXPECT_FALSE(set.Insert("A-005", {0, 1003}));  // another width: another id
+  EXPECT_TRUE(set.Insert("A-0003", {0, 1004}));
 }
 
 // Against a set of the ids themselves, on ids of every shape in a shuffled order, with

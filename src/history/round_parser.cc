@@ -314,11 +314,11 @@ bool LineParser::ParseRound(const RoundFields& f) {
       !RequiredString(f.get(RoundField::kRules), "rules", &round_->rules, /*may_be_empty=*/true)) {
     return false;
   }
-  std::optional<int32_t> date = ParseRfc3339Date(round_->time);
-  if (!date) {
+  Instant instant;
+  if (!ParseRfc3339(round_->time, &round_->date, &instant)) {
     return Wrong("time", "an RFC 3339 time such as 2026-11-21T20:14:03Z", *f.get(RoundField::kTime));
   }
-  round_->date = *date;
+  outcome_->instant = instant;
   const element* limits = f.get(RoundField::kLimits);
   if (limits != nullptr && !limits->is_null() && !ParseLimits(*limits)) return false;
   round_->currency.clear();
@@ -576,8 +576,10 @@ ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded
   }
 
   if (impl.fast) {
-    if (ScanRound(std::string_view(text, line.size()), round)) {
+    Instant instant;
+    if (ScanRound(std::string_view(text, line.size()), round, &instant)) {
       ++impl.fast_lines;
+      outcome.instant = instant;
       return outcome;
     }
     ClearRound(round);  // the reference path starts from scratch
@@ -615,7 +617,10 @@ int64_t DaysSinceEpoch(int64_t y, int m, int d) {
   return era * 146097 + doe - 719468;
 }
 
-// yyyy-mm-ddThh:mm:ss[.f+](Z|+hh:mm|-hh:mm): the date as written, and the instant.
+}  // namespace
+
+// yyyy-mm-ddThh:mm:ss[.f+](Z|+hh:mm|-hh:mm): the date as written, and the instant (either
+// may be null).
 bool ParseRfc3339(std::string_view t, int32_t* date, Instant* instant) {
   int year, month, day, hour, minute, second;
   if (t.size() < 20 || !DigitsAt(t, 0, 4, &year) || t[4] != '-' || !DigitsAt(t, 5, 2, &month) ||
@@ -659,8 +664,6 @@ bool ParseRfc3339(std::string_view t, int32_t* date, Instant* instant) {
   }
   return true;
 }
-
-}  // namespace
 
 std::optional<int32_t> ParseRfc3339Date(std::string_view t) {
   int32_t date;

@@ -15,6 +15,14 @@
 
 namespace pitboss {
 
+// The instant an RFC 3339 time names, its offset applied: seconds since 1970-01-01T00:00:00Z
+// and nanoseconds (a fraction's first nine digits). See ParseRfc3339Instant.
+struct Instant {
+  int64_t seconds = 0;
+  int32_t nanos = 0;
+  friend auto operator<=>(const Instant&, const Instant&) = default;
+};
+
 // What became of one line.
 struct ParseOutcome {
   // Ok, or a ParseError whose message is that of the line's input/malformed finding:
@@ -30,6 +38,9 @@ struct ParseOutcome {
   // The line is not JSON only in that it ends before its value does: every byte of it is JSON
   // so far (JsonSyntaxError's ends_early), as in a line cut off. False for any other line.
   bool ends_early = false;
+  // When status is ok: the instant of the round's time (ParseRfc3339Instant), read with its
+  // date, so that the checker does not read the time again.
+  std::optional<Instant> instant;
 
   bool ok() const { return status.ok(); }
 };
@@ -91,14 +102,9 @@ class RoundParser {
 // is not an RFC 3339 date-time or names a date or time that does not exist.
 std::optional<int32_t> ParseRfc3339Date(std::string_view time);
 
-// The instant an RFC 3339 time names, its offset applied: seconds since 1970-01-01T00:00:00Z
-// and nanoseconds (a fraction's first nine digits). nullopt where ParseRfc3339Date is.
-struct Instant {
-  int64_t seconds = 0;
-  int32_t nanos = 0;
-  friend auto operator<=>(const Instant&, const Instant&) = default;
-};
 std::optional<Instant> ParseRfc3339Instant(std::string_view time);
+// Both at once, in one pass over `time`: false where ParseRfc3339Date is nullopt.
+bool ParseRfc3339(std::string_view time, int32_t* date, Instant* instant);
 
 // True for the form of an ISO 4217 code: three capital letters ("USD"). Whether the code is
 // assigned is not checked: a new currency must not make a log unreadable.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -13,6 +14,7 @@
 #include "games/core/test_rounds.h"
 #include "games/games.h"
 #include "history/line_reader.h"
+#include "history/names.h"
 #include "history/round_dump.h"
 
 namespace pitboss {
@@ -1014,6 +1016,82 @@ TEST_F(DifferentialTest, FastPathTakesTheEdgesOfItsSubset) {
     EXPECT_EQ(fast_.fast_lines() - before, kFastRuns) << "line " << i << ": " << lines[i];
     EXPECT_TRUE(reference_.Parse(lines[i], &round_).ok()) << "line " << i << ": " << lines[i];
   }
+}
+
+// Every name of an event type, a wager and an action, and the strings next to each (a byte
+// short, a byte over, another case, an escape, the name and its quote as a prefix of a longer
+// string), as the value of its field, the last of a line that ends a few bytes after it: the fast path
+// compares names with their closing quote in whole words, up to 16 bytes past where the value
+// starts, and must give the reference path's result for each, taking every plain name itself.
+TEST_F(DifferentialTest, NamesAndTheStringsNextToThem) {
+  const std::string head =
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war","events":[)";
+  // An event with every field a type needs, before the field tried (the value ends the line).
+  const std::string all =
+      R"({"seat":1,"wager":"main","amount":5,"net":1,"card":"2C","action":"war","shoe":"S","decks":6,)";
+  struct Field {
+    std::string before;  // the event up to the field's value
+    std::vector<std::string_view> names;
+  };
+  auto names = [](const auto& table) {
+    return std::vector<std::string_view>(table.names().begin(), table.names().end());
+  };
+  const std::vector<Field> fields = {
+      {all + R"("type":)", names(kEventTypeNames)},
+      {R"({"type":"bet","seat":1,"amount":5,"wager":)", names(kWagerNames)},
+      {R"({"type":"decision","seat":1,"action":)", names(kActionNames)},
+  };
+  int lines = 0;
+  for (const Field& field : fields) {
+    for (std::string_view name : field.names) {
+      const std::string n(name);
+      std::string upper = n;
+      upper[0] = static_cast<char>(upper[0] - 'a' + 'A');
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(n[0]));
+      for (const std::string& value :
+           {n, n.substr(0, n.size() - 1), n + "x", n + "2", "x" + n, upper,
+            std::string(escaped) + n.substr(1), n + "\\\"", n + "\"\"", n + " ", std::string()}) {
+        const std::string line = head + field.before + "\"" + value + "\"}]}";
+        const int64_t before = fast_.fast_lines();
+        ExpectSame(line, line);
+        if (value == n) {
+          EXPECT_EQ(fast_.fast_lines() - before, kFastRuns) << line;
+        }
+        ++lines;
+      }
+    }
+  }
+  EXPECT_EQ(lines, 11 * static_cast<int>(kEventTypeNames.names().size() + kWagerKinds + kActions));
+}
+
+// Numbers of one digit, which the fast path reads without making a word of digits, and what
+// may follow one, at each integer field: the reference path's result every time.
+TEST_F(DifferentialTest, OneDigitNumbersAndWhatFollowsThem) {
+  const std::string head =
+      R"({"round":"R1","time":"2026-11-21T20:14:03Z","table":"T7","rules":"us-sd/casino-war","events":[)";
+  const std::vector<std::string> events = {
+      R"({"type":"bet","wager":"main","amount":5,"seat":)",
+      R"({"type":"bet","seat":1,"wager":"main","amount":)",
+      R"({"type":"settle","seat":1,"wager":"main","net":)",
+      R"({"type":"shuffle","shoe":"S","decks":)",
+      R"({"type":"decision","seat":1,"action":"war","hand":)",
+  };
+  const std::vector<std::string> numbers = {"0",   "-0", "5",   "-5",  "9",   "-9", "05", "-05", "00",   "10",
+                                            "-10", "5.", "5.0", "5e1", "5E1", "-",  "5-", "5 ",  "\t5\n"};
+  int taken = 0;
+  for (const std::string& event : events) {
+    for (const std::string& number : numbers) {
+      for (const std::string& end :
+           {std::string("}]}"), std::string(",\"face\":\"up\"}]}"), std::string("")}) {
+        const std::string line = head + event + number + end;
+        const int64_t before = fast_.fast_lines();
+        ExpectSame(line, line);
+        taken += fast_.fast_lines() > before;
+      }
+    }
+  }
+  EXPECT_GT(taken, 50);  // the good ones among them, on the fast path
 }
 
 // Every prefix of a good line, and random damage to it: the paths never part.

@@ -5,7 +5,9 @@
 // written by machines in one shape, and parsing was most of what such a line cost: callgrind
 // measured 26.8k instructions a line before this scanner, 12.0k with it. (RoundParser::Parse
 // on the first 20,000 lines of fixtures/generated/us-sd-casino-war-large.jsonl.gz: 11.9k
-// before the scanner was moved into this file, 11.2k after; see EventMember.)
+// before the scanner was moved into this file, 11.2k after; see EventMember. ScanRound on the
+// first 20,000 rounds of a 200,000-round Casino War log: 11.1k, then 7.7k once the events loop
+// kept its cursor in a register and matched names in the line; see Events and Cursor::Name.)
 //
 // When it applies: only to a line made of what the log format (../shared/hand-history-v1.md)
 // writes: valid UTF-8; one object whose keys are those the reference path reads (and an
@@ -39,9 +41,12 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
+#include "history/names.h"
 #include "history/round_parser.h"
 
 namespace pitboss {
@@ -110,6 +115,42 @@ struct KeyName {
   char text[N] = {};
 };
 static_assert(std::endian::native == std::endian::little, "KeyName::Word is a little-endian load");
+
+// The names of a NameTable (names.h) as they stand in a line after a string's opening quote:
+// each name and its closing quote, as the one or two little-endian words a load from the
+// line reads, with the masks that keep only its bytes (a name of up to 15 bytes).
+template <const auto& kTable>
+struct QuotedNames {
+  static constexpr size_t kCount = kTable.names().size();
+  struct Entry {
+    uint64_t lo = 0, lo_mask = 0;  // bytes 0-7
+    uint64_t hi = 0, hi_mask = 0;  // bytes 8-15, none where the name and its quote fit in 8
+    size_t size = 0;               // with the quote
+  };
+  static constexpr std::array<Entry, kCount> Make() {
+    std::array<Entry, kCount> entries{};
+    for (size_t i = 0; i < kCount; ++i) {
+      const std::string_view name = kTable.names()[i];
+      Entry& e = entries[i];
+      e.size = name.size() + 1;
+      for (size_t b = 0; b < e.size; ++b) {
+        const uint64_t byte = b < name.size() ? static_cast<unsigned char>(name[b]) : '"';
+        uint64_t& word = b < 8 ? e.lo : e.hi;
+        uint64_t& mask = b < 8 ? e.lo_mask : e.hi_mask;
+        word |= byte << (8 * (b % 8));
+        mask |= uint64_t{0xFF} << (8 * (b % 8));
+      }
+    }
+    return entries;
+  }
+  static constexpr std::array<Entry, kCount> kEntries = Make();
+  static_assert([] {
+    for (const Entry& e : kEntries) {
+      if (e.size > 16) return false;
+    }
+    return true;
+  }());
+};
 
 template <typename W>
 W Load(const char* p) {
@@ -181,12 +222,33 @@ class Cursor {
     return false;
   }
 
+  // With the cursor just after a string's opening quote: the index in `kTable` (names.h) of
+  // the name the string is, consuming it and its closing quote; -1, consuming nothing, where
+  // it is none of them (an escape is none: the quote is compared too). Each name is one or two
+  // masked compares of the words from the cursor, with no call and no length found first: a
+  // lookup in the table after reading the string cost as much as the rest of the event.
+  template <const auto& kTable>
+  PITBOSS_CURSOR_STEP int Name() {
+    using Names = QuotedNames<kTable>;
+    const uint64_t lo = Load<uint64_t>(p_);
+    const uint64_t hi = Load<uint64_t>(p_ + 8);  // within the padding, at worst
+    int found = -1;
+    [&]<size_t... I>(std::index_sequence<I...>) {
+      (void)((((lo & Names::kEntries[I].lo_mask) == Names::kEntries[I].lo &&
+               (hi & Names::kEntries[I].hi_mask) == Names::kEntries[I].hi &&
+               (found = static_cast<int>(I), true)) ||
+              ...));
+    }
+    (std::make_index_sequence<Names::kCount>());
+    if (found >= 0) p_ += Names::kEntries[static_cast<size_t>(found)].size;
+    return found;
+  }
+
   // A string with no escape and no control character, as it stands in the line, which is
   // then also its value (the line's UTF-8 is checked up front).
   PITBOSS_CURSOR_STEP bool String(std::string_view* out) { return Expect('"') && StringRest(out); }
-  // Any key, read as String reads a string: the cursor just after its opening quote (see
-  // Object), then the ':' after it.
-  PITBOSS_CURSOR_STEP bool AnyKey(std::string_view* key) { return StringRest(key) && Expect(':'); }
+  // A string's text and closing quote, the cursor just after its opening quote (as String).
+  PITBOSS_CURSOR_STEP bool StringAfterQuote(std::string_view* out) { return StringRest(out); }
 
   // A JSON integer within int64, the numbers simdjson's DOM stores as INT64: an optional
   // '-', then "0" or digits without a leading zero. A fraction or an exponent is not one
@@ -197,6 +259,15 @@ class Cursor {
     const bool negative = *p_ == '-';
     if (negative) ++p_;
     const char* start = p_;
+    // One digit alone, as a seat nearly always is: its value is the digit. (Each call of this
+    // inlined step has its own branch here, taken at a seat's and not at an amount's.)
+    const auto first = static_cast<uint64_t>(static_cast<unsigned char>(p_[0]) - '0');
+    if (first <= 9 && static_cast<unsigned char>(p_[1] - '0') > 9) {
+      if (first == 0 && negative) return false;  // "-0"
+      ++p_;
+      *out = negative ? -static_cast<int64_t>(first) : static_cast<int64_t>(first);
+      return true;
+    }
     // The digits of the next 8 bytes at once: a loop over them mispredicted at its exit on
     // nearly every number, as amounts and seats differ in length.
     const uint64_t word = Load<uint64_t>(p_);
@@ -235,16 +306,6 @@ class Cursor {
     } while (Accept(','));
     return Expect('}');
   }
-  // An array: `element()` reads each element, the cursor on it.
-  template <typename Element>
-  bool Array(Element element) {
-    if (!Expect('[')) return false;
-    if (Accept(']')) return true;
-    do {
-      if (!element()) return false;
-    } while (Accept(','));
-    return Expect(']');
-  }
 
  private:
   // A string's text and closing quote, the cursor just after its opening quote.
@@ -276,7 +337,7 @@ class FastLineParser {
  public:
   explicit FastLineParser(Round* round) : round_(round) {}
 
-  bool ParseLine(std::string_view line);
+  bool ParseLine(std::string_view line, Instant* instant);
 
  private:
   // Each reads one member, the cursor on its key (Cursor::Object), by the key's whole name
@@ -284,15 +345,21 @@ class FastLineParser {
   // names and min/max). A key that is not the reference path's, or is given twice, is false.
   bool RoundMember();
   bool LimitsMember(uint32_t* kinds);
+  // The events array, each event read (ReadEvent) then filled in (FillScannedEvent). Its
+  // cursor and the event being read are locals of Events, not members: the compiler keeps a
+  // local's position in a register through the loop, where it reloaded and stored a member's
+  // around every store through a pointer (a string_view's, a Round's).
+  bool Events();
   // Inlined into the events' loop: it runs for every key of every event, and GCC made a call
   // of it once the scanner was a translation unit of its own (13.0k instructions a line on
   // the Casino War log above, against 11.9k before the move and 11.2k with this).
-  __attribute__((always_inline)) inline bool EventMember();
+  // `type` is the event's type, once its "type" is read.
+  static __attribute__((always_inline)) inline bool EventMember(Cursor& c, ScannedEvent& v, EventType& type);
   // The field's first time in its object: marks it given.
   bool First(RoundField field) { return !std::exchange(present_[static_cast<int>(field)], true); }
-  bool First(EventField field) {
+  static bool First(ScannedEvent& v, EventField field) {
     const uint32_t bit = 1u << static_cast<int>(field);
-    return !(std::exchange(v_.present, v_.present | bit) & bit);
+    return !(std::exchange(v.present, v.present | bit) & bit);
   }
   bool String(std::string* out, bool may_be_empty) {
     std::string_view s;
@@ -306,10 +373,9 @@ class FastLineParser {
   Cursor cursor_{std::string_view()};
   std::array<bool, kRoundFields> present_{};
   std::string_view time_;  // checked once the line is read
-  ScannedEvent v_;         // the event being read
 };
 
-bool FastLineParser::ParseLine(std::string_view line) {
+bool FastLineParser::ParseLine(std::string_view line, Instant* instant) {
   // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
   // are its text.
   if (!simdjson::validate_utf8(line.data(), line.size())) return false;
@@ -319,10 +385,8 @@ bool FastLineParser::ParseLine(std::string_view line) {
        {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
     if (!present_[static_cast<int>(required)]) return false;
   }
-  std::optional<int32_t> date = ParseRfc3339Date(time_);
-  if (!date) return false;
+  if (!ParseRfc3339(time_, &round_->date, instant)) return false;
   round_->time.assign(time_.data(), time_.size());
-  round_->date = *date;
   return true;
 }
 
@@ -349,9 +413,7 @@ bool FastLineParser::RoundMember() {
       round_->currency.assign(s.data(), s.size());
       return true;
     case 'e':
-      return cursor_.Key<"events">() && First(RoundField::kEvents) && cursor_.Array([this] {
-        return ReadEvent() && FillScannedEvent(v_, &round_->events.emplace_back());
-      });
+      return cursor_.Key<"events">() && First(RoundField::kEvents) && Events();
   }
   return false;
 }
@@ -359,11 +421,9 @@ bool FastLineParser::RoundMember() {
 bool FastLineParser::LimitsMember(uint32_t* kinds) {
   // A wager's name, as a key: the reference path passes over a wager the format does not
   // have, value unread, so the fast path leaves such a line to it.
-  std::string_view name;
-  if (!cursor_.AnyKey(&name)) return false;
-  std::optional<WagerKind> kind = ParseWagerKind(name);
-  if (!kind || (*kinds & (1u << static_cast<int>(*kind)))) return false;
-  *kinds |= 1u << static_cast<int>(*kind);
+  const int kind = cursor_.Name<kWagerNames>();
+  if (kind < 0 || !cursor_.Expect(':') || (*kinds & (1u << kind))) return false;
+  *kinds |= 1u << kind;
   Limit limit;
   const bool ok = cursor_.Object([this, &limit] {
     std::optional<Money>* slot = cursor_.Key<"min">()   ? &limit.min
@@ -375,39 +435,85 @@ bool FastLineParser::LimitsMember(uint32_t* kinds) {
     return true;
   });
   if (!ok) return false;
-  round_->limits[static_cast<int>(*kind)] = limit;
+  round_->limits[kind] = limit;
   return true;
 }
 
-bool FastLineParser::ReadEvent() {
-  v_.present = 0;
-  v_.face = false;
-  v_.face_down = false;
-  return cursor_.Object([this] { return EventMember(); });
+bool FastLineParser::Events() {
+  // The loops written out rather than through Cursor::Object: GCC made a call of each
+  // event's object, and the cursor went through memory again.
+  Cursor c = cursor_;
+  std::vector<Event>& events = round_->events;
+  ScannedEvent v;
+  EventType type = EventType::kBurn;  // read by Cursor::Name, not kept as text in v
+  if (!c.Expect('[')) return false;
+  if (!c.Accept(']')) {
+    do {
+      v.present = 0;
+      v.face = false;
+      v.face_down = false;
+      if (!c.Expect('{')) return false;
+      if (!c.Accept('}')) {
+        do {
+          if (!c.Expect('"') || !EventMember(c, v, type)) return false;
+        } while (c.Accept(','));
+        if (!c.Expect('}')) return false;
+      }
+      if (!v.Has(EventField::kType) || !FillScannedEvent(type, v, &events.emplace_back())) return false;
+    } while (c.Accept(','));
+    if (!c.Expect(']')) return false;
+  }
+  cursor_ = c;
+  return true;
 }
 
-bool FastLineParser::EventMember() {
+bool FastLineParser::EventMember(Cursor& c, ScannedEvent& v, EventType& type) {
   // The keys tried in the order events usually give them: a chain of compares follows the
   // order of an event's keys, which a jump table on the key's first byte mispredicted.
-  if (cursor_.Key<"type">()) return First(EventField::kType) && cursor_.String(&v_.type);
-  if (cursor_.Key<"seat">()) {
-    if (!First(EventField::kSeat)) return false;
-    v_.seat_is_name = cursor_.Peek('"');
-    return v_.seat_is_name ? cursor_.String(&v_.seat_name) : cursor_.Int64(&v_.seat);
+  if (c.Key<"type">()) {
+    // A type the format does not have, the reference path refuses.
+    if (!First(v, EventField::kType) || !c.Expect('"')) return false;
+    const int t = c.Name<kEventTypeNames>();
+    type = static_cast<EventType>(t);
+    return t >= 0;
   }
-  if (cursor_.Key<"wager">()) return First(EventField::kWager) && cursor_.String(&v_.wager);
-  if (cursor_.Key<"amount">()) return First(EventField::kAmount) && cursor_.Int64(&v_.amount);
-  if (cursor_.Key<"card">()) return First(EventField::kCard) && cursor_.String(&v_.card);
-  if (cursor_.Key<"net">()) return First(EventField::kNet) && cursor_.Int64(&v_.net);
-  if (cursor_.Key<"action">()) return First(EventField::kAction) && cursor_.String(&v_.action);
-  if (cursor_.Key<"hand">()) return First(EventField::kHand) && cursor_.Int64(&v_.hand);
-  if (cursor_.Key<"shoe">()) return First(EventField::kShoe) && cursor_.String(&v_.shoe);
-  if (cursor_.Key<"decks">()) return First(EventField::kDecks) && cursor_.Int64(&v_.decks);
-  if (cursor_.Key<"face">()) {
+  if (c.Key<"seat">()) {
+    if (!First(v, EventField::kSeat)) return false;
+    v.seat_is_name = c.Peek('"');
+    return v.seat_is_name ? c.String(&v.seat_name) : c.Int64(&v.seat);
+  }
+  if (c.Key<"wager">()) {
+    if (!First(v, EventField::kWager) || !c.Expect('"')) return false;
+    // A name the format does not have is read as text, as the reference path does.
+    const int k = c.Name<kWagerNames>();
+    if (k >= 0) {
+      v.wager_kind = static_cast<WagerKind>(k);
+      return true;
+    }
+    v.wager_kind.reset();
+    return c.StringAfterQuote(&v.wager);
+  }
+  if (c.Key<"amount">()) return First(v, EventField::kAmount) && c.Int64(&v.amount);
+  if (c.Key<"card">()) return First(v, EventField::kCard) && c.String(&v.card);
+  if (c.Key<"net">()) return First(v, EventField::kNet) && c.Int64(&v.net);
+  if (c.Key<"action">()) {
+    if (!First(v, EventField::kAction) || !c.Expect('"')) return false;
+    const int a = c.Name<kActionNames>();
+    if (a >= 0) {
+      v.action_kind = static_cast<Action>(a);
+      return true;
+    }
+    v.action_kind.reset();
+    return c.StringAfterQuote(&v.action);
+  }
+  if (c.Key<"hand">()) return First(v, EventField::kHand) && c.Int64(&v.hand);
+  if (c.Key<"shoe">()) return First(v, EventField::kShoe) && c.String(&v.shoe);
+  if (c.Key<"decks">()) return First(v, EventField::kDecks) && c.Int64(&v.decks);
+  if (c.Key<"face">()) {
     // "face" (up or down): a deal's, read by the reference path on a deal only.
     std::string_view face;
-    if (std::exchange(v_.face, true) || !cursor_.String(&face)) return false;
-    v_.face_down = Is(face, "down");
+    if (std::exchange(v.face, true) || !c.String(&face)) return false;
+    v.face_down = Is(face, "down");
     return true;
   }
   return false;  // a key the fast path does not know
@@ -415,6 +521,8 @@ bool FastLineParser::EventMember() {
 
 }  // namespace
 
-bool ScanRound(std::string_view line, Round* round) { return FastLineParser(round).ParseLine(line); }
+bool ScanRound(std::string_view line, Round* round, Instant* instant) {
+  return FastLineParser(round).ParseLine(line, instant);
+}
 
 }  // namespace pitboss

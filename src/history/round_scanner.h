@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "history/names.h"
+#include "history/round_parser.h"
 #include "pitboss/card.h"
 #include "pitboss/round.h"
 
@@ -39,6 +40,10 @@ constexpr int kRoundFields = static_cast<int>(RoundField::kEvents) + 1;
 struct ScannedEvent {
   uint32_t present = 0;
   std::string_view type, wager, card, action, shoe, seat_name;
+  // The wager's and the action's name as looked up by a reader that could do it as it read
+  // them (the scanner): then `wager` or `action` is read only where it is none of the names.
+  std::optional<WagerKind> wager_kind;
+  std::optional<Action> action_kind;
   int64_t seat = 0, amount = 0, net = 0, decks = 0, hand = 0;
   bool seat_is_name = false;  // the seat was a string (seat_name), not an integer (seat)
   bool face = false;          // "face" was given
@@ -49,15 +54,18 @@ struct ScannedEvent {
 // LineParser::ParseEvent (round_parser.cc) on the values of `v`, for an event the fast path
 // takes: fills *event, which must come in as a new Event, and returns true; false where the
 // reference path would refuse the event or word something about it (the line goes to it).
-// Inline: it runs for every event of every line.
-inline bool FillScannedEvent(EventType type, const ScannedEvent& v, Event* event);
+// Inline, always: it runs for every event of every line, and a call of it cost the scanner
+// as much as the fill (GCC left it out of line once the events loop grew).
+__attribute__((always_inline)) inline bool FillScannedEvent(EventType type, const ScannedEvent& v,
+                                                            Event* event);
 inline bool FillScannedEvent(const ScannedEvent& v, Event* event) {
   if (!v.Has(EventField::kType)) return false;
   std::optional<EventType> type = ParseEventType(v.type);
   return type && FillScannedEvent(*type, v, event);
 }
 // As above, for an event whose type is known (v.type is not read).
-inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* event) {
+__attribute__((always_inline)) inline bool FillScannedEvent(EventType known, const ScannedEvent& v,
+                                                            Event* event) {
   event->type = known;
   if (v.Has(EventField::kHand)) {
     if (v.hand < 1 || v.hand > INT_MAX) return false;
@@ -91,7 +99,7 @@ inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* even
         if (!v.Has(EventField::kNet)) return false;
         event->amount = v.net;
       }
-      std::optional<WagerKind> kind = ParseWagerKind(v.wager);
+      std::optional<WagerKind> kind = v.wager_kind ? v.wager_kind : kWagerNames.Find(v.wager);
       event->wager = kind.value_or(WagerKind::kUnknown);
       if (!kind) event->text.assign(v.wager.data(), v.wager.size());
       return true;
@@ -105,7 +113,7 @@ inline bool FillScannedEvent(EventType known, const ScannedEvent& v, Event* even
       return true;
     case EventType::kDecision: {
       if (!v.Has(EventField::kAction)) return false;
-      std::optional<Action> a = ParseAction(v.action);
+      std::optional<Action> a = v.action_kind ? v.action_kind : kActionNames.Find(v.action);
       event->action = a.value_or(Action::kUnknown);
       if (!a) event->text.assign(v.action.data(), v.action.size());
       return true;
@@ -135,9 +143,9 @@ constexpr size_t kScanPadding = 16;
 // scanner's subset of the format, with the very Round the reference path would give, and
 // returns true. Returns false on any other line, having written no message: *round is then
 // half-filled, to be cleared and parsed again by the reference path. *round must come in
-// cleared (RoundParser::Parse clears it). Called once a line: the scanner's steps are inlined
-// within round_scanner.cc.
-bool ScanRound(std::string_view line, Round* round);
+// cleared (RoundParser::Parse clears it). *instant is then the instant of the round's time.
+// Called once a line: the scanner's steps are inlined within round_scanner.cc.
+bool ScanRound(std::string_view line, Round* round, Instant* instant);
 
 }  // namespace pitboss
 
