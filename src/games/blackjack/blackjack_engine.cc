@@ -826,14 +826,19 @@ void BlackjackReplay::OnDecision(int i) {
       const Cite& cite = b_.split_by_points.cite;
       if (h->ranks.size() != 2)
         return not_offered(cite, number, "only the first two cards of a hand can be split");
-      bool pair = b_.split_by_points.value ? CardPoints(h->ranks[0]) == CardPoints(h->ranks[1])
-                                           : h->ranks[0] == h->ranks[1];
+      const bool same_points = CardPoints(h->ranks[0]) == CardPoints(h->ranks[1]);
+      const bool same_rank = h->ranks[0] == h->ranks[1];
+      if (same_points != same_rank) out_->touched |= part::kBjSplitPairs;  // a ten and a king
+      const bool pair = b_.split_by_points.value ? same_points : same_rank;
       if (!pair) {
         const char first[] = {RankChar(h->ranks[0]), '\0'};
         const char second[] = {RankChar(h->ranks[1]), '\0'};
         return not_offered(cite, number, first, " and ", second, " are not ",
                            b_.split_by_points.value ? "of the same value" : "of the same rank");
       }
+      // A first split is allowed by every max_hands of a game that splits (the loader's rule:
+      // one hand is a game without a split wager, a part every round touches).
+      if (s.hands.size() > 1) out_->touched |= part::kBjSplitMax;
       if (static_cast<int>(s.hands.size()) >= b_.split_max_hands.value) {
         return not_offered(b_.split_max_hands.cite, number, "the seat already has ",
                            static_cast<int>(s.hands.size()), " hands, the most the rules allow");
@@ -1081,7 +1086,6 @@ void BlackjackReplay::CheckDealerPlay() {
 void BlackjackReplay::Expected() {
   // Rank 0 is a card that is not a card (input/bad-card): what depends on it is not judged.
   bool dealer_known = dealer_.size() >= 2 && dealer_[0] != 0 && dealer_[1] != 0;
-  if (DealerBlackjack()) out_->touched |= part::kBjDealerBlackjack;
   if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
   for (Seat seat : order_) {
@@ -1089,6 +1093,11 @@ void BlackjackReplay::Expected() {
     // The War wager, on the first cards.
     if (s.war_valid && s.war_card != kNone && dealer_war && !s.war_unknown) {
       int mine = b_.WarValue(s.war_rank), theirs = b_.WarValue(dealer_war);
+      // By points and by rank compare most cards alike: the reading decides only the others.
+      const bool by_points = b_.war_by_points.value;
+      const int other = b_.WarValue(s.war_rank, !by_points) - b_.WarValue(dealer_war, !by_points);
+      if ((mine > theirs) != (other > 0) || (mine == theirs) != (other == 0))
+        out_->touched |= part::kBjWarByPoints;
       bool won = mine > theirs;
       s.war_won = won;
       const Payout& p = won ? b_.pays_war_win : mine == theirs ? b_.pays_war_tie : b_.pays_war_lose;
@@ -1212,6 +1221,11 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   if (dealer_bj) {
     if (Natural(s, h))
       return expect(primary, h.wager, b_.pays_push, nullptr, "blackjack against the dealer's blackjack");
+    // Every rule of what a dealer blackjack takes loses the first hand's wager: the rules
+    // decide only the extra wagers (a split hand's, a double), and a busted hand's apart.
+    if (h.number > 1 || h.doubled > 0) {
+      out_->touched |= part::kBjDealerBlackjack | (h.busted() ? part::kBjBustedExtra : 0);
+    }
     if (b_.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers) {
       expect(primary, h.wager, b_.pays_lose, &b_.dealer_blackjack_takes.cite, "the dealer has blackjack");
       expect(WagerKind::kDouble, h.doubled, b_.pays_lose, &b_.dealer_blackjack_takes.cite,
