@@ -4,7 +4,6 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <climits>
-#include <deque>
 #include <limits>
 #include <map>
 #include <string>
@@ -118,21 +117,18 @@ struct SeatState : SeatFields {
 
 // What a replay's containers keep from one round to the next on a thread (as SettlementBook
 // does), so that a round allocates nothing once the first few are read: the seats' map nodes,
-// the vectors' buffers, the words of what is owed.
+// the vectors' buffers.
 struct BlackjackScratch {
   std::map<Seat, SeatState> seats;
   std::vector<std::map<Seat, SeatState>::node_type> spare_seats;
   std::vector<Seat> order, expected;
   std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
   std::vector<char> initial_flags, handled_flags;
-  std::deque<std::string> whys;  // in place: a settlement owed points into one
-  size_t whys_used = 0;
 
   void Clear() {
     while (!seats.empty()) spare_seats.push_back(seats.extract(seats.begin()));
     for (std::vector<int>* v : {&initial_deals, &handled, &dealer, &dealer_events}) v->clear();
     order.clear();
-    whys_used = 0;
   }
 };
 
@@ -235,14 +231,6 @@ class BlackjackReplay {
     }
     it->second.seat = seat;
     return it->second;
-  }
-  // A place for words of what is owed (Owed::why) that are not a literal's: its buffer kept
-  // from round to round, and in place until the round is judged.
-  std::string& NextWhy() {
-    if (scratch_.whys_used == scratch_.whys.size()) scratch_.whys.emplace_back();
-    std::string& why = scratch_.whys[scratch_.whys_used++];
-    why.clear();
-    return why;
   }
 
   void Scan();
@@ -1184,8 +1172,9 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     if (kind != WagerKind::kDouble && h.wager_owed_on > 0) return h.wager_fault;
     return dealer_correct_ > 0 ? dealer_fault_ : kNone;
   };
-  // `why`: a literal, or a NextWhy(): it must outlive the round's Judge.
-  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string_view why) {
+  // `why`: a literal; or `words`, for words of the totals, made only where they are shown.
+  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string_view why,
+                    std::string (*words)(const Owed&) = nullptr) {
     if (amount <= 0) return;
     if (kind == WagerKind::kDouble) amount = std::min(amount, double_on);
     if (kind != WagerKind::kDouble && amount == h.wager) amount = primary_on;
@@ -1197,6 +1186,8 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
       owed.net = *net;
       owed.cite = cite ? cite : &p.cite;
       owed.why = why;
+      owed.words = words;
+      owed.numbers = {mine.total, theirs.total};
       owed.cause = cause_of(kind);
       book_.Owe(std::move(owed));
     } else {
@@ -1252,22 +1243,25 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     return;
   }
   if (Natural(s, h)) return expect(primary, h.wager, b_.pays_blackjack, nullptr, "blackjack");
-  std::string& why = NextWhy();  // written in place: no allocation once the buffer has grown
+  // The words of the totals (Owed::numbers: the hand's, the dealer's).
   const Payout* p;
+  std::string (*words)(const Owed&);
   if (mine.total > 21) {
     p = &b_.pays_lose;
-    (why += "the hand busted with ") += std::to_string(mine.total);
+    words = [](const Owed& x) { return Cat("the hand busted with ", x.numbers[0]); };
   } else if (theirs.total > 21) {
     p = &b_.pays_win;
-    (why += "the dealer busted with ") += std::to_string(theirs.total);
+    words = [](const Owed& x) { return Cat("the dealer busted with ", x.numbers[1]); };
   } else {
     p = mine.total > theirs.total ? &b_.pays_win : mine.total == theirs.total ? &b_.pays_push : &b_.pays_lose;
-    ((why += std::to_string(mine.total)) +=
-     mine.total == theirs.total ? " ties the dealer's " : " against the dealer's ") +=
-        std::to_string(theirs.total);
+    words = [](const Owed& x) {
+      return Cat(x.numbers[0],
+                 x.numbers[0] == x.numbers[1] ? " ties the dealer's " : " against the dealer's ",
+                 x.numbers[1]);
+    };
   }
-  expect(primary, h.wager, *p, nullptr, why);
-  expect(WagerKind::kDouble, h.doubled, *p, nullptr, why);
+  expect(primary, h.wager, *p, nullptr, "", words);
+  expect(WagerKind::kDouble, h.doubled, *p, nullptr, "", words);
 }
 
 void BlackjackReplay::MatchSettlements() {

@@ -4,6 +4,8 @@
 // full replay under every reading, on rounds dealt under the defaults and under the reading
 // that deals otherwise, checked under the defaults and the reading dealt by (as --reading
 // auto checks them).
+#include "games/blackjack/blackjack_engine.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -12,7 +14,6 @@
 #include <tuple>
 #include <vector>
 
-#include "games/blackjack/blackjack_engine.h"
 #include "games/blackjack/blackjack_rules.h"
 #include "games/core/test_rounds.h"
 #include "games/games.h"
@@ -28,7 +29,8 @@ using Outcome = std::vector<std::tuple<int, int, Money, int>>;  // seat, wager, 
 
 Outcome Settled(const RoundResult& r) {
   Outcome out;
-  for (const Settlement& s : r.settlements) out.emplace_back(s.seat, static_cast<int>(s.wager), s.net, s.hand);
+  for (const Settlement& s : r.settlements)
+    out.emplace_back(s.seat, static_cast<int>(s.wager), s.net, s.hand);
   return out;
 }
 
@@ -73,7 +75,7 @@ TEST(BlackjackEngineTest, AReadingOfPartsARoundDidNotTouchReplaysItTheSame) {
           EXPECT_EQ(Settled(other), Settled(base)) << round.id << " dealt " << dealt_by << ", checked "
                                                    << checked_by << ", not replayed under " << name;
           EXPECT_TRUE(other.findings.empty()) << round.id << " dealt " << dealt_by << ", checked "
-                                               << checked_by << ", not replayed under " << name;
+                                              << checked_by << ", not replayed under " << name;
           if (checked_by == "default") ++skipped[name];
         }
       }

@@ -40,6 +40,10 @@ struct Owed {
   Money net = 0;
   const Cite* cite = nullptr;
   std::string_view why;  // the outcome in words ("war won"); must outlive Judge
+  // Or words holding numbers (`numbers`, the engine's own), made only where a finding or a
+  // note shows them, so that a clean round words nothing.
+  std::string (*words)(const Owed&) = nullptr;
+  std::array<int, 2> numbers{};
   // Settled only after this event (the cards or the choice that decide it), and before this one.
   int after = -1;
   bool after_choice = false;  // `after` is a choice ("before the choice that decides it")
@@ -54,7 +58,8 @@ struct Owed {
   int settled = -1;
   Money actual = 0;
 
-  std::string_view Why() const { return why; }
+  // Made where shown: pass [&] { return x.Why(); } as a message's part, not Why() itself.
+  std::string Why() const { return words ? words(*this) : std::string(why); }
 };
 
 class SettlementBook {
