@@ -4,9 +4,10 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <climits>
+#include <deque>
 #include <limits>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "games/blackjack/blackjack_rules.h"
 #include "games/core/deal_rules.h"
@@ -116,17 +117,21 @@ struct SeatState : SeatFields {
 };
 
 // What a replay's containers keep from one round to the next on a thread (as SettlementBook
-// does), so that a round allocates nothing once the first few are read: the seats' map nodes,
+// does), so that a round allocates nothing once the first few are read: the seats' states,
 // the vectors' buffers.
 struct BlackjackScratch {
-  std::map<Seat, SeatState> seats;
-  std::vector<std::map<Seat, SeatState>::node_type> spare_seats;
+  std::deque<SeatState> seats;  // the first seats_used are the round's, in the order found; in place
+  size_t seats_used = 0;
+  std::unordered_map<Seat, SeatState*> numbered;  // the round's seats not found by number (State)
+  std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
+  std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
   std::vector<Seat> order, expected;
   std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
   std::vector<char> initial_flags, handled_flags;
 
   void Clear() {
-    while (!seats.empty()) spare_seats.push_back(seats.extract(seats.begin()));
+    seats_used = 0;
+    while (!numbered.empty()) spare.push_back(numbered.extract(numbered.begin()));
     for (std::vector<int>* v : {&initial_deals, &handled, &dealer, &dealer_events}) v->clear();
     order.clear();
   }
@@ -144,7 +149,6 @@ class BlackjackReplay {
         book_(book),
         notes_(notes),
         scratch_(scratch),
-        seats_(scratch.seats),
         order_(scratch.order),
         initial_deals_(scratch.initial_deals),
         handled_(scratch.handled),
@@ -208,29 +212,31 @@ class BlackjackReplay {
   }
 
   [[gnu::always_inline]] SeatState& State(Seat seat) {
-    // Seats numbered as tables number them are found at once (a map's nodes stay in place);
-    // any other number through the map.
+    // Seats numbered as tables number them are found at once; any other number through a map.
     const bool few = seat >= 0 && seat < static_cast<Seat>(kFewSeats);
     if (few && by_seat_[static_cast<size_t>(seat)] != nullptr) return *by_seat_[static_cast<size_t>(seat)];
-    SeatState& state = Find(seat);
+    SeatState& state = Find(seat, few);
     if (few) by_seat_[static_cast<size_t>(seat)] = &state;
     return state;
   }
-  [[gnu::noinline]] SeatState& Find(Seat seat) {
-    auto it = seats_.find(seat);
-    if (it != seats_.end()) return it->second;
-    if (scratch_.spare_seats.empty()) {
-      it = seats_.try_emplace(seat).first;
-    } else {
-      // A node of an earlier round's seat, its state made new.
-      auto node = std::move(scratch_.spare_seats.back());
-      scratch_.spare_seats.pop_back();
-      node.key() = seat;
-      node.mapped().Reset(seat);
-      it = seats_.insert(std::move(node)).position;
+  [[gnu::noinline]] SeatState& Find(Seat seat, bool few) {
+    if (!few) {
+      if (auto it = scratch_.numbered.find(seat); it != scratch_.numbered.end()) return *it->second;
     }
-    it->second.seat = seat;
-    return it->second;
+    // The state of an earlier round's seat, made new.
+    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.emplace_back();
+    SeatState& state = scratch_.seats[scratch_.seats_used++];
+    state.Reset(seat);
+    if (!few && scratch_.spare.empty()) {
+      scratch_.numbered.emplace(seat, &state);
+    } else if (!few) {  // a node of an earlier round's seat
+      auto node = std::move(scratch_.spare.back());
+      scratch_.spare.pop_back();
+      node.key() = seat;
+      node.mapped() = &state;
+      scratch_.numbered.insert(std::move(node));
+    }
+    return state;
   }
 
   void Scan();
@@ -270,9 +276,8 @@ class BlackjackReplay {
   std::vector<std::string>* notes_;  // Note's, or nullptr
   BlackjackScratch& scratch_;
 
-  std::map<Seat, SeatState>& seats_;
   static constexpr size_t kFewSeats = 16;
-  std::array<SeatState*, kFewSeats> by_seat_{};  // seats_'s entries of seats 0 to 15, once found
+  std::array<SeatState*, kFewSeats> by_seat_{};  // the states of seats 0 to 15, once found
   std::vector<Seat>& order_;                     // seats in play, in the deal order
   int first_draw_ = INT_MAX;
   int initial_end_ = INT_MAX;        // the first event after the initial deal
@@ -318,7 +323,15 @@ void BlackjackReplay::Scan() {
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
-  for (auto& [seat, s] : seats_) {
+  // The seats that bet, by number.
+  std::vector<SeatState*>& seats = scratch_.by_number;
+  seats.clear();
+  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(&scratch_.seats[k]);
+  std::sort(seats.begin(), seats.end(),
+            [](const SeatState* a, const SeatState* b) { return a->seat < b->seat; });
+  for (SeatState* state : seats) {
+    SeatState& s = *state;
+    const Seat seat = s.seat;
     if (s.war_event != kNone && !s.in_play) {
       s.war_refused_by =
           ReportOrphan(spec_, report_, s.war_event, seat, WagerKind::kWar, WagerKind::kBlackjack, s.war);
@@ -509,7 +522,7 @@ void BlackjackReplay::Replay() {
               s.war_unknown = !e.card;
             }
             if (pass_cards_before >= war_passes_) {
-              if (s.hands.empty()) s.hands.push_back({});
+              if (s.hands.empty()) s.hands.emplace_back();
               s.hands[0].ranks.push_back(rank);
               s.hands[0].events.push_back(i);
               s.hands[0].unknown |= !e.card;
@@ -982,7 +995,7 @@ void BlackjackReplay::OnBet(int i) {
 void BlackjackReplay::CheckHandsFinished() {
   for (Seat seat : order_) {
     SeatState& s = State(seat);
-    if (s.hands.empty()) s.hands.push_back({});
+    if (s.hands.empty()) s.hands.emplace_back();
     for (Hand& h : s.hands) {
       int last = round_.events.empty() ? 0 : static_cast<int>(round_.events.size()) - 1;
       if (h.ranks.size() < 2) {
