@@ -125,9 +125,8 @@ struct BlackjackScratch {
   std::unordered_map<Seat, SeatState*> numbered;  // the round's seats not found by number (State)
   std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
   std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
-  std::vector<Seat> order, expected;
+  std::vector<Seat> order;
   std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
-  std::vector<char> initial_flags, handled_flags;
 
   void Clear() {
     seats_used = 0;
@@ -430,16 +429,15 @@ void BlackjackReplay::CheckBurns() {
 void BlackjackReplay::CheckInitialDeal() {
   const auto& ev = round_.events;
   int passes = war_passes_ + 2;
-  std::vector<Seat>& expected = scratch_.expected;
-  expected.clear();
-  for (int p = 0; p < passes; ++p) {
-    for (Seat s : order_) expected.push_back(s);
-    expected.push_back(kDealer);
-  }
+  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's.
+  const size_t pass_cards = order_.size() + 1, cards = static_cast<size_t>(passes) * pass_cards;
+  auto expected = [&](size_t at) {
+    return at % pass_cards == order_.size() ? kDealer : order_[at % pass_cards];
+  };
   const Cite& cite = b_.deal_order.cite;
   size_t at = 0;
   bool order_reported = false;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < expected.size(); ++i) {
+  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < cards; ++i) {
     const Event& e = ev[i];
     if (e.type == EventType::kBurn) {
       continue;  // burns: judged by the shoe's rules below
@@ -454,16 +452,16 @@ void BlackjackReplay::CheckInitialDeal() {
       }
       break;
     }
-    if (e.seat != expected[at] && !order_reported) {
+    if (e.seat != expected(at) && !order_reported) {
       Add(Code::kDealOrder, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i), "a card to ", Who(e.seat),
-          " where the rules deal to ", Who(expected[at]), " (each pass: the seats in ",
+          " where the rules deal to ", Who(expected(at)), " (each pass: the seats in ",
           ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
     initial_deals_.push_back(i);
     int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
     Note(i, [&] {
-      const Seat want = expected[at];
+      const Seat want = expected(at);
       const bool hole = want == kDealer && pass == war_passes_ + 1;
       return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
                  want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
@@ -475,7 +473,7 @@ void BlackjackReplay::CheckInitialDeal() {
     ++at;
     initial_end_ = i + 1;
   }
-  if (at < expected.size()) {
+  if (at < cards) {
     // Missing initial cards: found per hand when the hands are judged.
     initial_ok_ = false;
     if (initial_end_ == INT_MAX) initial_end_ = static_cast<int>(ev.size());
@@ -485,18 +483,18 @@ void BlackjackReplay::CheckInitialDeal() {
 
 void BlackjackReplay::Replay() {
   const auto& ev = round_.events;
-  std::vector<char>& initial = scratch_.initial_flags;
-  std::vector<char>& handled = scratch_.handled_flags;
-  initial.assign(ev.size(), 0);
-  handled.assign(ev.size(), 0);
-  for (int i : initial_deals_) initial[i] = true;
-  for (int i : handled_) handled[i] = true;
+  // The initial deals and the events handled, each in event order (CheckInitialDeal).
+  size_t next_initial = 0, next_handled = 0;
   for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
-    if (handled[i]) continue;
+    if (next_handled < handled_.size() && handled_[next_handled] == i) {
+      ++next_handled;
+      continue;
+    }
     switch (e.type) {
       case EventType::kDeal:
-        if (initial[i]) {
+        if (next_initial < initial_deals_.size() && initial_deals_[next_initial] == i) {
+          ++next_initial;
           int pass_cards_before = 0;  // this recipient's cards so far
           // A card that is not a card (input/bad-card) keeps its place, as rank 0, and makes
           // what depends on it unjudged: the dealer's play and every settlement for a dealer's
