@@ -126,7 +126,7 @@ struct BlackjackScratch {
   std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
   std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
   std::vector<Seat> order;
-  std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
+  std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks;
 
   void Clear() {
     seats_used = 0;
@@ -263,7 +263,14 @@ class BlackjackReplay {
     return !h.from_split && !s.split() ? true : b_.split_21_is_blackjack.value;
   }
   void Expected();
-  void ExpectHand(SeatState& s, Hand& h);
+  // What the hands are settled against: the dealer's cards, up to those the rules stop the
+  // dealer at where the dealer drew beyond them.
+  struct DealerHand {
+    bool known = false;  // false: a later card is not a card, and the dealer's total not known
+    bool blackjack = false;
+    Points points;
+  };
+  void ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer);
   void MatchSettlements();
 
   const RuleSpec& spec_;
@@ -1087,6 +1094,7 @@ void BlackjackReplay::Expected() {
   bool dealer_known = dealer_.size() >= 2 && dealer_[0] != 0 && dealer_[1] != 0;
   if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
+  std::optional<DealerHand> dealer_then;  // once a hand is settled
   for (Seat seat : order_) {
     SeatState& s = State(seat);
     // The War wager, on the first cards.
@@ -1156,22 +1164,23 @@ void BlackjackReplay::Expected() {
       s.hands[0].wager_owed_on = (MoneySum(s.blackjack) + s.ride_owed_on).Saturated();
       s.hands[0].wager_fault = s.ride_fault;
     }
-    for (Hand& h : s.hands) ExpectHand(s, h);
+    if (!dealer_then.has_value()) {
+      DealerHand& d = dealer_then.emplace();
+      d.blackjack = DealerBlackjack();
+      d.known = d.blackjack || std::find(dealer_.begin(), dealer_.end(), 0) == dealer_.end();
+      d.points = HandPoints(dealer_.data(), dealer_correct_ > 0 ? dealer_correct_ : dealer_.size());
+    }
+    for (Hand& h : s.hands) ExpectHand(s, h, *dealer_then);
   }
 }
 
-void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
+void BlackjackReplay::ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer) {
   if (!h.judged || h.unknown) return;  // an earlier fault decides its settlements
-  // A dealer's later card that is not a card: the dealer's total is not known.
-  if (std::find(dealer_.begin(), dealer_.end(), 0) != dealer_.end() && !DealerBlackjack()) return;
+  if (!dealer.known) return;
   WagerKind primary = h.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit;
-  bool dealer_bj = DealerBlackjack();
+  const bool dealer_bj = dealer.blackjack;
   Points mine = h.points();
-  // Against the cards the rules stop the dealer at, where the dealer drew beyond them.
-  std::vector<int>& dealer = scratch_.dealer_then;
-  dealer.assign(dealer_.begin(), dealer_.end());
-  if (dealer_correct_ > 0) dealer.resize(dealer_correct_);
-  Points theirs = HandPoints(dealer);
+  const Points theirs = dealer.points;
   // A wager owed on another amount than the one placed (the rules' limit): that fault's money.
   const Money primary_on = h.wager_owed_on > 0 ? h.wager_owed_on : h.wager;
   const Money double_on = h.double_owed_on > 0 ? h.double_owed_on : h.doubled;
