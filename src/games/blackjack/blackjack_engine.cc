@@ -25,12 +25,43 @@ constexpr int kNone = -1;
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
+// A hand's cards by rank, in order, and their points counted as they come (as HandPoints
+// counts them): a hand's points are asked for at nearly every event of it. Held in place up
+// to 8 cards (a round allocates nothing for its hands).
+class Cards {
+ public:
+  void push_back(int rank) {
+    ranks_.push_back(rank);
+    total_ += CardPoints(rank);
+    aces_ += rank == 14 ? 1 : 0;
+  }
+  void pop_back() {
+    total_ -= CardPoints(ranks_.back());
+    aces_ -= ranks_.back() == 14 ? 1 : 0;
+    ranks_.pop_back();
+  }
+  size_t size() const { return ranks_.size(); }
+  int operator[](size_t i) const { return ranks_[i]; }
+  Points points() const {
+    int total = total_, aces = aces_;
+    while (total > 21 && aces > 0) {
+      total -= 10;
+      --aces;
+    }
+    return {total, aces > 0};
+  }
+
+ private:
+  boost::container::small_vector<int, 8> ranks_;
+  int total_ = 0;  // every ace 11
+  int aces_ = 0;
+};
+
 // One hand of a seat.
 struct Hand {
   int number = 1;
-  // Its cards, in order, and the deal event of each: held in place up to 8 cards (a round
-  // allocates nothing for its hands).
-  boost::container::small_vector<int, 8> ranks;
+  // Its cards, in order, and the deal event of each, held in place up to 8 cards.
+  Cards ranks;
   boost::container::small_vector<int, 8> events;
   Money wager = 0;  // its primary wager: the blackjack wager (with a ride) or a split wager
   int wager_event = kNone;
@@ -57,7 +88,7 @@ struct Hand {
   int wager_fault = kNone;   // its wager/amount finding
   int double_fault = kNone;  // the wager/amount finding of a double above what the rules allow
 
-  Points points() const { return HandPoints(ranks); }
+  Points points() const { return ranks.points(); }
   bool busted() const { return points().total > 21; }
   bool done() const {
     Points p = points();
