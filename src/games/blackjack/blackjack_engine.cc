@@ -157,12 +157,12 @@ struct BlackjackScratch {
   std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
   std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
   std::vector<Seat> order;
-  std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks;
+  std::vector<int> handled, dealer, dealer_events, shuffles, ranks;
 
   void Clear() {
     seats_used = 0;
     while (!numbered.empty()) spare.push_back(numbered.extract(numbered.begin()));
-    for (std::vector<int>* v : {&initial_deals, &handled, &dealer, &dealer_events}) v->clear();
+    for (std::vector<int>* v : {&handled, &dealer, &dealer_events}) v->clear();
     order.clear();
   }
 };
@@ -180,7 +180,6 @@ class BlackjackReplay {
         notes_(notes),
         scratch_(scratch),
         order_(scratch.order),
-        initial_deals_(scratch.initial_deals),
         handled_(scratch.handled),
         dealer_(scratch.dealer),
         dealer_events_(scratch.dealer_events) {
@@ -317,12 +316,12 @@ class BlackjackReplay {
   std::array<SeatState*, kFewSeats> by_seat_{};  // the states of seats 0 to 15, once found
   std::vector<Seat>& order_;                     // seats in play, in the deal order
   int first_draw_ = INT_MAX;
-  int initial_end_ = INT_MAX;        // the first event after the initial deal
-  int second_pass_ = INT_MAX;        // the first card of the second pass of the hands
-  int war_passes_ = 0;               // passes of war cards apart from the hands (0 or 1)
-  std::vector<int>& initial_deals_;  // the deal events of the initial passes
-  std::vector<int>& handled_;        // events already judged as a whole (a card to a seat not in play)
-  std::vector<int>& dealer_;         // the dealer's ranks: up card, hole card, draws
+  int initial_end_ = INT_MAX;  // the first event after the initial deal
+  int second_pass_ = INT_MAX;  // the first card of the second pass of the hands
+  int war_passes_ = 0;         // passes of war cards apart from the hands (0 or 1)
+  int initial_stop_ = 0;       // the event after the last card of the initial passes
+  std::vector<int>& handled_;  // events already judged as a whole (a card to a seat not in play)
+  std::vector<int>& dealer_;   // the dealer's ranks: up card, hole card, draws
   std::vector<int>& dealer_events_;
   int dealer_war_rank = 0;
   bool dealer_war_unknown_ = false;  // the dealer's war card is not a card
@@ -496,7 +495,7 @@ void BlackjackReplay::CheckInitialDeal() {
           ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
-    initial_deals_.push_back(i);
+    initial_stop_ = i + 1;
     int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
     Note(i, [&] {
       const Seat want = expected(at);
@@ -521,8 +520,9 @@ void BlackjackReplay::CheckInitialDeal() {
 
 void BlackjackReplay::Replay() {
   const auto& ev = round_.events;
-  // The initial deals and the events handled, each in event order (CheckInitialDeal).
-  size_t next_initial = 0, next_handled = 0;
+  // The events handled, in event order; the initial deals, every other deal before
+  // initial_stop_ (CheckInitialDeal).
+  size_t next_handled = 0;
   for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
     if (next_handled < handled_.size() && handled_[next_handled] == i) {
@@ -531,8 +531,7 @@ void BlackjackReplay::Replay() {
     }
     switch (e.type) {
       case EventType::kDeal:
-        if (next_initial < initial_deals_.size() && initial_deals_[next_initial] == i) {
-          ++next_initial;
+        if (i < initial_stop_) {
           int pass_cards_before = 0;  // this recipient's cards so far
           // A card that is not a card (input/bad-card) keeps its place, as rank 0, and makes
           // what depends on it unjudged: the dealer's play and every settlement for a dealer's
