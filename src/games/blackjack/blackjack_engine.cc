@@ -316,6 +316,7 @@ class BlackjackReplay {
   std::array<SeatState*, kFewSeats> by_seat_{};  // the states of seats 0 to 15, once found
   std::vector<Seat>& order_;                     // seats in play, in the deal order
   int first_draw_ = INT_MAX;
+  int burns_ = 0;              // burns in the round (Scan)
   int initial_end_ = INT_MAX;  // the first event after the initial deal
   int second_pass_ = INT_MAX;  // the first card of the second pass of the hands
   int war_passes_ = 0;         // passes of war cards apart from the hands (0 or 1)
@@ -356,6 +357,7 @@ void BlackjackReplay::Scan() {
     }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
     if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
+    if (e.type == EventType::kBurn) ++burns_;
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
@@ -424,6 +426,8 @@ void BlackjackReplay::CheckInitialBet(int i) {
 // Burns: the house's number right after a shuffle, before the first card of the new shoe;
 // none anywhere else.
 void BlackjackReplay::CheckBurns() {
+  // No burn where the rules burn none, or burn none but after a shuffle and there is none.
+  if (burns_ == 0 && (scratch_.shuffles.empty() || b_.burns_after_shuffle.value == 0)) return;
   const auto& ev = round_.events;
   bool after_shuffle = false;
   int burns = 0;
