@@ -158,11 +158,12 @@ struct BlackjackScratch {
   std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
   std::vector<Seat> order;
   std::vector<int> handled, dealer, dealer_events, shuffles, ranks;
+  std::vector<int> settles;  // the settle events, in order (Scan)
 
   void Clear() {
     seats_used = 0;
     while (!numbered.empty()) spare.push_back(numbered.extract(numbered.begin()));
-    for (std::vector<int>* v : {&handled, &dealer, &dealer_events}) v->clear();
+    for (std::vector<int>* v : {&handled, &dealer, &dealer_events, &settles}) v->clear();
     order.clear();
   }
 };
@@ -358,6 +359,7 @@ void BlackjackReplay::Scan() {
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
     if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
     if (e.type == EventType::kBurn) ++burns_;
+    if (e.type == EventType::kSettle) scratch_.settles.push_back(i);
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
@@ -1319,7 +1321,8 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer
 }
 
 void BlackjackReplay::MatchSettlements() {
-  book_.Judge(spec_, round_, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
+  book_.Judge(spec_, round_, scratch_.settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite,
+              report_);
   for (const SettlementBook::Match& m : book_.matches()) {
     book_.CheckTiming(m, report_);
     Note(m.event, [&] {
