@@ -6,8 +6,8 @@
 #include <climits>
 #include <deque>
 #include <limits>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "games/blackjack/blackjack_rules.h"
 #include "games/core/deal_rules.h"
@@ -25,12 +25,43 @@ constexpr int kNone = -1;
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
+// A hand's cards by rank, in order, and their points counted as they come (as HandPoints
+// counts them): a hand's points are asked for at nearly every event of it. Held in place up
+// to 8 cards (a round allocates nothing for its hands).
+class Cards {
+ public:
+  void push_back(int rank) {
+    ranks_.push_back(rank);
+    total_ += CardPoints(rank);
+    aces_ += rank == 14 ? 1 : 0;
+  }
+  void pop_back() {
+    total_ -= CardPoints(ranks_.back());
+    aces_ -= ranks_.back() == 14 ? 1 : 0;
+    ranks_.pop_back();
+  }
+  size_t size() const { return ranks_.size(); }
+  int operator[](size_t i) const { return ranks_[i]; }
+  Points points() const {
+    int total = total_, aces = aces_;
+    while (total > 21 && aces > 0) {
+      total -= 10;
+      --aces;
+    }
+    return {total, aces > 0};
+  }
+
+ private:
+  boost::container::small_vector<int, 8> ranks_;
+  int total_ = 0;  // every ace 11
+  int aces_ = 0;
+};
+
 // One hand of a seat.
 struct Hand {
   int number = 1;
-  // Its cards, in order, and the deal event of each: held in place up to 8 cards (a round
-  // allocates nothing for its hands).
-  boost::container::small_vector<int, 8> ranks;
+  // Its cards, in order, and the deal event of each, held in place up to 8 cards.
+  Cards ranks;
   boost::container::small_vector<int, 8> events;
   Money wager = 0;  // its primary wager: the blackjack wager (with a ride) or a split wager
   int wager_event = kNone;
@@ -57,7 +88,7 @@ struct Hand {
   int wager_fault = kNone;   // its wager/amount finding
   int double_fault = kNone;  // the wager/amount finding of a double above what the rules allow
 
-  Points points() const { return HandPoints(ranks); }
+  Points points() const { return ranks.points(); }
   bool busted() const { return points().total > 21; }
   bool done() const {
     Points p = points();
@@ -117,22 +148,23 @@ struct SeatState : SeatFields {
 };
 
 // What a replay's containers keep from one round to the next on a thread (as SettlementBook
-// does), so that a round allocates nothing once the first few are read: the seats' map nodes,
-// the vectors' buffers, the words of what is owed.
+// does), so that a round allocates nothing once the first few are read: the seats' states,
+// the vectors' buffers.
 struct BlackjackScratch {
-  std::map<Seat, SeatState> seats;
-  std::vector<std::map<Seat, SeatState>::node_type> spare_seats;
-  std::vector<Seat> order, expected;
-  std::vector<int> initial_deals, handled, dealer, dealer_events, shuffles, ranks, dealer_then;
-  std::vector<char> initial_flags, handled_flags;
-  std::deque<std::string> whys;  // in place: a settlement owed points into one
-  size_t whys_used = 0;
+  std::deque<SeatState> seats;  // the first seats_used are the round's, in the order found; in place
+  size_t seats_used = 0;
+  std::unordered_map<Seat, SeatState*> numbered;  // the round's seats not found by number (State)
+  std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
+  std::vector<SeatState*> by_number;                                   // the round's seats by number (Scan)
+  std::vector<Seat> order;
+  std::vector<int> handled, dealer, dealer_events, shuffles, ranks;
+  std::vector<int> settles;  // the settle events, in order (Scan)
 
   void Clear() {
-    while (!seats.empty()) spare_seats.push_back(seats.extract(seats.begin()));
-    for (std::vector<int>* v : {&initial_deals, &handled, &dealer, &dealer_events}) v->clear();
+    seats_used = 0;
+    while (!numbered.empty()) spare.push_back(numbered.extract(numbered.begin()));
+    for (std::vector<int>* v : {&handled, &dealer, &dealer_events, &settles}) v->clear();
     order.clear();
-    whys_used = 0;
   }
 };
 
@@ -148,9 +180,7 @@ class BlackjackReplay {
         book_(book),
         notes_(notes),
         scratch_(scratch),
-        seats_(scratch.seats),
         order_(scratch.order),
-        initial_deals_(scratch.initial_deals),
         handled_(scratch.handled),
         dealer_(scratch.dealer),
         dealer_events_(scratch.dealer_events) {
@@ -212,37 +242,31 @@ class BlackjackReplay {
   }
 
   [[gnu::always_inline]] SeatState& State(Seat seat) {
-    // Seats numbered as tables number them are found at once (a map's nodes stay in place);
-    // any other number through the map.
+    // Seats numbered as tables number them are found at once; any other number through a map.
     const bool few = seat >= 0 && seat < static_cast<Seat>(kFewSeats);
     if (few && by_seat_[static_cast<size_t>(seat)] != nullptr) return *by_seat_[static_cast<size_t>(seat)];
-    SeatState& state = Find(seat);
+    SeatState& state = Find(seat, few);
     if (few) by_seat_[static_cast<size_t>(seat)] = &state;
     return state;
   }
-  [[gnu::noinline]] SeatState& Find(Seat seat) {
-    auto it = seats_.find(seat);
-    if (it != seats_.end()) return it->second;
-    if (scratch_.spare_seats.empty()) {
-      it = seats_.try_emplace(seat).first;
-    } else {
-      // A node of an earlier round's seat, its state made new.
-      auto node = std::move(scratch_.spare_seats.back());
-      scratch_.spare_seats.pop_back();
-      node.key() = seat;
-      node.mapped().Reset(seat);
-      it = seats_.insert(std::move(node)).position;
+  [[gnu::noinline]] SeatState& Find(Seat seat, bool few) {
+    if (!few) {
+      if (auto it = scratch_.numbered.find(seat); it != scratch_.numbered.end()) return *it->second;
     }
-    it->second.seat = seat;
-    return it->second;
-  }
-  // A place for words of what is owed (Owed::why) that are not a literal's: its buffer kept
-  // from round to round, and in place until the round is judged.
-  std::string& NextWhy() {
-    if (scratch_.whys_used == scratch_.whys.size()) scratch_.whys.emplace_back();
-    std::string& why = scratch_.whys[scratch_.whys_used++];
-    why.clear();
-    return why;
+    // The state of an earlier round's seat, made new.
+    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.emplace_back();
+    SeatState& state = scratch_.seats[scratch_.seats_used++];
+    state.Reset(seat);
+    if (!few && scratch_.spare.empty()) {
+      scratch_.numbered.emplace(seat, &state);
+    } else if (!few) {  // a node of an earlier round's seat
+      auto node = std::move(scratch_.spare.back());
+      scratch_.spare.pop_back();
+      node.key() = seat;
+      node.mapped() = &state;
+      scratch_.numbered.insert(std::move(node));
+    }
+    return state;
   }
 
   void Scan();
@@ -270,7 +294,14 @@ class BlackjackReplay {
     return !h.from_split && !s.split() ? true : b_.split_21_is_blackjack.value;
   }
   void Expected();
-  void ExpectHand(SeatState& s, Hand& h);
+  // What the hands are settled against: the dealer's cards, up to those the rules stop the
+  // dealer at where the dealer drew beyond them.
+  struct DealerHand {
+    bool known = false;  // false: a later card is not a card, and the dealer's total not known
+    bool blackjack = false;
+    Points points;
+  };
+  void ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer);
   void MatchSettlements();
 
   const RuleSpec& spec_;
@@ -282,17 +313,17 @@ class BlackjackReplay {
   std::vector<std::string>* notes_;  // Note's, or nullptr
   BlackjackScratch& scratch_;
 
-  std::map<Seat, SeatState>& seats_;
   static constexpr size_t kFewSeats = 16;
-  std::array<SeatState*, kFewSeats> by_seat_{};  // seats_'s entries of seats 0 to 15, once found
+  std::array<SeatState*, kFewSeats> by_seat_{};  // the states of seats 0 to 15, once found
   std::vector<Seat>& order_;                     // seats in play, in the deal order
   int first_draw_ = INT_MAX;
-  int initial_end_ = INT_MAX;        // the first event after the initial deal
-  int second_pass_ = INT_MAX;        // the first card of the second pass of the hands
-  int war_passes_ = 0;               // passes of war cards apart from the hands (0 or 1)
-  std::vector<int>& initial_deals_;  // the deal events of the initial passes
-  std::vector<int>& handled_;        // events already judged as a whole (a card to a seat not in play)
-  std::vector<int>& dealer_;         // the dealer's ranks: up card, hole card, draws
+  int burns_ = 0;              // burns in the round (Scan)
+  int initial_end_ = INT_MAX;  // the first event after the initial deal
+  int second_pass_ = INT_MAX;  // the first card of the second pass of the hands
+  int war_passes_ = 0;         // passes of war cards apart from the hands (0 or 1)
+  int initial_stop_ = 0;       // the event after the last card of the initial passes
+  std::vector<int>& handled_;  // events already judged as a whole (a card to a seat not in play)
+  std::vector<int>& dealer_;   // the dealer's ranks: up card, hole card, draws
   std::vector<int>& dealer_events_;
   int dealer_war_rank = 0;
   bool dealer_war_unknown_ = false;  // the dealer's war card is not a card
@@ -327,10 +358,20 @@ void BlackjackReplay::Scan() {
     }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
     if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
+    if (e.type == EventType::kBurn) ++burns_;
+    if (e.type == EventType::kSettle) scratch_.settles.push_back(i);
     if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
-  for (auto& [seat, s] : seats_) {
+  // The seats that bet, by number.
+  std::vector<SeatState*>& seats = scratch_.by_number;
+  seats.clear();
+  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(&scratch_.seats[k]);
+  std::sort(seats.begin(), seats.end(),
+            [](const SeatState* a, const SeatState* b) { return a->seat < b->seat; });
+  for (SeatState* state : seats) {
+    SeatState& s = *state;
+    const Seat seat = s.seat;
     if (s.war_event != kNone && !s.in_play) {
       s.war_refused_by =
           ReportOrphan(spec_, report_, s.war_event, seat, WagerKind::kWar, WagerKind::kBlackjack, s.war);
@@ -387,6 +428,8 @@ void BlackjackReplay::CheckInitialBet(int i) {
 // Burns: the house's number right after a shuffle, before the first card of the new shoe;
 // none anywhere else.
 void BlackjackReplay::CheckBurns() {
+  // No burn where the rules burn none, or burn none but after a shuffle and there is none.
+  if (burns_ == 0 && (scratch_.shuffles.empty() || b_.burns_after_shuffle.value == 0)) return;
   const auto& ev = round_.events;
   bool after_shuffle = false;
   int burns = 0;
@@ -429,16 +472,15 @@ void BlackjackReplay::CheckBurns() {
 void BlackjackReplay::CheckInitialDeal() {
   const auto& ev = round_.events;
   int passes = war_passes_ + 2;
-  std::vector<Seat>& expected = scratch_.expected;
-  expected.clear();
-  for (int p = 0; p < passes; ++p) {
-    for (Seat s : order_) expected.push_back(s);
-    expected.push_back(kDealer);
-  }
+  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's.
+  const size_t pass_cards = order_.size() + 1, cards = static_cast<size_t>(passes) * pass_cards;
+  auto expected = [&](size_t at) {
+    return at % pass_cards == order_.size() ? kDealer : order_[at % pass_cards];
+  };
   const Cite& cite = b_.deal_order.cite;
   size_t at = 0;
   bool order_reported = false;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < expected.size(); ++i) {
+  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < cards; ++i) {
     const Event& e = ev[i];
     if (e.type == EventType::kBurn) {
       continue;  // burns: judged by the shoe's rules below
@@ -453,16 +495,16 @@ void BlackjackReplay::CheckInitialDeal() {
       }
       break;
     }
-    if (e.seat != expected[at] && !order_reported) {
+    if (e.seat != expected(at) && !order_reported) {
       Add(Code::kDealOrder, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i), "a card to ", Who(e.seat),
-          " where the rules deal to ", Who(expected[at]), " (each pass: the seats in ",
+          " where the rules deal to ", Who(expected(at)), " (each pass: the seats in ",
           ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
-    initial_deals_.push_back(i);
+    initial_stop_ = i + 1;
     int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
     Note(i, [&] {
-      const Seat want = expected[at];
+      const Seat want = expected(at);
       const bool hole = want == kDealer && pass == war_passes_ + 1;
       return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
                  want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
@@ -474,7 +516,7 @@ void BlackjackReplay::CheckInitialDeal() {
     ++at;
     initial_end_ = i + 1;
   }
-  if (at < expected.size()) {
+  if (at < cards) {
     // Missing initial cards: found per hand when the hands are judged.
     initial_ok_ = false;
     if (initial_end_ == INT_MAX) initial_end_ = static_cast<int>(ev.size());
@@ -484,18 +526,18 @@ void BlackjackReplay::CheckInitialDeal() {
 
 void BlackjackReplay::Replay() {
   const auto& ev = round_.events;
-  std::vector<char>& initial = scratch_.initial_flags;
-  std::vector<char>& handled = scratch_.handled_flags;
-  initial.assign(ev.size(), 0);
-  handled.assign(ev.size(), 0);
-  for (int i : initial_deals_) initial[i] = true;
-  for (int i : handled_) handled[i] = true;
+  // The events handled, in event order; the initial deals, every other deal before
+  // initial_stop_ (CheckInitialDeal).
+  size_t next_handled = 0;
   for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
     const Event& e = ev[i];
-    if (handled[i]) continue;
+    if (next_handled < handled_.size() && handled_[next_handled] == i) {
+      ++next_handled;
+      continue;
+    }
     switch (e.type) {
       case EventType::kDeal:
-        if (initial[i]) {
+        if (i < initial_stop_) {
           int pass_cards_before = 0;  // this recipient's cards so far
           // A card that is not a card (input/bad-card) keeps its place, as rank 0, and makes
           // what depends on it unjudged: the dealer's play and every settlement for a dealer's
@@ -521,7 +563,7 @@ void BlackjackReplay::Replay() {
               s.war_unknown = !e.card;
             }
             if (pass_cards_before >= war_passes_) {
-              if (s.hands.empty()) s.hands.push_back({});
+              if (s.hands.empty()) s.hands.emplace_back();
               s.hands[0].ranks.push_back(rank);
               s.hands[0].events.push_back(i);
               s.hands[0].unknown |= !e.card;
@@ -826,14 +868,19 @@ void BlackjackReplay::OnDecision(int i) {
       const Cite& cite = b_.split_by_points.cite;
       if (h->ranks.size() != 2)
         return not_offered(cite, number, "only the first two cards of a hand can be split");
-      bool pair = b_.split_by_points.value ? CardPoints(h->ranks[0]) == CardPoints(h->ranks[1])
-                                           : h->ranks[0] == h->ranks[1];
+      const bool same_points = CardPoints(h->ranks[0]) == CardPoints(h->ranks[1]);
+      const bool same_rank = h->ranks[0] == h->ranks[1];
+      if (same_points != same_rank) out_->touched |= part::kBjSplitPairs;  // a ten and a king
+      const bool pair = b_.split_by_points.value ? same_points : same_rank;
       if (!pair) {
         const char first[] = {RankChar(h->ranks[0]), '\0'};
         const char second[] = {RankChar(h->ranks[1]), '\0'};
         return not_offered(cite, number, first, " and ", second, " are not ",
                            b_.split_by_points.value ? "of the same value" : "of the same rank");
       }
+      // A first split is allowed by every max_hands of a game that splits (the loader's rule:
+      // one hand is a game without a split wager, a part every round touches).
+      if (s.hands.size() > 1) out_->touched |= part::kBjSplitMax;
       if (static_cast<int>(s.hands.size()) >= b_.split_max_hands.value) {
         return not_offered(b_.split_max_hands.cite, number, "the seat already has ",
                            static_cast<int>(s.hands.size()), " hands, the most the rules allow");
@@ -989,7 +1036,7 @@ void BlackjackReplay::OnBet(int i) {
 void BlackjackReplay::CheckHandsFinished() {
   for (Seat seat : order_) {
     SeatState& s = State(seat);
-    if (s.hands.empty()) s.hands.push_back({});
+    if (s.hands.empty()) s.hands.emplace_back();
     for (Hand& h : s.hands) {
       int last = round_.events.empty() ? 0 : static_cast<int>(round_.events.size()) - 1;
       if (h.ranks.size() < 2) {
@@ -1081,14 +1128,19 @@ void BlackjackReplay::CheckDealerPlay() {
 void BlackjackReplay::Expected() {
   // Rank 0 is a card that is not a card (input/bad-card): what depends on it is not judged.
   bool dealer_known = dealer_.size() >= 2 && dealer_[0] != 0 && dealer_[1] != 0;
-  if (DealerBlackjack()) out_->touched |= part::kBjDealerBlackjack;
   if (!dealer_.empty() && dealer_[0] == 14) out_->touched |= part::kBjInsurance;
   int dealer_war = war_passes_ ? dealer_war_rank : (dealer_.empty() ? 0 : dealer_[0]);
+  std::optional<DealerHand> dealer_then;  // once a hand is settled
   for (Seat seat : order_) {
     SeatState& s = State(seat);
     // The War wager, on the first cards.
     if (s.war_valid && s.war_card != kNone && dealer_war && !s.war_unknown) {
       int mine = b_.WarValue(s.war_rank), theirs = b_.WarValue(dealer_war);
+      // By points and by rank compare most cards alike: the reading decides only the others.
+      const bool by_points = b_.war_by_points.value;
+      const int other = b_.WarValue(s.war_rank, !by_points) - b_.WarValue(dealer_war, !by_points);
+      if ((mine > theirs) != (other > 0) || (mine == theirs) != (other == 0))
+        out_->touched |= part::kBjWarByPoints;
       bool won = mine > theirs;
       s.war_won = won;
       const Payout& p = won ? b_.pays_war_win : mine == theirs ? b_.pays_war_tie : b_.pays_war_lose;
@@ -1148,22 +1200,23 @@ void BlackjackReplay::Expected() {
       s.hands[0].wager_owed_on = (MoneySum(s.blackjack) + s.ride_owed_on).Saturated();
       s.hands[0].wager_fault = s.ride_fault;
     }
-    for (Hand& h : s.hands) ExpectHand(s, h);
+    if (!dealer_then.has_value()) {
+      DealerHand& d = dealer_then.emplace();
+      d.blackjack = DealerBlackjack();
+      d.known = d.blackjack || std::find(dealer_.begin(), dealer_.end(), 0) == dealer_.end();
+      d.points = HandPoints(dealer_.data(), dealer_correct_ > 0 ? dealer_correct_ : dealer_.size());
+    }
+    for (Hand& h : s.hands) ExpectHand(s, h, *dealer_then);
   }
 }
 
-void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
+void BlackjackReplay::ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer) {
   if (!h.judged || h.unknown) return;  // an earlier fault decides its settlements
-  // A dealer's later card that is not a card: the dealer's total is not known.
-  if (std::find(dealer_.begin(), dealer_.end(), 0) != dealer_.end() && !DealerBlackjack()) return;
+  if (!dealer.known) return;
   WagerKind primary = h.number == 1 ? WagerKind::kBlackjack : WagerKind::kSplit;
-  bool dealer_bj = DealerBlackjack();
+  const bool dealer_bj = dealer.blackjack;
   Points mine = h.points();
-  // Against the cards the rules stop the dealer at, where the dealer drew beyond them.
-  std::vector<int>& dealer = scratch_.dealer_then;
-  dealer.assign(dealer_.begin(), dealer_.end());
-  if (dealer_correct_ > 0) dealer.resize(dealer_correct_);
-  Points theirs = HandPoints(dealer);
+  const Points theirs = dealer.points;
   // A wager owed on another amount than the one placed (the rules' limit): that fault's money.
   const Money primary_on = h.wager_owed_on > 0 ? h.wager_owed_on : h.wager;
   const Money double_on = h.double_owed_on > 0 ? h.double_owed_on : h.doubled;
@@ -1175,8 +1228,9 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     if (kind != WagerKind::kDouble && h.wager_owed_on > 0) return h.wager_fault;
     return dealer_correct_ > 0 ? dealer_fault_ : kNone;
   };
-  // `why`: a literal, or a NextWhy(): it must outlive the round's Judge.
-  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string_view why) {
+  // `why`: a literal; or `words`, for words of the totals, made only where they are shown.
+  auto expect = [&](WagerKind kind, Money amount, const Payout& p, const Cite* cite, std::string_view why,
+                    std::string (*words)(const Owed&) = nullptr) {
     if (amount <= 0) return;
     if (kind == WagerKind::kDouble) amount = std::min(amount, double_on);
     if (kind != WagerKind::kDouble && amount == h.wager) amount = primary_on;
@@ -1188,6 +1242,8 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
       owed.net = *net;
       owed.cite = cite ? cite : &p.cite;
       owed.why = why;
+      owed.words = words;
+      owed.numbers = {mine.total, theirs.total};
       owed.cause = cause_of(kind);
       book_.Owe(std::move(owed));
     } else {
@@ -1212,6 +1268,11 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
   if (dealer_bj) {
     if (Natural(s, h))
       return expect(primary, h.wager, b_.pays_push, nullptr, "blackjack against the dealer's blackjack");
+    // Every rule of what a dealer blackjack takes loses the first hand's wager: the rules
+    // decide only the extra wagers (a split hand's, a double), and a busted hand's apart.
+    if (h.number > 1 || h.doubled > 0) {
+      out_->touched |= part::kBjDealerBlackjack | (h.busted() ? part::kBjBustedExtra : 0);
+    }
     if (b_.dealer_blackjack_takes.value == DealerBlackjackTakes::kAllWagers) {
       expect(primary, h.wager, b_.pays_lose, &b_.dealer_blackjack_takes.cite, "the dealer has blackjack");
       expect(WagerKind::kDouble, h.doubled, b_.pays_lose, &b_.dealer_blackjack_takes.cite,
@@ -1238,26 +1299,30 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h) {
     return;
   }
   if (Natural(s, h)) return expect(primary, h.wager, b_.pays_blackjack, nullptr, "blackjack");
-  std::string& why = NextWhy();  // written in place: no allocation once the buffer has grown
+  // The words of the totals (Owed::numbers: the hand's, the dealer's).
   const Payout* p;
+  std::string (*words)(const Owed&);
   if (mine.total > 21) {
     p = &b_.pays_lose;
-    (why += "the hand busted with ") += std::to_string(mine.total);
+    words = [](const Owed& x) { return Cat("the hand busted with ", x.numbers[0]); };
   } else if (theirs.total > 21) {
     p = &b_.pays_win;
-    (why += "the dealer busted with ") += std::to_string(theirs.total);
+    words = [](const Owed& x) { return Cat("the dealer busted with ", x.numbers[1]); };
   } else {
     p = mine.total > theirs.total ? &b_.pays_win : mine.total == theirs.total ? &b_.pays_push : &b_.pays_lose;
-    ((why += std::to_string(mine.total)) +=
-     mine.total == theirs.total ? " ties the dealer's " : " against the dealer's ") +=
-        std::to_string(theirs.total);
+    words = [](const Owed& x) {
+      return Cat(x.numbers[0],
+                 x.numbers[0] == x.numbers[1] ? " ties the dealer's " : " against the dealer's ",
+                 x.numbers[1]);
+    };
   }
-  expect(primary, h.wager, *p, nullptr, why);
-  expect(WagerKind::kDouble, h.doubled, *p, nullptr, why);
+  expect(primary, h.wager, *p, nullptr, "", words);
+  expect(WagerKind::kDouble, h.doubled, *p, nullptr, "", words);
 }
 
 void BlackjackReplay::MatchSettlements() {
-  book_.Judge(spec_, round_, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite, report_);
+  book_.Judge(spec_, round_, scratch_.settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite,
+              report_);
   for (const SettlementBook::Match& m : book_.matches()) {
     book_.CheckTiming(m, report_);
     Note(m.event, [&] {

@@ -318,9 +318,13 @@ void FlattenBlackjack(const RuleSpec& spec, FlatSpec* out) {
 SpecParts PartOf(const std::string& key) {
   auto starts = [&](std::string_view prefix) { return key.rfind(prefix, 0) == 0; };
   if (starts("war_wager.ride_adds_stake")) return part::kBjRide;
+  if (starts("war_wager.by_points")) return part::kBjWarByPoints;
+  if (starts("split.pairs")) return part::kBjSplitPairs;
+  if (starts("split.max_hands")) return part::kBjSplitMax;
+  if (starts("dealer.busted_extra_lost")) return part::kBjBustedExtra;
   if (starts("war_wager.cards_start_hands")) return part::kBjEveryRound;
   if (starts("war_wager.")) return part::kBjWarWager;
-  if (starts("dealer.blackjack_takes") || starts("dealer.busted_extra_lost")) return part::kBjDealerBlackjack;
+  if (starts("dealer.blackjack_takes")) return part::kBjDealerBlackjack;
   if (starts("split.")) return part::kBjSplit;
   if (starts("double.")) return part::kBjDouble;
   if (starts("insurance.")) return part::kBjInsurance;

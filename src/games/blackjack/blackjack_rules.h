@@ -122,8 +122,10 @@ class BlackjackRules : public GameRules {
   Bound min_win, min_blackjack, min_blackjack_few_decks;
 
   // The War comparison value of a card: higher wins.
-  int WarValue(int rank) const {
-    return war_by_points.value ? (rank == 14 ? 1 : CardPoints(rank)) : war_rank_value[rank];
+  int WarValue(int rank) const { return WarValue(rank, war_by_points.value); }
+  // The same, compared by points (true) or by the order of ranks (false) whatever war_by_points.
+  int WarValue(int rank, bool by_points) const {
+    return by_points ? (rank == 14 ? 1 : CardPoints(rank)) : war_rank_value[rank];
   }
 };
 
@@ -144,8 +146,15 @@ constexpr SpecParts kBjRide = 1u << 10;             // what a ride adds
 constexpr SpecParts kBjSplit = 1u << 11;            // splitting
 constexpr SpecParts kBjDouble = 1u << 12;           // doubling
 constexpr SpecParts kBjInsurance = 1u << 13;        // insurance
-constexpr SpecParts kBjDealerBlackjack = 1u << 14;  // what a dealer blackjack takes
+constexpr SpecParts kBjDealerBlackjack = 1u << 14;  // what a dealer blackjack takes of extra wagers
 constexpr SpecParts kBjSurrender = 1u << 15;
+// Parameters a round consults only where their value decides something in it, each a part of
+// its own so that a reading changing it alone replays only those rounds (the engine marks
+// them where the other value would decide otherwise).
+constexpr SpecParts kBjWarByPoints = 1u << 16;  // war_wager.by_points: a comparison it decides
+constexpr SpecParts kBjSplitPairs = 1u << 17;   // split.pairs: a split of cards one rule pairs
+constexpr SpecParts kBjSplitMax = 1u << 18;     // split.max_hands: a split of a seat that split
+constexpr SpecParts kBjBustedExtra = 1u << 19;  // dealer.busted_extra_lost: a busted hand's extra
 }  // namespace part
 
 // The game table's entry for `game: blackjack`.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <concepts>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <string>
@@ -42,7 +43,11 @@ class Part {
   template <std::signed_integral T>
   requires(!std::is_same_v<T, char>) Part(T n) : text_(Write("", n)) {}  // NOLINT
   Part(Ev ev) : text_(Write("event ", ev.event, ": ")) {}                // NOLINT
-  Part(Who who) {                                                        // NOLINT
+  // Words made only when the message is joined: a finding not wanted words nothing.
+  template <std::invocable Make>
+  requires std::convertible_to<std::invoke_result_t<Make>, std::string> Part(const Make& make)  // NOLINT
+      : made_(make()), text_(made_) {}
+  Part(Who who) {  // NOLINT
     if (who.seat == kDealer) {
       text_ = "the dealer";
     } else if (who.hand > 0) {
@@ -69,6 +74,7 @@ class Part {
   }
 
   char buffer_[48];  // "seat ", an int, " hand ", an int; or "event ", an int64 and ": "
+  std::string made_;
   std::string_view text_;
 };
 

@@ -104,9 +104,10 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
     const Owed& x = owed_[k];
     if (x.settled < 0) {
       all_settled = false;
-      r.Add(Code::kSettleMissing, At{-1, x.seat, x.hand, x.wager}, x.net, std::nullopt, *x.cite,
-            ToString(x.wager), " wager of ", Who(x.seat, x.hand), " never settled; the rules pay ", x.net,
-            " (", x.Why(), ")");
+      r.Add(
+          Code::kSettleMissing, At{-1, x.seat, x.hand, x.wager}, x.net, std::nullopt, *x.cite,
+          ToString(x.wager), " wager of ", Who(x.seat, x.hand), " never settled; the rules pay ", x.net, " (",
+          [&x] { return x.Why(); }, ")");
       continue;
     }
     if (x.cause >= 0) {
@@ -135,17 +136,19 @@ void SettlementBook::JudgeSeat(size_t begin, size_t end, Reporter& r) {
           Cat(detail.empty() ? "" : ", ", ToString(x.wager), x.hand > 0 ? " of hand " : "",
               x.hand > 0 ? Cat(x.hand) : std::string(), " at ", x.actual, " where the rules pay ", x.net);
     }
-    r.Add(Code::kSettleSplit, At{first->settled, first->seat, first->hand, first->wager}, first->net,
-          first->actual, *first->cite, Ev(first->settled), Who(first->seat), "'s wagers settled ", detail,
-          "; their total ", got.ToString(), " is what the rules pay (", first->Why(), ")");
+    r.Add(
+        Code::kSettleSplit, At{first->settled, first->seat, first->hand, first->wager}, first->net,
+        first->actual, *first->cite, Ev(first->settled), Who(first->seat), "'s wagers settled ", detail,
+        "; their total ", got.ToString(), " is what the rules pay (", [first] { return first->Why(); }, ")");
     return;
   }
   for (size_t k = begin; k < end; ++k) {
     const Owed& x = owed_[k];
     if (x.settled < 0 || x.cause >= 0 || x.actual == x.net) continue;
-    r.Add(Code::kSettlePayout, At{x.settled, x.seat, x.hand, x.wager}, x.net, x.actual, *x.cite,
-          Ev(x.settled), ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
-          x.Why(), ")");
+    r.Add(
+        Code::kSettlePayout, At{x.settled, x.seat, x.hand, x.wager}, x.net, x.actual, *x.cite, Ev(x.settled),
+        ToString(x.wager), " settled at ", x.actual, ", the rules pay ", x.net, " (",
+        [&x] { return x.Why(); }, ")");
   }
 }
 

@@ -40,6 +40,10 @@ struct Owed {
   Money net = 0;
   const Cite* cite = nullptr;
   std::string_view why;  // the outcome in words ("war won"); must outlive Judge
+  // Or words holding numbers (`numbers`, the engine's own), made only where a finding or a
+  // note shows them, so that a clean round words nothing.
+  std::string (*words)(const Owed&) = nullptr;
+  std::array<int, 2> numbers{};
   // Settled only after this event (the cards or the choice that decide it), and before this one.
   int after = -1;
   bool after_choice = false;  // `after` is a choice ("before the choice that decides it")
@@ -54,7 +58,8 @@ struct Owed {
   int settled = -1;
   Money actual = 0;
 
-  std::string_view Why() const { return why; }
+  // Made where shown: pass [&] { return x.Why(); } as a message's part, not Why() itself.
+  std::string Why() const { return words ? words(*this) : std::string(why); }
 };
 
 class SettlementBook {
@@ -68,7 +73,7 @@ class SettlementBook {
   void Clear() {
     for (const Placement& p : placed_) {
       if (Direct(p.seat, p.hand) && p.wager != WagerKind::kUnknown)
-        direct_[p.seat][static_cast<int>(p.wager)] = 0;
+        direct_[p.seat][p.hand][static_cast<int>(p.wager)] = 0;
     }
     placed_.clear();
     if (indexed_) {
@@ -100,7 +105,7 @@ class SettlementBook {
     }
     if (owed >= 0) Link(placed_.back(), owed);
     if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
-      direct_[seat][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
+      direct_[seat][hand][static_cast<int>(wager)] = static_cast<uint16_t>(placed_.size());
     }
   }
 
@@ -155,9 +160,10 @@ class SettlementBook {
     int first_settle;
     int owed;  // the index of what is owed it, -1: nothing (Judge links them)
   };
-  // Seats below this, at no hand, are looked up by number (War's, a blackjack seat's War and
-  // insurance wagers); others by a scan while a round has few placements (a table's seven
-  // seats or so), by a hash past that (a round of thousands of seats is no quadratic).
+  // Seats below this, at no hand or the first, are looked up by number (War's, a blackjack
+  // seat's War and insurance wagers and those of its first hand); others by a scan while a
+  // round has few placements (a table's seven seats or so), by a hash past that (a round of
+  // thousands of seats is no quadratic).
   static constexpr Seat kDirect = 32;
   static constexpr size_t kScanned = 32;
   struct Key {
@@ -173,10 +179,10 @@ class SettlementBook {
       return std::hash<uint64_t>()(x * 0x9e3779b97f4a7c15ULL);
     }
   };
-  static bool Direct(Seat seat, int hand) { return hand == 0 && seat >= 0 && seat < kDirect; }
+  static bool Direct(Seat seat, int hand) { return (hand == 0 || hand == 1) && seat >= 0 && seat < kDirect; }
   Placement* Find(Seat seat, int hand, WagerKind wager) {
     if (Direct(seat, hand) && wager != WagerKind::kUnknown && placed_.size() < UINT16_MAX) {
-      const uint16_t at = direct_[seat][static_cast<int>(wager)];
+      const uint16_t at = direct_[seat][hand][static_cast<int>(wager)];
       return at == 0 ? nullptr : &placed_[at - 1];
     }
     return indexed_ ? Indexed(seat, hand, wager) : Scan(seat, hand, wager);
@@ -210,8 +216,9 @@ class SettlementBook {
   void JudgeSeat(size_t begin, size_t end, Reporter& r);
 
   std::vector<Placement> placed_;
-  std::array<std::array<uint16_t, kWagerKinds>, kDirect> direct_{};  // placed_ index + 1, 0: none
-  std::unordered_map<Key, size_t, KeyHash> index_;                   // placed_ index, once indexed_
+  // placed_ index + 1 by seat, hand (0 or 1) and wager; 0: none.
+  std::array<std::array<std::array<uint16_t, kWagerKinds>, 2>, kDirect> direct_{};
+  std::unordered_map<Key, size_t, KeyHash> index_;  // placed_ index, once indexed_
   bool indexed_ = false;
   std::vector<Owed> owed_;
   size_t linked_ = 0;  // the Owed linked to their placement by Place

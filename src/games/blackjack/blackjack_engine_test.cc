@@ -1,0 +1,94 @@
+// The parts a War Blackjack replay marks as touched (RoundResult::touched) are what the checker
+// skips a reading's replay of a clean round by: a reading that changes only parts such a round
+// did not touch must replay it to no finding and the same settlements. Held here against a
+// full replay under every reading, on rounds dealt under the defaults and under the reading
+// that deals otherwise, checked under the defaults and the reading dealt by (as --reading
+// auto checks them).
+#include "games/blackjack/blackjack_engine.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "games/blackjack/blackjack_rules.h"
+#include "games/core/test_rounds.h"
+#include "games/games.h"
+#include "history/round_parser.h"
+#include "spec/parts.h"
+
+namespace pitboss {
+namespace {
+
+constexpr int kRounds = 400;
+
+using Outcome = std::vector<std::tuple<int, int, Money, int>>;  // seat, wager, net, hand
+
+Outcome Settled(const RoundResult& r) {
+  Outcome out;
+  for (const Settlement& s : r.settlements)
+    out.emplace_back(s.seat, static_cast<int>(s.wager), s.net, s.hand);
+  return out;
+}
+
+TEST(BlackjackEngineTest, AReadingOfPartsARoundDidNotTouchReplaysItTheSame) {
+  const SpecDocument& doc = BundledSpec("us-sd/war-blackjack.yaml");
+  // The spec under each reading: the defaults first, then each other reading alone.
+  std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
+  for (const Ambiguity& a : doc.spec.ambiguities) {
+    for (const Reading& r : a.readings) {
+      if (r.is_default) continue;
+      auto spec = Instantiate(doc, {{a.id, r.name}});
+      ASSERT_TRUE(spec.ok()) << a.id;
+      specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
+    }
+  }
+  // How often each reading's replay was found needless, of the clean rounds under the defaults.
+  std::map<std::string, int> skipped;
+  int clean = 0;
+  RoundParser parser;
+  // Dealt under the defaults, and under the one reading that deals otherwise (a dealer's
+  // strategy is worked out for each spec it deals, most of this test's time).
+  for (const auto& [dealt_by, dealt] : specs) {
+    if (dealt_by != "default" && dealt_by != "sd-war-card-in-hand=fresh-hands") continue;
+    DealerOptions options;
+    options.rounds = kRounds;
+    options.tables = 2;
+    options.seed = 7;
+    std::ostringstream log;
+    ASSERT_TRUE(GenerateRounds(dealt, options, log).ok()) << dealt_by;
+    std::istringstream in(log.str());
+    for (std::string line; std::getline(in, line);) {
+      Round round;
+      ASSERT_TRUE(parser.Parse(line, &round).ok()) << line;
+      for (const auto& [checked_by, checked] : specs) {
+        if (checked_by != "default" && checked_by != dealt_by) continue;
+        const RoundResult base = ReplayBlackjack(checked, round);
+        if (!base.findings.empty()) continue;  // replayed under every reading
+        if (checked_by == "default") ++clean;
+        for (const auto& [name, variant] : specs) {
+          if (&variant == &checked || (DifferingParts(checked, variant) & base.touched) != 0) continue;
+          const RoundResult other = ReplayBlackjack(variant, round);
+          EXPECT_EQ(Settled(other), Settled(base)) << round.id << " dealt " << dealt_by << ", checked "
+                                                   << checked_by << ", not replayed under " << name;
+          EXPECT_TRUE(other.findings.empty()) << round.id << " dealt " << dealt_by << ", checked "
+                                              << checked_by << ", not replayed under " << name;
+          if (checked_by == "default") ++skipped[name];
+        }
+      }
+    }
+  }
+  // The War comparison by points differs from the order of ranks only where both cards count
+  // ten and differ in rank: most rounds need no replay under the other reading.
+  ASSERT_EQ(clean, kRounds);  // a fair dealer deals clean rounds
+  EXPECT_GT(skipped["sd-war-higher=by-points"], clean * 3 / 4);
+  EXPECT_GT(skipped["sd-identical-in-value=same-rank"], clean * 9 / 10);
+  EXPECT_GT(skipped["sd-split-three-times=three-per-hand"], clean * 9 / 10);
+  EXPECT_GT(skipped["sd-original-wager-busted=lost-if-busted"], clean * 9 / 10);
+}
+
+}  // namespace
+}  // namespace pitboss
