@@ -102,9 +102,16 @@ uint64_t ShortKey(std::string_view s) {
   return byte(0) | byte(n / 2) | byte(n - 1);
 }
 
-// The text from `first`'s start to `last`'s end, both views of one text, `last` not before.
-std::string_view Span(std::string_view first, std::string_view last) {
-  return std::string_view(first.data(), static_cast<size_t>(last.data() + last.size() - first.data()));
+// Of a CSV record and the places of its declared columns' values in it (offset and size, two
+// uint32s each, as DialectReader::Append writes them): the text from column `first`'s value's
+// start to column `last`'s value's end (`last` not before it in the record).
+std::string_view PlacedSpan(std::string_view record, const char* places, size_t first, size_t last) {
+  uint32_t from[2], to[2];
+  std::memcpy(from, places + first * sizeof from, sizeof from);
+  std::memcpy(to, places + last * sizeof to, sizeof to);
+  const size_t begin = std::min<size_t>(from[0], record.size());
+  const size_t end = std::min<size_t>(size_t{to[0]} + to[1], record.size());
+  return record.substr(begin, end > begin ? end - begin : 0);
 }
 
 }  // namespace
@@ -268,6 +275,7 @@ bool DialectConverter::ConvertInto(std::string_view grouped, Round* round) {
 
 void DialectConverter::ReadRecords(std::string_view grouped) {
   ++round_serial_;
+  csv_places_ = nullptr;
   for (const int id : round_field_ids_)
     if (id >= 0) field_at_[static_cast<size_t>(id)] = -1;
   round_fields_.clear();
@@ -280,8 +288,10 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
   const bool csv = d_.shape == DialectShape::kCsv;
-  bool after_record = false;     // a CSV record of the round came before (its values in prior_)
-  bool prior_in_record = false;  // ... its values all views of its text, as the log has it
+  bool after_record = false;     // a CSV record of the round came before
+  bool prior_in_record = false;  // ... its values where the log has them: in its text, at its places
+  std::string_view prior_record;
+  const char* prior_places = nullptr;
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
@@ -310,48 +320,46 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
       if (static_cast<size_t>(kind) >= d_.records.size()) continue;
-      values_.resize(column_at_.size());
-      const bool in_record = places == column_at_.size();
+      const bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint32_t);
       if (in_record) {
-        for (size_t c = 0; c < places; ++c) {
-          uint32_t at = 0, n = 0;
-          std::memcpy(&at, entries.data() + c * 2 * sizeof at, sizeof at);
-          std::memcpy(&n, entries.data() + (c * 2 + 1) * sizeof at, sizeof n);
-          values_[c] = record.substr(std::min<size_t>(at, record.size()), n);
-        }
+        // Its values are read where they are, as the rules ask for them (ValueAt).
+        csv_record_ = record;
+        csv_places_ = entries.data();
       } else {
-        // Its values are views of the grouped round, or of this record's turn of the scratch
-        // buffers where a field was unescaped; the record before it keeps the other turn.
-        std::string& scratch = csv_scratch_[csv_turn_ ^= 1];
+        // Its values are views of the grouped round, or of the scratch buffer where a field
+        // was unescaped.
+        csv_places_ = nullptr;
         std::string why;
         fields_.clear();
-        if (!SplitCsv(record, d_.delimiter, &fields_, &scratch, &why) ||
+        if (!SplitCsv(record, d_.delimiter, &fields_, &csv_scratch_, &why) ||
             fields_.size() != column_at_.size()) {
           AddError(line, Describe(d_, nullptr, nullptr, "the record is not CSV: " + why));
           after_record = false;
           continue;
         }
+        values_.resize(column_at_.size());
         for (size_t c = 0; c < column_at_.size(); ++c)
           values_[c] = fields_[static_cast<size_t>(column_at_[c])];
       }
-      bool same = after_record;
-      if (same && in_record && prior_in_record) {
-        // Round columns side by side in the file are compared as one text each run: the
-        // texts between them are delimiters (a quote there too only makes them differ).
-        for (size_t r = 0; same && r < round_runs_.size(); ++r) {
-          const auto [a, b] = round_runs_[r];
-          same = SameText(Span(values_[a], values_[b]), Span(prior_[a], prior_[b]));
-        }
-      } else {
-        for (size_t i = 0; same && i < round_columns_.size(); ++i)
-          same = SameText(values_[round_columns_[i]], prior_[round_columns_[i]]);
+      // Whether its round columns have the texts of the record before it: round columns side
+      // by side in the file compared as one text each run (the texts between them are
+      // delimiters; a quote there too only makes them differ). Only where both records'
+      // values are where the log has them; else the round's fields are read again, which
+      // gives the same round (Record: this only spares the work).
+      bool same = after_record && in_record && prior_in_record;
+      for (size_t r = 0; same && r < round_runs_.size(); ++r) {
+        const auto [a, b] = round_runs_[r];
+        same =
+            SameText(PlacedSpan(record, entries.data(), a, b), PlacedSpan(prior_record, prior_places, a, b));
       }
       Record(d_.records[static_cast<size_t>(kind)], line, same);
-      prior_.swap(values_);
       after_record = true;
       prior_in_record = in_record;
+      prior_record = record;
+      prior_places = entries.data();
       continue;
     }
+    csv_places_ = nullptr;
     if (kind == kLineOfText) {
       // A line of a text log the reader left to the converter: its kind found here.
       const std::string_view text = grouped.substr(0, count);
@@ -390,6 +398,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       Record(round_only_, line, false);
     }
   }
+  csv_places_ = nullptr;  // the reader's key values (Process) are values_'s
 }
 
 void DialectConverter::AddError(int64_t line, std::string_view message) {
@@ -428,7 +437,7 @@ const DialectConverter::Value* DialectConverter::Convert(const FieldRule& rule, 
     if (!ConvertRaw(rule, raw, out, present, why)) return nullptr;
     if (!*present) return out;
     const auto at = static_cast<size_t>(rule.less_index);
-    const std::string_view less = at < values_.size() ? values_[at] : std::string_view();
+    const std::string_view less = ValueAt(at);
     if (less.empty()) {
       *why = "the amount to take from it (less: " + rule.less + ") is empty";
       return nullptr;

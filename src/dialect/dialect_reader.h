@@ -15,8 +15,10 @@
 
 #include <re2/stringpiece.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <optional>
 #include <string>
@@ -115,8 +117,19 @@ class DialectConverter {
   // The raw value of rule's group or column in the record being converted, or its constant.
   std::string_view RawOf(const FieldRule& rule) const {
     if (rule.value) return *rule.value;
-    const auto at = static_cast<size_t>(rule.index);
-    return rule.index >= 0 && at < values_.size() ? values_[at] : std::string_view();
+    return rule.index >= 0 ? ValueAt(static_cast<size_t>(rule.index)) : std::string_view();
+  }
+  // The record's value of group or column `at`: of a CSV record read where the log has it, at
+  // its place (csv_places_); else values_'s.
+  std::string_view ValueAt(size_t at) const {
+    if (csv_places_ != nullptr) {
+      if (at >= column_at_.size()) return std::string_view();
+      uint32_t place[2];
+      std::memcpy(place, csv_places_ + at * sizeof place, sizeof place);
+      const size_t begin = std::min<size_t>(place[0], csv_record_.size());
+      return csv_record_.substr(begin, place[1]);
+    }
+    return at < values_.size() ? values_[at] : std::string_view();
   }
   // The v1 value of `rule` in the record being converted, valid until the rule is converted
   // again; nullptr (with `why`) when the record cannot give it; *present false when an
@@ -164,13 +177,14 @@ class DialectConverter {
   // the dialect's columns).
   std::vector<std::string_view> values_;
   // kCsv: where each declared column is in the file's records (the grouped round says); the
-  // record's fields as split, and the values of the record before it in the round; two
-  // scratch buffers for unescaped fields, the record's and the one before's, in turn; the
-  // columns the dialect's round fields read.
+  // record being converted and the places of its values in it, where the reader gave them
+  // (else nullptr, and values_ holds them); the record's fields as split where it did not, and
+  // the fields it unescaped; the columns the dialect's round fields read.
   std::vector<int> column_at_;
-  std::vector<std::string_view> fields_, prior_;
-  std::string csv_scratch_[2];
-  int csv_turn_ = 0;
+  std::string_view csv_record_;
+  const char* csv_places_ = nullptr;
+  std::vector<std::string_view> fields_;
+  std::string csv_scratch_;
   std::vector<uint32_t> round_columns_;
   std::vector<std::pair<uint32_t, uint32_t>> round_runs_;  // of them, side by side in the file
 
