@@ -546,24 +546,7 @@ Status InsertFindings(SqliteDb& db, const Report& report, int64_t run_id) {
     row->Bind(30, f.consequences);
     row->BindTextOrNull(31, f.consequences > 0 ? f.consequences_note : "");
     if (!f.consequence_list.empty()) {
-      row->Bind(32, JsonText([&](JsonWriter& json) {
-                  json.BeginArray();
-                  for (const Consequence& c : f.consequence_list) {
-                    json.BeginObject();
-                    json.Key("input").String(c.input);
-                    json.Key("line").Int(c.line);
-                    json.Key("round");
-                    if (c.round.empty()) {
-                      json.Null();
-                    } else {
-                      json.String(c.round);
-                    }
-                    if (c.event) json.Key("event").Int(*c.event);
-                    if (!c.card.empty()) json.Key("card").String(c.card);
-                    json.EndObject();
-                  }
-                  json.EndArray();
-                }));
+      row->Bind(32, JsonText([&](JsonWriter& json) { WriteConsequenceListJson(json, f.consequence_list); }));
     }
     row->Bind(33, f.message);
     row->BindTextOrNull(34, ToString(f.baseline));

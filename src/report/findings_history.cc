@@ -174,14 +174,6 @@ void WriteTotalsJson(JsonWriter& json, const HistoryTotals& t) {
   WriteMoneyMovedJson(json, moved);
 }
 
-void StringOrNull(JsonWriter& json, const std::string& text) {
-  if (text.empty()) {
-    json.Null();
-  } else {
-    json.String(text);
-  }
-}
-
 }  // namespace
 
 void WriteHistoryJson(const History& history, std::ostream& out) {
@@ -192,9 +184,9 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
   json.Key("database").String(history.path);
   json.Key("schema_version").Int(history.schema_version);
   json.Key("since");
-  StringOrNull(json, history.options.since);
+  WriteStringOrNull(json, history.options.since);
   json.Key("until");
-  StringOrNull(json, history.options.until);
+  WriteStringOrNull(json, history.options.until);
   int64_t rounds = 0;
   json.Key("runs").BeginArray();
   for (const HistoryRun& run : history.runs) {
@@ -203,7 +195,7 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
     json.Key("run_id").Int(run.id);
     json.Key("version").String(run.version);
     json.Key("analysis_time");
-    StringOrNull(json, run.analysis_time);
+    WriteStringOrNull(json, run.analysis_time);
     json.Key("recorded_time").String(run.recorded_time);
     json.Key("exit_status").Int(run.exit_status);
     json.Key("complete").Bool(run.complete);
@@ -224,7 +216,7 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
     for (const auto& [group, totals] : *groups) {
       json.BeginObject();
       json.Key(name);
-      StringOrNull(json, group);
+      WriteStringOrNull(json, group);
       if (std::string_view(name) == "code") json.Key("severity").String(history.severity.at(group));
       WriteTotalsJson(json, totals);
       json.EndObject();
@@ -251,9 +243,9 @@ void WriteHistoryJson(const History& history, std::ostream& out) {
     json.Key("code").String(f.code);
     json.Key("severity").String(f.severity);
     json.Key("table");
-    StringOrNull(json, f.table);
+    WriteStringOrNull(json, f.table);
     json.Key("round");
-    StringOrNull(json, f.round);
+    WriteStringOrNull(json, f.round);
     json.Key("input").String(f.input);
     json.Key("line").Int(f.line);
     if (!f.time.empty()) json.Key("time").String(f.time);

@@ -17,15 +17,6 @@ namespace {
 // The "format" member: bumped only if the shape ever changes incompatibly.
 constexpr int64_t kReportFormatVersion = 1;
 
-// "round" and "table" are null for a line that could not be read as a round.
-void StringOrNull(JsonWriter& json, const std::string& value) {
-  if (value.empty()) {
-    json.Null();
-  } else {
-    json.String(value);
-  }
-}
-
 // A file name that is not valid UTF-8 cannot be a JSON string as it is: beside its key, whose
 // string has the bad bytes replaced, `key` holds them escaped, losslessly (EscapeBytes).
 // Part of the report format: written only then.
@@ -90,14 +81,19 @@ void WriteFindingConsequencesJson(JsonWriter& json, const Finding& finding) {
     json.Key("consequences_note").String(finding.consequences_note);
   }
   if (finding.consequence_list.empty()) return;
-  json.Key("consequence_list").BeginArray();
-  for (const Consequence& consequence : finding.consequence_list) {
+  json.Key("consequence_list");
+  WriteConsequenceListJson(json, finding.consequence_list);
+}
+
+void WriteConsequenceListJson(JsonWriter& json, const std::vector<Consequence>& list) {
+  json.BeginArray();
+  for (const Consequence& consequence : list) {
     json.BeginObject();
     json.Key("input").String(consequence.input);
     WriteBytesJson(json, "input_bytes", consequence.input);
     json.Key("line").Int(consequence.line);
     json.Key("round");
-    StringOrNull(json, consequence.round);
+    WriteStringOrNull(json, consequence.round);
     if (consequence.event) json.Key("event").Int(*consequence.event);
     if (!consequence.card.empty()) json.Key("card").String(consequence.card);
     json.EndObject();
@@ -111,9 +107,9 @@ void WriteFindingJson(JsonWriter& json, const Finding& finding) {
   json.Key("code").String(info.id);
   json.Key("severity").String(ToString(info.severity));
   json.Key("round");
-  StringOrNull(json, finding.round);
+  WriteStringOrNull(json, finding.round);
   json.Key("table");
-  StringOrNull(json, finding.table);
+  WriteStringOrNull(json, finding.table);
   json.Key("input").String(finding.input);
   WriteBytesJson(json, "input_bytes", finding.input);
   json.Key("line").Int(finding.line);
@@ -201,6 +197,14 @@ void WriteClearedByJson(JsonWriter& json, const std::vector<ClearedBy>& cleared_
     json.EndObject();
   }
   json.EndArray();
+}
+
+void WriteStringOrNull(JsonWriter& json, const std::string& text) {
+  if (text.empty()) {
+    json.Null();
+  } else {
+    json.String(text);
+  }
 }
 
 void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs) {

@@ -98,6 +98,12 @@ void WriteSpecJson(JsonWriter& json, const SpecUsed& spec);
 void WriteProvenanceJson(JsonWriter& json, const Report& report);
 // The report's "inputs" array: {"path","lines","rounds",...} per input (docs/report.md).
 void WriteInputsJson(JsonWriter& json, const std::vector<InputSummary>& inputs);
+// A text of the JSON report that is null where it is empty (a finding's round and table on a
+// line that could not be read as a round; a history's day, table and dates).
+void WriteStringOrNull(JsonWriter& json, const std::string& text);
+// A finding's consequence_list in the JSON report (and in the findings database): each later
+// effect counted under it, at its input, line and round.
+void WriteConsequenceListJson(JsonWriter& json, const std::vector<Consequence>& list);
 // readings_inferred[].runs of the JSON report: the stretches of rounds and the readings each
 // is consistent with.
 void WriteReadingRunsJson(JsonWriter& json, const std::vector<ReadingRun>& runs);
