@@ -550,39 +550,40 @@ int64_t RoundParser::fast_lines() const { return impl_->fast_lines; }
 
 static_assert(kLinePadding >= simdjson::SIMDJSON_PADDING, "a padded line must be parseable in place");
 static_assert(simdjson::SIMDJSON_PADDING >= kScanPadding, "the copy of a line is padded for the scanner");
-static_assert(kLineZeros >= kScanPadding && kLineZeros <= kLinePadding,
-              "a line a pipeline hands over is followed by the zeros the scanner needs");
+static_assert(kLinePadding >= kScanPadding && kLineZeros >= 1 && kLineZeros <= kLinePadding,
+              "a line a pipeline or a LineReader hands over is followed by what the scanner needs");
 
 ParseOutcome RoundParser::Parse(std::string_view line, Round* round, bool padded) {
   ParseOutcome outcome;
   ClearRound(round);
 
   Impl& impl = *impl_;
-  // The fast path reads a copy followed by zeros: the NUL after the line stops every loop of
-  // its cursor, with no bound check in them (a copy of a line costs less than those checks).
-  // The reference path reads that copy too, or the line in place when it is padded.
-  // A padded line already followed by kLineZeros zeros (a line pipeline's) is read in place.
-  const char* text = line.data();
-  static constexpr char kZeros[kLineZeros] = {};
-  const bool zeros_follow = padded && std::memcmp(line.data() + line.size(), kZeros, kLineZeros) == 0;
-  if ((impl.fast && !zeros_follow) || !padded) {
+  // The fast path reads the line where it lies when a stop follows it (ScanStops): a line
+  // pipeline's is followed by zeros, a LineReader's by its line feed. Else it reads a copy
+  // followed by zeros: the stop after the line ends every loop of its cursor, with no bound
+  // check in them (a copy of a line costs less than those checks). The reference path reads
+  // the line in place when it is padded (SIMDJSON_PADDING readable bytes follow it), else a
+  // copy.
+  const auto copy = [&impl, line] {
     if (impl.capacity < line.size() + simdjson::SIMDJSON_PADDING) {
       impl.capacity = line.size() + simdjson::SIMDJSON_PADDING + line.size() / 2;
       impl.buffer = std::make_unique<char[]>(impl.capacity);
     }
     std::memcpy(impl.buffer.get(), line.data(), line.size());
     std::memset(impl.buffer.get() + line.size(), 0, simdjson::SIMDJSON_PADDING);
-    text = impl.buffer.get();
-  }
-
+    return impl.buffer.get();
+  };
+  const char* text = padded ? line.data() : copy();
   if (impl.fast) {
     Instant instant;
-    if (ScanRound(std::string_view(text, line.size()), round, &instant)) {
+    const char* scanned = padded && ScanStops(line.data()[line.size()]) ? text : copy();
+    if (ScanRound(std::string_view(scanned, line.size()), round, &instant)) {
       ++impl.fast_lines;
       outcome.instant = instant;
       return outcome;
     }
     ClearRound(round);  // the reference path starts from scratch
+    text = scanned;
   }
 
   element doc;

@@ -12,12 +12,11 @@
 // When it applies: only to a line made of what the log format (../shared/hand-history-v1.md)
 // writes: valid UTF-8; one object whose keys are those the reference path reads (and an
 // event's "face"), each given once; strings without an escape or a control character;
-// integers within int64, with no leading zero, fraction or exponent, and not "-0"; no null,
-// true or false; and values the reference path accepts. On any other line ScanRound returns
-// false and writes no message: RoundParser::Parse (round_parser.cc) clears the round and gives
-// the line to the reference path, simdjson's DOM, which parses it from scratch and words every
-// message. The scanner decides nothing of its own: it answers "this Round" (the reference
-// path's) or "not mine".
+// no whitespace but spaces and tabs; integers within int64, with no leading zero, fraction or exponent, and
+// not "-0"; no null, true or false; and values the reference path accepts. On any other line ScanRound
+// returns false and writes no message: RoundParser::Parse (round_parser.cc) clears the round and gives the
+// line to the reference path, simdjson's DOM, which parses it from scratch and words every message. The
+// scanner decides nothing of its own: it answers "this Round" (the reference path's) or "not mine".
 //
 // What holds it to the general path: the DifferentialTest tests in
 // src/history/round_parser_test.cc parse each line both ways (the reference alone through
@@ -165,18 +164,18 @@ W Load(const char* p) {
 
 // A cursor over one line for the fast path: reads the strict subset of JSON that the fast
 // path takes, and answers false at the first byte outside it. The cursor never passes the
-// line's end: it advances only over bytes that match, and the NUL there matches nothing.
+// line's end: it advances only over bytes that match, and the stop there (ScanStops)
+// matches nothing.
 class Cursor {
  public:
-  // `line` is followed by kScanPadding zero bytes.
+  // `line` is followed by kScanPadding readable bytes, the first a stop (ScanStops).
   explicit Cursor(std::string_view line) : p_(line.data()), end_(line.data() + line.size()) {}
 
-  // Passes over JSON whitespace: space, tab, CR and LF.
+  // Passes over the JSON whitespace of the subset: space and tab. CR and LF are whitespace
+  // to JSON too, but they are what may stop a line (ScanStops): a line with one inside goes
+  // to the reference path.
   PITBOSS_CURSOR_STEP void SkipSpace() {
-    while (static_cast<unsigned char>(*p_) <= ' ' &&
-           (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) {
-      ++p_;
-    }
+    while (*p_ == ' ' || *p_ == '\t') ++p_;
   }
   // The next token is `c`: consumes it.
   PITBOSS_CURSOR_STEP bool Expect(char c) {
@@ -200,7 +199,7 @@ class Cursor {
     return p_ == end_;
   }
 
-  // The byte under the cursor (the NUL after the line at its end): inside a key, the first
+  // The byte under the cursor (the stop after the line at its end): inside a key, the first
   // byte of its name.
   PITBOSS_CURSOR_STEP char Current() const { return *p_; }
   // With the cursor just after a key's opening quote: whether the key is `name`, and if so
@@ -312,11 +311,11 @@ class Cursor {
   PITBOSS_CURSOR_STEP bool StringRest(std::string_view* out) {
     const char* start = p_;
     // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
-    // and 8 bytes without one are all in the line (the NUL after it is one).
+    // and 8 bytes without one are all in the line (the stop after it is one).
     uint64_t stops;
     while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
     p_ += std::countr_zero(stops) / 8;
-    if (*p_ != '"') return false;  // an escape, a control character, or the NUL at the end
+    if (*p_ != '"') return false;  // an escape, a control character, or the stop at the end
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
     ++p_;
     return true;

@@ -134,12 +134,19 @@ inline void ClearRound(Round* round) {
   round->events.clear();  // keeps its capacity for the next round
 }
 
-// The zero bytes a line given to ScanRound must be followed by: a NUL is no token and ends
-// no string of the subset, so it stops every loop of the scanner at the line's end without a
-// bound check, and a key is compared by loads of up to 16 bytes from where it starts.
+// The readable bytes a line given to ScanRound must be followed by, the first of them a
+// stop (ScanStops): a NUL, a line feed or a carriage return. A stop is no token, no
+// whitespace to the scanner, no digit, and ends no string of the subset, so it stops every
+// loop of the scanner at the line's end without a bound check; a key is compared by loads of
+// up to 16 bytes from where it starts, and those past the stop match no key. A line where
+// LineReader holds it is followed by its own line feed (or CR LF): it is read in place.
 constexpr size_t kScanPadding = 16;
 
-// Fills *round from `line` (followed by kScanPadding zero bytes) when the line is of the
+// Whether `c`, the byte after a line, stops the scanner there (kScanPadding).
+constexpr bool ScanStops(char c) { return c == '\0' || c == '\n' || c == '\r'; }
+
+// Fills *round from `line` (followed by kScanPadding readable bytes, the first a stop) when
+// the line is of the
 // scanner's subset of the format, with the very Round the reference path would give, and
 // returns true. Returns false on any other line, having written no message: *round is then
 // half-filled, to be cleared and parsed again by the reference path. *round must come in
