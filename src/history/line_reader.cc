@@ -87,16 +87,22 @@ struct LineReader::GzipState {
 // The decoding thread of a compressed log and the chunks it fills: each chunk is the
 // thread's (free), then waits to be read (filled, in order), then is the reader's (current)
 // until spent, and is free again.
+//
+// The reader takes a chunk's bytes where they lie (TakeAhead), not copied into its own buffer:
+// a chunk has kRoom bytes before its decoded bytes, where the line begun in the chunk before
+// is copied, and kLinePadding after them.
 struct LineReader::Ahead {
   static constexpr size_t kChunks = 4;
   static constexpr size_t kNone = static_cast<size_t>(-1);
+  static constexpr size_t kRoom = size_t{64} << 10;  // for a line begun in the chunk before
   struct Chunk {
-    std::unique_ptr<char[]> data;
+    std::unique_ptr<char[]> data;  // decoded bytes from data + kRoom
     size_t size = 0;
+    char* bytes() const { return data.get() + kRoom; }
   };
   explicit Ahead(size_t chunk_size) : chunk_size(chunk_size) {
     for (size_t i = 0; i < kChunks; ++i) {
-      chunks[i].data = std::make_unique<char[]>(chunk_size);
+      chunks[i].data = std::make_unique<char[]>(kRoom + chunk_size + kLinePadding);
       free.push_back(i);
     }
   }
@@ -130,6 +136,7 @@ LineReader::LineReader(std::string path, int fd, const LineReaderOptions& option
   in_ = std::make_unique<char[]>(options_.buffer_size);
   cap_ = options_.buffer_size;
   buf_ = std::make_unique<char[]>(cap_ + kLinePadding);
+  base_ = buf_.get();
 }
 
 LineReader::~LineReader() {
@@ -339,7 +346,7 @@ void LineReader::DecodeAhead() {
     bool end = false;
     while (chunk.size < a.chunk_size) {
       size_t got = 0;
-      if (!Decode(chunk.data.get() + chunk.size, a.chunk_size - chunk.size, &got)) {
+      if (!Decode(chunk.bytes() + chunk.size, a.chunk_size - chunk.size, &got)) {
         ok = false;
         break;
       }
@@ -372,7 +379,7 @@ bool LineReader::FillAhead(char* dst, size_t cap, size_t* n) {
       const Ahead::Chunk& chunk = a.chunks[a.current];
       if (a.pos < chunk.size) {
         *n = std::min(cap, chunk.size - a.pos);
-        const char* from = chunk.data.get() + a.pos;
+        const char* from = chunk.bytes() + a.pos;
         a.pos += *n;
         lock.unlock();  // the current chunk is the reader's alone
         std::memcpy(dst, from, *n);
@@ -388,6 +395,69 @@ bool LineReader::FillAhead(char* dst, size_t cap, size_t* n) {
     a.filled.pop_front();
     a.pos = 0;
   }
+}
+
+bool LineReader::TakeAhead() {
+  Ahead& a = *ahead_;
+  size_t index;
+  size_t from;  // where in the chunk its bytes not yet read start
+  {
+    std::unique_lock<std::mutex> lock(a.mu);
+    if (a.current != Ahead::kNone && a.pos < a.chunks[a.current].size) {
+      index = a.current;  // the rest of the chunk FillAhead copied from
+      from = a.pos;
+    } else {
+      a.cv.wait(lock, [&a] { return !a.filled.empty() || a.ended; });
+      if (a.filled.empty()) {
+        if (a.failed) {
+          lock.unlock();
+          return FailDecoding();
+        }
+        eof_ = true;
+        return true;
+      }
+      index = a.filled.front();
+      a.filled.pop_front();
+      from = 0;
+    }
+  }
+  Ahead::Chunk& chunk = a.chunks[index];
+  const size_t keep = end_ - begin_;  // at most kRoom (Next)
+  const size_t start = Ahead::kRoom + from - keep;
+  std::memcpy(chunk.data.get() + start, base_ + begin_, keep);
+  {
+    std::lock_guard<std::mutex> lock(a.mu);
+    if (a.current != index && a.current != Ahead::kNone) a.free.push_back(a.current);
+    a.current = index;
+    a.pos = chunk.size;  // the reader's until the next chunk is taken
+  }
+  a.cv.notify_all();
+  base_ = chunk.data.get();
+  scan_ = start + (scan_ - begin_);
+  begin_ = start;
+  end_ = Ahead::kRoom + chunk.size;
+  return true;
+}
+
+void LineReader::OwnBuffer() {
+  if (base_ == buf_.get()) return;
+  const size_t keep = end_ - begin_;  // under the limit (Next), which cap_ may reach
+  if (keep > cap_) {
+    cap_ = keep;
+    buf_ = std::make_unique<char[]>(cap_ + kLinePadding);
+  }
+  std::memcpy(buf_.get(), base_ + begin_, keep);
+  scan_ -= begin_;
+  end_ = keep;
+  begin_ = 0;
+  base_ = buf_.get();
+  Ahead& a = *ahead_;
+  {
+    std::lock_guard<std::mutex> lock(a.mu);
+    a.free.push_back(a.current);  // read to its end (TakeAhead)
+    a.current = Ahead::kNone;
+  }
+  a.cv.notify_all();
 }
 
 void LineReader::StopAhead() {
@@ -563,12 +633,23 @@ bool LineReader::FillZstd(char* dst, size_t cap, size_t* n) {
   }
 }
 
+bool LineReader::OverLongLine(int64_t bytes, bool unterminated, std::string_view* line) {
+  long_line_bytes_ = bytes;
+  ++line_number_;
+  if (unterminated) unterminated_line_.store(line_number_, std::memory_order_relaxed);
+  long_line_text_.assign(1, '\n');
+  long_line_text_ += std::to_string(bytes);
+  long_line_text_.reserve(long_line_text_.size() + kLinePadding);
+  *line = long_line_text_;
+  return true;
+}
+
 bool LineReader::Next(std::string_view* line) {
   if (done_ || !status_.ok()) return false;
   long_line_bytes_ = 0;
   for (;;) {
-    char* base = buf_.get();
     if (skipping_) {
+      char* base = buf_.get();  // a line over the limit is passed over in the reader's own buffer
       // The rest of a line over the limit: passed over up to its newline, then returned as
       // one empty line whose long_line_bytes() says how long it was.
       auto* nl = static_cast<char*>(std::memchr(base + begin_, '\n', end_ - begin_));
@@ -585,14 +666,9 @@ bool LineReader::Next(std::string_view* line) {
       skipped_bytes_ += static_cast<int64_t>(stop - begin_);
       begin_ = scan_ = nl != nullptr ? stop + 1 : end_;
       skipping_ = false;
-      long_line_bytes_ = skipped_bytes_;
-      ++line_number_;
-      if (nl == nullptr) unterminated_line_.store(line_number_, std::memory_order_relaxed);
-      long_line_text_ = "\n" + std::to_string(skipped_bytes_);
-      long_line_text_.reserve(long_line_text_.size() + kLinePadding);
-      *line = long_line_text_;
-      return true;
+      return OverLongLine(skipped_bytes_, nl == nullptr, line);
     }
+    char* base = base_;
     auto* nl = static_cast<char*>(std::memchr(base + scan_, '\n', end_ - scan_));
     size_t stop;  // one past the line's last byte
     bool unterminated = false;
@@ -608,6 +684,23 @@ bool LineReader::Next(std::string_view* line) {
       return false;
     } else {
       scan_ = end_;
+      // A log decoded ahead: its next bytes are read where they lie, the partial line copied
+      // before them (TakeAhead), while it is short.
+      const size_t limit = std::max(cap_, options_.max_line_length);  // a line this long is over it
+      if (ahead_ != nullptr && end_ - begin_ <= Ahead::kRoom && end_ - begin_ < limit) {
+        if (!TakeAhead()) return false;
+        continue;
+      }
+      if (end_ - begin_ >= limit) {
+        // Begun in a chunk and over the limit already: passed over from here, as below.
+        skipping_ = true;
+        skipped_bytes_ = static_cast<int64_t>(end_ - begin_);
+        begin_ = scan_ = end_ = 0;
+        OwnBuffer();
+        continue;
+      }
+      OwnBuffer();
+      base = base_;
       // Make room: move the partial line to the front, and grow only when the partial
       // line alone fills the buffer.
       if (begin_ > 0) {
@@ -628,6 +721,7 @@ bool LineReader::Next(std::string_view* line) {
         auto bigger = std::make_unique<char[]>(new_cap + kLinePadding);
         std::memcpy(bigger.get(), base, end_);
         buf_ = std::move(bigger);
+        base_ = buf_.get();
         cap_ = new_cap;
       }
       size_t got = 0;
@@ -638,6 +732,12 @@ bool LineReader::Next(std::string_view* line) {
     }
     size_t start = begin_;
     begin_ = scan_;
+    if (stop - start >= std::max(cap_, options_.max_line_length)) {
+      // Over the limit, read in a chunk of the decoding thread's (TakeAhead), or found at the
+      // end of the log once the last of it was: as the reader's own buffer would have passed
+      // over it (a line of cap_ bytes fills it before its newline, or the end, is seen).
+      return OverLongLine(static_cast<int64_t>(stop - start), unterminated, line);
+    }
     size_t len = stop - start;
     if (len > 0 && base[start + len - 1] == '\r') --len;
     std::string_view text(base + start, len);

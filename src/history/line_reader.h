@@ -129,6 +129,14 @@ class LineReader {
   struct Ahead;
   void DecodeAhead();  // the decoding thread's loop
   bool FillAhead(char* dst, size_t cap, size_t* n);
+  // The decoded bytes that come next, where the decoding thread put them: base_ becomes their
+  // chunk, with the partial line [begin_, end_) copied before them (at most Ahead::kRoom
+  // bytes). At the end sets eof_; false on a failure.
+  bool TakeAhead();
+  // Back to the reader's own buffer (buf_), the partial line copied to its front.
+  void OwnBuffer();
+  // Returns, as Next, the stand-in for a line of `bytes` over the length limit (IsOverLongLine).
+  bool OverLongLine(int64_t bytes, bool unterminated, std::string_view* line);
   void StopAhead();                     // ends and joins the decoding thread, if any
   ssize_t Read(char* dst, size_t cap);  // read(2), digested (or kept for DigestPending)
   bool Hold(std::string_view bytes);    // kept for DigestPending; false past kMostPending
@@ -155,8 +163,11 @@ class LineReader {
   std::string decode_error_;      // what stopped the decoding
   bool decode_error_names_line_ = false;
 
-  // Decoded bytes: [begin_, end_) is not yet returned; no '\n' in [begin_, scan_).
+  // Decoded bytes: [begin_, end_) of base_ is not yet returned; no '\n' in [begin_, scan_).
+  // base_ is the reader's own buffer (buf_, of cap_ bytes and kLinePadding) or a chunk of the
+  // decoding thread's (TakeAhead).
   std::unique_ptr<char[]> buf_;
+  char* base_ = nullptr;
   size_t cap_ = 0;
   size_t begin_ = 0;
   size_t scan_ = 0;
