@@ -24,13 +24,30 @@ struct Ratio {
 std::optional<Ratio> ParseRatio(std::string_view text);
 std::string ToString(Ratio r);  // "+1", "-1/2", "0"
 
+// amount * r where r's denominator is not 1 (ApplyRatio's 128-bit division).
+std::optional<Money> ApplyFraction(Money amount, Ratio r);
+
 // amount * r, rounded in the house's favour (the player's net rounded down, i.e. floor).
-// nullopt on overflow.
-std::optional<Money> ApplyRatio(Money amount, Ratio r);
+// nullopt on overflow. Inline, as the other checked operations: each settlement of each
+// replay makes several, and a call cost as much as the operation.
+inline std::optional<Money> ApplyRatio(Money amount, Ratio r) {
+  if (r.den != 1) return ApplyFraction(amount, r);
+  Money out;  // the common case, without 128-bit division
+  if (__builtin_mul_overflow(amount, r.num, &out)) return std::nullopt;
+  return out;
+}
 
 // a + b and a - b, nullopt on overflow.
-std::optional<Money> CheckedAdd(Money a, Money b);
-std::optional<Money> CheckedSub(Money a, Money b);
+inline std::optional<Money> CheckedAdd(Money a, Money b) {
+  Money out;
+  if (__builtin_add_overflow(a, b, &out)) return std::nullopt;
+  return out;
+}
+inline std::optional<Money> CheckedSub(Money a, Money b) {
+  Money out;
+  if (__builtin_sub_overflow(a, b, &out)) return std::nullopt;
+  return out;
+}
 
 // A sum of money that never wraps: the one wide accumulator of every money total (statistics,
 // ambiguity net differences, impact). Amounts are added in 128 bits, exactly; value() says

@@ -67,28 +67,11 @@ std::string ToString(Ratio r) {
   return s;
 }
 
-std::optional<Money> ApplyRatio(Money amount, Ratio r) {
-  if (r.den == 1) {  // the common case, without 128-bit division
-    Money out;
-    if (__builtin_mul_overflow(amount, r.num, &out)) return std::nullopt;
-    return out;
-  }
+std::optional<Money> ApplyFraction(Money amount, Ratio r) {
   __int128 product = static_cast<__int128>(amount) * r.num;
   __int128 result = FloorDiv(product, r.den);
   if (result > INT64_MAX || result < INT64_MIN) return std::nullopt;
   return static_cast<Money>(result);
-}
-
-std::optional<Money> CheckedAdd(Money a, Money b) {
-  Money out;
-  if (__builtin_add_overflow(a, b, &out)) return std::nullopt;
-  return out;
-}
-
-std::optional<Money> CheckedSub(Money a, Money b) {
-  Money out;
-  if (__builtin_sub_overflow(a, b, &out)) return std::nullopt;
-  return out;
 }
 
 MoneySum MoneySum::Lost() {
