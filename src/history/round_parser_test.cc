@@ -525,37 +525,26 @@ class DifferentialTest : public ::testing::Test {
   void ExpectSame(std::string_view line, const std::string& where) {
     const std::string expected = DumpRound(reference_.Parse(line, &round_), round_);
     EXPECT_EQ(DumpRound(fast_.Parse(line, &round_), round_), expected) << where;
-    // In place, as LineReader hands lines over: what follows the line must not matter.
-    std::string padded(line);
-    padded.append("}]\"");
-    padded.append(kLinePadding, '1');
-    EXPECT_EQ(
-        DumpRound(fast_.Parse(std::string_view(padded).substr(0, line.size()), &round_, /*padded=*/true),
-                  round_),
-        expected)
-        << where << " (parsed in place)";
-    // In place and followed by its line feed (or CR LF), as LineReader hands lines over: read
-    // where it lies, and the next line's bytes after the stop must not matter.
-    for (const char* end : {"\n", "\r\n", "\r"}) {
+    // In place, the line followed by `after` and more bytes (kLinePadding readable in all).
+    auto in_place = [&](std::string_view after, char fill, const char* how) {
       std::string held(line);
-      held.append(end);
-      held.append("}]\"\t1,\"events\":[]}");
-      held.append(kLinePadding, '}');
+      held.append(after);
+      held.append(kLinePadding, fill);
       EXPECT_EQ(
           DumpRound(fast_.Parse(std::string_view(held).substr(0, line.size()), &round_, /*padded=*/true),
                     round_),
           expected)
-          << where << " (parsed in place, a line feed after it)";
-    }
-    // In place and followed by zeros, as a line pipeline hands lines over: read where it lies,
-    // with no copy (the cursor stops at the first zero).
-    std::string zeros(line);
-    zeros.append(kLineZeros, '\0');
-    zeros.append(kLinePadding - kLineZeros, '"');
-    EXPECT_EQ(DumpRound(fast_.Parse(std::string_view(zeros).substr(0, line.size()), &round_, /*padded=*/true),
-                        round_),
-              expected)
-        << where << " (parsed in place, zeros after it)";
+          << where << " (parsed in place, " << how << ")";
+    };
+    // As LineReader hands lines over: what follows the line must not matter. Followed by a
+    // byte that is no stop, the line is copied; followed by its line feed (or CR LF), it is
+    // read where it lies, and the next line's bytes after the stop must not matter.
+    in_place("}]\"", '1', "junk after it");
+    for (const char* end : {"\n", "\r\n", "\r"})
+      in_place(std::string(end) + "}]\"\t1,\"events\":[]}", '}', "a line feed after it");
+    // As a line pipeline hands lines over, followed by zeros: read where it lies, with no copy
+    // (the cursor stops at the first zero).
+    in_place(std::string(kLineZeros, '\0'), '"', "zeros after it");
   }
 
   RoundParser fast_;
