@@ -346,7 +346,8 @@ void BlackjackReplay::Scan() {
   const auto& ev = round_.events;
   std::vector<int>& shuffles = scratch_.shuffles;
   shuffles.clear();
-  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());  // not reread each event: the loop's calls hide it
+  for (int i = 0; i < n; ++i) {
     const Event& e = ev[i];
     if (e.type == EventType::kShuffle) {
       shuffles.push_back(i);
@@ -443,7 +444,8 @@ void BlackjackReplay::CheckBurns() {
     after_shuffle = false;
     burns = 0;
   };
-  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = 0; i < n; ++i) {
     switch (ev[i].type) {
       case EventType::kShuffle:
         if (burns > 0) judge(i);
@@ -480,7 +482,8 @@ void BlackjackReplay::CheckInitialDeal() {
   const Cite& cite = b_.deal_order.cite;
   size_t at = 0;
   bool order_reported = false;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < cards; ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = first_draw_; i < n && at < cards; ++i) {
     const Event& e = ev[i];
     if (e.type == EventType::kBurn) {
       continue;  // burns: judged by the shoe's rules below
@@ -529,7 +532,8 @@ void BlackjackReplay::Replay() {
   // The events handled, in event order; the initial deals, every other deal before
   // initial_stop_ (CheckInitialDeal).
   size_t next_handled = 0;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = first_draw_; i < n; ++i) {
     const Event& e = ev[i];
     if (next_handled < handled_.size() && handled_[next_handled] == i) {
       ++next_handled;
