@@ -22,6 +22,15 @@ namespace {
 
 constexpr int kNone = -1;
 
+// a + b, or the Money nearest to it where it does not fit (MoneySum's Saturated, without its
+// 128-bit sum: a stake's bets are added at nearly every bet of a replay).
+Money SaturatedSum(Money a, Money b) {
+  Money sum;
+  if (__builtin_add_overflow(a, b, &sum))
+    return b > 0 ? std::numeric_limits<Money>::max() : std::numeric_limits<Money>::min();
+  return sum;
+}
+
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
@@ -31,7 +40,7 @@ const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : "
 class Cards {
  public:
   void push_back(int rank) {
-    ranks_.push_back(rank);
+    ranks_.emplace_back(rank);  // inlined where there is room, where push_back makes a call
     total_ += CardPoints(rank);
     aces_ += rank == 14 ? 1 : 0;
   }
@@ -115,7 +124,7 @@ struct SeatFields {
   Money ride = 0;
   // The hand's primary stake: the blackjack wager and a ride, held at the Money bound rather
   // than wrapped where their sum does not fit (past every limit, where it is reported).
-  Money Stake() const { return (MoneySum(blackjack) + ride).Saturated(); }
+  Money Stake() const { return SaturatedSum(blackjack, ride); }
   int insurance_decision = kNone;
   int insurance_event = kNone;
   Money insurance = 0;
@@ -416,11 +425,11 @@ void BlackjackReplay::CheckInitialBet(int i) {
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
   if (e.wager == WagerKind::kBlackjack) {
     if (first) s.blackjack_event = i;
-    s.blackjack = (MoneySum(s.blackjack) + e.amount).Saturated();  // never wrapped
+    s.blackjack = SaturatedSum(s.blackjack, e.amount);  // never wrapped
     s.in_play = true;
   } else {
     if (first) s.war_event = i;
-    s.war = (MoneySum(s.war) + e.amount).Saturated();
+    s.war = SaturatedSum(s.war, e.amount);
     s.war_valid = true;
     out_->touched |= part::kBjWarWager;
   }
@@ -569,7 +578,7 @@ void BlackjackReplay::Replay() {
             if (pass_cards_before >= war_passes_) {
               if (s.hands.empty()) s.hands.emplace_back();
               s.hands[0].ranks.push_back(rank);
-              s.hands[0].events.push_back(i);
+              s.hands[0].events.emplace_back(i);
               s.hands[0].unknown |= !e.card;
             }
           }
@@ -621,7 +630,7 @@ void BlackjackReplay::OnDeal(int i) {
     return;
   }
   CheckPlayOrder(i, s, number);
-  h->events.push_back(i);
+  h->events.emplace_back(i);
   if (!e.card || h->unknown) {  // a hand of a card that is not one: nothing more of it is judged
     h->unknown = true;
     h->ranks.push_back(rank);
@@ -807,7 +816,7 @@ void BlackjackReplay::OnDecision(int i) {
       added.number = static_cast<int>(s.hands.size()) + 1;
       added.from_split = true;
       added.ranks.push_back(h->ranks[1]);
-      added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
+      added.events.emplace_back(h->events.size() > 1 ? h->events[1] : i);
       added.unknown = h->ranks[1] == 0;
       h->ranks.pop_back();
       if (h->events.size() > 1) h->events.pop_back();
@@ -896,7 +905,7 @@ void BlackjackReplay::OnDecision(int i) {
       added.from_split = true;
       added.split_aces = h->ranks[0] == 14;
       added.ranks.push_back(h->ranks[1]);
-      added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
+      added.events.emplace_back(h->events.size() > 1 ? h->events[1] : i);
       h->ranks.pop_back();
       if (h->events.size() > 1) h->events.pop_back();
       added.one_card = added.split_aces && b_.split_aces_one_card.value;
@@ -942,7 +951,7 @@ void BlackjackReplay::OnBet(int i) {
       // a ride of them should be is not judged.
       std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
       if (!winnings) return;
-      Money want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
+      Money want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
       Note(i, [&] { return Cat("the rules add a ride of ", want); });
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
@@ -1173,7 +1182,7 @@ void BlackjackReplay::Expected() {
         // What the ride should be is unknown where the winnings are past 64 bits (found above).
         std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
         std::optional<Money> want;
-        if (winnings) want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
+        if (winnings) want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
         Add(Code::kWagerAmount, At{s.war_decision, seat, 0, WagerKind::kBlackjack}, want, 0,
             b_.ride_adds_stake.cite, Ev(s.war_decision), "seat ", seat,
             " rode the War winnings with no ride wager placed");
@@ -1201,7 +1210,7 @@ void BlackjackReplay::Expected() {
     if (s.hands.empty()) continue;
     s.hands[0].wager = s.Stake();
     if (s.ride_owed_on > 0) {  // owed on the ride the rules add; the rest is that fault's
-      s.hands[0].wager_owed_on = (MoneySum(s.blackjack) + s.ride_owed_on).Saturated();
+      s.hands[0].wager_owed_on = SaturatedSum(s.blackjack, s.ride_owed_on);
       s.hands[0].wager_fault = s.ride_fault;
     }
     if (!dealer_then.has_value()) {
