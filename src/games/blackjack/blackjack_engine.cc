@@ -358,19 +358,31 @@ void BlackjackReplay::Scan() {
   const int n = static_cast<int>(ev.size());  // not reread each event: the loop's calls hide it
   for (int i = 0; i < n; ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kShuffle) {
-      shuffles.push_back(i);
-      Note(i, [&] {
-        return Cat("the rules allow ", spec_.decks.min,
-                   spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(),
-                   " decks; ", b_.burns_after_shuffle.value, " burned after a shuffle");
-      });
-    }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
-    if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
-    if (e.type == EventType::kBurn) ++burns_;
-    if (e.type == EventType::kSettle) scratch_.settles.push_back(i);
-    if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
+    switch (e.type) {
+      case EventType::kShuffle:
+        shuffles.push_back(i);
+        Note(i, [&] {
+          return Cat("the rules allow ", spec_.decks.min,
+                     spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(),
+                     " decks; ", b_.burns_after_shuffle.value, " burned after a shuffle");
+        });
+        break;
+      case EventType::kDeal:
+        if (first_draw_ == INT_MAX) first_draw_ = i;
+        break;
+      case EventType::kBurn:
+        ++burns_;
+        break;
+      case EventType::kSettle:
+        scratch_.settles.push_back(i);
+        break;
+      case EventType::kBet:
+        if (i < first_draw_) CheckInitialBet(i);
+        break;
+      default:
+        break;
+    }
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
   // The seats that bet, by number.
@@ -483,40 +495,34 @@ void BlackjackReplay::CheckBurns() {
 void BlackjackReplay::CheckInitialDeal() {
   const auto& ev = round_.events;
   int passes = war_passes_ + 2;
-  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's.
+  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's: the
+  // `slot`th of pass `pass`, both counted as the cards come rather than divided out of `at`.
   const size_t pass_cards = order_.size() + 1, cards = static_cast<size_t>(passes) * pass_cards;
-  auto expected = [&](size_t at) {
-    return at % pass_cards == order_.size() ? kDealer : order_[at % pass_cards];
-  };
+  size_t at = 0, slot = 0;
+  int pass = 0;
+  auto expected = [&] { return slot == order_.size() ? kDealer : order_[slot]; };
   const Cite& cite = b_.deal_order.cite;
-  size_t at = 0;
   bool order_reported = false;
   const int n = static_cast<int>(ev.size());
   for (int i = first_draw_; i < n && at < cards; ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kBurn) {
-      continue;  // burns: judged by the shoe's rules below
+    if (e.type != EventType::kDeal) continue;  // burns: judged by the shoe's rules below
+    if (e.seat != kDealer && !State(e.seat).in_play) {
+      Add(Code::kDealMissingCard, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i),
+          "a card dealt to seat ", e.seat, ", which has no blackjack wager");
+      handled_.push_back(i);
+      continue;
     }
-    if (e.type != EventType::kDeal) continue;
-    if (e.hand > 1 || (e.seat != kDealer && !State(e.seat).in_play)) {
-      if (e.seat != kDealer && !State(e.seat).in_play) {
-        Add(Code::kDealMissingCard, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i),
-            "a card dealt to seat ", e.seat, ", which has no blackjack wager");
-        handled_.push_back(i);
-        continue;
-      }
-      break;
-    }
-    if (e.seat != expected(at) && !order_reported) {
+    if (e.hand > 1) break;
+    if (e.seat != expected() && !order_reported) {
       Add(Code::kDealOrder, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i), "a card to ", Who(e.seat),
-          " where the rules deal to ", Who(expected(at)), " (each pass: the seats in ",
+          " where the rules deal to ", Who(expected()), " (each pass: the seats in ",
           ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
     initial_stop_ = i + 1;
-    int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
     Note(i, [&] {
-      const Seat want = expected(at);
+      const Seat want = expected();
       const bool hole = want == kDealer && pass == war_passes_ + 1;
       return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
                  want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
@@ -526,6 +532,10 @@ void BlackjackReplay::CheckInitialDeal() {
     });
     if (pass == war_passes_ + 1 && second_pass_ == INT_MAX) second_pass_ = i;
     ++at;
+    if (++slot == pass_cards) {
+      slot = 0;
+      ++pass;
+    }
     initial_end_ = i + 1;
   }
   if (at < cards) {
