@@ -4,8 +4,8 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <climits>
-#include <deque>
 #include <limits>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -146,7 +146,8 @@ struct SeatState : SeatFields {
 
   // As new, for seat `at`; its hands' room kept.
   void Reset(Seat at) {
-    static_cast<SeatFields&>(*this) = SeatFields{};
+    static constexpr SeatFields kFresh{};  // copied, not built anew each seat
+    static_cast<SeatFields&>(*this) = kFresh;
     seat = at;
     hands.clear();
   }
@@ -160,7 +161,9 @@ struct SeatState : SeatFields {
 // does), so that a round allocates nothing once the first few are read: the seats' states,
 // the vectors' buffers.
 struct BlackjackScratch {
-  std::deque<SeatState> seats;  // the first seats_used are the round's, in the order found; in place
+  // The first seats_used are the round's, in the order found; each in place (by pointer, not a
+  // deque's two-level index), kept from round to round.
+  std::vector<std::unique_ptr<SeatState>> seats;
   size_t seats_used = 0;
   std::unordered_map<Seat, SeatState*> numbered;  // the round's seats not found by number (State)
   std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
@@ -267,8 +270,8 @@ class BlackjackReplay {
       if (auto it = scratch_.numbered.find(seat); it != scratch_.numbered.end()) return *it->second;
     }
     // The state of an earlier round's seat, made new.
-    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.emplace_back();
-    SeatState& state = scratch_.seats[scratch_.seats_used++];
+    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.push_back(std::make_unique<SeatState>());
+    SeatState& state = *scratch_.seats[scratch_.seats_used++];
     state.Reset(seat);
     if (!few && scratch_.spare.empty()) {
       scratch_.numbered.emplace(seat, &state);
@@ -393,7 +396,7 @@ void BlackjackReplay::Scan() {
   // The seats that bet, by number.
   std::vector<SeatState*>& seats = scratch_.by_number;
   seats.clear();
-  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(&scratch_.seats[k]);
+  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(scratch_.seats[k].get());
   std::sort(seats.begin(), seats.end(),
             [](const SeatState* a, const SeatState* b) { return a->seat < b->seat; });
   for (SeatState* state : seats) {
