@@ -39,7 +39,7 @@ const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : "
 // to 8 cards (a round allocates nothing for its hands).
 class Cards {
  public:
-  void push_back(int rank) {
+  [[gnu::always_inline]] void push_back(int rank) {
     ranks_.emplace_back(rank);  // inlined where there is room, where push_back makes a call
     total_ += CardPoints(rank);
     aces_ += rank == 14 ? 1 : 0;
