@@ -4,8 +4,8 @@
 #include <array>
 #include <boost/container/small_vector.hpp>
 #include <climits>
-#include <deque>
 #include <limits>
+#include <memory>
 #include <string>
 #include <unordered_map>
 
@@ -22,6 +22,15 @@ namespace {
 
 constexpr int kNone = -1;
 
+// a + b, or the Money nearest to it where it does not fit (MoneySum's Saturated, without its
+// 128-bit sum: a stake's bets are added at nearly every bet of a replay).
+Money SaturatedSum(Money a, Money b) {
+  Money sum;
+  if (__builtin_add_overflow(a, b, &sum))
+    return b > 0 ? std::numeric_limits<Money>::max() : std::numeric_limits<Money>::min();
+  return sum;
+}
+
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
@@ -30,8 +39,8 @@ const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : "
 // to 8 cards (a round allocates nothing for its hands).
 class Cards {
  public:
-  void push_back(int rank) {
-    ranks_.push_back(rank);
+  [[gnu::always_inline]] void push_back(int rank) {
+    ranks_.emplace_back(rank);  // inlined where there is room, where push_back makes a call
     total_ += CardPoints(rank);
     aces_ += rank == 14 ? 1 : 0;
   }
@@ -115,7 +124,7 @@ struct SeatFields {
   Money ride = 0;
   // The hand's primary stake: the blackjack wager and a ride, held at the Money bound rather
   // than wrapped where their sum does not fit (past every limit, where it is reported).
-  Money Stake() const { return (MoneySum(blackjack) + ride).Saturated(); }
+  Money Stake() const { return SaturatedSum(blackjack, ride); }
   int insurance_decision = kNone;
   int insurance_event = kNone;
   Money insurance = 0;
@@ -137,7 +146,8 @@ struct SeatState : SeatFields {
 
   // As new, for seat `at`; its hands' room kept.
   void Reset(Seat at) {
-    static_cast<SeatFields&>(*this) = SeatFields{};
+    static constexpr SeatFields kFresh{};  // copied, not built anew each seat
+    static_cast<SeatFields&>(*this) = kFresh;
     seat = at;
     hands.clear();
   }
@@ -151,7 +161,9 @@ struct SeatState : SeatFields {
 // does), so that a round allocates nothing once the first few are read: the seats' states,
 // the vectors' buffers.
 struct BlackjackScratch {
-  std::deque<SeatState> seats;  // the first seats_used are the round's, in the order found; in place
+  // The first seats_used are the round's, in the order found; each in place (by pointer, not a
+  // deque's two-level index), kept from round to round.
+  std::vector<std::unique_ptr<SeatState>> seats;
   size_t seats_used = 0;
   std::unordered_map<Seat, SeatState*> numbered;  // the round's seats not found by number (State)
   std::vector<std::unordered_map<Seat, SeatState*>::node_type> spare;  // numbered's nodes, kept
@@ -211,6 +223,10 @@ class BlackjackReplay {
           const Cite& cite, const Parts&... message) {
     return report_.Add(code, at, expected, actual, cite, message...);
   }
+  // Whether finding more can change nothing the caller reads: a replay read only for what it
+  // settles and whether it finds anything (RoundResult::unworded) that has found something.
+  // What only finds (the order of play, the matching of the settlements) is then left undone.
+  bool FindingsMoot() const { return !report_.wanted() && out_->unworded > 0; }
   // What the rules expect at `event`, in words, for `pitboss show` (Game::expected): kept only
   // where asked for, joined with "; " where an event gets more than one.
   template <typename MakeText>
@@ -254,8 +270,8 @@ class BlackjackReplay {
       if (auto it = scratch_.numbered.find(seat); it != scratch_.numbered.end()) return *it->second;
     }
     // The state of an earlier round's seat, made new.
-    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.emplace_back();
-    SeatState& state = scratch_.seats[scratch_.seats_used++];
+    if (scratch_.seats_used == scratch_.seats.size()) scratch_.seats.push_back(std::make_unique<SeatState>());
+    SeatState& state = *scratch_.seats[scratch_.seats_used++];
     state.Reset(seat);
     if (!few && scratch_.spare.empty()) {
       scratch_.numbered.emplace(seat, &state);
@@ -303,6 +319,7 @@ class BlackjackReplay {
   };
   void ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer);
   void MatchSettlements();
+  void MatchSettleEvents();  // each settle event to what is owed, and its findings
 
   const RuleSpec& spec_;
   const BlackjackRules& b_;
@@ -346,27 +363,40 @@ void BlackjackReplay::Scan() {
   const auto& ev = round_.events;
   std::vector<int>& shuffles = scratch_.shuffles;
   shuffles.clear();
-  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());  // not reread each event: the loop's calls hide it
+  for (int i = 0; i < n; ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kShuffle) {
-      shuffles.push_back(i);
-      Note(i, [&] {
-        return Cat("the rules allow ", spec_.decks.min,
-                   spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(),
-                   " decks; ", b_.burns_after_shuffle.value, " burned after a shuffle");
-      });
-    }
     // Wagers close before the first card is dealt (20:18:15:03); a burn is no card dealt.
-    if (e.type == EventType::kDeal && first_draw_ == INT_MAX) first_draw_ = i;
-    if (e.type == EventType::kBurn) ++burns_;
-    if (e.type == EventType::kSettle) scratch_.settles.push_back(i);
-    if (e.type == EventType::kBet && i < first_draw_) CheckInitialBet(i);
+    switch (e.type) {
+      case EventType::kShuffle:
+        shuffles.push_back(i);
+        Note(i, [&] {
+          return Cat("the rules allow ", spec_.decks.min,
+                     spec_.decks.max != spec_.decks.min ? Cat(" to ", spec_.decks.max) : std::string(),
+                     " decks; ", b_.burns_after_shuffle.value, " burned after a shuffle");
+        });
+        break;
+      case EventType::kDeal:
+        if (first_draw_ == INT_MAX) first_draw_ = i;
+        break;
+      case EventType::kBurn:
+        ++burns_;
+        break;
+      case EventType::kSettle:
+        scratch_.settles.push_back(i);
+        break;
+      case EventType::kBet:
+        if (i < first_draw_) CheckInitialBet(i);
+        break;
+      default:
+        break;
+    }
   }
   CheckShuffles(spec_, round_, shuffles, first_draw_, report_);
   // The seats that bet, by number.
   std::vector<SeatState*>& seats = scratch_.by_number;
   seats.clear();
-  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(&scratch_.seats[k]);
+  for (size_t k = 0; k < scratch_.seats_used; ++k) seats.push_back(scratch_.seats[k].get());
   std::sort(seats.begin(), seats.end(),
             [](const SeatState* a, const SeatState* b) { return a->seat < b->seat; });
   for (SeatState* state : seats) {
@@ -415,11 +445,11 @@ void BlackjackReplay::CheckInitialBet(int i) {
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
   if (e.wager == WagerKind::kBlackjack) {
     if (first) s.blackjack_event = i;
-    s.blackjack = (MoneySum(s.blackjack) + e.amount).Saturated();  // never wrapped
+    s.blackjack = SaturatedSum(s.blackjack, e.amount);  // never wrapped
     s.in_play = true;
   } else {
     if (first) s.war_event = i;
-    s.war = (MoneySum(s.war) + e.amount).Saturated();
+    s.war = SaturatedSum(s.war, e.amount);
     s.war_valid = true;
     out_->touched |= part::kBjWarWager;
   }
@@ -443,7 +473,8 @@ void BlackjackReplay::CheckBurns() {
     after_shuffle = false;
     burns = 0;
   };
-  for (int i = 0; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = 0; i < n; ++i) {
     switch (ev[i].type) {
       case EventType::kShuffle:
         if (burns > 0) judge(i);
@@ -472,39 +503,34 @@ void BlackjackReplay::CheckBurns() {
 void BlackjackReplay::CheckInitialDeal() {
   const auto& ev = round_.events;
   int passes = war_passes_ + 2;
-  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's.
+  // The `at`th card of the initial passes is the seat's of the deal order, or the dealer's: the
+  // `slot`th of pass `pass`, both counted as the cards come rather than divided out of `at`.
   const size_t pass_cards = order_.size() + 1, cards = static_cast<size_t>(passes) * pass_cards;
-  auto expected = [&](size_t at) {
-    return at % pass_cards == order_.size() ? kDealer : order_[at % pass_cards];
-  };
+  size_t at = 0, slot = 0;
+  int pass = 0;
+  auto expected = [&] { return slot == order_.size() ? kDealer : order_[slot]; };
   const Cite& cite = b_.deal_order.cite;
-  size_t at = 0;
   bool order_reported = false;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()) && at < cards; ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = first_draw_; i < n && at < cards; ++i) {
     const Event& e = ev[i];
-    if (e.type == EventType::kBurn) {
-      continue;  // burns: judged by the shoe's rules below
+    if (e.type != EventType::kDeal) continue;  // burns: judged by the shoe's rules below
+    if (e.seat != kDealer && !State(e.seat).in_play) {
+      Add(Code::kDealMissingCard, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i),
+          "a card dealt to seat ", e.seat, ", which has no blackjack wager");
+      handled_.push_back(i);
+      continue;
     }
-    if (e.type != EventType::kDeal) continue;
-    if (e.hand > 1 || (e.seat != kDealer && !State(e.seat).in_play)) {
-      if (e.seat != kDealer && !State(e.seat).in_play) {
-        Add(Code::kDealMissingCard, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i),
-            "a card dealt to seat ", e.seat, ", which has no blackjack wager");
-        handled_.push_back(i);
-        continue;
-      }
-      break;
-    }
-    if (e.seat != expected(at) && !order_reported) {
+    if (e.hand > 1) break;
+    if (e.seat != expected() && !order_reported) {
       Add(Code::kDealOrder, At{i, e.seat}, std::nullopt, std::nullopt, cite, Ev(i), "a card to ", Who(e.seat),
-          " where the rules deal to ", Who(expected(at)), " (each pass: the seats in ",
+          " where the rules deal to ", Who(expected()), " (each pass: the seats in ",
           ToString(b_.deal_order.value), " order, then the dealer)");
       order_reported = true;
     }
     initial_stop_ = i + 1;
-    int pass = static_cast<int>(at) / static_cast<int>(order_.size() + 1);
     Note(i, [&] {
-      const Seat want = expected(at);
+      const Seat want = expected();
       const bool hole = want == kDealer && pass == war_passes_ + 1;
       return Cat("the rules deal pass ", pass + 1, " of ", passes, " to ", Who(want),
                  want == kDealer && pass < war_passes_ ? ": the dealer's war card" : "",
@@ -514,6 +540,10 @@ void BlackjackReplay::CheckInitialDeal() {
     });
     if (pass == war_passes_ + 1 && second_pass_ == INT_MAX) second_pass_ = i;
     ++at;
+    if (++slot == pass_cards) {
+      slot = 0;
+      ++pass;
+    }
     initial_end_ = i + 1;
   }
   if (at < cards) {
@@ -529,7 +559,8 @@ void BlackjackReplay::Replay() {
   // The events handled, in event order; the initial deals, every other deal before
   // initial_stop_ (CheckInitialDeal).
   size_t next_handled = 0;
-  for (int i = first_draw_; i < static_cast<int>(ev.size()); ++i) {
+  const int n = static_cast<int>(ev.size());
+  for (int i = first_draw_; i < n; ++i) {
     const Event& e = ev[i];
     if (next_handled < handled_.size() && handled_[next_handled] == i) {
       ++next_handled;
@@ -565,7 +596,7 @@ void BlackjackReplay::Replay() {
             if (pass_cards_before >= war_passes_) {
               if (s.hands.empty()) s.hands.emplace_back();
               s.hands[0].ranks.push_back(rank);
-              s.hands[0].events.push_back(i);
+              s.hands[0].events.emplace_back(i);
               s.hands[0].unknown |= !e.card;
             }
           }
@@ -617,7 +648,7 @@ void BlackjackReplay::OnDeal(int i) {
     return;
   }
   CheckPlayOrder(i, s, number);
-  h->events.push_back(i);
+  h->events.emplace_back(i);
   if (!e.card || h->unknown) {  // a hand of a card that is not one: nothing more of it is judged
     h->unknown = true;
     h->ranks.push_back(rank);
@@ -696,7 +727,7 @@ std::string BlackjackReplay::Offered(const SeatState& s, const Hand& h) const {
 }
 
 void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
-  if (order_reported_) return;
+  if (order_reported_ || FindingsMoot()) return;  // its state is its findings' alone
   auto report = [&](const auto&... why) {
     order_reported_ = true;
     Add(Code::kDealOrder, At{i, s.seat, hand}, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i), why...);
@@ -803,7 +834,7 @@ void BlackjackReplay::OnDecision(int i) {
       added.number = static_cast<int>(s.hands.size()) + 1;
       added.from_split = true;
       added.ranks.push_back(h->ranks[1]);
-      added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
+      added.events.emplace_back(h->events.size() > 1 ? h->events[1] : i);
       added.unknown = h->ranks[1] == 0;
       h->ranks.pop_back();
       if (h->events.size() > 1) h->events.pop_back();
@@ -892,7 +923,7 @@ void BlackjackReplay::OnDecision(int i) {
       added.from_split = true;
       added.split_aces = h->ranks[0] == 14;
       added.ranks.push_back(h->ranks[1]);
-      added.events.push_back(h->events.size() > 1 ? h->events[1] : i);
+      added.events.emplace_back(h->events.size() > 1 ? h->events[1] : i);
       h->ranks.pop_back();
       if (h->events.size() > 1) h->events.pop_back();
       added.one_card = added.split_aces && b_.split_aces_one_card.value;
@@ -938,7 +969,7 @@ void BlackjackReplay::OnBet(int i) {
       // a ride of them should be is not judged.
       std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
       if (!winnings) return;
-      Money want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
+      Money want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
       Note(i, [&] { return Cat("the rules add a ride of ", want); });
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
@@ -1169,7 +1200,7 @@ void BlackjackReplay::Expected() {
         // What the ride should be is unknown where the winnings are past 64 bits (found above).
         std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
         std::optional<Money> want;
-        if (winnings) want = b_.ride_adds_stake.value ? (MoneySum(*winnings) + s.war).Saturated() : *winnings;
+        if (winnings) want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
         Add(Code::kWagerAmount, At{s.war_decision, seat, 0, WagerKind::kBlackjack}, want, 0,
             b_.ride_adds_stake.cite, Ev(s.war_decision), "seat ", seat,
             " rode the War winnings with no ride wager placed");
@@ -1197,7 +1228,7 @@ void BlackjackReplay::Expected() {
     if (s.hands.empty()) continue;
     s.hands[0].wager = s.Stake();
     if (s.ride_owed_on > 0) {  // owed on the ride the rules add; the rest is that fault's
-      s.hands[0].wager_owed_on = (MoneySum(s.blackjack) + s.ride_owed_on).Saturated();
+      s.hands[0].wager_owed_on = SaturatedSum(s.blackjack, s.ride_owed_on);
       s.hands[0].wager_fault = s.ride_fault;
     }
     if (!dealer_then.has_value()) {
@@ -1321,6 +1352,12 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer
 }
 
 void BlackjackReplay::MatchSettlements() {
+  // What the rules owe is the settlement, whatever the settle events say: matching them finds.
+  if (!FindingsMoot()) MatchSettleEvents();
+  for (const Owed& x : book_.owed()) out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
+}
+
+void BlackjackReplay::MatchSettleEvents() {
   book_.Judge(spec_, round_, scratch_.settles, &SettledHand, spec_.wager(WagerKind::kBlackjack).cite,
               report_);
   for (const SettlementBook::Match& m : book_.matches()) {
@@ -1330,7 +1367,6 @@ void BlackjackReplay::MatchSettlements() {
       return Cat("the rules pay ", x.net, " (", x.Why(), ")");
     });
   }
-  for (const Owed& x : book_.owed()) out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -88,6 +90,65 @@ TEST(BlackjackEngineTest, AReadingOfPartsARoundDidNotTouchReplaysItTheSame) {
   EXPECT_GT(skipped["sd-identical-in-value=same-rank"], clean * 9 / 10);
   EXPECT_GT(skipped["sd-split-three-times=three-per-hand"], clean * 9 / 10);
   EXPECT_GT(skipped["sd-original-wager-busted=lost-if-busted"], clean * 9 / 10);
+}
+
+// A replay read only for what it settles and whether it finds anything (findings_wanted false,
+// as the checker replays a clean round under another reading) leaves undone what only finds
+// once it has found something: it must settle as the full replay does, touch the same parts,
+// and find something exactly where the full replay does. Held on rounds dealt under the
+// defaults and under fresh hands, and on every War Blackjack round of the violation fixtures,
+// each replayed under every reading.
+TEST(BlackjackEngineTest, AReplayForItsSettlementsAloneSettlesAsTheFullReplay) {
+  const SpecDocument& doc = BundledSpec("us-sd/war-blackjack.yaml");
+  std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
+  for (const Ambiguity& a : doc.spec.ambiguities) {
+    for (const Reading& r : a.readings) {
+      if (r.is_default) continue;
+      auto spec = Instantiate(doc, {{a.id, r.name}});
+      ASSERT_TRUE(spec.ok()) << a.id;
+      specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
+    }
+  }
+  std::vector<std::string> lines;
+  for (const auto& [dealt_by, dealt] : specs) {
+    if (dealt_by != "default" && dealt_by != "sd-war-card-in-hand=fresh-hands") continue;
+    DealerOptions options;
+    options.rounds = 150;
+    options.tables = 1;
+    options.seed = 11;
+    std::ostringstream log;
+    ASSERT_TRUE(GenerateRounds(dealt, options, log).ok()) << dealt_by;
+    std::istringstream in(log.str());
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  const std::filesystem::path fixtures =
+      std::filesystem::path(PITBOSS_SOURCE_DIR) / "fixtures" / "violations";
+  for (const auto& entry : std::filesystem::directory_iterator(fixtures)) {
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) {
+      if (line.find("war-blackjack") != std::string::npos) lines.push_back(line);
+    }
+  }
+  RoundParser parser;
+  int rounds = 0, found = 0;
+  for (const std::string& line : lines) {
+    Round round;
+    if (!parser.Parse(line, &round).ok() || round.events.empty()) continue;
+    ++rounds;
+    for (const auto& [name, spec] : specs) {
+      const RoundResult full = ReplayBlackjack(spec, round);
+      RoundResult settled;
+      settled.findings_wanted = false;
+      ReplayBlackjackInto(spec, round, &settled);
+      EXPECT_EQ(Settled(settled), Settled(full)) << round.id << " under " << name;
+      EXPECT_EQ(settled.touched, full.touched) << round.id << " under " << name;
+      EXPECT_TRUE(settled.findings.empty()) << round.id << " under " << name;
+      EXPECT_EQ(settled.unworded > 0, !full.findings.empty()) << round.id << " under " << name;
+      found += settled.unworded > 0 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(rounds, 330);
+  EXPECT_GT(found, rounds);  // fresh hands find something in nearly every round dealt otherwise
 }
 
 }  // namespace

@@ -33,20 +33,16 @@ class Reporter {
   bool wanted() const { return out_->findings_wanted; }
 
   // Adds a finding; its index among the round's findings, or -1 where findings are not
-  // wanted. Out of line and cold: findings are the rare path, so that the checks of a clean
-  // round stay small.
+  // wanted. Where they are not, only counted, inline: a replay under another reading may find
+  // something at nearly every event, and the call cost more than the count.
   template <typename... Parts>
-  [[gnu::cold, gnu::noinline]] int Add(Code code, const At& at, std::optional<Money> expected,
-                                       std::optional<Money> actual, const Cite& cite,
-                                       const Parts&... message) {
+  int Add(Code code, const At& at, std::optional<Money> expected, std::optional<Money> actual,
+          const Cite& cite, const Parts&... message) {
     if (!out_->findings_wanted) {
       ++out_->unworded;
       return -1;
     }
-    RoundFinding f{code, at.event, at.seat, at.wager, expected, actual, cite.clause, Cat(message...)};
-    if (at.hand > 0) f.hand = at.hand;
-    out_->findings.push_back(std::move(f));
-    return static_cast<int>(out_->findings.size()) - 1;
+    return Word(code, at, expected, actual, cite, message...);
   }
 
   // Adds `money` to what the fault of finding `index` moved (RoundFinding::money_moved);
@@ -58,6 +54,18 @@ class Reporter {
   }
 
  private:
+  // Add's finding, worded. Out of line and cold: findings are the rare path, so that the
+  // checks of a clean round stay small.
+  template <typename... Parts>
+  [[gnu::cold, gnu::noinline]] int Word(Code code, const At& at, std::optional<Money> expected,
+                                        std::optional<Money> actual, const Cite& cite,
+                                        const Parts&... message) {
+    RoundFinding f{code, at.event, at.seat, at.wager, expected, actual, cite.clause, Cat(message...)};
+    if (at.hand > 0) f.hand = at.hand;
+    out_->findings.push_back(std::move(f));
+    return static_cast<int>(out_->findings.size()) - 1;
+  }
+
   RoundResult* out_;
 };
 

@@ -31,7 +31,8 @@ void ShoeTracker::Play(const Round& round, const std::string& clause, bool shuff
   auto where = [&](int event, const Card& card) {
     return Consequence{std::string(input), line, round.id, event, ToString(card)};
   };
-  for (int i = 0; i < static_cast<int>(round.events.size()); ++i) {
+  const int n = static_cast<int>(round.events.size());
+  for (int i = 0; i < n; ++i) {
     const Event& e = round.events[i];
     if (e.type == EventType::kShuffle) {
       if (drew && !no_shoe_reported) {
