@@ -933,6 +933,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
+  places_.resize(2 * d_.columns.size());
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
         return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
       }))
@@ -1022,6 +1023,8 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
                                  "; the log is not read");
     return false;
   }
+  for (size_t i = 0; i < column_at_.size(); ++i)
+    columns_in_order_ = columns_in_order_ && column_at_[i] == static_cast<int>(i);
   return true;
 }
 
@@ -1092,10 +1095,15 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     put(message.data(), size);
     if (kind < 0) return;
     put(&places, sizeof places);
+    if (placed_ && columns_in_order_) {
+      put(places_.data(), sizeof(uint32_t) * 2 * size_t{places});
+      return;
+    }
     for (uint32_t c = 0; c < places; ++c) {
-      const std::string_view f = fields_[static_cast<size_t>(column_at_[c])];
-      const uint32_t place[2] = {static_cast<uint32_t>(f.data() - message.data()),
-                                 static_cast<uint32_t>(f.size())};
+      const auto at = static_cast<size_t>(column_at_[c]);
+      const std::string_view f = placed_ ? std::string_view() : fields_[at];
+      const uint32_t place[2] = {placed_ ? places_[2 * at] : static_cast<uint32_t>(f.data() - message.data()),
+                                 placed_ ? places_[2 * at + 1] : static_cast<uint32_t>(f.size())};
       put(place, sizeof place);
     }
     return;
@@ -1138,6 +1146,10 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   }
   if (record.empty()) return;  // what is left of a record already reported
   const RecordKind* kind = nullptr;
+  // Of a CSV record, the value of the file's column `i`.
+  auto field = [&](size_t i) {
+    return placed_ ? record.substr(places_[2 * i], places_[2 * i + 1]) : fields_[i];
+  };
   if (d_.shape == DialectShape::kText) {
     // A line inside a round open that no kind beginning or ending a round can be (by its
     // first byte) is left whole to the converter, which finds its kind on its own thread.
@@ -1175,26 +1187,33 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   } else {
     fields_.clear();
     scratch_.clear();  // and so it stays unless a field is unescaped (Append)
-    std::string why;
-    if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
-      Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
-      return;
-    }
-    if (!header_done_) {
-      header_done_ = true;
-      if (!ReadHeader(record, line)) at_end_ = true;
-      return;
-    }
-    size_t expected = d_.columns.size();
-    if (fields_.size() != expected) {
-      Fail(line, nullptr, nullptr,
-           "the record has " + std::to_string(fields_.size()) + " fields, the dialect's header " +
-               std::to_string(expected));
-      return;
+    const size_t expected = d_.columns.size();
+    // Most records quote no field: split where each field is, and nothing else; any other
+    // (or one with too many fields) as views, unescaped where it must be.
+    placed_ =
+        header_done_ && expected > 0 &&
+        SplitCsvPlaces(record, d_.delimiter, places_.data(), expected) == static_cast<ptrdiff_t>(expected);
+    if (!placed_) {
+      std::string why;
+      if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
+        Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
+        return;
+      }
+      if (!header_done_) {
+        header_done_ = true;
+        if (!ReadHeader(record, line)) at_end_ = true;
+        return;
+      }
+      if (fields_.size() != expected) {
+        Fail(line, nullptr, nullptr,
+             "the record has " + std::to_string(fields_.size()) + " fields, the dialect's header " +
+                 std::to_string(expected));
+        return;
+      }
     }
     if (when_column_ >= 0) {
       const std::string_view value =
-          fields_[static_cast<size_t>(column_at_[static_cast<size_t>(when_column_)])];
+          field(static_cast<size_t>(column_at_[static_cast<size_t>(when_column_)]));
       for (const RecordKind& k : d_.records) {
         if (SameText(k.when[0].second, value)) {
           kind = &k;
@@ -1204,7 +1223,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     } else {
       for (const RecordKind& k : d_.records) {
         const bool match = std::all_of(k.when.begin(), k.when.end(), [&](const auto& w) {
-          return fields_[static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])] == w.second;
+          return field(static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])) == w.second;
         });
         if (match) {
           kind = &k;
@@ -1220,7 +1239,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
           if (told.find("'" + name + "'") != std::string::npos) continue;
           told += (told.empty() ? "" : ", ") +
                   ("column '" + name + "' is " +
-                   Quote(fields_[static_cast<size_t>(column_at_[static_cast<size_t>(col)])]));
+                   Quote(field(static_cast<size_t>(column_at_[static_cast<size_t>(col)]))));
         }
       }
       Fail(line, nullptr, nullptr, "no record kind has this record's values (" + Printable(told) + ")");
@@ -1230,18 +1249,18 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (kind->role == RecordRole::kIgnore) return;
   // The record's values, in the order the converter reads them (a rule's index).
   std::vector<std::string_view>& values = converter_.values_;
-  values.clear();
   if (d_.shape == DialectShape::kCsv) {
     // Only the key's: the reader reads no other value of a CSV record (Append passes the
-    // record on whole, and where each value is in it).
-    values.resize(column_at_.size());
+    // record on whole, and where each value is in it), and the converter no other of values.
+    if (values.size() != column_at_.size()) values.assign(column_at_.size(), std::string_view());
     if (const FieldRule* key =
             d_.key.empty() ? nullptr : converter_.key_rule_[static_cast<size_t>(kind - d_.records.data())]) {
       for (const int at : {key->index, key->less_index})
         if (at >= 0 && static_cast<size_t>(at) < values.size())
-          values[static_cast<size_t>(at)] = fields_[static_cast<size_t>(column_at_[static_cast<size_t>(at)])];
+          values[static_cast<size_t>(at)] = field(static_cast<size_t>(column_at_[static_cast<size_t>(at)]));
     }
   } else {
+    values.clear();
     for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
   }
 

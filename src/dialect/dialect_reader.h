@@ -321,10 +321,15 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;         // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;  // declared column -> its place in the file's records
-  std::string record_;          // a CSV record over several lines
-  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
+  std::string scratch_;           // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;    // declared column -> its place in the file's records
+  bool columns_in_order_ = true;  // ... each its own (the header declares them in order)
+  // Of a record split without views (SplitCsvPlaces, placed_ true; else fields_ holds them):
+  // each field's offset in it and size, in the file's order.
+  std::vector<uint32_t> places_;
+  bool placed_ = false;
+  std::string record_;        // a CSV record over several lines
+  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 

@@ -290,6 +290,26 @@ TEST_F(DialectTest, CsvColumnsAreFoundByTheHeaderAndRoundsByTheirKey) {
   EXPECT_EQ(items[3].substr(0, 6), "5: 5 7");  // the round keeps both bets, at their lines
 }
 
+// Columns in the declared order, records of too many or too few fields among them: each such
+// record an error of its count, the others read where they are.
+TEST_F(DialectTest, ACsvRecordOfAnotherCountOfFieldsIsAnError) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kCsv), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "rid,tbl,at,kind,seat,amount,note\n"
+                    "R1,T1,2026-01-05 18:00:00,B,1,5.00,\n"
+                    "R1,T1,2026-01-05 18:00:00,B,2,6,,extra\n"
+                    "R1,T1,2026-01-05 18:00:00,B,3,6\n"
+                    "R1,T1,2026-01-05 18:00:00,B,4,7.5,\"a, b\"\n");
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_NE(items[0].find("!3: "), std::string::npos) << items[0];
+  EXPECT_NE(items[0].find("the record has 8 fields, the dialect's header 7"), std::string::npos) << items[0];
+  EXPECT_NE(items[1].find("the record has 6 fields, the dialect's header 7"), std::string::npos) << items[1];
+  EXPECT_EQ(items[2].substr(0, 6), "2: 2 5") << items[2];
+  EXPECT_NE(items[2].find(R"("seat":4,"wager":"main","amount":750)"), std::string::npos) << items[2];
+}
+
 TEST_F(DialectTest, AHeaderThatIsNotTheDialectsStopsTheReading) {
   std::vector<std::string> errors;
   auto d = LoadDialect(Write("d.yaml", kCsv), &errors);

@@ -505,6 +505,43 @@ bool SplitUnquoted(std::string_view record, char delimiter, std::vector<std::str
 
 }  // namespace
 
+ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint32_t* places, size_t most) {
+  const char* const p = record.data();
+  const size_t n = record.size();
+  if (n >= UINT32_MAX) return -1;
+  size_t count = 0;
+  size_t start = 0;
+  // The field that ends at `end`; false where it is one too many.
+  auto put = [&](size_t end) {
+    if (count == most) return false;
+    places[2 * count] = static_cast<uint32_t>(start);
+    places[2 * count + 1] = static_cast<uint32_t>(end - start);
+    ++count;
+    start = end + 1;
+    return true;
+  };
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i delimiters = _mm_set1_epi8(delimiter);
+  const __m128i quotes = _mm_set1_epi8('"');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes)) != 0) return -1;
+    auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters)));
+    while (mask != 0) {
+      if (!put(i + static_cast<size_t>(__builtin_ctz(mask)))) return -1;
+      mask &= mask - 1;
+    }
+  }
+#endif
+  for (; i < n; ++i) {
+    if (p[i] == '"') return -1;
+    if (p[i] == delimiter && !put(i)) return -1;
+  }
+  if (!put(n)) return -1;
+  return static_cast<ptrdiff_t>(count);
+}
+
 bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
               std::string* scratch, std::string* why) {
   // A field unescaped into scratch, which may grow as it is written, is given its view at
