@@ -102,6 +102,17 @@ uint64_t ShortKey(std::string_view s) {
   return byte(0) | byte(n / 2) | byte(n - 1);
 }
 
+// A hash of `s`: of its first, middle and last 8 bytes (all of them, where it has no more).
+uint64_t HashText(std::string_view s) {
+  const size_t n = s.size();
+  if (n <= sizeof(uint64_t)) return ShortKey(s) ^ n;
+  uint64_t a = 0, b = 0, c = 0;
+  std::memcpy(&a, s.data(), sizeof a);
+  std::memcpy(&b, s.data() + n - sizeof b, sizeof b);
+  if (n > 2 * sizeof(uint64_t)) std::memcpy(&c, s.data() + n / 2 - sizeof c / 2, sizeof c);
+  return (a * 0x9E3779B97F4A7C15ull) ^ ((b + n) * 0xC2B2AE3D27D4EB4Full) ^ (c * 0x165667B19E3779F9ull);
+}
+
 // Of a CSV record and the places of its declared columns' values in it (offset and size, two
 // uint32s each, as DialectReader::Append writes them): the text from column `first`'s value's
 // start to column `last`'s value's end (`last` not before it in the record).
@@ -138,6 +149,7 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
   memo_.resize(static_cast<size_t>(d_.slots) * kMemoWays);
+  events_made_.resize(size_t{1} << kEventsMadeBits);
   // Each round field's name as a number, for each rule that sets one (by its slot).
   slot_field_.assign(static_cast<size_t>(d_.slots), -1);
   std::vector<std::string_view> names;
@@ -178,6 +190,9 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
     AppendJsonString(&type, ToString(k.event));
     type_.push_back(std::move(type));
     std::vector<PlannedField>& plan = event_fields_.emplace_back();
+    kind_made_once_.push_back(
+        d_.shape != DialectShape::kJson &&
+        std::none_of(k.fields.begin(), k.fields.end(), [](const FieldRule& r) { return r.less_index >= 0; }));
     for (std::string_view field : kEventOrder) {
       for (const FieldRule& r : k.fields) {
         if (r.field != field) continue;
@@ -305,6 +320,22 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         round_runs_.emplace_back(c, c);
       }
     }
+    if (column_at_ != kind_columns_layout_) {
+      // Each kind's columns first and last in the file (EventText), for this layout.
+      kind_columns_layout_ = column_at_;
+      kind_columns_.assign(d_.records.size(), {-1, -1});
+      for (size_t k = 0; k < d_.records.size(); ++k) {
+        int first = -1, last = -1;
+        for (const PlannedField& f : event_fields_[k]) {
+          const int at = f.rule->index;
+          if (f.rule->value || at < 0 || static_cast<size_t>(at) >= column_at_.size()) continue;
+          const int place = column_at_[static_cast<size_t>(at)];
+          if (first < 0 || place < column_at_[static_cast<size_t>(first)]) first = at;
+          if (last < 0 || place >= column_at_[static_cast<size_t>(last)]) last = at;
+        }
+        kind_columns_[k] = {first, last};
+      }
+    }
   }
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
@@ -315,7 +346,8 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
       // Where the reader found each declared column's value in it (offset and size), or none
       // where it unescaped a field: the record is then split again here.
-      const auto places = Take<uint32_t>(&grouped);
+      const auto told = Take<uint32_t>(&grouped);
+      const uint32_t places = told & ~kUnquotedRecord;
       const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint32_t), grouped.size());
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
@@ -325,6 +357,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         // Its values are read where they are, as the rules ask for them (ValueAt).
         csv_record_ = record;
         csv_places_ = entries.data();
+        csv_unquoted_ = (told & kUnquotedRecord) != 0;
       } else {
         // Its values are views of the grouped round, or of the scratch buffer where a field
         // was unescaped.
@@ -661,8 +694,21 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
          "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
     return;
   }
-  const std::vector<PlannedField>& plan = event_fields_[static_cast<size_t>(&kind - d_.records.data())];
+  const auto kind_index = static_cast<size_t>(&kind - d_.records.data());
+  const std::vector<PlannedField>& plan = event_fields_[kind_index];
   if (direct_ != nullptr) {
+    // An event of the kind and text of one made before: the same Event.
+    std::string_view text;
+    EventMade* made = nullptr;
+    if (EventText(kind_index, &text)) {
+      made = &events_made_[((HashText(text) + kind_index) * 0x9E3779B97F4A7C15ull) >> (64 - kEventsMadeBits)];
+      if (made->kind == static_cast<int32_t>(kind_index) && SameText(made->text, text)) {
+        if (direct_ok_) direct_->events.push_back(made->event);
+        ++events_count_;
+        event_lines_.push_back(line);
+        return;
+      }
+    }
     // Straight into the Round, once its values are all read (a value not read leaves the
     // event out, as below).
     event_values_.assign(plan.size(), nullptr);
@@ -681,7 +727,13 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
       }
       event_values_[i] = v;
     }
-    if (direct_ok_ && !DirectEvent(kind, event_values_.data())) direct_ok_ = false;
+    if (direct_ok_ && !DirectEvent(kind, event_values_.data())) {
+      direct_ok_ = false;
+    } else if (direct_ok_ && made != nullptr) {
+      made->kind = static_cast<int32_t>(kind_index);
+      made->text.assign(text);
+      made->event = direct_->events.back();
+    }
     ++events_count_;
     event_lines_.push_back(line);
     return;
@@ -709,6 +761,31 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
   }
   ++events_count_;
   event_lines_.push_back(line);
+}
+
+bool DialectConverter::EventText(size_t k, std::string_view* text) const {
+  if (!kind_made_once_[k]) return false;
+  if (d_.shape == DialectShape::kText) {
+    // The line (group 0): its kind's pattern reads every value from it.
+    if (values_.empty()) return false;
+    *text = values_[0];
+    return true;
+  }
+  // A CSV record's text from the value of the kind's first column to its last's: without a
+  // quote in the record, the text splits into the same values wherever it is.
+  if (csv_places_ == nullptr || !csv_unquoted_ || k >= kind_columns_.size()) return false;
+  const auto [first, last] = kind_columns_[k];
+  if (first < 0) {
+    *text = std::string_view();  // every value the kind's own
+    return true;
+  }
+  uint32_t from[2], to[2];
+  std::memcpy(from, csv_places_ + static_cast<size_t>(first) * sizeof from, sizeof from);
+  std::memcpy(to, csv_places_ + static_cast<size_t>(last) * sizeof to, sizeof to);
+  const size_t end = size_t{to[0]} + to[1];
+  if (end > csv_record_.size() || from[0] > end) return false;
+  *text = csv_record_.substr(from[0], end - from[0]);
+  return true;
 }
 
 bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
@@ -1094,7 +1171,8 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     put(&size, sizeof size);
     put(message.data(), size);
     if (kind < 0) return;
-    put(&places, sizeof places);
+    const uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
+    put(&told, sizeof told);
     if (placed_ && columns_in_order_) {
       put(places_.data(), sizeof(uint32_t) * 2 * size_t{places});
       return;

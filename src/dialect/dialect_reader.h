@@ -143,6 +143,8 @@ class DialectConverter {
   // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
   // converter finds (TextKinds).
   static constexpr int32_t kLineOfText = -2;
+  // In a grouped round's CSV record, a mark on its count of places: the record holds no quote.
+  static constexpr uint32_t kUnquotedRecord = uint32_t{1} << 31;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -254,6 +256,28 @@ class DialectConverter {
   };
   static constexpr int kCardsRememberedBits = 9;
   std::array<CardRead, size_t{1} << kCardsRememberedBits> cards_read_{};
+
+  // ConvertInto: the Events last made straight into a Round, each by its kind and the text its
+  // values are read from (a text log's line; a CSV record's text from the value of the kind's
+  // first column to that of its last, where no quote is in it): an event of the same kind and
+  // text is the same Event, copied, not converted again (a round's bets and cards repeat).
+  struct EventMade {
+    int32_t kind = -1;
+    std::string text;
+    Event event;
+  };
+  static constexpr int kEventsMadeBits = 10;
+  std::vector<EventMade> events_made_;
+  std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
+  // kCsv: by kind, the declared columns of its values first and last in the file's records
+  // (-1: none), for the layout of column_at_ they were worked out for; and whether the record
+  // being converted holds no quote (the reader says: kUnquotedRecord).
+  std::vector<std::pair<int, int>> kind_columns_;
+  std::vector<int> kind_columns_layout_;
+  bool csv_unquoted_ = false;
+  // The text the event of kind `k` (an index in Dialect::records) being converted is read from;
+  // false where it is not told by one text.
+  bool EventText(size_t k, std::string_view* text) const;
 };
 
 class DialectReader {
