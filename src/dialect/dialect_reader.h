@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -192,8 +193,27 @@ class DialectConverter {
 
   // The round being converted.
   uint64_t round_serial_ = 0;
-  std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
-  std::vector<int> round_field_ids_;                         // ... its number (slot_field_)
+  // v1 field -> value. Its elements outlive a round, so that their texts' buffers are reused.
+  class RoundFields {
+   public:
+    using Field = std::pair<std::string, Value>;
+    void clear() { size_ = 0; }
+    Field& push() {
+      if (size_ == items_.size()) items_.emplace_back();
+      return items_[size_++];
+    }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Field& operator[](size_t i) const { return items_[i]; }
+    std::vector<Field>::const_iterator begin() const { return items_.begin(); }
+    std::vector<Field>::const_iterator end() const { return items_.begin() + static_cast<ptrdiff_t>(size_); }
+
+   private:
+    std::vector<Field> items_;
+    size_t size_ = 0;
+  };
+  RoundFields round_fields_;
+  std::vector<int> round_field_ids_;  // ... its number (slot_field_)
   // What a round field is to the v1 line, for DirectRound.
   struct RoundTarget {
     enum : int8_t { kId, kTime, kTable, kRules, kCurrency, kLimit, kOther };
