@@ -1020,6 +1020,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
 }
 
 bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
+  presplit_ = false;
   if (d_.shape == DialectShape::kJson) return ReadJsonValue(record, line);
   std::string_view text;
   while (lines_.Next(&text)) {
@@ -1032,8 +1033,12 @@ bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
       *line = lines_.line_number();
       return true;
     }
-    // A CSV record goes on over the next lines while a quoted field is open.
-    if (record_.empty() && !CsvRecordOpen(text)) {
+    // A CSV record goes on over the next lines while a quoted field is open. Most records
+    // quote nothing: split here (Process takes the split), which tells that none is open.
+    presplit_ = record_.empty() && header_done_ && !places_.empty() &&
+                SplitCsvPlaces(text, d_.delimiter, places_.data(), d_.columns.size()) ==
+                    static_cast<ptrdiff_t>(d_.columns.size());
+    if (presplit_ || (record_.empty() && !CsvRecordOpen(text))) {
       *record = text;
       *line = lines_.line_number();
       return true;
@@ -1270,9 +1275,10 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     const size_t expected = d_.columns.size();
     // Most records quote no field: split where each field is, and nothing else; any other
     // (or one with too many fields) as views, unescaped where it must be.
-    placed_ =
-        header_done_ && expected > 0 &&
-        SplitCsvPlaces(record, d_.delimiter, places_.data(), expected) == static_cast<ptrdiff_t>(expected);
+    placed_ = presplit_ || (header_done_ && expected > 0 &&
+                            SplitCsvPlaces(record, d_.delimiter, places_.data(), expected) ==
+                                static_cast<ptrdiff_t>(expected));
+    presplit_ = false;
     if (!placed_) {
       std::string why;
       if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {

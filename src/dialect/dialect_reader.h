@@ -372,6 +372,7 @@ class DialectReader {
   // each field's offset in it and size, in the file's order.
   std::vector<uint32_t> places_;
   bool placed_ = false;
+  bool presplit_ = false;     // ReadRecord split the record it gave so
   std::string record_;        // a CSV record over several lines
   std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
