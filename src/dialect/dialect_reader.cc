@@ -116,7 +116,8 @@ uint64_t HashText(std::string_view s) {
 // Of a CSV record and the places of its declared columns' values in it (offset and size, two
 // uint32s each, as DialectReader::Append writes them): the text from column `first`'s value's
 // start to column `last`'s value's end (`last` not before it in the record).
-std::string_view PlacedSpan(std::string_view record, const char* places, size_t first, size_t last) {
+__attribute__((always_inline)) inline std::string_view PlacedSpan(std::string_view record, const char* places,
+                                                                  size_t first, size_t last) {
   uint32_t from[2], to[2];
   std::memcpy(from, places + first * sizeof from, sizeof from);
   std::memcpy(to, places + last * sizeof to, sizeof to);
@@ -305,8 +306,6 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   const bool csv = d_.shape == DialectShape::kCsv;
   bool after_record = false;     // a CSV record of the round came before
   bool prior_in_record = false;  // ... its values where the log has them: in its text, at its places
-  std::string_view prior_record;
-  const char* prior_places = nullptr;
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
@@ -320,6 +319,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         round_runs_.emplace_back(c, c);
       }
     }
+    for (std::vector<std::string_view>& texts : run_texts_) texts.resize(round_runs_.size());
     if (column_at_ != kind_columns_layout_) {
       // Each kind's columns first and last in the file (EventText), for this layout.
       kind_columns_layout_ = column_at_;
@@ -379,17 +379,19 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // delimiters; a quote there too only makes them differ). Only where both records'
       // values are where the log has them; else the round's fields are read again, which
       // gives the same round (Record: this only spares the work).
-      bool same = after_record && in_record && prior_in_record;
-      for (size_t r = 0; same && r < round_runs_.size(); ++r) {
-        const auto [a, b] = round_runs_[r];
-        same =
-            SameText(PlacedSpan(record, entries.data(), a, b), PlacedSpan(prior_record, prior_places, a, b));
+      // Each run's text is found once, and kept for the record after it.
+      std::vector<std::string_view>& now = run_texts_[run_parity_];
+      const std::vector<std::string_view>& before = run_texts_[run_parity_ ^ 1];
+      if (in_record) {
+        for (size_t r = 0; r < round_runs_.size(); ++r)
+          now[r] = PlacedSpan(record, entries.data(), round_runs_[r].first, round_runs_[r].second);
       }
+      bool same = after_record && in_record && prior_in_record;
+      for (size_t r = 0; same && r < round_runs_.size(); ++r) same = SameText(now[r], before[r]);
+      run_parity_ ^= 1;
       Record(d_.records[static_cast<size_t>(kind)], line, same);
       after_record = true;
       prior_in_record = in_record;
-      prior_record = record;
-      prior_places = entries.data();
       continue;
     }
     csv_places_ = nullptr;

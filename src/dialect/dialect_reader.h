@@ -190,6 +190,9 @@ class DialectConverter {
   std::string csv_scratch_;
   std::vector<uint32_t> round_columns_;
   std::vector<std::pair<uint32_t, uint32_t>> round_runs_;  // of them, side by side in the file
+  // Each run's text in the record being converted and in the one before it, in turn.
+  std::array<std::vector<std::string_view>, 2> run_texts_;
+  size_t run_parity_ = 0;
 
   // The round being converted.
   uint64_t round_serial_ = 0;
