@@ -819,7 +819,7 @@ bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, 
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
   if (id >= 0) field_at_[static_cast<size_t>(id)] = static_cast<int>(round_fields_.size());
   auto& [name, was] = round_fields_.push();
-  name.assign(rule.field);
+  name = rule.field;
   was = value;
   round_field_ids_.push_back(id);
   round_field_lines_.push_back(line);

@@ -199,7 +199,7 @@ class DialectConverter {
   // v1 field -> value. Its elements outlive a round, so that their texts' buffers are reused.
   class RoundFields {
    public:
-    using Field = std::pair<std::string, Value>;
+    using Field = std::pair<std::string_view, Value>;  // the name its rule's (FieldRule::field)
     void clear() { size_ = 0; }
     Field& push() {
       if (size_ == items_.size()) items_.emplace_back();
