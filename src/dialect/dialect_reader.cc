@@ -1146,8 +1146,14 @@ void DialectReader::OpenRound(int64_t line) {
   round_.text.assign(kDialectRoundMark);
   if (d_.shape == DialectShape::kCsv) {
     // Where the declared columns are in the file's records (the header says), for the converter.
-    Put(&round_.text, static_cast<uint32_t>(column_at_.size()));
-    for (const int at : column_at_) Put(&round_.text, static_cast<int32_t>(at));
+    // The same bytes for every round: made once for the layout.
+    if (layout_of_ != column_at_ || layout_.empty()) {
+      layout_of_ = column_at_;
+      layout_.clear();
+      Put(&layout_, static_cast<uint32_t>(column_at_.size()));
+      for (const int at : column_at_) Put(&layout_, static_cast<int32_t>(at));
+    }
+    round_.text.append(layout_);
   }
   round_records_ = 0;
 }

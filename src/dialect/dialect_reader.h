@@ -375,9 +375,11 @@ class DialectReader {
   // each field's offset in it and size, in the file's order.
   std::vector<uint32_t> places_;
   bool placed_ = false;
-  bool presplit_ = false;     // ReadRecord split the record it gave so
-  std::string record_;        // a CSV record over several lines
-  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
+  bool presplit_ = false;       // ReadRecord split the record it gave so
+  std::string layout_;          // column_at_ as a grouped round gives it (OpenRound)
+  std::vector<int> layout_of_;  // ... the column_at_ it was made of
+  std::string record_;          // a CSV record over several lines
+  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 

@@ -294,18 +294,36 @@ std::optional<int> ParseZone(std::string_view zone) {
 bool ReadVendorTime(const TimeFormat& format, std::string_view text, std::string* rfc3339, std::string* why) {
   TimeParts t;
   if (!ParseByFormat(format.format, text, &t, why)) return false;
-  rfc3339->clear();
-  AppendNumber(rfc3339, t.year, 4);
-  rfc3339->push_back('-');
-  AppendNumber(rfc3339, t.month, 2);
-  rfc3339->push_back('-');
-  AppendNumber(rfc3339, t.day, 2);
-  rfc3339->push_back('T');
-  AppendNumber(rfc3339, t.hour, 2);
-  rfc3339->push_back(':');
-  AppendNumber(rfc3339, t.minute, 2);
-  rfc3339->push_back(':');
-  AppendNumber(rfc3339, t.second, 2);
+  const auto two = [](int v) { return v >= 0 && v < 100; };
+  if (t.year >= 0 && t.year <= 9999 && two(t.month) && two(t.day) && two(t.hour) && two(t.minute) &&
+      two(t.second)) {
+    // Every part its digits (a time of each log's rounds): written in one step.
+    char date[] = "0000-00-00T00:00:00";
+    auto put = [&date](size_t at, int v, int width) {
+      for (int k = width - 1; k >= 0; --k, v /= 10)
+        date[at + static_cast<size_t>(k)] = static_cast<char>('0' + v % 10);
+    };
+    put(0, t.year, 4);
+    put(5, t.month, 2);
+    put(8, t.day, 2);
+    put(11, t.hour, 2);
+    put(14, t.minute, 2);
+    put(17, t.second, 2);
+    rfc3339->assign(date, sizeof date - 1);
+  } else {
+    rfc3339->clear();
+    AppendNumber(rfc3339, t.year, 4);
+    rfc3339->push_back('-');
+    AppendNumber(rfc3339, t.month, 2);
+    rfc3339->push_back('-');
+    AppendNumber(rfc3339, t.day, 2);
+    rfc3339->push_back('T');
+    AppendNumber(rfc3339, t.hour, 2);
+    rfc3339->push_back(':');
+    AppendNumber(rfc3339, t.minute, 2);
+    rfc3339->push_back(':');
+    AppendNumber(rfc3339, t.second, 2);
+  }
   if (!t.fraction.empty()) rfc3339->append(".").append(t.fraction);
   AppendZone(rfc3339, t.zone.value_or(format.zone_minutes));
   return true;
