@@ -102,10 +102,22 @@ uint64_t ShortKey(std::string_view s) {
   return byte(0) | byte(n / 2) | byte(n - 1);
 }
 
+// A hash of `s`: of its first, middle and last 8 bytes (all of them, where it has no more).
+uint64_t HashText(std::string_view s) {
+  const size_t n = s.size();
+  if (n <= sizeof(uint64_t)) return ShortKey(s) ^ n;
+  uint64_t a = 0, b = 0, c = 0;
+  std::memcpy(&a, s.data(), sizeof a);
+  std::memcpy(&b, s.data() + n - sizeof b, sizeof b);
+  if (n > 2 * sizeof(uint64_t)) std::memcpy(&c, s.data() + n / 2 - sizeof c / 2, sizeof c);
+  return (a * 0x9E3779B97F4A7C15ull) ^ ((b + n) * 0xC2B2AE3D27D4EB4Full) ^ (c * 0x165667B19E3779F9ull);
+}
+
 // Of a CSV record and the places of its declared columns' values in it (offset and size, two
 // uint32s each, as DialectReader::Append writes them): the text from column `first`'s value's
 // start to column `last`'s value's end (`last` not before it in the record).
-std::string_view PlacedSpan(std::string_view record, const char* places, size_t first, size_t last) {
+__attribute__((always_inline)) inline std::string_view PlacedSpan(std::string_view record, const char* places,
+                                                                  size_t first, size_t last) {
   uint32_t from[2], to[2];
   std::memcpy(from, places + first * sizeof from, sizeof from);
   std::memcpy(to, places + last * sizeof to, sizeof to);
@@ -138,6 +150,7 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
   memo_.resize(static_cast<size_t>(d_.slots) * kMemoWays);
+  events_made_.resize(size_t{1} << kEventsMadeBits);
   // Each round field's name as a number, for each rule that sets one (by its slot).
   slot_field_.assign(static_cast<size_t>(d_.slots), -1);
   std::vector<std::string_view> names;
@@ -178,6 +191,9 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
     AppendJsonString(&type, ToString(k.event));
     type_.push_back(std::move(type));
     std::vector<PlannedField>& plan = event_fields_.emplace_back();
+    kind_made_once_.push_back(
+        d_.shape != DialectShape::kJson &&
+        std::none_of(k.fields.begin(), k.fields.end(), [](const FieldRule& r) { return r.less_index >= 0; }));
     for (std::string_view field : kEventOrder) {
       for (const FieldRule& r : k.fields) {
         if (r.field != field) continue;
@@ -290,8 +306,6 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   const bool csv = d_.shape == DialectShape::kCsv;
   bool after_record = false;     // a CSV record of the round came before
   bool prior_in_record = false;  // ... its values where the log has them: in its text, at its places
-  std::string_view prior_record;
-  const char* prior_places = nullptr;
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
@@ -305,6 +319,23 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         round_runs_.emplace_back(c, c);
       }
     }
+    for (std::vector<std::string_view>& texts : run_texts_) texts.resize(round_runs_.size());
+    if (column_at_ != kind_columns_layout_) {
+      // Each kind's columns first and last in the file (EventText), for this layout.
+      kind_columns_layout_ = column_at_;
+      kind_columns_.assign(d_.records.size(), {-1, -1});
+      for (size_t k = 0; k < d_.records.size(); ++k) {
+        int first = -1, last = -1;
+        for (const PlannedField& f : event_fields_[k]) {
+          const int at = f.rule->index;
+          if (f.rule->value || at < 0 || static_cast<size_t>(at) >= column_at_.size()) continue;
+          const int place = column_at_[static_cast<size_t>(at)];
+          if (first < 0 || place < column_at_[static_cast<size_t>(first)]) first = at;
+          if (last < 0 || place >= column_at_[static_cast<size_t>(last)]) last = at;
+        }
+        kind_columns_[k] = {first, last};
+      }
+    }
   }
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
@@ -315,7 +346,8 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
       // Where the reader found each declared column's value in it (offset and size), or none
       // where it unescaped a field: the record is then split again here.
-      const auto places = Take<uint32_t>(&grouped);
+      const auto told = Take<uint32_t>(&grouped);
+      const uint32_t places = told & ~kUnquotedRecord;
       const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint32_t), grouped.size());
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
@@ -325,6 +357,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         // Its values are read where they are, as the rules ask for them (ValueAt).
         csv_record_ = record;
         csv_places_ = entries.data();
+        csv_unquoted_ = (told & kUnquotedRecord) != 0;
       } else {
         // Its values are views of the grouped round, or of the scratch buffer where a field
         // was unescaped.
@@ -346,17 +379,19 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // delimiters; a quote there too only makes them differ). Only where both records'
       // values are where the log has them; else the round's fields are read again, which
       // gives the same round (Record: this only spares the work).
-      bool same = after_record && in_record && prior_in_record;
-      for (size_t r = 0; same && r < round_runs_.size(); ++r) {
-        const auto [a, b] = round_runs_[r];
-        same =
-            SameText(PlacedSpan(record, entries.data(), a, b), PlacedSpan(prior_record, prior_places, a, b));
+      // Each run's text is found once, and kept for the record after it.
+      std::vector<std::string_view>& now = run_texts_[run_parity_];
+      const std::vector<std::string_view>& before = run_texts_[run_parity_ ^ 1];
+      if (in_record) {
+        for (size_t r = 0; r < round_runs_.size(); ++r)
+          now[r] = PlacedSpan(record, entries.data(), round_runs_[r].first, round_runs_[r].second);
       }
+      bool same = after_record && in_record && prior_in_record;
+      for (size_t r = 0; same && r < round_runs_.size(); ++r) same = SameText(now[r], before[r]);
+      run_parity_ ^= 1;
       Record(d_.records[static_cast<size_t>(kind)], line, same);
       after_record = true;
       prior_in_record = in_record;
-      prior_record = record;
-      prior_places = entries.data();
       continue;
     }
     csv_places_ = nullptr;
@@ -661,8 +696,21 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
          "the round has more than " + std::to_string(kMaxRoundRecords) + " events: this record is not read");
     return;
   }
-  const std::vector<PlannedField>& plan = event_fields_[static_cast<size_t>(&kind - d_.records.data())];
+  const auto kind_index = static_cast<size_t>(&kind - d_.records.data());
+  const std::vector<PlannedField>& plan = event_fields_[kind_index];
   if (direct_ != nullptr) {
+    // An event of the kind and text of one made before: the same Event.
+    std::string_view text;
+    EventMade* made = nullptr;
+    if (EventText(kind_index, &text)) {
+      made = &events_made_[((HashText(text) + kind_index) * 0x9E3779B97F4A7C15ull) >> (64 - kEventsMadeBits)];
+      if (made->kind == static_cast<int32_t>(kind_index) && SameText(made->text, text)) {
+        if (direct_ok_) direct_->events.push_back(made->event);
+        ++events_count_;
+        event_lines_.push_back(line);
+        return;
+      }
+    }
     // Straight into the Round, once its values are all read (a value not read leaves the
     // event out, as below).
     event_values_.assign(plan.size(), nullptr);
@@ -681,7 +729,13 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
       }
       event_values_[i] = v;
     }
-    if (direct_ok_ && !DirectEvent(kind, event_values_.data())) direct_ok_ = false;
+    if (direct_ok_ && !DirectEvent(kind, event_values_.data())) {
+      direct_ok_ = false;
+    } else if (direct_ok_ && made != nullptr) {
+      made->kind = static_cast<int32_t>(kind_index);
+      made->text.assign(text);
+      made->event = direct_->events.back();
+    }
     ++events_count_;
     event_lines_.push_back(line);
     return;
@@ -709,6 +763,31 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
   }
   ++events_count_;
   event_lines_.push_back(line);
+}
+
+bool DialectConverter::EventText(size_t k, std::string_view* text) const {
+  if (!kind_made_once_[k]) return false;
+  if (d_.shape == DialectShape::kText) {
+    // The line (group 0): its kind's pattern reads every value from it.
+    if (values_.empty()) return false;
+    *text = values_[0];
+    return true;
+  }
+  // A CSV record's text from the value of the kind's first column to its last's: without a
+  // quote in the record, the text splits into the same values wherever it is.
+  if (csv_places_ == nullptr || !csv_unquoted_ || k >= kind_columns_.size()) return false;
+  const auto [first, last] = kind_columns_[k];
+  if (first < 0) {
+    *text = std::string_view();  // every value the kind's own
+    return true;
+  }
+  uint32_t from[2], to[2];
+  std::memcpy(from, csv_places_ + static_cast<size_t>(first) * sizeof from, sizeof from);
+  std::memcpy(to, csv_places_ + static_cast<size_t>(last) * sizeof to, sizeof to);
+  const size_t end = size_t{to[0]} + to[1];
+  if (end > csv_record_.size() || from[0] > end) return false;
+  *text = csv_record_.substr(from[0], end - from[0]);
+  return true;
 }
 
 bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, int64_t line,
@@ -739,7 +818,9 @@ bool DialectConverter::SetRoundField(const FieldRule& rule, const Value& value, 
   }
   if (rule.slot >= 0) cache_[static_cast<size_t>(rule.slot)].applied = round_serial_;
   if (id >= 0) field_at_[static_cast<size_t>(id)] = static_cast<int>(round_fields_.size());
-  round_fields_.emplace_back(rule.field, value);
+  auto& [name, was] = round_fields_.push();
+  name = rule.field;
+  was = value;
   round_field_ids_.push_back(id);
   round_field_lines_.push_back(line);
   return true;
@@ -933,6 +1014,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
+  places_.resize(2 * d_.columns.size());
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
         return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
       }))
@@ -940,6 +1022,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
 }
 
 bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
+  presplit_ = false;
   if (d_.shape == DialectShape::kJson) return ReadJsonValue(record, line);
   std::string_view text;
   while (lines_.Next(&text)) {
@@ -952,8 +1035,12 @@ bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
       *line = lines_.line_number();
       return true;
     }
-    // A CSV record goes on over the next lines while a quoted field is open.
-    if (record_.empty() && !CsvRecordOpen(text)) {
+    // A CSV record goes on over the next lines while a quoted field is open. Most records
+    // quote nothing: split here (Process takes the split), which tells that none is open.
+    presplit_ = record_.empty() && header_done_ && !places_.empty() &&
+                SplitCsvPlaces(text, d_.delimiter, places_.data(), d_.columns.size()) ==
+                    static_cast<ptrdiff_t>(d_.columns.size());
+    if (presplit_ || (record_.empty() && !CsvRecordOpen(text))) {
       *record = text;
       *line = lines_.line_number();
       return true;
@@ -1022,6 +1109,8 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
                                  "; the log is not read");
     return false;
   }
+  for (size_t i = 0; i < column_at_.size(); ++i)
+    columns_in_order_ = columns_in_order_ && column_at_[i] == static_cast<int>(i);
   return true;
 }
 
@@ -1057,8 +1146,14 @@ void DialectReader::OpenRound(int64_t line) {
   round_.text.assign(kDialectRoundMark);
   if (d_.shape == DialectShape::kCsv) {
     // Where the declared columns are in the file's records (the header says), for the converter.
-    Put(&round_.text, static_cast<uint32_t>(column_at_.size()));
-    for (const int at : column_at_) Put(&round_.text, static_cast<int32_t>(at));
+    // The same bytes for every round: made once for the layout.
+    if (layout_of_ != column_at_ || layout_.empty()) {
+      layout_of_ = column_at_;
+      layout_.clear();
+      Put(&layout_, static_cast<uint32_t>(column_at_.size()));
+      for (const int at : column_at_) Put(&layout_, static_cast<int32_t>(at));
+    }
+    round_.text.append(layout_);
   }
   round_records_ = 0;
 }
@@ -1091,11 +1186,17 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     put(&size, sizeof size);
     put(message.data(), size);
     if (kind < 0) return;
-    put(&places, sizeof places);
+    const uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
+    put(&told, sizeof told);
+    if (placed_ && columns_in_order_) {
+      put(places_.data(), sizeof(uint32_t) * 2 * size_t{places});
+      return;
+    }
     for (uint32_t c = 0; c < places; ++c) {
-      const std::string_view f = fields_[static_cast<size_t>(column_at_[c])];
-      const uint32_t place[2] = {static_cast<uint32_t>(f.data() - message.data()),
-                                 static_cast<uint32_t>(f.size())};
+      const auto at = static_cast<size_t>(column_at_[c]);
+      const std::string_view f = placed_ ? std::string_view() : fields_[at];
+      const uint32_t place[2] = {placed_ ? places_[2 * at] : static_cast<uint32_t>(f.data() - message.data()),
+                                 placed_ ? places_[2 * at + 1] : static_cast<uint32_t>(f.size())};
       put(place, sizeof place);
     }
     return;
@@ -1138,6 +1239,10 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   }
   if (record.empty()) return;  // what is left of a record already reported
   const RecordKind* kind = nullptr;
+  // Of a CSV record, the value of the file's column `i`.
+  auto field = [&](size_t i) {
+    return placed_ ? record.substr(places_[2 * i], places_[2 * i + 1]) : fields_[i];
+  };
   if (d_.shape == DialectShape::kText) {
     // A line inside a round open that no kind beginning or ending a round can be (by its
     // first byte) is left whole to the converter, which finds its kind on its own thread.
@@ -1175,26 +1280,34 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   } else {
     fields_.clear();
     scratch_.clear();  // and so it stays unless a field is unescaped (Append)
-    std::string why;
-    if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
-      Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
-      return;
-    }
-    if (!header_done_) {
-      header_done_ = true;
-      if (!ReadHeader(record, line)) at_end_ = true;
-      return;
-    }
-    size_t expected = d_.columns.size();
-    if (fields_.size() != expected) {
-      Fail(line, nullptr, nullptr,
-           "the record has " + std::to_string(fields_.size()) + " fields, the dialect's header " +
-               std::to_string(expected));
-      return;
+    const size_t expected = d_.columns.size();
+    // Most records quote no field: split where each field is, and nothing else; any other
+    // (or one with too many fields) as views, unescaped where it must be.
+    placed_ = presplit_ || (header_done_ && expected > 0 &&
+                            SplitCsvPlaces(record, d_.delimiter, places_.data(), expected) ==
+                                static_cast<ptrdiff_t>(expected));
+    presplit_ = false;
+    if (!placed_) {
+      std::string why;
+      if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {
+        Fail(line, nullptr, nullptr, "the record is not CSV: " + why);
+        return;
+      }
+      if (!header_done_) {
+        header_done_ = true;
+        if (!ReadHeader(record, line)) at_end_ = true;
+        return;
+      }
+      if (fields_.size() != expected) {
+        Fail(line, nullptr, nullptr,
+             "the record has " + std::to_string(fields_.size()) + " fields, the dialect's header " +
+                 std::to_string(expected));
+        return;
+      }
     }
     if (when_column_ >= 0) {
       const std::string_view value =
-          fields_[static_cast<size_t>(column_at_[static_cast<size_t>(when_column_)])];
+          field(static_cast<size_t>(column_at_[static_cast<size_t>(when_column_)]));
       for (const RecordKind& k : d_.records) {
         if (SameText(k.when[0].second, value)) {
           kind = &k;
@@ -1204,7 +1317,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     } else {
       for (const RecordKind& k : d_.records) {
         const bool match = std::all_of(k.when.begin(), k.when.end(), [&](const auto& w) {
-          return fields_[static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])] == w.second;
+          return field(static_cast<size_t>(column_at_[static_cast<size_t>(w.first)])) == w.second;
         });
         if (match) {
           kind = &k;
@@ -1220,7 +1333,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
           if (told.find("'" + name + "'") != std::string::npos) continue;
           told += (told.empty() ? "" : ", ") +
                   ("column '" + name + "' is " +
-                   Quote(fields_[static_cast<size_t>(column_at_[static_cast<size_t>(col)])]));
+                   Quote(field(static_cast<size_t>(column_at_[static_cast<size_t>(col)]))));
         }
       }
       Fail(line, nullptr, nullptr, "no record kind has this record's values (" + Printable(told) + ")");
@@ -1230,18 +1343,18 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   if (kind->role == RecordRole::kIgnore) return;
   // The record's values, in the order the converter reads them (a rule's index).
   std::vector<std::string_view>& values = converter_.values_;
-  values.clear();
   if (d_.shape == DialectShape::kCsv) {
     // Only the key's: the reader reads no other value of a CSV record (Append passes the
-    // record on whole, and where each value is in it).
-    values.resize(column_at_.size());
+    // record on whole, and where each value is in it), and the converter no other of values.
+    if (values.size() != column_at_.size()) values.assign(column_at_.size(), std::string_view());
     if (const FieldRule* key =
             d_.key.empty() ? nullptr : converter_.key_rule_[static_cast<size_t>(kind - d_.records.data())]) {
       for (const int at : {key->index, key->less_index})
         if (at >= 0 && static_cast<size_t>(at) < values.size())
-          values[static_cast<size_t>(at)] = fields_[static_cast<size_t>(column_at_[static_cast<size_t>(at)])];
+          values[static_cast<size_t>(at)] = field(static_cast<size_t>(column_at_[static_cast<size_t>(at)]));
     }
   } else {
+    values.clear();
     for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
   }
 

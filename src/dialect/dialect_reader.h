@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <deque>
@@ -143,6 +144,8 @@ class DialectConverter {
   // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
   // converter finds (TextKinds).
   static constexpr int32_t kLineOfText = -2;
+  // In a grouped round's CSV record, a mark on its count of places: the record holds no quote.
+  static constexpr uint32_t kUnquotedRecord = uint32_t{1} << 31;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -187,11 +190,33 @@ class DialectConverter {
   std::string csv_scratch_;
   std::vector<uint32_t> round_columns_;
   std::vector<std::pair<uint32_t, uint32_t>> round_runs_;  // of them, side by side in the file
+  // Each run's text in the record being converted and in the one before it, in turn.
+  std::array<std::vector<std::string_view>, 2> run_texts_;
+  size_t run_parity_ = 0;
 
   // The round being converted.
   uint64_t round_serial_ = 0;
-  std::vector<std::pair<std::string, Value>> round_fields_;  // v1 field -> value
-  std::vector<int> round_field_ids_;                         // ... its number (slot_field_)
+  // v1 field -> value. Its elements outlive a round, so that their texts' buffers are reused.
+  class RoundFields {
+   public:
+    using Field = std::pair<std::string_view, Value>;  // the name its rule's (FieldRule::field)
+    void clear() { size_ = 0; }
+    Field& push() {
+      if (size_ == items_.size()) items_.emplace_back();
+      return items_[size_++];
+    }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    const Field& operator[](size_t i) const { return items_[i]; }
+    std::vector<Field>::const_iterator begin() const { return items_.begin(); }
+    std::vector<Field>::const_iterator end() const { return items_.begin() + static_cast<ptrdiff_t>(size_); }
+
+   private:
+    std::vector<Field> items_;
+    size_t size_ = 0;
+  };
+  RoundFields round_fields_;
+  std::vector<int> round_field_ids_;  // ... its number (slot_field_)
   // What a round field is to the v1 line, for DirectRound.
   struct RoundTarget {
     enum : int8_t { kId, kTime, kTable, kRules, kCurrency, kLimit, kOther };
@@ -254,6 +279,28 @@ class DialectConverter {
   };
   static constexpr int kCardsRememberedBits = 9;
   std::array<CardRead, size_t{1} << kCardsRememberedBits> cards_read_{};
+
+  // ConvertInto: the Events last made straight into a Round, each by its kind and the text its
+  // values are read from (a text log's line; a CSV record's text from the value of the kind's
+  // first column to that of its last, where no quote is in it): an event of the same kind and
+  // text is the same Event, copied, not converted again (a round's bets and cards repeat).
+  struct EventMade {
+    int32_t kind = -1;
+    std::string text;
+    Event event;
+  };
+  static constexpr int kEventsMadeBits = 10;
+  std::vector<EventMade> events_made_;
+  std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
+  // kCsv: by kind, the declared columns of its values first and last in the file's records
+  // (-1: none), for the layout of column_at_ they were worked out for; and whether the record
+  // being converted holds no quote (the reader says: kUnquotedRecord).
+  std::vector<std::pair<int, int>> kind_columns_;
+  std::vector<int> kind_columns_layout_;
+  bool csv_unquoted_ = false;
+  // The text the event of kind `k` (an index in Dialect::records) being converted is read from;
+  // false where it is not told by one text.
+  bool EventText(size_t k, std::string_view* text) const;
 };
 
 class DialectReader {
@@ -321,8 +368,16 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;         // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  std::string scratch_;           // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;    // declared column -> its place in the file's records
+  bool columns_in_order_ = true;  // ... each its own (the header declares them in order)
+  // Of a record split without views (SplitCsvPlaces, placed_ true; else fields_ holds them):
+  // each field's offset in it and size, in the file's order.
+  std::vector<uint32_t> places_;
+  bool placed_ = false;
+  bool presplit_ = false;       // ReadRecord split the record it gave so
+  std::string layout_;          // column_at_ as a grouped round gives it (OpenRound)
+  std::vector<int> layout_of_;  // ... the column_at_ it was made of
   std::string record_;          // a CSV record over several lines
   std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).

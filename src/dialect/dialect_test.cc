@@ -201,6 +201,43 @@ TEST_F(DialectTest, ARoundTheFastPathRefusesGoesThroughItsV1Line) {
   EXPECT_EQ(direct_rounds_, 1);
 }
 
+// An event of the text of one made before is made as that one was (DialectConverter remembers
+// the Events it made straight into a Round): the same, round after round; one it could not
+// read is an error each time; one of a round the fast path refused is remembered by none.
+TEST_F(DialectTest, AnEventOfTheTextOfOneBeforeIsMadeAsItWas) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kText), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "START R1 T1 2026-01-05 18:00:00\n"
+                    "BET 1 main 12.50\n"
+                    "BET 1 main 12.505\n"
+                    "CARD 1 TH\n"
+                    "STOP\n"
+                    "START R2 T1 2026-01-05 18:01:00\n"
+                    "BET 1 main 12.50\n"
+                    "BET 1 main 12.505\n"
+                    "CARD 1 TH\n"
+                    "BET 0 main 12.50\n"
+                    "STOP\n"
+                    "START R3 T1 2026-01-05 18:02:00\n"
+                    "BET 0 main 12.50\n"
+                    "CARD 1 TH\n"
+                    "BET 1 main 12.50\n"
+                    "STOP\n");
+  ASSERT_EQ(items.size(), 5u);
+  EXPECT_NE(items[0].find("!3: "), std::string::npos) << items[0];
+  EXPECT_EQ(items[1].substr(0, 6), "1: 2 4") << items[1];
+  EXPECT_NE(items[2].find("!8: "), std::string::npos) << items[2];
+  EXPECT_EQ(items[3].substr(0, 11), "6: 7 9 10 {") << items[3];
+  EXPECT_EQ(items[4].substr(0, 13), "12: 13 14 15 ") << items[4];
+  const std::string events =
+      R"({"type":"bet","seat":1,"wager":"main","amount":1250},{"type":"deal","seat":1,"card":"TH"})";
+  EXPECT_NE(items[1].find(events), std::string::npos) << items[1];
+  EXPECT_NE(items[3].find(events), std::string::npos) << items[3];
+  EXPECT_EQ(direct_rounds_, 1);  // R1; R2 and R3 have a seat 0
+}
+
 TEST_F(DialectTest, ARecordItCannotReadIsAnErrorAtItsLineAndTheRestIsRead) {
   std::vector<std::string> errors;
   auto d = LoadDialect(Write("d.yaml", kText), &errors);
@@ -288,6 +325,53 @@ TEST_F(DialectTest, CsvColumnsAreFoundByTheHeaderAndRoundsByTheirKey) {
   EXPECT_NE(items[2].find("!7: "), std::string::npos);
   EXPECT_NE(items[2].find("where the round's record at line 5 says 'T1'"), std::string::npos) << items[2];
   EXPECT_EQ(items[3].substr(0, 6), "5: 5 7");  // the round keeps both bets, at their lines
+}
+
+// The same of a CSV log: a record's text from its kind's first column to its last.
+TEST_F(DialectTest, ACsvEventOfTheTextOfOneBeforeIsMadeAsItWas) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kCsv), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "rid,tbl,at,kind,seat,amount,note\n"
+                    "R1,T1,2026-01-05 18:00:00,B,1,5.00,\n"
+                    "R1,T1,2026-01-05 18:00:00,B,2,5.001,\n"
+                    "R2,T1,2026-01-05 18:01:00,B,1,5.00,x\n"
+                    "R2,T1,2026-01-05 18:01:00,B,2,5.001,\n"
+                    "R2,T1,2026-01-05 18:01:00,B,2,\"5.00\",\n"
+                    "R3,T1,2026-01-05 18:02:00,B,1,5.00,\"a, b\"\n");
+  ASSERT_EQ(items.size(), 5u);
+  EXPECT_NE(items[0].find("!3: "), std::string::npos) << items[0];
+  EXPECT_NE(items[2].find("!5: "), std::string::npos) << items[2];
+  EXPECT_EQ(items[3].substr(0, 6), "4: 4 6") << items[3];
+  EXPECT_NE(items[3].find(R"({"type":"bet","seat":1,"wager":"main","amount":500},)"
+                          R"({"type":"bet","seat":2,"wager":"main","amount":500})"),
+            std::string::npos)
+      << items[3];
+  EXPECT_NE(items[4].find(R"("events":[{"type":"bet","seat":1,"wager":"main","amount":500}])"),
+            std::string::npos)
+      << items[4];
+  EXPECT_EQ(direct_rounds_, 3);
+}
+
+// Columns in the declared order, records of too many or too few fields among them: each such
+// record an error of its count, the others read where they are.
+TEST_F(DialectTest, ACsvRecordOfAnotherCountOfFieldsIsAnError) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kCsv), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "rid,tbl,at,kind,seat,amount,note\n"
+                    "R1,T1,2026-01-05 18:00:00,B,1,5.00,\n"
+                    "R1,T1,2026-01-05 18:00:00,B,2,6,,extra\n"
+                    "R1,T1,2026-01-05 18:00:00,B,3,6\n"
+                    "R1,T1,2026-01-05 18:00:00,B,4,7.5,\"a, b\"\n");
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_NE(items[0].find("!3: "), std::string::npos) << items[0];
+  EXPECT_NE(items[0].find("the record has 8 fields, the dialect's header 7"), std::string::npos) << items[0];
+  EXPECT_NE(items[1].find("the record has 6 fields, the dialect's header 7"), std::string::npos) << items[1];
+  EXPECT_EQ(items[2].substr(0, 6), "2: 2 5") << items[2];
+  EXPECT_NE(items[2].find(R"("seat":4,"wager":"main","amount":750)"), std::string::npos) << items[2];
 }
 
 TEST_F(DialectTest, AHeaderThatIsNotTheDialectsStopsTheReading) {

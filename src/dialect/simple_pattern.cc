@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstring>
@@ -108,6 +109,17 @@ std::optional<Bytes> Class(std::string_view p, size_t* i) {
   }
   *i = at + 1;
   return negate ? ~b : b;
+}
+
+// The first bytes of `text` (8 at most) as a word loaded from memory that starts with them
+// holds them (zeros after them), and the bits of the word they are.
+void LeadingWord(std::string_view text, uint64_t* word, uint64_t* mask) {
+  std::array<unsigned char, sizeof(uint64_t)> bytes{}, ones{};
+  const size_t n = std::min(text.size(), bytes.size());
+  std::copy_n(text.begin(), n, bytes.begin());
+  std::fill_n(ones.begin(), n, 0xFF);
+  std::memcpy(word, bytes.data(), bytes.size());
+  std::memcpy(mask, ones.data(), ones.size());
 }
 
 bool IsQuantifier(char c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
@@ -277,32 +289,59 @@ std::optional<SimplePattern> SimplePattern::Compile(std::string_view p, int grou
   }
   if (items.size() > UINT16_MAX || groups > UINT16_MAX) return std::nullopt;
   out.Lower(items, close_at_end);
+  if (out.steps_.size() > kMaxSteps) return std::nullopt;
   return out;
 }
 
 void SimplePattern::Lower(const std::vector<Item>& items, const std::vector<int>& close_at_end) {
-  auto marks = [&](const std::vector<int>& groups, Op op) {
-    for (int g : groups) steps_.push_back({op, false, static_cast<uint16_t>(g), 0, 0});
+  group_steps_.assign(static_cast<size_t>(groups_), {0, 0});
+  // A group opened or closed before an item is bounded where the item's step begins: such an
+  // item begins a step of its own.
+  auto mark = [&](const std::vector<int>& groups, bool end) {
+    for (const int g : groups) {
+      std::pair<uint16_t, uint16_t>& bounds = group_steps_[static_cast<size_t>(g - 1)];
+      (end ? bounds.second : bounds.first) = static_cast<uint16_t>(steps_.size());
+    }
   };
+  bool joinable = false;  // the last step is a literal the next byte may join
   for (const Item& item : items) {
-    marks(item.open, Op::kOpen);
-    marks(item.close, Op::kClose);
+    const bool marked = !item.open.empty() || !item.close.empty();
+    mark(item.open, false);
+    mark(item.close, true);
     if (item.min == 1 && item.max == 1 && item.bytes.count() == 1) {
-      // One byte: onto the literal before it, where nothing comes between.
       unsigned char byte = 0;
       while (!item.bytes[byte]) ++byte;
-      if (steps_.empty() || steps_.back().op != Op::kLiteral) {
-        steps_.push_back({Op::kLiteral, false, static_cast<uint16_t>(literals_.size()), 0, 0});
-        literals_.emplace_back();
-      }
-      literals_[steps_.back().index].push_back(static_cast<char>(byte));
+      if (marked || !joinable)
+        steps_.push_back({Op::kLiteral, false, static_cast<uint32_t>(literals_.size()), 0, 0});
+      literals_.push_back(static_cast<char>(byte));
+      ++steps_.back().max;
+      joinable = true;
+      continue;
+    }
+    joinable = false;
+    // With no upper bound, a run of a set that holds every byte of a character above ASCII
+    // ends where its count of bytes does; its count of characters matters only for a least
+    // count above one.
+    if (item.max == UINT32_MAX && (!item.whole_characters || item.min <= 1)) {
+      std::array<uint8_t, 256>& in = spans_.emplace_back();
+      for (size_t b = 0; b < in.size(); ++b) in[b] = item.bytes[b] ? 1 : 0;
+      steps_.push_back({Op::kSpan, false, static_cast<uint32_t>(spans_.size() - 1), item.min, item.max});
       continue;
     }
     steps_.push_back(
-        {Op::kRun, item.whole_characters, static_cast<uint16_t>(sets_.size()), item.min, item.max});
+        {Op::kRun, item.whole_characters, static_cast<uint32_t>(sets_.size()), item.min, item.max});
     sets_.push_back(item.bytes);
   }
-  marks(close_at_end, Op::kClose);
+  mark(close_at_end, true);
+  // A literal's first bytes as a word loaded from the line holds them, whatever the byte order.
+  for (Step& step : steps_) {
+    if (step.op == Op::kLiteral)
+      LeadingWord(std::string_view(literals_).substr(step.index, step.max), &step.word, &step.mask);
+  }
+  std::string head;
+  for (size_t s = 0; s < steps_.size() && steps_[s].op == Op::kLiteral; ++s)
+    head.append(literals_, steps_[s].index, steps_[s].max);
+  LeadingWord(head, &head_word_, &head_mask_);
 }
 
 std::optional<std::vector<SimplePattern>> SimplePattern::CompileAlternatives(std::string_view p, int groups) {
@@ -417,25 +456,72 @@ bool SimplePattern::ValidLine(std::string_view line) {
   size_t i = 0;
   for (; i + 8 <= n; i += 8)
     if ((Load<uint64_t>(p + i) & 0x8080808080808080ull) != 0) break;
-  for (; i < n; ++i)
-    if (p[i] >= 0x80) return simdjson::validate_utf8(line.data(), n);
+  for (; i < n && p[i] < 0x80; ++i) {
+  }
+  if (i == n) return true;
+  // A long rest to simdjson; a short one (a card's suit in a line of a shoe) checked here, by
+  // the well-formed sequences of the Unicode standard (its table 3-7), as simdjson checks it.
+  if (n - i > 64) return simdjson::validate_utf8(line.data() + i, n - i);
+  while (i < n) {
+    const unsigned lead = p[i];
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;  // what the byte after the lead may be
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      if (lead == 0xE0) low = 0xA0;   // no overlong form
+      if (lead == 0xED) high = 0x9F;  // no surrogate
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      if (lead == 0xF0) low = 0x90;   // no overlong form
+      if (lead == 0xF4) high = 0x8F;  // none past U+10FFFF
+    } else {
+      return false;
+    }
+    if (n - i < length || p[i + 1] < low || p[i + 1] > high) return false;
+    for (size_t k = 2; k < length; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return false;
+    i += length;
+  }
   return true;
 }
 
 bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* groups) const {
-  // Every group takes part in a match: each is set on the way.
-  groups->resize(static_cast<size_t>(groups_) + 1);
-  re2::StringPiece* group = groups->data();
   const auto* data = reinterpret_cast<const unsigned char*>(line.data());
   const size_t size = line.size();
+  const size_t steps = steps_.size();
+  size_t begins[kMaxSteps + 1];  // where each step begins, and the line ends
   size_t at = 0;
-  for (const Step& step : steps_) {
+  for (size_t s = 0; s < steps; ++s) {
+    begins[s] = at;
+    const Step& step = steps_[s];
     switch (step.op) {
       case Op::kLiteral: {
-        const std::string& literal = literals_[step.index];
-        if (size - at < literal.size() || !SameBytes(line.data() + at, literal.data(), literal.size()))
+        // Most literals are a word or less, and most lines have a word left to compare them with.
+        const size_t n = step.max;
+        if (size - at < n) return false;
+        if (size - at >= sizeof(uint64_t)) {
+          if (((Load<uint64_t>(data + at) ^ step.word) & step.mask) != 0) return false;
+          if (n > sizeof(uint64_t) &&
+              !SameBytes(line.data() + at + sizeof(uint64_t),
+                         literals_.data() + step.index + sizeof(uint64_t), n - sizeof(uint64_t)))
+            return false;
+        } else if (!SameBytes(line.data() + at, literals_.data() + step.index, n)) {
           return false;
-        at += literal.size();
+        }
+        at += n;
+        break;
+      }
+      case Op::kSpan: {
+        const uint8_t* in = spans_[step.index].data();
+        const size_t from = at;
+        while (at < size && in[data[at]] != 0) ++at;
+        if (at - from < step.min) return false;
         break;
       }
       case Op::kRun: {
@@ -458,17 +544,18 @@ bool SimplePattern::Match(std::string_view line, std::vector<re2::StringPiece>* 
         if (n < step.min) return false;
         break;
       }
-      case Op::kOpen:
-        group[step.index] = re2::StringPiece(line.data() + at, 0);
-        break;
-      case Op::kClose:
-        group[step.index] =
-            re2::StringPiece(group[step.index].data(), line.data() + at - group[step.index].data());
-        break;
     }
   }
   if (at != size) return false;
+  begins[steps] = size;
+  // Every group takes part in a match.
+  groups->resize(static_cast<size_t>(groups_) + 1);
+  re2::StringPiece* group = groups->data();
   group[0] = re2::StringPiece(line.data(), size);
+  for (size_t g = 0; g < group_steps_.size(); ++g) {
+    const auto [from, to] = group_steps_[g];
+    group[g + 1] = re2::StringPiece(line.data() + begins[from], begins[to] - begins[from]);
+  }
   return true;
 }
 

@@ -24,11 +24,14 @@
 
 #include <re2/stringpiece.h>
 
+#include <array>
 #include <bitset>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pitboss {
@@ -57,6 +60,15 @@ class SimplePattern {
   // Whether `line` is one Match may be given: valid UTF-8.
   static bool ValidLine(std::string_view line);
 
+  // False where `line` cannot match for its first bytes, which every match starts with: a
+  // test cheaper than Match, to pass over most kinds a line is not of.
+  bool MayMatch(std::string_view line) const {
+    if (line.size() < sizeof head_word_) return true;
+    uint64_t start;
+    std::memcpy(&start, line.data(), sizeof start);
+    return ((start ^ head_word_) & head_mask_) == 0;
+  }
+
   // Whether `line` (ValidLine) as a whole matches (re2's ANCHOR_BOTH), and where it does, its
   // groups: (*groups)[0] the whole line, (*groups)[i] group i, as re2::RE2::Match would fill
   // them (the vector is resized to hold them).
@@ -71,19 +83,35 @@ class SimplePattern {
     std::vector<int> open, close;
   };
   // What Match does, in order: the items lowered to steps, a run of single bytes one literal.
-  enum class Op : uint8_t { kLiteral, kRun, kOpen, kClose };
+  // A group's bounds are where steps begin (or the line ends), noted as Match goes and made
+  // groups only once the line matches: a line that does not costs no group.
+  enum class Op : uint8_t {
+    kLiteral,  // the bytes literals_[index, index + max)
+    kSpan,     // as many bytes of spans_[index] as there are, at least min: a repeated item
+               // with no upper bound whose count of bytes says enough of its count of
+               // characters (none above ASCII, or at least one wanted)
+    kRun,      // any other item: sets_[index], repeated min to max times
+  };
   struct Step {
     Op op;
     bool whole_characters;
-    uint16_t index;  // kLiteral: of literals_; kRun: of sets_; kOpen, kClose: the group
+    uint32_t index;
     uint32_t min, max;
+    // kLiteral: its first 8 bytes (fewer, zeros after them) and which bits of a word they are.
+    uint64_t word = 0, mask = 0;
   };
+  // Match keeps where each step begins on its stack: a pattern of more steps is re2's.
+  static constexpr size_t kMaxSteps = 64;
   void Lower(const std::vector<Item>& items, const std::vector<int>& close_at_end);
 
   std::vector<Step> steps_;
-  std::vector<std::string> literals_;
+  std::string literals_;
   std::vector<std::bitset<256>> sets_;
+  std::vector<std::array<uint8_t, 256>> spans_;  // 1 for each byte of the set
+  // Of each group (from 1): the steps it begins and ends before (steps_.size(): the end).
+  std::vector<std::pair<uint16_t, uint16_t>> group_steps_;
   int groups_ = 0;
+  uint64_t head_word_ = 0, head_mask_ = 0;  // the literal bytes every match starts with (8 at most)
   std::bitset<256> first_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <re2/re2.h>
+#include <simdjson.h>
 
 #include <cctype>
 #include <random>
@@ -37,7 +38,10 @@ std::string BySimple(const std::vector<SimplePattern>& variants, std::string_vie
   if (!SimplePattern::ValidLine(line)) return "unsure";
   std::vector<re2::StringPiece> groups;
   for (const SimplePattern& p : variants) {
-    if (p.Match(line, &groups)) return Groups(groups, line);
+    const bool matched = p.Match(line, &groups);
+    // MayMatch passes over no line that matches.
+    EXPECT_TRUE(!matched || p.MayMatch(line)) << line;
+    if (matched) return Groups(groups, line);
   }
   return "no";
 }
@@ -71,6 +75,9 @@ const std::vector<std::string> kSimple = {
     R"(CARD (?P<seat>BANK|\d+) H(?P<hand>\d+) (?P<card>\S+))",
     R"(C (?P<c>(?:10|[2-9JQKA])[SHDC]))",
     R"(x(?:ab|c|d+)y)",
+    // A literal longer than a word; runs of characters wanted at least twice, or three times.
+    R"(LIMIT blackjack (?P<min>-?[0-9.]+) TO (?P<max>-?[0-9.]+))",
+    R"(s(?P<w>\S{2,}) (?P<n>\d{3,}))",
 };
 // Patterns a greedy pass cannot decide (or forms left to re2).
 const std::vector<std::string> kNotSimple = {
@@ -92,6 +99,69 @@ TEST(SimplePatternTest, TakesOnlyWhatAGreedyPassDecides) {
     if (!re.ok()) continue;
     EXPECT_FALSE(Compile(re).has_value()) << p;
   }
+}
+
+// ValidLine answers as simdjson's UTF-8 validation: lines of ASCII and of bytes above it, every
+// sequence of one to four of them around the lines' ends, and random ones.
+TEST(SimplePatternTest, ValidLineIsUtf8AsSimdjsonSaysIt) {
+  auto same = [](const std::string& line) {
+    ASSERT_EQ(SimplePattern::ValidLine(line), simdjson::validate_utf8(line.data(), line.size())) << line;
+  };
+  const std::vector<std::string> prefixes = {"", "CARD 1 ", "0123456789abcdef", std::string(70, 'x')};
+  std::vector<unsigned> bytes = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                                 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+  for (const std::string& prefix : prefixes) {
+    for (unsigned a : bytes) {
+      for (unsigned b : bytes) {
+        std::string two = prefix;
+        two.push_back(static_cast<char>(a));
+        two.push_back(static_cast<char>(b));
+        same(two);
+        same(two + "x");
+        for (unsigned c : {0x80u, 0xBFu, 0x41u}) {
+          for (unsigned d : {0x80u, 0xBFu, 0x41u}) {
+            std::string four = two;
+            four.push_back(static_cast<char>(c));
+            four.push_back(static_cast<char>(d));
+            same(four);
+            same(four.substr(0, four.size() - 1));
+          }
+        }
+      }
+    }
+  }
+  std::mt19937 random(7);
+  for (int n = 0; n < 20000; ++n) {
+    std::string line = prefixes[random() % prefixes.size()];
+    for (int k = static_cast<int>(random() % 12); k > 0; --k)
+      line.push_back(static_cast<char>(random() % 3 == 0 ? random() % 0x80 : 0x80 + random() % 0x80));
+    same(line);
+  }
+  same("CARD 1 10\xe2\x99\xa5");
+  same("\xf0\x9f\x82\xa1 \xc3\xa9");
+  // A long rest after the first byte above ASCII.
+  same("\xc3\xa9" + std::string(70, 'x'));
+  same("\xc3" + std::string(70, 'x'));
+  same(std::string(70, 'x') + "\xe2\x99\xa5" + std::string(70, 'y') + "\xed\xa0\x80");
+}
+
+// Match keeps where each step begins on its stack: a pattern of more steps is left to re2.
+TEST(SimplePatternTest, APatternOfManyStepsIsLeftToRe2) {
+  auto of = [](int groups) {
+    std::string p;
+    for (int g = 0; g < groups; ++g) p += "a(?P<g" + std::to_string(g) + ">\\d)";
+    return p;
+  };
+  re2::RE2 many(of(40), re2::RE2::Quiet);
+  ASSERT_TRUE(many.ok());
+  EXPECT_FALSE(Compile(many).has_value());
+  re2::RE2 fewer(of(30), re2::RE2::Quiet);
+  std::optional<std::vector<SimplePattern>> simple = Compile(fewer);
+  ASSERT_TRUE(simple.has_value());
+  std::string line;
+  for (int g = 0; g < 30; ++g) line += "a" + std::to_string(g % 10);
+  EXPECT_EQ(BySimple(*simple, line), ByRe2(fewer, line));
+  EXPECT_NE(ByRe2(fewer, line), "no");
 }
 
 TEST(SimplePatternTest, LiteralPrefixIsWhatEveryMatchStartsWith) {

@@ -43,7 +43,7 @@ int TextKinds::Match(const Dialect& d, std::string_view line, std::vector<re2::S
     for (const uint16_t k : by_first_byte_[static_cast<unsigned char>(line[0])]) {
       if (simple_[k]) {
         for (const SimplePattern& variant : *simple_[k]) {
-          if (variant.Match(line, groups)) return k;
+          if (variant.MayMatch(line) && variant.Match(line, groups)) return k;
         }
         continue;
       }

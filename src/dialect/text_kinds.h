@@ -3,7 +3,9 @@
 // reader and by each converter, on any thread.
 //
 // Tried in order, where each kind before the one that matches has a pattern SimplePattern
-// answers for (most lines); the kinds a line can be of are those its first byte allows. A kind
+// answers for (most lines); the kinds a line can be of are those its first byte allows, and of
+// those a simple pattern is passed over without matching where the line does not start with its
+// leading literal (SimplePattern::MayMatch: one word compared). A kind
 // whose pattern is not simple is passed over where the line does not start with the pattern's
 // literal prefix, and else asked of re2 (its automaton first, without groups); a line that is
 // not UTF-8 goes to re2's set of every kind's pattern.

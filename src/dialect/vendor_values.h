@@ -4,6 +4,8 @@
 #ifndef PITBOSS_DIALECT_VENDOR_VALUES_H_
 #define PITBOSS_DIALECT_VENDOR_VALUES_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +72,11 @@ bool TemplateNames(std::string_view tmpl, std::vector<std::string>* names, std::
 // False, with `why` (and the 1-based field where it is), when a quote is out of place.
 bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
               std::string* scratch, std::string* why);
+// As SplitCsv, for a record in which no field is quoted (most records), at most `most` fields:
+// where each field is in `record`, its offset and size (two uint32s each) in places[0, 2 *
+// count), and the count returned. -1 (places written or not) where the record holds a quote,
+// has more than `most` fields, or is of 4 GiB or more: SplitCsv says what it is.
+ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint32_t* places, size_t most);
 // True while `record` (the lines read so far) ends inside a quoted field: the record goes on
 // on the next line.
 bool CsvRecordOpen(std::string_view record);

@@ -156,6 +156,38 @@ TEST(CsvTest, SplitsRecordsOfEveryLengthAndWidth) {
   }
 }
 
+// SplitCsvPlaces: where SplitCsv's fields are, for a record that quotes none and has no more
+// than the fields asked for; -1 for any other.
+TEST(CsvTest, PlacesFieldsAsSplitCsvSplitsThem) {
+  for (size_t count : {1, 2, 15, 16, 17, 63, 64, 65}) {
+    for (size_t width : {0, 1, 3, 15, 16, 17}) {
+      for (char delimiter : {',', '\t'}) {
+        std::string record;
+        for (size_t i = 0; i < count; ++i) {
+          if (i > 0) record += delimiter;
+          record += std::string(i % 3 == 2 ? 0 : width, static_cast<char>('a' + i % 26));
+        }
+        std::vector<std::string_view> f;
+        std::string why, scratch;
+        ASSERT_TRUE(SplitCsv(record, delimiter, &f, &scratch, &why)) << record;
+        std::vector<uint32_t> places(2 * count + 2);
+        ASSERT_EQ(SplitCsvPlaces(record, delimiter, places.data(), count), static_cast<ptrdiff_t>(count))
+            << record;
+        for (size_t i = 0; i < count; ++i)
+          ASSERT_EQ(std::string_view(record).substr(places[2 * i], places[2 * i + 1]), f[i])
+              << record << " " << i;
+        // More fields than asked for, or a quote anywhere: the general split's.
+        if (count > 1) EXPECT_EQ(SplitCsvPlaces(record, delimiter, places.data(), count - 1), -1) << record;
+        for (size_t at : {size_t{0}, record.size() / 2, record.size()}) {
+          std::string quoted = record;
+          quoted.insert(at, 1, '"');
+          EXPECT_EQ(SplitCsvPlaces(quoted, delimiter, places.data(), count + 1), -1) << quoted;
+        }
+      }
+    }
+  }
+}
+
 TEST(CsvTest, WritesWhatReadsBack) {
   for (std::string value : {"plain", "a,b", "quote\"d", "two\nlines", " padded", ""}) {
     std::string line;
