@@ -120,6 +120,7 @@ Status ImpactAnalysis::AddLog(const std::string& path,
                               const std::function<void(int64_t rounds, int64_t bytes)>& progress) {
   LineReaderOptions reading;
   reading.read_plain_ahead = impl_->jobs <= 1;  // as check reads
+  reading.decode_ahead = impl_->jobs <= 1;
   auto reader_or = LineReader::Open(path, reading);
   if (!reader_or.ok()) return reader_or.status();
   LineReader& reader = *reader_or.value();

@@ -36,9 +36,10 @@ struct LineReaderOptions {
   // digesting and decoding overlap with whatever the caller does with the lines (digest_later
   // then has nothing left to do). Off: read and decoded as lines are asked for.
   bool decode_ahead = true;
-  // With decode_ahead, whether a plain log (nothing to decode) is read ahead too: worth it
-  // where one thread takes the lines, not where several take them in turn, each parsing what
-  // it has just read while it is in its core's cache (a line pipeline of more than one worker).
+  // Both worth it where one thread takes the lines, not where several take them in turn, each
+  // parsing what it has just read while it is in its core's cache (a line pipeline of more than
+  // one worker), and a thread of the reader's own would take a core's time from them.
+  // With decode_ahead, whether a plain log (nothing to decode) is read ahead too.
   bool read_plain_ahead = true;
 };
 
