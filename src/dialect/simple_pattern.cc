@@ -9,6 +9,7 @@
 #include <string>
 
 #include "base/same_bytes.h"
+#include "base/utf8.h"
 
 namespace pitboss {
 
@@ -459,34 +460,17 @@ bool SimplePattern::ValidLine(std::string_view line) {
   for (; i < n && p[i] < 0x80; ++i) {
   }
   if (i == n) return true;
-  // A long rest to simdjson; a short one (a card's suit in a line of a shoe) checked here, by
-  // the well-formed sequences of the Unicode standard (its table 3-7), as simdjson checks it.
+  // A long rest to simdjson; a short one (a card's suit in a line of a shoe) a sequence at a
+  // time (NextUtf8, the well-formed sequences of the Unicode standard, as simdjson checks them).
   if (n - i > 64) return simdjson::validate_utf8(line.data() + i, n - i);
   while (i < n) {
-    const unsigned lead = p[i];
-    if (lead < 0x80) {
+    if (p[i] < 0x80) {
       ++i;
       continue;
     }
-    size_t length = 0;
-    unsigned low = 0x80, high = 0xBF;  // what the byte after the lead may be
-    if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      if (lead == 0xE0) low = 0xA0;   // no overlong form
-      if (lead == 0xED) high = 0x9F;  // no surrogate
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      if (lead == 0xF0) low = 0x90;   // no overlong form
-      if (lead == 0xF4) high = 0x8F;  // none past U+10FFFF
-    } else {
-      return false;
-    }
-    if (n - i < length || p[i + 1] < low || p[i + 1] > high) return false;
-    for (size_t k = 2; k < length; ++k)
-      if ((p[i + k] & 0xC0) != 0x80) return false;
-    i += length;
+    const Utf8Step step = NextUtf8(line.substr(i));
+    if (!step.valid) return false;
+    i += step.length;
   }
   return true;
 }

@@ -38,16 +38,7 @@ Outcome Settled(const RoundResult& r) {
 
 TEST(BlackjackEngineTest, AReadingOfPartsARoundDidNotTouchReplaysItTheSame) {
   const SpecDocument& doc = BundledSpec("us-sd/war-blackjack.yaml");
-  // The spec under each reading: the defaults first, then each other reading alone.
-  std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
-  for (const Ambiguity& a : doc.spec.ambiguities) {
-    for (const Reading& r : a.readings) {
-      if (r.is_default) continue;
-      auto spec = Instantiate(doc, {{a.id, r.name}});
-      ASSERT_TRUE(spec.ok()) << a.id;
-      specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
-    }
-  }
+  const auto specs = SpecsUnderEachReading(doc);  // the defaults first, then each other reading alone
   // How often each reading's replay was found needless, of the clean rounds under the defaults.
   std::map<std::string, int> skipped;
   int clean = 0;
@@ -99,17 +90,8 @@ TEST(BlackjackEngineTest, AReadingOfPartsARoundDidNotTouchReplaysItTheSame) {
 // defaults and under fresh hands, and on every War Blackjack round of the violation fixtures,
 // each replayed under every reading.
 TEST(BlackjackEngineTest, AReplayForItsSettlementsAloneSettlesAsTheFullReplay) {
-  const SpecDocument& doc = BundledSpec("us-sd/war-blackjack.yaml");
-  std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
-  for (const Ambiguity& a : doc.spec.ambiguities) {
-    for (const Reading& r : a.readings) {
-      if (r.is_default) continue;
-      auto spec = Instantiate(doc, {{a.id, r.name}});
-      ASSERT_TRUE(spec.ok()) << a.id;
-      specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
-    }
-  }
-  std::vector<std::string> lines;
+  const auto specs = SpecsUnderEachReading(BundledSpec("us-sd/war-blackjack.yaml"));
+  std::vector<std::string> lines = ViolationFixtureLines("war-blackjack");
   for (const auto& [dealt_by, dealt] : specs) {
     if (dealt_by != "default" && dealt_by != "sd-war-card-in-hand=fresh-hands") continue;
     DealerOptions options;
@@ -121,34 +103,16 @@ TEST(BlackjackEngineTest, AReplayForItsSettlementsAloneSettlesAsTheFullReplay) {
     std::istringstream in(log.str());
     for (std::string line; std::getline(in, line);) lines.push_back(line);
   }
-  const std::filesystem::path fixtures =
-      std::filesystem::path(PITBOSS_SOURCE_DIR) / "fixtures" / "violations";
-  for (const auto& entry : std::filesystem::directory_iterator(fixtures)) {
-    std::ifstream in(entry.path());
-    for (std::string line; std::getline(in, line);) {
-      if (line.find("war-blackjack") != std::string::npos) lines.push_back(line);
-    }
-  }
   RoundParser parser;
-  int rounds = 0, found = 0;
+  std::vector<Round> rounds;
   for (const std::string& line : lines) {
     Round round;
-    if (!parser.Parse(line, &round).ok() || round.events.empty()) continue;
-    ++rounds;
-    for (const auto& [name, spec] : specs) {
-      const RoundResult full = ReplayBlackjack(spec, round);
-      RoundResult settled;
-      settled.findings_wanted = false;
-      ReplayBlackjackInto(spec, round, &settled);
-      EXPECT_EQ(Settled(settled), Settled(full)) << round.id << " under " << name;
-      EXPECT_EQ(settled.touched, full.touched) << round.id << " under " << name;
-      EXPECT_TRUE(settled.findings.empty()) << round.id << " under " << name;
-      EXPECT_EQ(settled.unworded > 0, !full.findings.empty()) << round.id << " under " << name;
-      found += settled.unworded > 0 ? 1 : 0;
-    }
+    if (parser.Parse(line, &round).ok() && !round.events.empty()) rounds.push_back(std::move(round));
   }
-  EXPECT_GT(rounds, 330);
-  EXPECT_GT(found, rounds);  // fresh hands find something in nearly every round dealt otherwise
+  const int found = ExpectSettlementsAloneAsFull(specs, rounds, ReplayBlackjackInto);
+  EXPECT_GT(rounds.size(), 330u);
+  EXPECT_GT(found, static_cast<int>(
+                       rounds.size()));  // fresh hands find something in nearly every round dealt otherwise
 }
 
 }  // namespace

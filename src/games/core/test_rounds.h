@@ -4,10 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
 #include <vector>
 
+#include "games/core/finding.h"
 #include "games/core/shoe.h"
 #include "pitboss/round.h"
 #include "spec/loader.h"
@@ -25,6 +31,66 @@ inline const SpecDocument& BundledSpec(const std::string& file) {
     it = docs.emplace(file, std::move(*doc)).first;
   }
   return it->second;
+}
+
+// The spec under each reading of `doc`: the defaults first ("default"), then each other
+// reading alone ("AMBIGUITY=READING").
+inline std::vector<std::pair<std::string, RuleSpec>> SpecsUnderEachReading(const SpecDocument& doc) {
+  std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
+  for (const Ambiguity& a : doc.spec.ambiguities) {
+    for (const Reading& r : a.readings) {
+      if (r.is_default) continue;
+      auto spec = Instantiate(doc, {{a.id, r.name}});
+      EXPECT_TRUE(spec.ok()) << a.id << "=" << r.name;
+      if (spec.ok()) specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
+    }
+  }
+  return specs;
+}
+
+// Every line of the violation fixtures (fixtures/violations) that holds `text`.
+inline std::vector<std::string> ViolationFixtureLines(std::string_view text) {
+  std::vector<std::string> lines;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PITBOSS_SOURCE_DIR) /
+                                                               "fixtures" / "violations")) {
+    std::ifstream in(entry.path());
+    for (std::string line; std::getline(in, line);) {
+      if (line.find(text) != std::string::npos) lines.push_back(line);
+    }
+  }
+  return lines;
+}
+
+// Replays each round under each spec twice, in full and read only for what it settles
+// (findings_wanted false, as the checker replays a clean round under another reading), and
+// holds the second to the first: the same settlements and parts touched, no finding kept, and
+// something found exactly where the full replay finds something. `replay_into` is an engine's
+// ReplayInto. Returns how many of the second replays found something.
+template <typename ReplayInto>
+int ExpectSettlementsAloneAsFull(const std::vector<std::pair<std::string, RuleSpec>>& specs,
+                                 const std::vector<Round>& rounds, ReplayInto replay_into) {
+  auto settled_of = [](const RoundResult& r) {
+    std::vector<std::tuple<int, int, Money, int>> out;  // seat, wager, net, hand
+    for (const Settlement& s : r.settlements)
+      out.emplace_back(s.seat, static_cast<int>(s.wager), s.net, s.hand);
+    return out;
+  };
+  int found = 0;
+  for (const Round& round : rounds) {
+    for (const auto& [name, spec] : specs) {
+      RoundResult full;
+      replay_into(spec, round, &full);
+      RoundResult settled;
+      settled.findings_wanted = false;
+      replay_into(spec, round, &settled);
+      EXPECT_EQ(settled_of(settled), settled_of(full)) << round.id << " under " << name;
+      EXPECT_EQ(settled.touched, full.touched) << round.id << " under " << name;
+      EXPECT_TRUE(settled.findings.empty()) << round.id << " under " << name;
+      EXPECT_EQ(settled.unworded > 0, !full.findings.empty()) << round.id << " under " << name;
+      found += settled.unworded > 0 ? 1 : 0;
+    }
+  }
+  return found;
 }
 
 class RoundBuilder {

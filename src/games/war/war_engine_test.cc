@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -421,26 +419,12 @@ TEST(WarEngineTest, AmountsInMessagesAreWrittenInFull) {
 // rounds dealt under each of its readings and on every round of the violation fixtures that
 // names it, each replayed under every reading.
 TEST(WarEngineTest, AReplayForItsSettlementsAloneSettlesAsTheFullReplay) {
-  using Settled = std::vector<std::tuple<int, int, Money>>;  // seat, wager, net
-  auto settled_of = [](const RoundResult& r) {
-    Settled out;
-    for (const Settlement& s : r.settlements) out.emplace_back(s.seat, static_cast<int>(s.wager), s.net);
-    return out;
-  };
   int rounds = 0, found = 0;
   for (const char* file :
        {"us-sd/casino-war.yaml", "vendor/shuffle-master/casino-war.yaml", "online/war.yaml"}) {
     const SpecDocument& doc = Doc(file);
-    std::vector<std::pair<std::string, RuleSpec>> specs{{"default", doc.spec}};
-    for (const Ambiguity& a : doc.spec.ambiguities) {
-      for (const Reading& r : a.readings) {
-        if (r.is_default) continue;
-        auto spec = Instantiate(doc, {{a.id, r.name}});
-        ASSERT_TRUE(spec.ok()) << a.id;
-        specs.emplace_back(a.id + "=" + r.name, std::move(spec.value()));
-      }
-    }
-    std::vector<std::string> lines;
+    const auto specs = SpecsUnderEachReading(doc);
+    std::vector<std::string> lines = ViolationFixtureLines("\"rules\":\"" + doc.spec.id + "\"");
     for (const auto& [dealt_by, dealt] : specs) {
       DealerOptions options;
       options.rounds = 60;
@@ -451,31 +435,14 @@ TEST(WarEngineTest, AReplayForItsSettlementsAloneSettlesAsTheFullReplay) {
       std::istringstream in(log.str());
       for (std::string line; std::getline(in, line);) lines.push_back(line);
     }
-    const std::string names = "\"rules\":\"" + doc.spec.id + "\"";
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PITBOSS_SOURCE_DIR) /
-                                                                 "fixtures" / "violations")) {
-      std::ifstream in(entry.path());
-      for (std::string line; std::getline(in, line);) {
-        if (line.find(names) != std::string::npos) lines.push_back(line);
-      }
-    }
     RoundParser parser;
+    std::vector<Round> parsed;
     for (const std::string& line : lines) {
       Round round;
-      if (!parser.Parse(line, &round).ok() || round.events.empty()) continue;
-      ++rounds;
-      for (const auto& [name, spec] : specs) {
-        const RoundResult full = ReplayWar(spec, round);
-        RoundResult settled;
-        settled.findings_wanted = false;
-        ReplayWarInto(spec, round, &settled);
-        EXPECT_EQ(settled_of(settled), settled_of(full)) << round.id << " under " << name;
-        EXPECT_EQ(settled.touched, full.touched) << round.id << " under " << name;
-        EXPECT_TRUE(settled.findings.empty()) << round.id << " under " << name;
-        EXPECT_EQ(settled.unworded > 0, !full.findings.empty()) << round.id << " under " << name;
-        found += settled.unworded > 0 ? 1 : 0;
-      }
+      if (parser.Parse(line, &round).ok() && !round.events.empty()) parsed.push_back(std::move(round));
     }
+    rounds += static_cast<int>(parsed.size());
+    found += ExpectSettlementsAloneAsFull(specs, parsed, ReplayWarInto);
   }
   EXPECT_GT(rounds, 500);
   EXPECT_GT(found, 100);  // rounds dealt under one reading, replayed under another, find something
