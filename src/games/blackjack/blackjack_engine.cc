@@ -223,10 +223,6 @@ class BlackjackReplay {
           const Cite& cite, const Parts&... message) {
     return report_.Add(code, at, expected, actual, cite, message...);
   }
-  // Whether finding more can change nothing the caller reads: a replay read only for what it
-  // settles and whether it finds anything (RoundResult::unworded) that has found something.
-  // What only finds (the order of play, the matching of the settlements) is then left undone.
-  bool FindingsMoot() const { return !report_.wanted() && out_->unworded > 0; }
   // What the rules expect at `event`, in words, for `pitboss show` (Game::expected): kept only
   // where asked for, joined with "; " where an event gets more than one.
   template <typename MakeText>
@@ -727,7 +723,7 @@ std::string BlackjackReplay::Offered(const SeatState& s, const Hand& h) const {
 }
 
 void BlackjackReplay::CheckPlayOrder(int i, SeatState& s, int hand) {
-  if (order_reported_ || FindingsMoot()) return;  // its state is its findings' alone
+  if (order_reported_ || report_.moot()) return;  // its state is its findings' alone
   auto report = [&](const auto&... why) {
     order_reported_ = true;
     Add(Code::kDealOrder, At{i, s.seat, hand}, std::nullopt, std::nullopt, b_.deal_order.cite, Ev(i), why...);
@@ -1353,7 +1349,7 @@ void BlackjackReplay::ExpectHand(SeatState& s, Hand& h, const DealerHand& dealer
 
 void BlackjackReplay::MatchSettlements() {
   // What the rules owe is the settlement, whatever the settle events say: matching them finds.
-  if (!FindingsMoot()) MatchSettleEvents();
+  if (!report_.moot()) MatchSettleEvents();
   for (const Owed& x : book_.owed()) out_->settlements.push_back({x.seat, x.wager, x.net, 0, 0, x.hand});
 }
 

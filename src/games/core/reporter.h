@@ -31,6 +31,10 @@ class Reporter {
   // False where the caller reads only settlements (RoundResult::findings_wanted): no finding
   // is worded then.
   bool wanted() const { return out_->findings_wanted; }
+  // Whether finding more can change nothing the caller reads: a replay read only for what it
+  // settles and whether it finds anything (RoundResult::unworded) that has found something.
+  // An engine then leaves undone what only finds (docs/findings.md).
+  bool moot() const { return !out_->findings_wanted && out_->unworded > 0; }
 
   // Adds a finding; its index among the round's findings, or -1 where findings are not
   // wanted. Where they are not, only counted, inline: a replay under another reading may find

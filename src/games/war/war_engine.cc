@@ -249,9 +249,7 @@ class WarReplay {
     CheckWarDeal();
     CheckTrailingBurns();
     Expect();
-    // A replay read only for what it settles and whether it finds anything (a clean round's
-    // under another reading) that has found something: what is left only finds.
-    if (!report_.wanted() && out_->unworded > 0) return;
+    if (report_.moot()) return;  // what is left only finds (Reporter::moot)
     MatchSettlements();
     CheckSettleOrder();
   }
