@@ -781,12 +781,7 @@ bool DialectConverter::EventText(size_t k, std::string_view* text) const {
     *text = std::string_view();  // every value the kind's own
     return true;
   }
-  uint32_t from[2], to[2];
-  std::memcpy(from, csv_places_ + static_cast<size_t>(first) * sizeof from, sizeof from);
-  std::memcpy(to, csv_places_ + static_cast<size_t>(last) * sizeof to, sizeof to);
-  const size_t end = size_t{to[0]} + to[1];
-  if (end > csv_record_.size() || from[0] > end) return false;
-  *text = csv_record_.substr(from[0], end - from[0]);
+  *text = PlacedSpan(csv_record_, csv_places_, static_cast<size_t>(first), static_cast<size_t>(last));
   return true;
 }
 
