@@ -43,6 +43,14 @@ inline std::optional<Money> CheckedAdd(Money a, Money b) {
   if (__builtin_add_overflow(a, b, &out)) return std::nullopt;
   return out;
 }
+// a + b, or the Money nearest to it where it does not fit: what MoneySum(a) + b then
+// Saturated() gives, without the 128-bit sum (a stake's bets are added at nearly every bet of
+// a replay).
+inline Money SaturatedAdd(Money a, Money b) {
+  Money sum;
+  if (__builtin_add_overflow(a, b, &sum)) return b > 0 ? INT64_MAX : INT64_MIN;
+  return sum;
+}
 inline std::optional<Money> CheckedSub(Money a, Money b) {
   Money out;
   if (__builtin_sub_overflow(a, b, &out)) return std::nullopt;

@@ -136,4 +136,12 @@ TEST(MinorUnitDigitsTest, TheTableOfCommonCurrencies) {
 }
 
 }  // namespace
+// A sum that does not fit is the Money nearest to it, as MoneySum's Saturated says.
+TEST(MoneyTest, SaturatedAddIsMoneySumSaturated) {
+  const Money cases[] = {0, 1, -1, 500, INT64_MAX, INT64_MIN, INT64_MAX - 3, INT64_MIN + 3};
+  for (Money a : cases) {
+    for (Money b : cases) EXPECT_EQ(SaturatedAdd(a, b), (MoneySum(a) + b).Saturated()) << a << " + " << b;
+  }
+}
+
 }  // namespace pitboss

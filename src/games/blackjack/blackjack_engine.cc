@@ -22,15 +22,6 @@ namespace {
 
 constexpr int kNone = -1;
 
-// a + b, or the Money nearest to it where it does not fit (MoneySum's Saturated, without its
-// 128-bit sum: a stake's bets are added at nearly every bet of a replay).
-Money SaturatedSum(Money a, Money b) {
-  Money sum;
-  if (__builtin_add_overflow(a, b, &sum))
-    return b > 0 ? std::numeric_limits<Money>::max() : std::numeric_limits<Money>::min();
-  return sum;
-}
-
 // "soft " before a soft total in words, else nothing: a message's part, the total after it.
 const char* Soft(const Points& p) { return p.soft && p.total <= 21 ? "soft " : ""; }
 
@@ -124,7 +115,7 @@ struct SeatFields {
   Money ride = 0;
   // The hand's primary stake: the blackjack wager and a ride, held at the Money bound rather
   // than wrapped where their sum does not fit (past every limit, where it is reported).
-  Money Stake() const { return SaturatedSum(blackjack, ride); }
+  Money Stake() const { return SaturatedAdd(blackjack, ride); }
   int insurance_decision = kNone;
   int insurance_event = kNone;
   Money insurance = 0;
@@ -441,11 +432,11 @@ void BlackjackReplay::CheckInitialBet(int i) {
   bool first = e.wager == WagerKind::kBlackjack ? s.blackjack_event == kNone : s.war_event == kNone;
   if (e.wager == WagerKind::kBlackjack) {
     if (first) s.blackjack_event = i;
-    s.blackjack = SaturatedSum(s.blackjack, e.amount);  // never wrapped
+    s.blackjack = SaturatedAdd(s.blackjack, e.amount);  // never wrapped
     s.in_play = true;
   } else {
     if (first) s.war_event = i;
-    s.war = SaturatedSum(s.war, e.amount);
+    s.war = SaturatedAdd(s.war, e.amount);
     s.war_valid = true;
     out_->touched |= part::kBjWarWager;
   }
@@ -965,7 +956,7 @@ void BlackjackReplay::OnBet(int i) {
       // a ride of them should be is not judged.
       std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
       if (!winnings) return;
-      Money want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
+      Money want = b_.ride_adds_stake.value ? SaturatedAdd(*winnings, s.war) : *winnings;
       Note(i, [&] { return Cat("the rules add a ride of ", want); });
       if (e.amount != want) {
         // The hand is owed on the ride the rules add; what it was paid beyond is this fault's.
@@ -1196,7 +1187,7 @@ void BlackjackReplay::Expected() {
         // What the ride should be is unknown where the winnings are past 64 bits (found above).
         std::optional<Money> winnings = ApplyRatio(s.war, b_.pays_war_win.net);
         std::optional<Money> want;
-        if (winnings) want = b_.ride_adds_stake.value ? SaturatedSum(*winnings, s.war) : *winnings;
+        if (winnings) want = b_.ride_adds_stake.value ? SaturatedAdd(*winnings, s.war) : *winnings;
         Add(Code::kWagerAmount, At{s.war_decision, seat, 0, WagerKind::kBlackjack}, want, 0,
             b_.ride_adds_stake.cite, Ev(s.war_decision), "seat ", seat,
             " rode the War winnings with no ride wager placed");
@@ -1224,7 +1215,7 @@ void BlackjackReplay::Expected() {
     if (s.hands.empty()) continue;
     s.hands[0].wager = s.Stake();
     if (s.ride_owed_on > 0) {  // owed on the ride the rules add; the rest is that fault's
-      s.hands[0].wager_owed_on = SaturatedSum(s.blackjack, s.ride_owed_on);
+      s.hands[0].wager_owed_on = SaturatedAdd(s.blackjack, s.ride_owed_on);
       s.hands[0].wager_fault = s.ride_fault;
     }
     if (!dealer_then.has_value()) {
