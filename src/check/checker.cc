@@ -1139,9 +1139,9 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   // is, not malformed. A last line of anything else is malformed, newline or not.
   int64_t cut_line = 0;
   std::string cut_why;
-  auto run = [&](auto& source) {
+  auto run = [&](auto& source, int workers) {
     RunLinePipeline<Impl::LineWork>(
-        source, jobs,
+        source, workers,
         [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
           const auto i = static_cast<size_t>(worker);
           impl.Prepare(*impl.parsers[i], i < impl.converters.size() ? impl.converters[i].get() : nullptr,
@@ -1178,15 +1178,14 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
       int64_t line_number() const { return reader.line_number(); }
       void DigestPending() { reader.DigestPending(); }
     } source{dialect_reader};
-    if (jobs <= 1) {
-      // One thread checks: the records are read and grouped ahead, beside it (read_ahead.h),
-      // every line's kind found there (the converter has the check to share its thread with).
-      dialect_reader.MatchEveryLine(true);
-      ReadAhead<Grouped> ahead(source);
-      run(ahead);
-    } else {
-      run(source);
-    }
+    // The records are read and grouped ahead on a thread of their own (read_ahead.h), one of
+    // the `jobs`: the line pipeline's workers, which would otherwise take turns at the reader,
+    // convert and check (the others; with --jobs 1, the one thread that checks does). Where
+    // one thread converts, every line's kind is found by the reader (the converter has the
+    // check to share its thread with).
+    dialect_reader.MatchEveryLine(jobs <= 2);
+    ReadAhead<Grouped> ahead(source);
+    run(ahead, std::max(1, jobs - 1));
     status = dialect_reader.status();
     summary.dialect = dialect->id;
     summary.dialect_sha256 = dialect->sha256;
@@ -1195,7 +1194,7 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     summary.blank_lines = dialect_reader.blank_lines();
     summary.record_lines = summary.lines - non_blank - summary.blank_lines;
   } else {
-    run(reader);
+    run(reader, jobs);
     status = reader.status();
     summary.lines = reader.line_number();
     if (cut_line != 0 && status.ok()) {

@@ -5,8 +5,10 @@
 // Why it exists: a dialect's reader does real work for each item (splitting records, finding
 // their kinds, grouping them into rounds) where a v1 log's reader only cuts lines. With one
 // thread checking (--jobs 1) that work would take turns with the check; read ahead, it runs
-// beside it, as decompression and the digest do (LineReaderOptions::decode_ahead). With several
-// workers, the line pipeline's own workers take the reader in turn instead.
+// beside it, as decompression and the digest do (LineReaderOptions::decode_ahead). With more
+// threads, it is one of them, and the line pipeline's workers (the others) take their items
+// from it: taking the dialect's reader in turn instead, each would leave its own work (its
+// caches, its converter's) for the reader's, which measured slower.
 //
 // The items, their lines and their order are the source's: only when they are found changes.
 // Each item is followed by kLinePadding readable bytes, the first kLineZeros of them zeros, as
