@@ -336,6 +336,9 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Run::Find(uint64_t n) const {
 }
 
 const RoundIdSet::Run* RoundIdSet::Covering(const Series& series, uint64_t n) {
+  // Ids mostly come in order, past every run done: said by the last run, without a search
+  // (the runs of a log whose rounds take lines unevenly, as a dialect's do, are many).
+  if (series.runs.empty() || n > series.runs.rbegin()->second.last()) return nullptr;
   auto it = series.runs.upper_bound(n);
   if (it == series.runs.begin()) return nullptr;
   --it;
@@ -461,8 +464,14 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
       fits = n > last && n - last == open.step && at.line - last_line == open.line_step;
     }
     if (fits) {
-      auto next = series.runs.upper_bound(last);
-      if (next == series.runs.end() || next->first > n) {
+      // No done run lies between last and n: none starts after last (most often, and said
+      // by the last run), or the first that does starts after n.
+      bool clear = series.runs.empty() || series.runs.rbegin()->first <= last;
+      if (!clear) {
+        auto next = series.runs.upper_bound(last);
+        clear = next == series.runs.end() || next->first > n;
+      }
+      if (clear) {
         if (open.count == 1) {
           open.step = n - last;
           open.line_step = at.line - last_line;

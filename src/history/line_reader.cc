@@ -751,8 +751,4 @@ bool LineReader::Next(std::string_view* line) {
   }
 }
 
-bool IsOverLongLine(std::string_view line) { return !line.empty() && line[0] == '\n'; }
-
-bool IsBlankLine(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
-
 }  // namespace pitboss
