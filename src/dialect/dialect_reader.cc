@@ -304,22 +304,10 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
   const bool csv = d_.shape == DialectShape::kCsv;
-  bool after_record = false;     // a CSV record of the round came before
-  bool prior_in_record = false;  // ... its values where the log has them: in its text, at its places
+  bool after_record = false;  // a CSV record of the round came before
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
-    // The runs of round columns side by side in the file: (first, last) declared column.
-    round_runs_.clear();
-    for (const uint32_t c : round_columns_) {
-      if (c >= column_at_.size()) continue;
-      if (!round_runs_.empty() && column_at_[c] == column_at_[round_runs_.back().second] + 1) {
-        round_runs_.back().second = c;
-      } else {
-        round_runs_.emplace_back(c, c);
-      }
-    }
-    for (std::vector<std::string_view>& texts : run_texts_) texts.resize(round_runs_.size());
     if (column_at_ != kind_columns_layout_) {
       // Each kind's columns first and last in the file (EventText), for this layout.
       kind_columns_layout_ = column_at_;
@@ -347,7 +335,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // Where the reader found each declared column's value in it (offset and size), or none
       // where it unescaped a field: the record is then split again here.
       const auto told = Take<uint32_t>(&grouped);
-      const uint32_t places = told & ~kUnquotedRecord;
+      const uint32_t places = told & ~kPlaceMarks;
       const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint32_t), grouped.size());
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
@@ -374,24 +362,13 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         for (size_t c = 0; c < column_at_.size(); ++c)
           values_[c] = fields_[static_cast<size_t>(column_at_[c])];
       }
-      // Whether its round columns have the texts of the record before it: round columns side
-      // by side in the file compared as one text each run (the texts between them are
-      // delimiters; a quote there too only makes them differ). Only where both records'
-      // values are where the log has them; else the round's fields are read again, which
-      // gives the same round (Record: this only spares the work).
-      // Each run's text is found once, and kept for the record after it.
-      std::vector<std::string_view>& now = run_texts_[run_parity_];
-      const std::vector<std::string_view>& before = run_texts_[run_parity_ ^ 1];
-      if (in_record) {
-        for (size_t r = 0; r < round_runs_.size(); ++r)
-          now[r] = PlacedSpan(record, entries.data(), round_runs_[r].first, round_runs_[r].second);
-      }
-      bool same = after_record && in_record && prior_in_record;
-      for (size_t r = 0; same && r < round_runs_.size(); ++r) same = SameText(now[r], before[r]);
-      run_parity_ ^= 1;
+      // Whether its round columns have the texts of the record before it (the reader says:
+      // Append). Only where both records' values are where the log has them; else the
+      // round's fields are read again, which gives the same round (Record: this only spares
+      // the work).
+      const bool same = after_record && in_record && (told & kSameRoundText) != 0;
       Record(d_.records[static_cast<size_t>(kind)], line, same);
       after_record = true;
-      prior_in_record = in_record;
       continue;
     }
     csv_places_ = nullptr;
@@ -1147,7 +1124,19 @@ void DialectReader::OpenRound(int64_t line) {
       layout_.clear();
       Put(&layout_, static_cast<uint32_t>(column_at_.size()));
       for (const int at : column_at_) Put(&layout_, static_cast<int32_t>(at));
+      // The converter's round columns side by side in the file: (first, last) declared column.
+      round_runs_.clear();
+      for (const uint32_t c : converter_.round_columns_) {
+        if (c >= column_at_.size()) continue;
+        if (!round_runs_.empty() && column_at_[c] == column_at_[round_runs_.back().second] + 1) {
+          round_runs_.back().second = c;
+        } else {
+          round_runs_.emplace_back(c, c);
+        }
+      }
+      prior_runs_.resize(round_runs_.size());
     }
+    prior_placed_ = false;
     round_.text.append(layout_);
   }
   round_records_ = 0;
@@ -1179,20 +1168,46 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     put(&line, sizeof line);
     put(&kind, sizeof kind);
     put(&size, sizeof size);
+    const size_t record_at = static_cast<size_t>(p - out.data());
     put(message.data(), size);
     if (kind < 0) return;
-    const uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
+    const size_t told_at = static_cast<size_t>(p - out.data());
+    uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
     put(&told, sizeof told);
     if (placed_ && columns_in_order_) {
       put(places_.data(), sizeof(uint32_t) * 2 * size_t{places});
+    } else {
+      for (uint32_t c = 0; c < places; ++c) {
+        const auto at = static_cast<size_t>(column_at_[c]);
+        const std::string_view f = placed_ ? std::string_view() : fields_[at];
+        const uint32_t place[2] = {
+            placed_ ? places_[2 * at] : static_cast<uint32_t>(f.data() - message.data()),
+            placed_ ? places_[2 * at + 1] : static_cast<uint32_t>(f.size())};
+        put(place, sizeof place);
+      }
+    }
+    if (places == 0) {
+      prior_placed_ = false;
       return;
     }
-    for (uint32_t c = 0; c < places; ++c) {
-      const auto at = static_cast<size_t>(column_at_[c]);
-      const std::string_view f = placed_ ? std::string_view() : fields_[at];
-      const uint32_t place[2] = {placed_ ? places_[2 * at] : static_cast<uint32_t>(f.data() - message.data()),
-                                 placed_ ? places_[2 * at + 1] : static_cast<uint32_t>(f.size())};
-      put(place, sizeof place);
+    // Whether its round columns have the texts of the record before it in the round: the
+    // columns of each run compared as one text (the texts between them are delimiters; a
+    // quote there too only makes them differ). Each run's text is found once, and kept for
+    // the record after it.
+    const std::string_view record(out.data() + record_at, size);
+    const char* const table = out.data() + told_at + sizeof told;
+    bool same = prior_placed_;
+    for (size_t r = 0; r < round_runs_.size(); ++r) {
+      const std::string_view text = PlacedSpan(record, table, round_runs_[r].first, round_runs_[r].second);
+      const size_t offset = static_cast<size_t>(text.data() - out.data());
+      same =
+          same && SameText(text, std::string_view(out.data() + prior_runs_[r].first, prior_runs_[r].second));
+      prior_runs_[r] = {offset, text.size()};
+    }
+    prior_placed_ = true;
+    if (same) {
+      told |= DialectConverter::kSameRoundText;
+      std::memcpy(out.data() + told_at, &told, sizeof told);
     }
     return;
   }

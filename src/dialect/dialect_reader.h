@@ -144,8 +144,12 @@ class DialectConverter {
   // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
   // converter finds (TextKinds).
   static constexpr int32_t kLineOfText = -2;
-  // In a grouped round's CSV record, a mark on its count of places: the record holds no quote.
+  // In a grouped round's CSV record, marks on its count of places: the record holds no quote;
+  // its round columns have the texts of the record before it in the round (both with their
+  // places given), which the reader finds, where the converter would have to.
   static constexpr uint32_t kUnquotedRecord = uint32_t{1} << 31;
+  static constexpr uint32_t kSameRoundText = uint32_t{1} << 30;
+  static constexpr uint32_t kPlaceMarks = kUnquotedRecord | kSameRoundText;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -189,10 +193,6 @@ class DialectConverter {
   std::vector<std::string_view> fields_;
   std::string csv_scratch_;
   std::vector<uint32_t> round_columns_;
-  std::vector<std::pair<uint32_t, uint32_t>> round_runs_;  // of them, side by side in the file
-  // Each run's text in the record being converted and in the one before it, in turn.
-  std::array<std::vector<std::string_view>, 2> run_texts_;
-  size_t run_parity_ = 0;
 
   // The round being converted.
   uint64_t round_serial_ = 0;
@@ -378,8 +378,14 @@ class DialectReader {
   bool presplit_ = false;       // ReadRecord split the record it gave so
   std::string layout_;          // column_at_ as a grouped round gives it (OpenRound)
   std::vector<int> layout_of_;  // ... the column_at_ it was made of
-  std::string record_;          // a CSV record over several lines
-  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
+  // kCsv: the converter's round columns side by side in the file, in runs (first, last
+  // declared column), for the layout; and each run's text in the round's record before, as
+  // (offset in the round's text, size), where that record's places were given.
+  std::vector<std::pair<uint32_t, uint32_t>> round_runs_;
+  std::vector<std::pair<size_t, size_t>> prior_runs_;
+  bool prior_placed_ = false;
+  std::string record_;        // a CSV record over several lines
+  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 
