@@ -380,9 +380,19 @@ void RoundIdSet::InsertHashed(uint64_t a, uint64_t b, SeenAt at) {
 
 void RoundIdSet::Close(Series& series) {
   if (!series.open) return;
-  Run run = *series.open;
+  const Run run = *series.open;
   series.open.reset();
-  series.runs.emplace(run.first, run);
+  if (run.count >= kMinRun && runs_ < kMaxRuns) {
+    series.runs.emplace(run.first, run);
+    ++runs_;
+    return;
+  }
+  // Each id hashed as written, at the line it was seen at.
+  for (uint64_t i = 0; i < run.count; ++i) {
+    const auto [a, b] = HashOfNumber(run.first + i * run.step);
+    InsertHashed(a, b, {run.input, run.line + static_cast<int64_t>(i) * run.line_step});
+  }
+  series.hashed += run.count;
 }
 
 RoundIdSet::Hash128 RoundIdSet::HashOfNumber(uint64_t n) {
@@ -482,18 +492,7 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
     }
   }
   // Else the open run is done, and n starts the next, unless a done run's range holds it.
-  if (series.open) {
-    if (series.open->count == 1) {
-      // A run of one is cheaper hashed than as a run.
-      const Run one = *series.open;
-      series.open.reset();
-      const auto [a, b] = HashOfNumber(one.first);
-      InsertHashed(a, b, {one.input, one.line});
-      ++series.hashed;
-    } else {
-      Close(series);
-    }
-  }
+  Close(series);  // a run of one, as any short run, hashed
   // The run just done may hold n in its range: then n is no start of a run (runs' ranges
   // never overlap, or Covering would miss one).
   if (!covering) covering = Covering(series, n);

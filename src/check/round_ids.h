@@ -14,7 +14,10 @@
 // n^2 / 2^129 (1e-21 for a billion ids; docs/findings.md).
 //
 // Memory is bounded whatever the ids. Runs are kept for at most kMaxSeries prefixes (ids of
-// other prefixes are hashed). The hashed ids are held in a table of at most `memory` bytes;
+// other prefixes are hashed), and at most kMaxRuns runs in all, each of kMinRun ids at least:
+// the ids of a shorter run (a table's rounds logged at uneven intervals, as a dialect's
+// records of each round are, end a run every few rounds), or of one past the limit, are
+// hashed when it ends. The hashed ids are held in a table of at most `memory` bytes;
 // when it is full, its slots are sorted by hash and written to a temporary file (unlinked as
 // it is made: nothing is left behind, whatever ends the run), and the table starts empty.
 // Each such run on disk keeps in memory a blocked Bloom filter of its hashes (12 bits an id)
@@ -57,6 +60,10 @@ class RoundIdSet {
   static constexpr size_t kDefaultMemory = size_t{16} << 20;
   // Prefixes kept as runs, at most.
   static constexpr size_t kMaxSeries = 4096;
+  // Runs done kept as runs, at most, of all prefixes (a node of a map each, some 100 bytes:
+  // 6.5 MB at most), and the fewest ids a run done is kept for (fewer cost less hashed).
+  static constexpr size_t kMaxRuns = size_t{1} << 16;
+  static constexpr uint64_t kMinRun = 4;
 
   // Under a key of its own, drawn at random; the hashed ids' table takes at most `memory`
   // bytes (at least that of 1,024 slots) before it spills to `spill_dir` ("" for $TMPDIR, else
@@ -74,6 +81,8 @@ class RoundIdSet {
 
   // Ids kept as hashes rather than in runs, in the table (for tests and measurements).
   size_t hashed() const { return hashed_; }
+  // Runs done kept as runs (for tests and measurements).
+  size_t runs() const { return runs_; }
   // Ids written to disk, and the runs on disk now (for tests and measurements).
   uint64_t spilled() const { return spilled_; }
   size_t disk_runs() const { return disk_.size(); }
@@ -128,7 +137,8 @@ class RoundIdSet {
   static bool MayHold(const DiskRun& run, uint64_t a, uint64_t b);
   void FailSpill(const std::string& why);
   void InsertHashed(uint64_t a, uint64_t b, SeenAt at);
-  // Where `open`'s ids go when it stops growing.
+  // Where `open`'s ids go when it stops growing: to the series' runs, or hashed (a short
+  // run, or one past kMaxRuns). `series` is key_'s.
   void Close(Series& series);
   // The hash of the id of the series key_ names (prefix, '\0', width) with number n.
   Hash128 HashOfNumber(uint64_t n);
@@ -141,6 +151,7 @@ class RoundIdSet {
   std::string key_;                                       // reused
   std::string id_;                                        // reused (HashOfNumber)
   size_t hashed_ = 0;
+  size_t runs_ = 0;  // done, kept in the series' maps
   Key hash_key_{};
   HashFunction hash_ = &SipHash128;
   size_t max_slots_ = 0;  // the table's largest size within the budget (a power of two)

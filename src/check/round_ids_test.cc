@@ -70,6 +70,50 @@ TEST(RoundIdSetTest, IdsInRunsAreNotHashedAndARunOfOneIsHashedAsWritten) {
   EXPECT_TRUE(set.Insert("A-0003", {0, 1004}));
 }
 
+// A table whose rounds are logged at uneven intervals (a dialect's log, whose rounds take
+// different numbers of lines) ends a run every two ids: each such run's ids are hashed when it
+// ends, never kept as a run of their own, and each is found at the line it was seen at.
+TEST(RoundIdSetTest, ShortRunsAreHashedAndSayWhereFirstSeen) {
+  RoundIdSet set;
+  int64_t line = 0;
+  std::vector<int64_t> line_of(1001);
+  for (uint64_t n = 1; n <= 1000; ++n) {
+    line += n % 2 == 0 ? 17 : 18;
+    line_of[n] = line;
+    EXPECT_FALSE(set.Insert(Id("T1-", n, 6), {0, line}));
+  }
+  EXPECT_EQ(set.runs(), 0u);
+  EXPECT_GE(set.hashed(), 998u);  // all but the run still open
+  for (uint64_t n = 1; n <= 1000; n += 37) {
+    const auto at = set.Insert(Id("T1-", n, 6), {0, ++line});
+    ASSERT_TRUE(at) << n;
+    EXPECT_EQ(at->line, line_of[n]) << n;
+  }
+}
+
+// Runs of their own are kept for kMaxRuns runs at most; the ids of the runs done past it are
+// hashed, and are found as exactly.
+TEST(RoundIdSetTest, RunsPastTheMostKeptAreHashed) {
+  RoundIdSet set;
+  const uint64_t per_run = RoundIdSet::kMinRun + 1;
+  const uint64_t runs = RoundIdSet::kMaxRuns + 100;
+  int64_t line = 0;
+  uint64_t n = 0;
+  for (uint64_t r = 0; r < runs; ++r) {
+    line += 1000;  // a new run: lines no longer in step
+    for (uint64_t i = 0; i < per_run; ++i) EXPECT_FALSE(set.Insert(Id("T1-", ++n, 9), {0, line += 10}));
+  }
+  EXPECT_EQ(set.runs(), RoundIdSet::kMaxRuns);
+  EXPECT_GE(set.hashed(), (runs - RoundIdSet::kMaxRuns - 1) * per_run);
+  // One in a run kept, and one in a run past the most: each at the line it was seen at.
+  for (const uint64_t r : {uint64_t{10}, runs - 50}) {
+    const uint64_t id = r * per_run + 3;
+    const auto at = set.Insert(Id("T1-", id, 9), {0, 1});
+    ASSERT_TRUE(at) << id;
+    EXPECT_EQ(at->line, static_cast<int64_t>((r + 1) * 1000 + (r * per_run + 3) * 10)) << id;
+  }
+}
+
 // Against a set of the ids themselves, on ids of every shape in a shuffled order, with
 // repeats: the same answers, and the same first places.
 // Under the default budget, and under one so small that the hashed ids go to disk every
