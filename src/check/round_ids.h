@@ -14,18 +14,16 @@
 // n^2 / 2^129 (1e-21 for a billion ids; docs/findings.md).
 //
 // Memory is bounded whatever the ids. Runs are kept for at most kMaxSeries prefixes (ids of
-// other prefixes are hashed), and at most kMaxRuns runs in all, each of kMinRun ids at least:
-// the ids of a shorter run (a table's rounds logged at uneven intervals, as a dialect's
-// records of each round are, end a run every few rounds), or of one past the limit, are
-// hashed when it ends. The hashed ids are held in a table of at most `memory` bytes;
-// when it is full, its slots are sorted by hash and written to a temporary file (unlinked as
-// it is made: nothing is left behind, whatever ends the run), and the table starts empty.
-// Each such run on disk keeps in memory a blocked Bloom filter of its hashes (12 bits an id)
-// and the hash of every kIndexEvery-th slot; runs of like size are merged, so that there are
-// few. A lookup asks the table, then each run's filter, and reads a block of the run only
-// where the filter cannot say no (about one lookup in a hundred a run): the answers are
-// exactly those of a set held in memory, whatever the budget.
-// Not thread-safe.
+// other prefixes are hashed), and at most kMaxRuns runs in all (a table's rounds logged at
+// uneven intervals, as a dialect's are, end a run every two or three rounds): the ids of a
+// run of one, or of a run past the limit, are hashed when it ends. The hashed ids are held in a table of at
+// most `memory` bytes; when it is full, its slots are sorted by hash and written to a temporary file
+// (unlinked as it is made: nothing is left behind, whatever ends the run), and the table starts empty. Each
+// such run on disk keeps in memory a blocked Bloom filter of its hashes (12 bits an id) and the hash of every
+// kIndexEvery-th slot; runs of like size are merged, so that there are few. A lookup asks the table, then
+// each run's filter, and reads a block of the run only where the filter cannot say no (about one lookup in a
+// hundred a run): the answers are exactly those of a set held in memory, whatever the budget. Not
+// thread-safe.
 #ifndef PITBOSS_CHECK_ROUND_IDS_H_
 #define PITBOSS_CHECK_ROUND_IDS_H_
 
@@ -61,9 +59,10 @@ class RoundIdSet {
   // Prefixes kept as runs, at most.
   static constexpr size_t kMaxSeries = 4096;
   // Runs done kept as runs, at most, of all prefixes (a node of a map each, some 100 bytes:
-  // 6.5 MB at most), and the fewest ids a run done is kept for (fewer cost less hashed).
+  // 6.5 MB at most), and the fewest ids a run done is kept for (one is cheaper hashed; two
+  // cost a little more as a run than hashed, but are kept and found with no hash made).
   static constexpr size_t kMaxRuns = size_t{1} << 16;
-  static constexpr uint64_t kMinRun = 4;
+  static constexpr uint64_t kMinRun = 2;
 
   // Under a key of its own, drawn at random; the hashed ids' table takes at most `memory`
   // bytes (at least that of 1,024 slots) before it spills to `spill_dir` ("" for $TMPDIR, else

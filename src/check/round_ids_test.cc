@@ -71,20 +71,23 @@ TEST(RoundIdSetTest, IdsInRunsAreNotHashedAndARunOfOneIsHashedAsWritten) {
 }
 
 // A table whose rounds are logged at uneven intervals (a dialect's log, whose rounds take
-// different numbers of lines) ends a run every two ids: each such run's ids are hashed when it
-// ends, never kept as a run of their own, and each is found at the line it was seen at.
-TEST(RoundIdSetTest, ShortRunsAreHashedAndSayWhereFirstSeen) {
+// different numbers of lines) ends a run every two ids, or at each id: each run of two kept,
+// each run of one hashed, and every id found at the line it was seen at.
+TEST(RoundIdSetTest, UnevenlyLoggedIdsAreFoundWhereFirstSeen) {
   RoundIdSet set;
   int64_t line = 0;
-  std::vector<int64_t> line_of(1001);
-  for (uint64_t n = 1; n <= 1000; ++n) {
-    line += n % 2 == 0 ? 17 : 18;
+  std::vector<int64_t> line_of(2001);
+  // The first thousand in order, lines 17 and 18 apart in turn (runs of two); the next
+  // thousand from the last down (runs of one).
+  for (uint64_t i = 1; i <= 2000; ++i) {
+    const uint64_t n = i <= 1000 ? i : 3001 - i;
+    line += i % 2 == 0 ? 17 : 18;
     line_of[n] = line;
     EXPECT_FALSE(set.Insert(Id("T1-", n, 6), {0, line}));
   }
-  EXPECT_EQ(set.runs(), 0u);
-  EXPECT_GE(set.hashed(), 998u);  // all but the run still open
-  for (uint64_t n = 1; n <= 1000; n += 37) {
+  EXPECT_EQ(set.runs(), 500u);
+  EXPECT_GE(set.hashed(), 999u);
+  for (uint64_t n = 1; n <= 2000; n += 37) {
     const auto at = set.Insert(Id("T1-", n, 6), {0, ++line});
     ASSERT_TRUE(at) << n;
     EXPECT_EQ(at->line, line_of[n]) << n;
