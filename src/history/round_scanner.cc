@@ -214,6 +214,12 @@ class Cursor {
     ++p_;
     return true;
   }
+  // Whether a string read so far may hold a byte above ASCII (or the bytes loaded with its
+  // last ones, which may lie past it). Every other byte the cursor passes over it compares
+  // with ASCII (a key, a name, a digit, whitespace, a token): where this is false, a line
+  // read to its end is ASCII, and so valid UTF-8, without validating it.
+  bool MaybeNotAscii() const { return (string_bytes_ & kHighBits) != 0; }
+
   // Expect, for a token that may not be there: a miss consumes only whitespace.
   PITBOSS_CURSOR_STEP bool Accept(char c) { return Expect(c); }
   // Whether the next token starts with `c`, without consuming it.
@@ -287,7 +293,7 @@ class Cursor {
   }
 
   // A string with no escape and no control character, as it stands in the line, which is
-  // then also its value (the line's UTF-8 is checked up front).
+  // then also its value (once the line's UTF-8 is checked: see MaybeNotAscii).
   PITBOSS_CURSOR_STEP bool String(std::string_view* out) { return Expect('"') && StringRest(out); }
   // A string's text and closing quote, the cursor just after its opening quote (as String).
   PITBOSS_CURSOR_STEP bool StringAfterQuote(std::string_view* out) { return StringRest(out); }
@@ -359,8 +365,12 @@ class Cursor {
     const char* start = p_;
     // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
     // and 8 bytes without one are all in the line (the stop after it is one).
-    uint64_t stops;
-    while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
+    uint64_t word, stops;
+    while ((stops = StringStops(word = Load<uint64_t>(p_))) == 0) {
+      string_bytes_ |= word;
+      p_ += 8;
+    }
+    string_bytes_ |= word;
     p_ += std::countr_zero(stops) / 8;
     if (*p_ != '"') return false;  // an escape, a control character, or the stop at the end
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
@@ -370,6 +380,7 @@ class Cursor {
 
   const char* p_;
   const char* end_;
+  uint64_t string_bytes_ = 0;  // every word StringRest loaded, or'd (MaybeNotAscii)
 };
 
 // The fast path: one pass of a Cursor over a line, straight into the Round. It takes only
@@ -431,11 +442,12 @@ class FastLineParser {
 };
 
 bool FastLineParser::ParseLine(std::string_view line, Instant* instant) {
-  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
-  // are its text.
-  if (!simdjson::validate_utf8(line.data(), line.size())) return false;
   cursor_ = Cursor(line);
   if (!cursor_.Object([this] { return RoundMember(); }) || !cursor_.AtEnd()) return false;
+  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
+  // are its text. Validated only where a string may hold a byte above ASCII: a line of ASCII
+  // alone, as nearly every line is, is valid, and validating each cost as much as its header.
+  if (cursor_.MaybeNotAscii() && !simdjson::validate_utf8(line.data(), line.size())) return false;
   for (RoundField required :
        {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
     if (!present_[static_cast<int>(required)]) return false;
