@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -236,6 +237,11 @@ class Cursor {
   // The byte under the cursor (the stop after the line at its end): inside a key, the first
   // byte of its name.
   PITBOSS_CURSOR_STEP char Current() const { return *p_; }
+  // Where the cursor is, and what is left of the line from there.
+  const char* position() const { return p_; }
+  std::string_view Rest() const { return std::string_view(p_, static_cast<size_t>(end_ - p_)); }
+  // Passes over `n` bytes of the line, which the caller has read already.
+  void Skip(size_t n) { p_ += n; }
   // With the cursor just after a key's opening quote: whether the key is `name`, and if so
   // consumes it and the ':' after it. A key with an escape never matches, nor does one that
   // `name` is a prefix of (the closing quote is compared too), nor one not followed by ':';
@@ -469,8 +475,25 @@ bool FastLineParser::RoundMember() {
       return cursor_.Key<"table">() && First(RoundField::kTable) && String(&round_->table, false);
     case 'l': {
       if (!cursor_.Key<"limits">() || !First(RoundField::kLimits)) return false;
+      // The rounds of a log give their table's limits again and again, byte for byte: an object
+      // the same as the last one read on this thread is what it read (the object's bytes alone
+      // decide what LimitsMember makes of them), and is not read again.
+      struct LastLimits {
+        std::string text;  // the object as the line gave it, from its '{' (or the space before) to its '}'
+        std::array<std::optional<Limit>, kWagerKinds> limits;
+      };
+      thread_local LastLimits last;
+      if (!last.text.empty() && cursor_.Rest().starts_with(last.text)) {
+        cursor_.Skip(last.text.size());
+        round_->limits = last.limits;
+        return true;
+      }
+      const char* start = cursor_.position();
       uint32_t kinds = 0;  // bit i: WagerKind i has its limits
-      return cursor_.Object([this, &kinds] { return LimitsMember(&kinds); });
+      if (!cursor_.Object([this, &kinds] { return LimitsMember(&kinds); })) return false;
+      last.text.assign(start, static_cast<size_t>(cursor_.position() - start));
+      last.limits = round_->limits;  // only the limits set: the round came in cleared
+      return true;
     }
     case 'c':
       if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) ||
