@@ -7,7 +7,9 @@
 // on the first 20,000 lines of fixtures/generated/us-sd-casino-war-large.jsonl.gz: 11.9k
 // before the scanner was moved into this file, 11.2k after; see EventMember. ScanRound on the
 // first 20,000 rounds of a 200,000-round Casino War log: 11.1k, then 7.7k once the events loop
-// kept its cursor in a register and matched names in the line; see Events and Cursor::Name.)
+// kept its cursor in a register and matched names in the line; see Events and Cursor::Name;
+// 6.2k once an event laid out as the format's writers lay it out was read in that layout;
+// see WrittenEvent.)
 //
 // When it applies: only to a line made of what the log format (../shared/hand-history-v1.md)
 // writes: valid UTF-8; one object whose keys are those the reference path reads (and an
@@ -40,6 +42,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -115,6 +118,32 @@ struct KeyName {
 };
 static_assert(std::endian::native == std::endian::little, "KeyName::Word is a little-endian load");
 
+// Bytes the fast path expects verbatim where a line is written as the format's writers write
+// it, such as the separator and key before a value, e.g. Cursor::Literal<",\"seat\":">().
+template <size_t N>
+struct LiteralText {
+  static_assert(N >= 5 && N <= 17, "a literal of 4 to 16 bytes");
+  constexpr LiteralText(const char (&bytes)[N]) {  // NOLINT: implicit, so that ",\"seat\":" is one
+    for (size_t i = 0; i + 1 < N; ++i) text[i] = bytes[i];
+  }
+  // As KeyName::Word.
+  template <typename W>
+  constexpr W Word(size_t at) const {
+    W w = 0;
+    for (size_t i = 0; i < sizeof(W); ++i) {
+      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
+    }
+    return w;
+  }
+  constexpr bool HasStop() const {
+    for (char c : text) {
+      if (ScanStops(c)) return true;
+    }
+    return false;
+  }
+  char text[N - 1] = {};
+};
+
 // The names of a NameTable (names.h) as they stand in a line after a string's opening quote:
 // each name and its closing quote, as the one or two little-endian words a load from the
 // line reads, with the masks that keep only its bytes (a name of up to 15 bytes).
@@ -186,6 +215,12 @@ class Cursor {
     ++p_;
     return true;
   }
+  // Whether a string read so far may hold a byte above ASCII (or the bytes loaded with its
+  // last ones, which may lie past it). Every other byte the cursor passes over it compares
+  // with ASCII (a key, a name, a digit, whitespace, a token): where this is false, a line
+  // read to its end is ASCII, and so valid UTF-8, without validating it.
+  bool MaybeNotAscii() const { return (string_bytes_ & kHighBits) != 0; }
+
   // Expect, for a token that may not be there: a miss consumes only whitespace.
   PITBOSS_CURSOR_STEP bool Accept(char c) { return Expect(c); }
   // Whether the next token starts with `c`, without consuming it.
@@ -202,6 +237,11 @@ class Cursor {
   // The byte under the cursor (the stop after the line at its end): inside a key, the first
   // byte of its name.
   PITBOSS_CURSOR_STEP char Current() const { return *p_; }
+  // Where the cursor is, and what is left of the line from there.
+  const char* position() const { return p_; }
+  std::string_view Rest() const { return std::string_view(p_, static_cast<size_t>(end_ - p_)); }
+  // Passes over `n` bytes of the line, which the caller has read already.
+  void Skip(size_t n) { p_ += n; }
   // With the cursor just after a key's opening quote: whether the key is `name`, and if so
   // consumes it and the ':' after it. A key with an escape never matches, nor does one that
   // `name` is a prefix of (the closing quote is compared too), nor one not followed by ':';
@@ -219,6 +259,21 @@ class Cursor {
     if (Expect(':')) return true;
     p_ = key;  // "action"hand":... is no "action", and no "hand" either
     return false;
+  }
+
+  // Whether the bytes from the cursor are `text`, and if so consumes them; a miss consumes
+  // nothing. As Key, two loads and compares: no whitespace is passed over, and none of the
+  // texts holds a stop, so a match never runs past the line.
+  template <LiteralText text>
+  PITBOSS_CURSOR_STEP bool Literal() {
+    constexpr size_t kSize = sizeof(text.text);
+    static_assert(!text.HasStop());
+    using Word = std::conditional_t<(kSize >= 8), uint64_t, uint32_t>;
+    constexpr Word kHead = text.template Word<Word>(0);
+    constexpr Word kTail = text.template Word<Word>(kSize - sizeof(Word));
+    if (Load<Word>(p_) != kHead || Load<Word>(p_ + kSize - sizeof(Word)) != kTail) return false;
+    p_ += kSize;
+    return true;
   }
 
   // With the cursor just after a string's opening quote: the index in `kTable` (names.h) of
@@ -244,7 +299,7 @@ class Cursor {
   }
 
   // A string with no escape and no control character, as it stands in the line, which is
-  // then also its value (the line's UTF-8 is checked up front).
+  // then also its value (once the line's UTF-8 is checked: see MaybeNotAscii).
   PITBOSS_CURSOR_STEP bool String(std::string_view* out) { return Expect('"') && StringRest(out); }
   // A string's text and closing quote, the cursor just after its opening quote (as String).
   PITBOSS_CURSOR_STEP bool StringAfterQuote(std::string_view* out) { return StringRest(out); }
@@ -255,6 +310,10 @@ class Cursor {
   // reader may take for the double -0.0, is left to the reference path.
   PITBOSS_CURSOR_STEP bool Int64(int64_t* out) {
     SkipSpace();
+    return Int64Here(out);
+  }
+  // Int64, the integer starting at the cursor (no whitespace before it).
+  PITBOSS_CURSOR_STEP bool Int64Here(int64_t* out) {
     const bool negative = *p_ == '-';
     if (negative) ++p_;
     const char* start = p_;
@@ -312,8 +371,12 @@ class Cursor {
     const char* start = p_;
     // Eight bytes a step: a string of the subset ends at the first byte that ends strings,
     // and 8 bytes without one are all in the line (the stop after it is one).
-    uint64_t stops;
-    while ((stops = StringStops(Load<uint64_t>(p_))) == 0) p_ += 8;
+    uint64_t word, stops;
+    while ((stops = StringStops(word = Load<uint64_t>(p_))) == 0) {
+      string_bytes_ |= word;
+      p_ += 8;
+    }
+    string_bytes_ |= word;
     p_ += std::countr_zero(stops) / 8;
     if (*p_ != '"') return false;  // an escape, a control character, or the stop at the end
     *out = std::string_view(start, static_cast<size_t>(p_ - start));
@@ -323,6 +386,7 @@ class Cursor {
 
   const char* p_;
   const char* end_;
+  uint64_t string_bytes_ = 0;  // every word StringRest loaded, or'd (MaybeNotAscii)
 };
 
 // The fast path: one pass of a Cursor over a line, straight into the Round. It takes only
@@ -354,6 +418,15 @@ class FastLineParser {
   // the Casino War log above, against 11.9k before the move and 11.2k with this).
   // `type` is the event's type, once its "type" is read.
   static __attribute__((always_inline)) inline bool EventMember(Cursor& c, ScannedEvent& v, EventType& type);
+  // One event in the layout the format's writers give it (WriteRoundJson, games/core/dealer.cc):
+  // no whitespace, "type" first, then "seat" and "hand", then the type's own keys in the
+  // writer's order, e.g. {"type":"bet","seat":1,"wager":"main","amount":500}. Reads the event
+  // whole into `v` and `type`, as EventMember would key by key, and returns true; false on any
+  // other layout, having consumed what it matched, for Events to read the event again by
+  // EventMember from its start. Why: nearly every event of a log is so written, and expecting
+  // each key where the writer puts it, with the separators before it in the same compare, cost
+  // half what trying the keys one by one did. Inlined into the events' loop, as EventMember.
+  static __attribute__((always_inline)) inline bool WrittenEvent(Cursor& c, ScannedEvent& v, EventType& type);
   // The field's first time in its object: marks it given.
   bool First(RoundField field) { return !std::exchange(present_[static_cast<int>(field)], true); }
   static bool First(ScannedEvent& v, EventField field) {
@@ -375,11 +448,12 @@ class FastLineParser {
 };
 
 bool FastLineParser::ParseLine(std::string_view line, Instant* instant) {
-  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
-  // are its text.
-  if (!simdjson::validate_utf8(line.data(), line.size())) return false;
   cursor_ = Cursor(line);
   if (!cursor_.Object([this] { return RoundMember(); }) || !cursor_.AtEnd()) return false;
+  // Valid UTF-8 throughout, as the reference path's parser requires: then a string's bytes
+  // are its text. Validated only where a string may hold a byte above ASCII: a line of ASCII
+  // alone, as nearly every line is, is valid, and validating each cost as much as its header.
+  if (cursor_.MaybeNotAscii() && !simdjson::validate_utf8(line.data(), line.size())) return false;
   for (RoundField required :
        {RoundField::kRound, RoundField::kTime, RoundField::kTable, RoundField::kRules, RoundField::kEvents}) {
     if (!present_[static_cast<int>(required)]) return false;
@@ -401,8 +475,25 @@ bool FastLineParser::RoundMember() {
       return cursor_.Key<"table">() && First(RoundField::kTable) && String(&round_->table, false);
     case 'l': {
       if (!cursor_.Key<"limits">() || !First(RoundField::kLimits)) return false;
+      // The rounds of a log give their table's limits again and again, byte for byte: an object
+      // the same as the last one read on this thread is what it read (the object's bytes alone
+      // decide what LimitsMember makes of them), and is not read again.
+      struct LastLimits {
+        std::string text;  // the object as the line gave it, from its '{' (or the space before) to its '}'
+        std::array<std::optional<Limit>, kWagerKinds> limits;
+      };
+      thread_local LastLimits last;
+      if (!last.text.empty() && cursor_.Rest().starts_with(last.text)) {
+        cursor_.Skip(last.text.size());
+        round_->limits = last.limits;
+        return true;
+      }
+      const char* start = cursor_.position();
       uint32_t kinds = 0;  // bit i: WagerKind i has its limits
-      return cursor_.Object([this, &kinds] { return LimitsMember(&kinds); });
+      if (!cursor_.Object([this, &kinds] { return LimitsMember(&kinds); })) return false;
+      last.text.assign(start, static_cast<size_t>(cursor_.position() - start));
+      last.limits = round_->limits;  // only the limits set: the round came in cleared
+      return true;
     }
     case 'c':
       if (!cursor_.Key<"currency">() || !First(RoundField::kCurrency) || !cursor_.String(&s) ||
@@ -451,12 +542,19 @@ bool FastLineParser::Events() {
       v.present = 0;
       v.face = false;
       v.face_down = false;
-      if (!c.Expect('{')) return false;
-      if (!c.Accept('}')) {
-        do {
-          if (!c.Expect('"') || !EventMember(c, v, type)) return false;
-        } while (c.Accept(','));
-        if (!c.Expect('}')) return false;
+      const Cursor event_start = c;
+      if (!WrittenEvent(c, v, type)) {
+        c = event_start;
+        v.present = 0;
+        v.face = false;
+        v.face_down = false;
+        if (!c.Expect('{')) return false;
+        if (!c.Accept('}')) {
+          do {
+            if (!c.Expect('"') || !EventMember(c, v, type)) return false;
+          } while (c.Accept(','));
+          if (!c.Expect('}')) return false;
+        }
       }
       if (!v.Has(EventField::kType) || !FillScannedEvent(type, v, &events.emplace_back())) return false;
     } while (c.Accept(','));
@@ -464,6 +562,71 @@ bool FastLineParser::Events() {
   }
   cursor_ = c;
   return true;
+}
+
+bool FastLineParser::WrittenEvent(Cursor& c, ScannedEvent& v, EventType& type) {
+  constexpr auto kBit = [](EventField field) { return 1u << static_cast<int>(field); };
+  if (!c.Literal<"{\"type\":\"">()) return false;
+  const int t = c.Name<kEventTypeNames>();
+  if (t < 0) return false;
+  type = static_cast<EventType>(t);
+  v.present = kBit(EventField::kType);
+  if (type != EventType::kShuffle && type != EventType::kBurn) {
+    if (!c.Literal<",\"seat\":">()) return false;
+    v.present |= kBit(EventField::kSeat);
+    // The values too start right after their keys: Int64Here, and Current for a string.
+    v.seat_is_name = c.Current() == '"';
+    if (!(v.seat_is_name ? c.String(&v.seat_name) : c.Int64Here(&v.seat))) return false;
+    if (c.Literal<",\"hand\":">()) {
+      v.present |= kBit(EventField::kHand);
+      if (!c.Int64Here(&v.hand)) return false;
+    }
+  }
+  switch (type) {
+    case EventType::kShuffle:
+      if (!c.Literal<",\"shoe\":\"">() || !c.StringAfterQuote(&v.shoe) || !c.Literal<",\"decks\":">() ||
+          !c.Int64Here(&v.decks)) {
+        return false;
+      }
+      v.present |= kBit(EventField::kShoe) | kBit(EventField::kDecks);
+      break;
+    case EventType::kBet:
+    case EventType::kSettle: {
+      // A wager the format does not have is left to EventMember, which keeps its text.
+      if (!c.Literal<",\"wager\":\"">()) return false;
+      const int k = c.Name<kWagerNames>();
+      if (k < 0) return false;
+      v.wager_kind = static_cast<WagerKind>(k);
+      if (type == EventType::kBet) {
+        if (!c.Literal<",\"amount\":">() || !c.Int64Here(&v.amount)) return false;
+        v.present |= kBit(EventField::kWager) | kBit(EventField::kAmount);
+      } else {
+        if (!c.Literal<",\"net\":">() || !c.Int64Here(&v.net)) return false;
+        v.present |= kBit(EventField::kWager) | kBit(EventField::kNet);
+      }
+      break;
+    }
+    case EventType::kDeal:
+    case EventType::kBurn:
+      if (!c.Literal<",\"card\":\"">() || !c.StringAfterQuote(&v.card)) return false;
+      v.present |= kBit(EventField::kCard);
+      if (type == EventType::kDeal && c.Literal<",\"face\":\"">()) {
+        std::string_view face;
+        if (!c.StringAfterQuote(&face)) return false;
+        v.face = true;
+        v.face_down = Is(face, "down");
+      }
+      break;
+    case EventType::kDecision: {
+      if (!c.Literal<",\"action\":\"">()) return false;
+      const int a = c.Name<kActionNames>();
+      if (a < 0) return false;
+      v.action_kind = static_cast<Action>(a);
+      v.present |= kBit(EventField::kAction);
+      break;
+    }
+  }
+  return c.Expect('}');
 }
 
 bool FastLineParser::EventMember(Cursor& c, ScannedEvent& v, EventType& type) {

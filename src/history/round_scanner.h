@@ -14,6 +14,7 @@
 #include <optional>
 #include <string_view>
 
+#include "history/card_code.h"
 #include "history/names.h"
 #include "history/round_parser.h"
 #include "pitboss/card.h"
@@ -108,7 +109,7 @@ __attribute__((always_inline)) inline bool FillScannedEvent(EventType known, con
     case EventType::kBurn:
       if (!v.Has(EventField::kCard)) return false;
       event->face_down = known == EventType::kDeal && v.face_down;
-      event->card = ParseCard(v.card);
+      event->card = ReadCardCode(v.card);
       if (!event->card) event->text.assign(v.card.data(), v.card.size());
       return true;
     case EventType::kDecision: {
