@@ -98,6 +98,15 @@ static_assert(std::countr_zero(StringStops(0x2261)) == 15 && std::countr_zero(St
 
 // A key the fast path knows, as it stands in a line after its opening quote: its name and
 // the closing quote, e.g. Cursor::Key<"type">().
+// The bytes of `text` from `at` as one word W, as a little-endian load reads them.
+template <typename W, size_t M>
+constexpr W LittleEndianWord(const char (&text)[M], size_t at) {
+  W w = 0;
+  for (size_t i = 0; i < sizeof(W); ++i)
+    w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
+  return w;
+}
+
 template <size_t N>
 struct KeyName {
   static_assert(N >= 4 && N <= 16, "a key of 3 to 15 bytes");
@@ -108,11 +117,7 @@ struct KeyName {
   // The bytes from `at` as one word, as a little-endian load from the line reads them.
   template <typename W>
   constexpr W Word(size_t at) const {
-    W w = 0;
-    for (size_t i = 0; i < sizeof(W); ++i) {
-      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
-    }
-    return w;
+    return LittleEndianWord<W>(text, at);
   }
   char text[N] = {};
 };
@@ -129,11 +134,7 @@ struct LiteralText {
   // As KeyName::Word.
   template <typename W>
   constexpr W Word(size_t at) const {
-    W w = 0;
-    for (size_t i = 0; i < sizeof(W); ++i) {
-      w |= static_cast<W>(static_cast<unsigned char>(text[at + i])) << (8 * i);
-    }
-    return w;
+    return LittleEndianWord<W>(text, at);
   }
   constexpr bool HasStop() const {
     for (char c : text) {
