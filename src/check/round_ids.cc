@@ -493,7 +493,7 @@ std::optional<RoundIdSet::SeenAt> RoundIdSet::Insert(std::string_view id, SeenAt
     }
   }
   // Else the open run is done, and n starts the next, unless a done run's range holds it.
-  Close(series);  // a run of one, as any short run, hashed
+  Close(series);  // kept as a run, or (a run of one, or past kMaxRuns) hashed
   // The run just done may hold n in its range: then n is no start of a run (runs' ranges
   // never overlap, or Covering would miss one).
   if (!covering) covering = Covering(series, n);

@@ -16,14 +16,15 @@
 // Memory is bounded whatever the ids. Runs are kept for at most kMaxSeries prefixes (ids of
 // other prefixes are hashed), and at most kMaxRuns runs in all (a table's rounds logged at
 // uneven intervals, as a dialect's are, end a run every two or three rounds): the ids of a
-// run of one, or of a run past the limit, are hashed when it ends. The hashed ids are held in a table of at
-// most `memory` bytes; when it is full, its slots are sorted by hash and written to a temporary file
-// (unlinked as it is made: nothing is left behind, whatever ends the run), and the table starts empty. Each
-// such run on disk keeps in memory a blocked Bloom filter of its hashes (12 bits an id) and the hash of every
-// kIndexEvery-th slot; runs of like size are merged, so that there are few. A lookup asks the table, then
-// each run's filter, and reads a block of the run only where the filter cannot say no (about one lookup in a
-// hundred a run): the answers are exactly those of a set held in memory, whatever the budget. Not
-// thread-safe.
+// run of one, or of a run past the limit, are hashed when it ends. The hashed ids are held in
+// a table of at most `memory` bytes; when it is full, its slots are sorted by hash and written
+// to a temporary file (unlinked as it is made: nothing is left behind, whatever ends the run),
+// and the table starts empty. Each such run on disk keeps in memory a blocked Bloom filter of
+// its hashes (12 bits an id) and the hash of every kIndexEvery-th slot; runs of like size are
+// merged, so that there are few. A lookup asks the table, then each run's filter, and reads a
+// block of the run only where the filter cannot say no (about one lookup in a hundred a run):
+// the answers are exactly those of a set held in memory, whatever the budget.
+// Not thread-safe.
 #ifndef PITBOSS_CHECK_ROUND_IDS_H_
 #define PITBOSS_CHECK_ROUND_IDS_H_
 
@@ -136,8 +137,8 @@ class RoundIdSet {
   static bool MayHold(const DiskRun& run, uint64_t a, uint64_t b);
   void FailSpill(const std::string& why);
   void InsertHashed(uint64_t a, uint64_t b, SeenAt at);
-  // Where `open`'s ids go when it stops growing: to the series' runs, or hashed (a short
-  // run, or one past kMaxRuns). `series` is key_'s.
+  // Where `open`'s ids go when it stops growing: to the series' runs, or hashed (a run of
+  // one, or one past kMaxRuns). `series` is key_'s.
   void Close(Series& series);
   // The hash of the id of the series key_ names (prefix, '\0', width) with number n.
   Hash128 HashOfNumber(uint64_t n);

@@ -304,7 +304,6 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
   faults_.clear();
   grouped.remove_prefix(std::min(grouped.size(), kDialectRoundMark.size()));
   const bool csv = d_.shape == DialectShape::kCsv;
-  bool after_record = false;  // a CSV record of the round came before
   if (csv) {
     column_at_.resize(Take<uint32_t>(&grouped));
     for (int& at : column_at_) at = Take<int32_t>(&grouped);
@@ -355,20 +354,18 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         if (!SplitCsv(record, d_.delimiter, &fields_, &csv_scratch_, &why) ||
             fields_.size() != column_at_.size()) {
           AddError(line, Describe(d_, nullptr, nullptr, "the record is not CSV: " + why));
-          after_record = false;
           continue;
         }
         values_.resize(column_at_.size());
         for (size_t c = 0; c < column_at_.size(); ++c)
           values_[c] = fields_[static_cast<size_t>(column_at_[c])];
       }
-      // Whether its round columns have the texts of the record before it (the reader says:
-      // Append). Only where both records' values are where the log has them; else the
-      // round's fields are read again, which gives the same round (Record: this only spares
-      // the work).
-      const bool same = after_record && in_record && (told & kSameRoundText) != 0;
+      // Whether its round columns have the texts of the record before it in the round (the
+      // reader says, Append: only where both records' values are where the log has them, the
+      // first record of a round never); else the round's fields are read again, which gives
+      // the same round (Record: this only spares the work).
+      const bool same = in_record && (told & kSameRoundText) != 0;
       Record(d_.records[static_cast<size_t>(kind)], line, same);
-      after_record = true;
       continue;
     }
     csv_places_ = nullptr;
