@@ -35,7 +35,7 @@ Then writes a full-page screenshot. Python 3 standard library only. Gives up aft
 
 With --findings N instead of logs, it generates a log of N rounds each with a finding
 (`pitboss generate`, bench/corrupt_settle.py), and fails where the check page is not smaller
-than --max-bytes, where it shows its first page of findings later than --max-ms after the
+than --max-bytes, where it shows its first page of findings later than --max-ms (if given) after the
 navigation began (the time the page records), where its data differs from the JSON report, and
 on the findings view's checks above. It prints the size and time measured.
 
@@ -1130,7 +1130,9 @@ def main_at_scale(args, chromium, screenshot, deadline):
             if shown_ms:
                 break
             time.sleep(0.05)
-        if not ready or not shown_ms or shown_ms >= args.max_ms:
+        if not ready or not shown_ms:
+            problems.append("the first page of findings was never made and painted")
+        elif args.max_ms is not None and shown_ms >= args.max_ms:
             problems.append(f"the first page of findings was made {ready} ms and painted {shown_ms} ms after the "
                             f"navigation began; the limit is {args.max_ms:.0f} ms")
         data = evaluate(browser, session, f"document.getElementById('{JSON_ID}').textContent")
@@ -1153,7 +1155,7 @@ def main_at_scale(args, chromium, screenshot, deadline):
         raise Failure("\n".join(problems[:40]))
     print(f"ok: {len(findings):,} findings: the page is {size / 1e6:.2f} MB (limit {args.max_bytes / 1e6:.0f} MB), "
           f"its first page of findings made {ready:.0f} ms and painted {shown_ms:.0f} ms after the navigation "
-          f"began (limit {args.max_ms:.0f} ms; the tab's load event {loaded * 1000:.0f} ms after it was opened); data, search, filters and sort agree with {json_path.name}; "
+          f"began ({'limit ' + format(args.max_ms, '.0f') + ' ms' if args.max_ms is not None else 'no limit asked'}; the tab's load event {loaded * 1000:.0f} ms after it was opened); data, search, filters and sort agree with {json_path.name}; "
           f"screenshot {screenshot}")
 
 
@@ -1309,8 +1311,10 @@ def main():
                         help="instead of LOGs, a generated log of N rounds each with a finding: the check page's "
                              "size, time until its findings are shown, and its search, filters and sort at scale")
     parser.add_argument("--max-bytes", type=int, default=10_000_000, help="with --findings: the page's size limit")
-    parser.add_argument("--max-ms", type=float, default=2000,
-                        help="with --findings: the limit on the time from navigation to the first page of findings")
+    parser.add_argument("--max-ms", type=float, default=None,
+                        help="with --findings: a limit on the time from navigation to the first page of findings "
+                             "(none by default: the time is printed, a measurement, not a test's verdict, which a "
+                             "loaded machine would make flaky)")
     parser.add_argument("--columns", type=int, metavar="WIDTH",
                         help="only the check page's findings columns, in a window WIDTH px wide: those shown at "
                              "first fit, and the column chooser shows and hides them")
