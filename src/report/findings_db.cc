@@ -3,10 +3,12 @@
 #include <sys/stat.h>
 
 #include <array>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "base/json.h"
@@ -209,7 +211,8 @@ bool HasContent(const std::string& path) {
 }
 
 // The schema version of an open database, and that it is a findings database: 0 for one with
-// no table at all (new).
+// no table at all (new). Its several reads must see one snapshot: inside the caller's
+// transaction, or SchemaVersionNow's own.
 StatusOr<int64_t> SchemaVersion(SqliteDb& db) {
   auto version = db.QueryInt("PRAGMA user_version");
   if (!version.ok()) {
@@ -245,6 +248,15 @@ StatusOr<int64_t> SchemaVersion(SqliteDb& db) {
   return *version;
 }
 
+// SchemaVersion outside any transaction: in a read transaction of its own, so that a writer
+// making the schema meanwhile is seen whole or not at all (read statement by statement, its
+// tables could be seen before its version, and a new findings database refused as foreign).
+StatusOr<int64_t> SchemaVersionNow(SqliteDb& db) {
+  SqliteTransaction read(&db);
+  if (Status s = read.BeginRead(); !s.ok()) return s;
+  return SchemaVersion(db);
+}
+
 // Takes the database from its version to this tool's, inside the caller's transaction.
 Status Migrate(SqliteDb& db, int64_t from) {
   for (int64_t v = from; v < kFindingsSchemaVersion; ++v) {
@@ -267,33 +279,6 @@ Status Migrate(SqliteDb& db, int64_t from) {
   }
   return Status::Ok();
 }
-
-// Rolls back on destruction unless committed: a run is in the database whole or not at all.
-class Transaction {
- public:
-  explicit Transaction(SqliteDb* db) : db_(db) {}
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  ~Transaction() {
-    if (open_) (void)db_->Exec("ROLLBACK");
-  }
-  // IMMEDIATE: the write lock at once, so that two writers queue (busy timeout) rather than
-  // each read and then fail to write.
-  Status Begin() {
-    Status s = db_->Exec("BEGIN IMMEDIATE");
-    open_ = s.ok();
-    return s;
-  }
-  Status Commit() {
-    Status s = db_->Exec("COMMIT");
-    if (s.ok()) open_ = false;
-    return s;
-  }
-
- private:
-  SqliteDb* db_;
-  bool open_ = false;
-};
 
 Status InsertRun(SqliteDb& db, const Report& report, int exit_status, const std::string& recorded_time,
                  int64_t* run_id) {
@@ -555,6 +540,20 @@ Status InsertFindings(SqliteDb& db, const Report& report, int64_t run_id) {
   return Status::Ok();
 }
 
+// WAL: readers (history, a dashboard) do not block the nightly writer, nor it them. Switching
+// a new file to it takes a lock that SQLite's busy handler does not wait for: a second writer
+// opening the same new file at that moment is told BUSY at once. Retried here for as long as a
+// writer waits for a lock (kFindingsDbBusyMs); a file already in WAL is left as it is.
+Status UseWal(SqliteDb& db) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kFindingsDbBusyMs);
+  for (;;) {
+    auto mode = db.QueryInt("PRAGMA journal_mode = WAL");
+    if (mode.ok()) return Status::Ok();
+    if (!db.Busy() || std::chrono::steady_clock::now() >= deadline) return mode.status();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
 // Opens `path` read-write and brings its schema to this tool's, in a transaction of its own.
 StatusOr<SqliteDb> OpenForWriting(const std::string& path) {
   const bool existed = HasContent(path);
@@ -562,11 +561,10 @@ StatusOr<SqliteDb> OpenForWriting(const std::string& path) {
   if (!db.ok()) return db.status();
   if (existed) {
     // A file that is not a database is refused before anything is written to it.
-    if (auto version = SchemaVersion(*db); !version.ok()) return version.status();
+    if (auto version = SchemaVersionNow(*db); !version.ok()) return version.status();
   }
-  // WAL: readers (history, a dashboard) do not block the nightly writer, nor it them.
-  if (auto mode = db->QueryInt("PRAGMA journal_mode = WAL"); !mode.ok()) return mode.status();
-  Transaction schema(&db.value());
+  if (Status s = UseWal(*db); !s.ok()) return s;
+  SqliteTransaction schema(&db.value());
   if (Status s = schema.Begin(); !s.ok()) return s;
   // Read again under the write lock: another writer may have made the schema meanwhile.
   auto version = SchemaVersion(*db);
@@ -584,7 +582,7 @@ Status AppendRunToDatabase(const Report& report, const std::string& path, int ex
                            const std::string& recorded_time, int64_t* run_id) {
   auto db = OpenForWriting(path);
   if (!db.ok()) return db.status();
-  Transaction run(&db.value());
+  SqliteTransaction run(&db.value());
   if (Status s = run.Begin(); !s.ok()) return s;
   int64_t id = 0;
   if (Status s = InsertRun(*db, report, exit_status, recorded_time, &id); !s.ok()) return s;
@@ -605,7 +603,7 @@ StatusOr<SqliteDb> OpenFindingsDatabase(const std::string& path) {
   }
   auto db = SqliteDb::Open(path, /*create=*/false, kFindingsDbBusyMs);
   if (!db.ok()) return db.status();
-  auto version = SchemaVersion(*db);
+  auto version = SchemaVersionNow(*db);
   if (!version.ok()) return version.status();
   if (*version < kFindingsSchemaVersion) return OpenForWriting(path);  // migrated, as a writer does
   return db;

@@ -67,6 +67,10 @@ StatusOr<History> ReadHistory(const std::string& path, const HistoryOptions& opt
   }
   auto db = OpenFindingsDatabase(path);
   if (!db.ok()) return db.status();
+  // One snapshot for every read below: a run a nightly writer commits meanwhile is in the
+  // history whole (its run and its findings) or not at all.
+  SqliteTransaction snapshot(&db.value());
+  if (Status s = snapshot.BeginRead(); !s.ok()) return s;
   History history;
   history.path = path;
   history.options = options;

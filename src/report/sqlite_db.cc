@@ -33,6 +33,8 @@ SqliteDb& SqliteDb::operator=(SqliteDb&& other) noexcept {
 
 SqliteDb::~SqliteDb() { sqlite3_close(db_); }
 
+bool SqliteDb::Busy() const { return (sqlite3_errcode(db_) & 0xff) == SQLITE_BUSY; }
+
 Status SqliteDb::Error(std::string_view doing) const {
   return Status::IoError(path_ + ": " + std::string(doing) + ": " + sqlite3_errmsg(db_));
 }

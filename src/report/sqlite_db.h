@@ -35,6 +35,9 @@ class SqliteDb {
   // The first column of the first row of `sql` as an integer (a PRAGMA, a count).
   StatusOr<int64_t> QueryInt(std::string_view sql);
   int64_t LastInsertRowid() const;
+  // The last call failed for a lock another connection holds (SQLITE_BUSY), after what wait
+  // the busy timeout gives (none, for some locks: see findings_db.cc's UseWal).
+  bool Busy() const;
   // "PATH: what SQLite says", for a failure of the last call.
   Status Error(std::string_view doing) const;
   const std::string& path() const { return path_; }
@@ -44,6 +47,39 @@ class SqliteDb {
   SqliteDb(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
   sqlite3* db_ = nullptr;
   std::string path_;
+};
+
+// A transaction on `db`, rolled back on destruction unless committed: a run is in the
+// database whole or not at all.
+class SqliteTransaction {
+ public:
+  explicit SqliteTransaction(SqliteDb* db) : db_(db) {}
+  SqliteTransaction(const SqliteTransaction&) = delete;
+  SqliteTransaction& operator=(const SqliteTransaction&) = delete;
+  ~SqliteTransaction() {
+    if (open_) (void)db_->Exec("ROLLBACK");
+  }
+  // IMMEDIATE: the write lock at once, so that two writers queue (busy timeout) rather than
+  // each read and then fail to write.
+  Status Begin() { return Open("BEGIN IMMEDIATE"); }
+  // DEFERRED, for reading only: every statement until the end sees one snapshot, where reads
+  // outside a transaction each see the database as it is then, another writer's commit between.
+  Status BeginRead() { return Open("BEGIN DEFERRED"); }
+  Status Commit() {
+    Status s = db_->Exec("COMMIT");
+    if (s.ok()) open_ = false;
+    return s;
+  }
+
+ private:
+  Status Open(const char* begin) {
+    Status s = db_->Exec(begin);
+    open_ = s.ok();
+    return s;
+  }
+
+  SqliteDb* db_;
+  bool open_ = false;
 };
 
 // A prepared statement: Bind its parameters (from 1), Step through its rows, Reset to run it
