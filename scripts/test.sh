@@ -35,8 +35,9 @@ if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ] || [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 
 fi
 if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
   # The tests labelled heavy (whole generated logs through the checker and the statistics, the
-  # real-browser tests) ran above; the code they run is under the sanitizers here through the
-  # unit tests.
+  # real-browser tests, and those whose code a lighter test runs: every fixture under every
+  # reading, which e2e.fixtures runs under the defaults) ran above; the code they run is under
+  # the sanitizers here through the unit tests and those lighter tests.
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j "$jobs" -LE heavy)
 fi
 
