@@ -20,14 +20,32 @@ fi
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/%/_fuzz}"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-for target in "${targets[@]}"; do
-  corpus=fuzz/corpus/$target
+# The targets run side by side, as many at once as there are cores (each libFuzzer run is one
+# process on one core): the same time each, in a fraction of the wall-clock time. Each one's
+# last lines are printed in the targets' order; any target's failure fails the run.
+run_target() {
+  local target=$1 corpus=fuzz/corpus/$1 dict=()
   [ "$target" = spec_loader ] && corpus=fuzz/corpus/spec
   mkdir -p "$scratch/$target"
-  dict=()
   [ -f "fuzz/$target.dict" ] && dict=(-dict="fuzz/$target.dict")
-  echo "== fuzz $target for ${seconds}s"
   "$build/fuzz/${target}_fuzz" -max_total_time="$seconds" -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$(cd "$build" && pwd)/" \
-    "$scratch/$target" "$corpus" 2>&1 | tail -n 12
+    "$scratch/$target" "$corpus" >"$scratch/$target.out" 2>&1
+}
+cores=$(nproc)
+pids=()
+for target in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$cores" ]; do sleep 1; done  # a core free: none reaped here
+  echo "== fuzz $target for ${seconds}s"
+  run_target "$target" &
+  pids+=("$!")
 done
+failed=0
+for i in "${!targets[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  echo "== fuzz ${targets[$i]}: $([ "$status" = 0 ] && echo done || echo "FAILED (exit $status)")"
+  tail -n 12 "$scratch/${targets[$i]}.out"
+  [ "$status" = 0 ] || failed=1
+done
+exit "$failed"
