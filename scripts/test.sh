@@ -29,8 +29,11 @@ if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ] || [ "${PITBOSS_SKIP_FUZZ:-0}" != 1 
   if [ -f build-asan/CMakeCache.txt ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang' build-asan/CMakeCache.txt; then
     rm -rf build-asan
   fi
-  # -O1, as the sanitizers' own documentation advises: a fraction of -O0's run time.
-  CC=clang CXX=clang++ scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+  # -O1, as the sanitizers' own documentation advises: a fraction of -O0's run time. Line
+  # tables alone for debug information: a report still names each frame's function, file and
+  # line, and a file compiles in a fifth less time (checker.cc: 26.8 -> 21.6 s) at half the size.
+  CC=clang CXX=clang++ scripts/setup.sh build-asan -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG="-gline-tables-only -O1" \
     -DPITBOSS_SANITIZE=ON -DPITBOSS_FUZZ=ON -DPITBOSS_BENCH=OFF
 fi
 if [ "${PITBOSS_SKIP_SANITIZERS:-0}" != 1 ]; then
