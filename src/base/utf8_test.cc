@@ -42,8 +42,8 @@ TEST(Utf8Test, EscapedBytesReadBackExactly) {
   EXPECT_FALSE(IsValidUtf8("logs/day\xFF.jsonl"));
   EXPECT_EQ(EscapeBytes("logs/day\xFF.jsonl"), "logs/day\\xff.jsonl");
   EXPECT_EQ(EscapeBytes("a\\b\xC3\xA9\xE2\x82"), "a\\\\b\xC3\xA9\\xe2\\x82");
-  for (const std::string name : {std::string("logs/day\xFF.jsonl"), std::string("a\\xff\xFE\\"),
-                                 std::string("caf\xC3\xA9"), std::string("\x80\\x4", 4), std::string()}) {
+  for (const std::string& name : {std::string("logs/day\xFF.jsonl"), std::string("a\\xff\xFE\\"),
+                                  std::string("caf\xC3\xA9"), std::string("\x80\\x4", 4), std::string()}) {
     const std::string escaped = EscapeBytes(name);
     EXPECT_TRUE(IsValidUtf8(escaped)) << escaped;
     EXPECT_EQ(UnescapeBytes(escaped), name) << escaped;

@@ -190,7 +190,9 @@ TEST(RoundIdSetTest, RunsStartingInsideARunJustDoneAreNotLost) {
       auto [it, fresh] = exact.try_emplace(id, at);
       auto got = set.Insert(id, at);
       ASSERT_EQ(got.has_value(), !fresh) << id << " at " << i << ", seed " << seed;
-      if (got) ASSERT_EQ(got->line, it->second.line) << id << " at " << i << ", seed " << seed;
+      if (got) {
+        ASSERT_EQ(got->line, it->second.line) << id << " at " << i << ", seed " << seed;
+      }
     }
   }
 }

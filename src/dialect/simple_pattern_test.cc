@@ -179,9 +179,10 @@ TEST(SimplePatternTest, LiteralPrefixIsWhatEveryMatchStartsWith) {
   for (const std::string& p :
        {std::string(R"(CARD (?P<seat>BANK|\d+) (?P<card>\S+))"), std::string("ab?c|x")}) {
     re2::RE2 re(p, re2::RE2::Quiet);
-    for (const std::string& line : {"CARD BANK 5S", "CARD 12 x", "ac", "abc", "x"}) {
-      if (re2::RE2::FullMatch(line, re))
-        EXPECT_TRUE(std::string(line).starts_with(SimplePattern::LiteralPrefix(p)));
+    for (const std::string_view line : {"CARD BANK 5S", "CARD 12 x", "ac", "abc", "x"}) {
+      if (re2::RE2::FullMatch(line, re)) {
+        EXPECT_TRUE(line.starts_with(SimplePattern::LiteralPrefix(p)));
+      }
     }
   }
 }

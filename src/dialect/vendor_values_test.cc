@@ -177,7 +177,9 @@ TEST(CsvTest, PlacesFieldsAsSplitCsvSplitsThem) {
           ASSERT_EQ(std::string_view(record).substr(places[2 * i], places[2 * i + 1]), f[i])
               << record << " " << i;
         // More fields than asked for, or a quote anywhere: the general split's.
-        if (count > 1) EXPECT_EQ(SplitCsvPlaces(record, delimiter, places.data(), count - 1), -1) << record;
+        if (count > 1) {
+          EXPECT_EQ(SplitCsvPlaces(record, delimiter, places.data(), count - 1), -1) << record;
+        }
         for (size_t at : {size_t{0}, record.size() / 2, record.size()}) {
           std::string quoted = record;
           quoted.insert(at, 1, '"');

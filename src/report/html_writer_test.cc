@@ -606,7 +606,9 @@ TEST(HtmlReportTest, StatisticsHostileNamesStayText) {
   EXPECT_EQ(Count(html, "<img"), 0);
   EXPECT_EQ(Count(html, "<!--"), 0);
   for (const char c : html) {
-    if (static_cast<unsigned char>(c) < 0x20) EXPECT_EQ(c, '\n');
+    if (static_cast<unsigned char>(c) < 0x20) {
+      EXPECT_EQ(c, '\n');
+    }
   }
   EXPECT_EQ(Count(EmbeddedJson(html, "pitboss-stats"), "<"), 0);
   EXPECT_EQ(Figures(html, "0.spec"), std::vector<std::string>{escaped});

@@ -168,7 +168,9 @@ TEST(StatsHtmlTest, HostileNamesStayText) {
   EXPECT_FALSE(std::regex_search(html, std::regex(R"((src|href|action)=["']?https?:)")));
   for (const std::string& href : Attributes(html, "href")) EXPECT_TRUE(href.starts_with("#")) << href;
   for (const char c : html) {
-    if (static_cast<unsigned char>(c) < 0x20) EXPECT_EQ(c, '\n');
+    if (static_cast<unsigned char>(c) < 0x20) {
+      EXPECT_EQ(c, '\n');
+    }
   }
   EXPECT_EQ(Count(html, "\xC2\x85"), 0);
   // Plain text wherever it is shown, in the plots' titles, labels and captions too.
