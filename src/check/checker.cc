@@ -439,7 +439,10 @@ struct Checker::Impl : ShoeTracker::Owner {
   // The pure part of checking a line, safe on any thread with its own parser: it reads
   // nothing that changes while logs are read.
   // A round a dialect reader grouped (IsDialectRound) is converted by `converter` first.
-  void Prepare(RoundParser& parser, DialectConverter* converter, std::string_view text, LineWork* w) const;
+  // `converted`: the round `text` is, converted already (on the thread that reads ahead), or
+  // nullptr.
+  void Prepare(RoundParser& parser, DialectConverter* converter, std::string_view text, LineWork* w,
+               ConvertedRound* converted = nullptr) const;
   // The rest, in input order: round ids, time order, shoes, findings, counts.
   void Apply(const std::string& input, int64_t line, LineWork& w);
   // Finds a round dated before the last round of its table (input/time-order), once where
@@ -645,11 +648,18 @@ Checker::Impl::TableTime& Checker::Impl::CheckTimeOrder(const std::string& input
 }
 
 void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, std::string_view text,
-                            LineWork* w) const {
+                            LineWork* w, ConvertedRound* converted) const {
   w->record_errors.clear();
   w->source_lines.clear();
   bool direct = false;
-  if (IsDialectRound(text) && converter != nullptr) {
+  if (converted != nullptr) {
+    // As below, the conversion done: its buffers and the work's change hands.
+    direct = converted->direct;
+    std::swap(w->round, converted->round);
+    w->record_errors.swap(converted->errors);
+    w->source_lines.swap(converted->event_lines);
+    if (!direct) text = converted->v1_line();  // followed by padding, as a line of the pipeline is
+  } else if (IsDialectRound(text) && converter != nullptr) {
     // Straight into the Round where it can be, else through its v1 line.
     direct = converter->ConvertInto(text, &w->round);
     w->record_errors = converter->errors();
@@ -674,6 +684,8 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
   } else {
     w->parsed = parser.Parse(text, &w->round, /*padded=*/true);  // RunLinePipeline pads every line
   }
+  // Kept for another round, and holding w's last round's buffers now: none grown large kept.
+  if (converted != nullptr) converted->Trim();
   w->rt = nullptr;
   w->counts.clear();
   w->told.clear();
@@ -1147,10 +1159,13 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   auto run = [&](auto& source, int workers) {
     RunLinePipeline<Impl::LineWork>(
         source, workers,
-        [&impl](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+        [&impl, &source](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
           const auto i = static_cast<size_t>(worker);
+          // A round the thread reading ahead converted (with one worker, the item just read).
+          ConvertedRound* converted = nullptr;
+          if constexpr (requires { source.done(); }) converted = source.done();
           impl.Prepare(*impl.parsers[i], i < impl.converters.size() ? impl.converters[i].get() : nullptr,
-                       text, w);
+                       text, w, converted);
         },
         [&](int64_t line, Impl::LineWork& w) {
           if (w.parsed.ends_early && line == reader.unterminated_line() && impl.options.dialect == nullptr) {
@@ -1189,8 +1204,22 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     // one thread converts, every line's kind is found by the reader (the converter has the
     // check to share its thread with).
     dialect_reader.MatchEveryLine(jobs <= 2);
-    ReadAhead<Grouped> ahead(source);
-    run(ahead, std::max(1, jobs - 1));
+    // With one thread converting and checking, the reading thread converts rounds too whenever
+    // it would wait for that thread otherwise (ReadAhead's work): the conversion is shared, and
+    // the checking thread, the one waited on (for a CSV export and for a text log alike), has
+    // less to do. A round converted on either thread is the same round (each thread has its
+    // own converter, whose caches only spare work).
+    struct ConvertAhead {
+      using Result = ConvertedRound;
+      explicit ConvertAhead(const Dialect& d) : converter(d) {}
+      DialectConverter converter;
+      bool operator()(std::string_view text, ConvertedRound* out) { return out->Convert(converter, text); }
+    };
+    const int workers = std::max(1, jobs - 1);
+    std::optional<ConvertAhead> convert_ahead;
+    if (workers == 1) convert_ahead.emplace(*dialect);
+    ReadAhead<Grouped, ConvertAhead> ahead(source, convert_ahead ? &*convert_ahead : nullptr);
+    run(ahead, workers);
     status = dialect_reader.status();
     summary.dialect = dialect->id;
     summary.dialect_sha256 = dialect->sha256;

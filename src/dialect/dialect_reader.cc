@@ -978,6 +978,29 @@ void DialectConverter::WriteRound() {
   text.append(kLinePadding - kLineZeros, ' ');
 }
 
+bool ConvertedRound::Convert(DialectConverter& converter, std::string_view grouped) {
+  if (!IsDialectRound(grouped)) return false;
+  direct = converter.ConvertInto(grouped, &round);
+  event_lines = converter.event_lines();
+  errors = converter.errors();
+  line.clear();
+  if (!direct) {
+    line.assign(converter.round());
+    line.append(kLineZeros, '\0');
+    line.append(kLinePadding - kLineZeros, ' ');
+  }
+  return true;
+}
+
+void ConvertedRound::Trim() {
+  constexpr size_t kUsualEvents = 256;
+  constexpr size_t kUsualLine = size_t{64} << 10;
+  if (round.events.capacity() > kUsualEvents) std::vector<Event>().swap(round.events);
+  if (event_lines.capacity() > kUsualEvents) std::vector<int64_t>().swap(event_lines);
+  if (errors.capacity() > kUsualEvents) std::vector<DialectConverter::Error>().swap(errors);
+  if (line.capacity() > kUsualLine) std::string().swap(line);
+}
+
 DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
     : d_(dialect), lines_(lines), converter_(dialect) {
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;

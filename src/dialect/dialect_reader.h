@@ -303,6 +303,30 @@ class DialectConverter {
   bool EventText(size_t k, std::string_view* text) const;
 };
 
+// A round converted on one thread (a DialectConverter's ConvertInto) for another to check: the
+// Round, where it converts straight into one, else its v1 line; the line of each event's
+// record; the records it could not read. Its buffers are reused from one round to the next.
+struct ConvertedRound {
+  bool direct = false;
+  Round round;
+  // Not direct: the v1 line, followed by kLinePadding bytes, the first kLineZeros of them zeros.
+  std::string line;
+  std::vector<int64_t> event_lines;
+  std::vector<DialectConverter::Error> errors;
+
+  // Converts `grouped` with `converter`; false (and nothing converted) where it is not a grouped
+  // round (IsDialectRound).
+  bool Convert(DialectConverter& converter, std::string_view grouped);
+  // Lets go of buffers grown past what a usual round needs (a round of hundreds of events, a
+  // long v1 line), so that the many of these kept for reuse (ReadAhead's) hold a few KiB each,
+  // whatever rounds went through them.
+  void Trim();
+  // The v1 line, without its padding.
+  std::string_view v1_line() const {
+    return std::string_view(line).substr(0, line.size() < kLinePadding ? 0 : line.size() - kLinePadding);
+  }
+};
+
 class DialectReader {
  public:
   // Reads `lines` (the vendor log) through `dialect`; both must outlive it.

@@ -2,9 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cctype>
+#include <chrono>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "history/line_reader.h"
@@ -88,6 +93,100 @@ TEST(ReadAheadTest, StopsWhenDestroyedMidLog) {
     for (int i = 0; i < 10; ++i) ASSERT_TRUE(ahead.Next(&text));
   }
   EXPECT_LT(source.given, 1000000);  // it did not read the rest
+}
+
+// The work of the tests below: an item's text, upper-cased, on the reading thread. Items whose
+// number is a multiple of 5 it leaves to the caller (returns false); with `fail`, it throws.
+struct Upper {
+  struct Result {
+    std::string text;
+  };
+  std::atomic<int> calls{0};
+  std::atomic<int> done{0};
+  bool fail = false;
+  bool operator()(std::string_view item, Result* out) {
+    ++calls;
+    if (fail) throw std::runtime_error("work failed");
+    const int n = std::stoi(std::string(item.substr(5, item.find('x') - 5)));
+    if (n % 5 == 0) return false;
+    out->text.assign(item);
+    for (char& c : out->text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    ++done;
+    return true;
+  }
+};
+
+// Waits (up to 10 s) until `work` has been called: the reading thread, with every batch read
+// ahead and the caller taking none, does the caller's work.
+void AwaitWork(const Upper& work) {
+  for (int i = 0; i < 10000 && work.calls == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+// Each item is done once: by the reading thread (its result, for that item) or by the caller
+// (done() nullptr), in the source's order; the reading thread does some while the caller is
+// behind, and leaves to the caller what its work declines.
+TEST(ReadAheadTest, TheReadingThreadDoesTheCallersWorkWhileTheCallerIsBehind) {
+  CountingSource source;
+  source.items = 5000;
+  Upper work;
+  ReadAhead<CountingSource, Upper> ahead(source, &work);
+  std::string_view text;
+  ASSERT_TRUE(ahead.Next(&text));
+  AwaitWork(work);
+  int by_reader = 0;
+  for (int n = 1; n <= 5000; ++n) {
+    if (n > 1) {
+      ASSERT_TRUE(ahead.Next(&text));
+    }
+    std::string want = "item " + std::to_string(n);
+    if (n % 97 == 0) want += std::string(300000, 'x');
+    ASSERT_EQ(text, want);
+    if (Upper::Result* r = ahead.done()) {
+      ++by_reader;
+      ASSERT_NE(n % 5, 0) << "an item the work declined came back done";
+      std::string upper = want;
+      for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      ASSERT_EQ(r->text, upper);
+    }
+  }
+  EXPECT_FALSE(ahead.Next(&text));
+  EXPECT_GT(by_reader, 0);
+  EXPECT_EQ(by_reader, work.done.load());  // every result made was taken, once
+}
+
+// Without a work, or with none given, done() is always nullptr.
+TEST(ReadAheadTest, NoWorkGivenLeavesEveryItemToTheCaller) {
+  CountingSource source;
+  source.items = 3000;
+  ReadAhead<CountingSource, Upper> ahead(source, nullptr);
+  std::string_view text;
+  int n = 0;
+  while (ahead.Next(&text)) {
+    ++n;
+    ASSERT_EQ(ahead.done(), nullptr);
+  }
+  EXPECT_EQ(n, 3000);
+}
+
+// What the work throws on the reading thread reaches the caller, and the item it was doing is
+// the caller's again: nothing waits for it.
+TEST(ReadAheadTest, RethrowsWhatTheWorkThrew) {
+  CountingSource source;
+  source.items = 5000;
+  Upper work;
+  work.fail = true;
+  ReadAhead<CountingSource, Upper> ahead(source, &work);
+  std::string_view text;
+  ASSERT_TRUE(ahead.Next(&text));
+  AwaitWork(work);
+  int n = 1;
+  EXPECT_THROW(
+      {
+        while (ahead.Next(&text)) ++n;
+      },
+      std::runtime_error);
+  EXPECT_LE(n, 5000);
 }
 
 }  // namespace
