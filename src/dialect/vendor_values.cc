@@ -131,7 +131,11 @@ bool ParseByFormat(std::string_view format, std::string_view text, TimeParts* t,
     const char c = format[f];
     if (c != '%' || f + 1 >= format.size()) {
       if (i >= text.size() || text[i] != c) {
-        *why = "'" + std::string(text) + "' does not fit the time format '" + std::string(format) + "'";
+        why->assign(1, '\'')
+            .append(text)
+            .append("' does not fit the time format '")
+            .append(format)
+            .append(1, '\'');
         return false;
       }
       ++i;
@@ -204,8 +208,12 @@ bool ParseByFormat(std::string_view format, std::string_view text, TimeParts* t,
         ok = false;
     }
     if (!ok) {
-      *why = "'" + std::string(text) + "' does not fit the time format '" + std::string(format) + "' at %" +
-             std::string(1, spec);
+      why->assign(1, '\'')
+          .append(text)
+          .append("' does not fit the time format '")
+          .append(format)
+          .append("' at %");
+      why->push_back(spec);
       return false;
     }
   }
@@ -276,8 +284,9 @@ std::string CheckTimeFormat(std::string_view format) {
       case '%':
         break;
       default:
-        return "%" + std::string(1, spec) +
-               " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %s %Q %%)";
+        // Appended, here and below: GCC 12 warns falsely (-Wrestrict) of a literal + a string.
+        return std::string(1, '%').append(1, spec).append(
+            " is not a field of the time format (it has %Y %m %d %H %M %S %f %z %s %Q %%)");
     }
   }
   if (!date[0] || !date[1] || !date[2]) return "the time format has no date: it needs %Y, %m and %d";
@@ -332,7 +341,7 @@ bool ReadVendorTime(const TimeFormat& format, std::string_view text, std::string
 bool WriteVendorTime(const TimeFormat& format, std::string_view time, std::string* out, std::string* why) {
   TimeParts t;
   if (!ParseRfc3339(time, &t)) {
-    *why = "'" + std::string(time) + "' is not an RFC 3339 time";
+    why->assign(1, '\'').append(time).append("' is not an RFC 3339 time");
     return false;
   }
   const bool writes_zone = format.format.find("%z") != std::string::npos;
