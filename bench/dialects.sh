@@ -2,8 +2,9 @@
 # Throughput and memory of `pitboss check --dialect` against the v1 check of the same rounds
 # (docs/dialects.md): ROUNDS Casino War rounds (default 200000) dealt by `pitboss generate`,
 # written in each bundled dialect that writes Casino War by `pitboss convert --to`, then
-# checked with --jobs 1 and --jobs $(nproc): seconds (best of REPEAT), rounds/s, peak RSS, and
-# each dialect's throughput as a share of v1's. The logs are kept in WORK_DIR for the next run.
+# checked with --jobs 1 and --jobs $(nproc): seconds (best of REPEAT runs, the checks taken in
+# turn), rounds/s, peak RSS, and each dialect's throughput as a share of v1's. The logs are kept
+# in WORK_DIR for the next run.
 #
 # Usage: bench/dialects.sh [BUILD_DIR [WORK_DIR]]
 #   env: ROUNDS (200000), REPEAT (3)
@@ -27,37 +28,42 @@ for d in tgms/casino-war-csv terminal/dealer-terminal; do
   [ -f "$out" ] || "$pitboss" convert --to "$d" --out "$out" "$v1" 2>/dev/null
 done
 
-# "SECONDS PEAK_KIB", the best time of REPEAT runs and the largest peak.
-best_of() {
-  best=""
-  peak=0
-  i=0
-  while [ "$i" -lt "$repeat" ]; do
-    /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || {
-      s=$?
-      [ "$s" -ge 2 ] && { cat "$work/stderr.txt" >&2; exit 2; }
-    }
-    set -- $(tail -n 1 "$work/time.txt") "$@"
-    t=$1
-    m=$2
-    shift 2
-    if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
-    [ "$m" -gt "$peak" ] && peak=$m
-    i=$((i + 1))
-  done
-  echo "$best $peak"
+# The six checks (v1 and each dialect, at --jobs 1 and at $cores), each run REPEAT times, in turn:
+# one run of each, then the next round of runs, so that a slow spell of the machine (a shared VM
+# drifts by a fifth and more) falls on all of them alike, not on one. Each check's best time and
+# largest peak RSS are kept in $work/best.
+inputs="v1 tgms/casino-war-csv terminal/dealer-terminal"
+: > "$work/best"
+run_once() {  # JOBS INPUT: one timed run; appends "JOBS INPUT SECONDS PEAK_KIB" to $work/best
+  if [ "$2" = v1 ]; then
+    set -- "$1" "$2" "$pitboss" check --no-progress --jobs "$1" --format json "$v1"
+  else
+    set -- "$1" "$2" "$pitboss" check --no-progress --jobs "$1" --format json --dialect "$2" \
+      "$work/war-$rounds-$(echo "$2" | tr / -).log"
+  fi
+  jobs=$1
+  input=$2
+  shift 2
+  /usr/bin/time -f "%e %M" -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || {
+    s=$?
+    [ "$s" -ge 2 ] && { cat "$work/stderr.txt" >&2; exit 2; }
+  }
+  echo "$jobs $input $(tail -n 1 "$work/time.txt")" >>"$work/best"
 }
+i=0
+while [ "$i" -lt "$repeat" ]; do
+  for jobs in 1 "$cores"; do
+    for input in $inputs; do run_once "$jobs" "$input"; done
+  done
+  i=$((i + 1))
+done
 
 printf '%-26s %5s %8s %12s %9s %10s\n' input jobs seconds rounds/s "peak MiB" "of v1"
 for jobs in 1 "$cores"; do
   base=""
-  for input in v1 tgms/casino-war-csv terminal/dealer-terminal; do
-    if [ "$input" = v1 ]; then
-      set -- $(best_of "$pitboss" check --no-progress --jobs "$jobs" --format json "$v1")
-    else
-      log=$work/war-$rounds-$(echo "$input" | tr / -).log
-      set -- $(best_of "$pitboss" check --no-progress --jobs "$jobs" --format json --dialect "$input" "$log")
-    fi
+  for input in $inputs; do
+    set -- $(awk -v j="$jobs" -v inp="$input" '$1 == j && $2 == inp {
+      if (best == "" || $3 < best) best = $3; if ($4 > peak) peak = $4 } END { print best, peak }' "$work/best")
     t=$1
     [ -z "$base" ] && base=$t
     printf '%-26s %5s %8s %12.0f %9.1f %9.0f%%\n' "$input" "$jobs" "$t" "$(echo "$rounds / $t" | bc -l)" \
