@@ -1159,11 +1159,14 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
   auto run = [&](auto& source, int workers) {
     RunLinePipeline<Impl::LineWork>(
         source, workers,
-        [&impl, &source](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
+        [&impl, &source, workers](int worker, int64_t, std::string_view text, Impl::LineWork* w) {
           const auto i = static_cast<size_t>(worker);
-          // A round the thread reading ahead converted (with one worker, the item just read).
+          // A round the thread reading ahead converted: with one worker, the calling thread's,
+          // the item it has just read (with more, each reads a batch before it prepares one).
           ConvertedRound* converted = nullptr;
-          if constexpr (requires { source.done(); }) converted = source.done();
+          if constexpr (requires { source.done(); }) {
+            if (workers == 1) converted = source.done();
+          }
           impl.Prepare(*impl.parsers[i], i < impl.converters.size() ? impl.converters[i].get() : nullptr,
                        text, w, converted);
         },

@@ -93,8 +93,8 @@ class ReadAhead {
     const Item& item = current_->items[i];
     line_ = item.line;
     *text = std::string_view(current_->text).substr(item.begin, item.size);
-    done_item_ = nullptr;
     if (work_ != nullptr) {
+      done_item_ = nullptr;
       // Claimed here, unless the reading thread has it: then its result, once it is done.
       std::atomic<uint8_t>& state = current_->states[i];
       uint8_t was = kOpen;
@@ -111,7 +111,8 @@ class ReadAhead {
   // The line the item returned last starts at (Source::line_number when it was read).
   int64_t line_number() const { return line_; }
   // The result of the work the reading thread did on the item returned last, or nullptr where
-  // it did none (the caller's to do). Valid until the next call of Next.
+  // it did none (the caller's to do). Valid until the next call of Next, and to be called on
+  // the thread that calls Next.
   Result* done() const { return done_item_; }
   // The reading thread digests what it read after each batch.
   void DigestPending() {}
