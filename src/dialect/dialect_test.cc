@@ -67,15 +67,20 @@ class DialectTest : public ::testing::Test {
     EXPECT_TRUE(again.ok());
     DialectReader grouped(d, *again.value());
     DialectConverter converter(d);
-    std::vector<std::string> apart;
+    std::vector<std::string> apart, apart_lines;  // the second: each round's lines, not its text
     while (grouped.NextGrouped(&text)) {
       if (!IsDialectRound(text)) {
         apart.push_back(Whole(grouped.line_number(), text, {}));
+        apart_lines.push_back(apart.back());
         continue;
       }
       converter.Convert(text);
-      for (const DialectConverter::Error& e : converter.errors()) apart.push_back(Whole(e.line, e.text, {}));
+      for (const DialectConverter::Error& e : converter.errors()) {
+        apart.push_back(Whole(e.line, e.text, {}));
+        apart_lines.push_back(apart.back());
+      }
       apart.push_back(Whole(grouped.line_number(), converter.round(), converter.event_lines()));
+      apart_lines.push_back(Whole(grouped.line_number(), "", converter.event_lines()));
     }
     EXPECT_EQ(apart, whole);
     EXPECT_EQ(grouped.status().ok(), reader.status().ok());
@@ -99,6 +104,33 @@ class DialectTest : public ::testing::Test {
       parsed.push_back(DumpRound(parser_.Parse(converter.round(), &round_), round_));
     }
     EXPECT_EQ(into, parsed);
+
+    // Converted as a round the reading thread converts ahead (ConvertedRound, ReadAhead's work),
+    // on two threads' converters in turn, its buffers reused: the same errors, event lines and
+    // rounds.
+    auto fourth = LineReader::Open(path, options);
+    EXPECT_TRUE(fourth.ok());
+    DialectReader shared(d, *fourth.value());
+    DialectConverter other(d);
+    ConvertedRound converted;
+    std::vector<std::string> turns_lines, turns;
+    size_t n = 0;
+    while (shared.NextGrouped(&text)) {
+      if (!IsDialectRound(text)) {
+        EXPECT_FALSE(converted.Convert(converter, text));
+        turns_lines.push_back(Whole(shared.line_number(), text, {}));
+        continue;
+      }
+      EXPECT_TRUE(converted.Convert(n++ % 2 == 0 ? converter : other, text));
+      for (const DialectConverter::Error& e : converted.errors)
+        turns_lines.push_back(Whole(e.line, e.text, {}));
+      turns_lines.push_back(Whole(shared.line_number(), "", converted.event_lines));
+      turns.push_back(converted.direct ? DumpRound(ParseOutcome{}, converted.round)
+                                       : DumpRound(parser_.Parse(converted.v1_line(), &round_), round_));
+      converted.Trim();
+    }
+    EXPECT_EQ(turns_lines, apart_lines);
+    EXPECT_EQ(turns, parsed);
     return out;
   }
   static std::string Whole(int64_t line, std::string_view text, const std::vector<int64_t>& event_lines) {
