@@ -13,8 +13,9 @@
 // Sharing the caller's work. Given a `work` (a Work: `bool operator()(std::string_view item,
 // Work::Result*)`, which does for an item what the caller would do first with it, a dialect's
 // round converted), the reading thread does it for items read ahead, the newest first, whenever
-// it would wait for the caller otherwise (every batch read ahead, none free): the two threads
-// share what the slower of them has to do, whichever it is. The caller takes done() with each
+// it would wait for the caller otherwise (every batch read ahead, none free), and once the source
+// is read, for what the caller has still to take: the two threads share what the slower of them
+// has to do, whichever it is. The caller takes done() with each
 // item: the reading thread's result, or nullptr where the item is the caller's to do (work
 // returned false, or was not asked, or is given no thread). An item is done once, by one of
 // them: each claims it first.
