@@ -985,9 +985,9 @@ bool ConvertedRound::Convert(DialectConverter& converter, std::string_view group
   errors = converter.errors();
   line.clear();
   if (!direct) {
-    line.assign(converter.round());
-    line.append(kLineZeros, '\0');
-    line.append(kLinePadding - kLineZeros, ' ');
+    // The converter's line with the padding it already has after it (WriteRound).
+    const std::string_view v1 = converter.round();
+    line.assign(v1.data(), v1.size() + kLinePadding);
   }
   return true;
 }
