@@ -114,11 +114,11 @@ uint64_t HashText(std::string_view s) {
 }
 
 // Of a CSV record and the places of its declared columns' values in it (offset and size, two
-// uint32s each, as DialectReader::Append writes them): the text from column `first`'s value's
+// uint16s each, as DialectReader::Append writes them): the text from column `first`'s value's
 // start to column `last`'s value's end (`last` not before it in the record).
 __attribute__((always_inline)) inline std::string_view PlacedSpan(std::string_view record, const char* places,
                                                                   size_t first, size_t last) {
-  uint32_t from[2], to[2];
+  uint16_t from[2], to[2];
   std::memcpy(from, places + first * sizeof from, sizeof from);
   std::memcpy(to, places + last * sizeof to, sizeof to);
   const size_t begin = std::min<size_t>(from[0], record.size());
@@ -150,7 +150,6 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
   round_only_.role = RecordRole::kRound;
   cache_.resize(static_cast<size_t>(d_.slots));
   memo_.resize(static_cast<size_t>(d_.slots) * kMemoWays);
-  events_made_.resize(size_t{1} << kEventsMadeBits);
   // Each round field's name as a number, for each rule that sets one (by its slot).
   slot_field_.assign(static_cast<size_t>(d_.slots), -1);
   std::vector<std::string_view> names;
@@ -272,6 +271,8 @@ void DialectConverter::Convert(std::string_view grouped) {
 }
 
 bool DialectConverter::ConvertInto(std::string_view grouped, Round* round) {
+  // Made once it is used (a reader's own converter never is): a few hundred KiB.
+  if (events_made_.empty()) events_made_.resize(size_t{1} << kEventsMadeBits);
   ClearRound(round);
   direct_ = round;
   direct_ok_ = true;
@@ -335,11 +336,11 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // where it unescaped a field: the record is then split again here.
       const auto told = Take<uint32_t>(&grouped);
       const uint32_t places = told & ~kPlaceMarks;
-      const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint32_t), grouped.size());
+      const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint16_t), grouped.size());
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
       if (static_cast<size_t>(kind) >= d_.records.size()) continue;
-      const bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint32_t);
+      const bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint16_t);
       if (in_record) {
         // Its values are read where they are, as the rules ask for them (ValueAt).
         csv_record_ = record;
@@ -1006,7 +1007,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
   header_done_ = d_.shape != DialectShape::kCsv || !d_.header;
   column_at_.resize(d_.columns.size());
   for (size_t i = 0; i < column_at_.size(); ++i) column_at_[i] = static_cast<int>(i);
-  places_.resize(2 * d_.columns.size());
+  places_.resize(2 * (d_.columns.size() + kCsvPlacesSlack));
   if (!d_.records.empty() && std::all_of(d_.records.begin(), d_.records.end(), [&](const RecordKind& k) {
         return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
       }))
@@ -1176,10 +1177,12 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     // was unescaped (into scratch_): the converter takes them there, or else splits the record
     // again. All of it written in one step.
     const auto size = static_cast<uint32_t>(message.size());
-    const auto places = static_cast<uint32_t>(kind >= 0 && scratch_.empty() ? column_at_.size() : 0);
+    // (Places are uint16s: a record longer than they tell is split again.)
+    const auto places = static_cast<uint32_t>(
+        kind >= 0 && scratch_.empty() && message.size() <= kMaxPlacedCsvBytes ? column_at_.size() : 0);
     const size_t at = out.size();
     out.resize(at + sizeof line + sizeof kind + sizeof size + size +
-               (kind < 0 ? 0 : sizeof places * (1 + 2 * size_t{places})));
+               (kind < 0 ? 0 : sizeof places + sizeof(uint16_t) * 2 * size_t{places}));
     char* p = out.data() + at;
     auto put = [&p](const void* bytes, size_t n) {
       if (n > 0) std::memcpy(p, bytes, n);
@@ -1195,14 +1198,14 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
     put(&told, sizeof told);
     if (placed_ && columns_in_order_) {
-      put(places_.data(), sizeof(uint32_t) * 2 * size_t{places});
+      put(places_.data(), sizeof(uint16_t) * 2 * size_t{places});
     } else {
       for (uint32_t c = 0; c < places; ++c) {
         const auto at = static_cast<size_t>(column_at_[c]);
         const std::string_view f = placed_ ? std::string_view() : fields_[at];
-        const uint32_t place[2] = {
-            placed_ ? places_[2 * at] : static_cast<uint32_t>(f.data() - message.data()),
-            placed_ ? places_[2 * at + 1] : static_cast<uint32_t>(f.size())};
+        const uint16_t place[2] = {
+            placed_ ? places_[2 * at] : static_cast<uint16_t>(f.data() - message.data()),
+            placed_ ? places_[2 * at + 1] : static_cast<uint16_t>(f.size())};
         put(place, sizeof place);
       }
     }

@@ -125,7 +125,7 @@ class DialectConverter {
   std::string_view ValueAt(size_t at) const {
     if (csv_places_ != nullptr) {
       if (at >= column_at_.size()) return std::string_view();
-      uint32_t place[2];
+      uint16_t place[2];
       std::memcpy(place, csv_places_ + at * sizeof place, sizeof place);
       const size_t begin = std::min<size_t>(place[0], csv_record_.size());
       return csv_record_.substr(begin, place[1]);
@@ -289,7 +289,9 @@ class DialectConverter {
     std::string text;
     Event event;
   };
-  static constexpr int kEventsMadeBits = 10;
+  // 4096: the distinct events of a Casino War log (seats and their cards, bets and results)
+  // are some hundreds; at 1024 a quarter of its events took the place of another (measured).
+  static constexpr int kEventsMadeBits = 12;
   std::vector<EventMade> events_made_;
   std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
   // kCsv: by kind, the declared columns of its values first and last in the file's records
@@ -397,7 +399,7 @@ class DialectReader {
   bool columns_in_order_ = true;  // ... each its own (the header declares them in order)
   // Of a record split without views (SplitCsvPlaces, placed_ true; else fields_ holds them):
   // each field's offset in it and size, in the file's order.
-  std::vector<uint32_t> places_;
+  std::vector<uint16_t> places_;
   bool placed_ = false;
   bool presplit_ = false;       // ReadRecord split the record it gave so
   std::string layout_;          // column_at_ as a grouped round gives it (OpenRound)

@@ -406,6 +406,31 @@ TEST_F(DialectTest, ACsvRecordOfAnotherCountOfFieldsIsAnError) {
   EXPECT_NE(items[2].find(R"("seat":4,"wager":"main","amount":750)"), std::string::npos) << items[2];
 }
 
+// A record too long for the places of its values to be kept with it (kMaxPlacedCsvBytes), with
+// and without quotes, among short ones: each read as they are, its values where they are (the
+// long column first, so that the others are past what a place can tell).
+TEST_F(DialectTest, ACsvRecordTooLongToBePlacedIsReadAsTheOthers) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kCsv), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  const std::string note(kMaxPlacedCsvBytes + 10, 'n');
+  auto items = Read(*d,
+                    "note,rid,tbl,at,kind,seat,amount\n"
+                    ",R1,T1,2026-01-05 18:00:00,B,1,5.00\n" +
+                        note + ",R1,T1,2026-01-05 18:00:00,B,2,6\n\"" + note +
+                        "\",R1,T1,2026-01-05 18:00:00,B,3,7\n"
+                        ",R1,T1,2026-01-05 18:00:00,B,4,8\n"
+                        ",R2,T1,2026-01-05 18:01:00,B,1,9\n");
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].substr(0, 10), "2: 2 3 4 5") << items[0].substr(0, 100);
+  EXPECT_NE(items[0].find(R"({"type":"bet","seat":2,"wager":"main","amount":600},)"
+                          R"({"type":"bet","seat":3,"wager":"main","amount":700},)"
+                          R"({"type":"bet","seat":4,"wager":"main","amount":800}])"),
+            std::string::npos)
+      << items[0].substr(0, 300);
+  EXPECT_NE(items[1].find(R"("amount":900)"), std::string::npos) << items[1];
+}
+
 TEST_F(DialectTest, AHeaderThatIsNotTheDialectsStopsTheReading) {
   std::vector<std::string> errors;
   auto d = LoadDialect(Write("d.yaml", kCsv), &errors);

@@ -532,62 +532,56 @@ bool SplitUnquoted(std::string_view record, char delimiter, std::vector<std::str
 
 }  // namespace
 
-ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint32_t* places, size_t most) {
+ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* places, size_t most) {
   const char* const p = record.data();
   const size_t n = record.size();
-  if (n >= UINT32_MAX) return -1;
+  if (n > kMaxPlacedCsvBytes) return -1;
   size_t count = 0;
   size_t start = 0;
-  // The field that ends at `end`; false where it is one too many.
+  // The field that ends at `end`. Written even where it is one too many (places has room for
+  // kCsvPlacesSlack more): the count is looked at once for many.
   auto put = [&](size_t end) {
-    if (count == most) return false;
-    places[2 * count] = static_cast<uint32_t>(start);
-    places[2 * count + 1] = static_cast<uint32_t>(end - start);
+    places[2 * count] = static_cast<uint16_t>(start);
+    places[2 * count + 1] = static_cast<uint16_t>(end - start);
     ++count;
     start = end + 1;
-    return true;
   };
   size_t i = 0;
 #if defined(__SSE2__)
-  // The fields ending at the delimiters of `mask` (a bit for each of 16 bytes from `base`):
-  // where 16 more fit, with no count kept of them one by one.
-  auto take = [&](unsigned mask, size_t base) {
-    if (count + 16 <= most) {
-      for (; mask != 0; mask &= mask - 1) {
-        const size_t end = base + static_cast<size_t>(__builtin_ctz(mask));
-        places[2 * count] = static_cast<uint32_t>(start);
-        places[2 * count + 1] = static_cast<uint32_t>(end - start);
-        ++count;
-        start = end + 1;
-      }
-      return true;
-    }
-    for (; mask != 0; mask &= mask - 1)
-      if (!put(base + static_cast<size_t>(__builtin_ctz(mask)))) return false;
-    return true;
-  };
+  static_assert(kCsvPlacesSlack >= 16);
   const __m128i delimiters = _mm_set1_epi8(delimiter);
   const __m128i quotes = _mm_set1_epi8('"');
+  // The fields ending at the delimiters of each 16 bytes (a bit for each in a mask), the count
+  // looked at after each 16.
   for (; i + 16 <= n; i += 16) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes)) != 0) return -1;
-    if (!take(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))), i)) return -1;
+    for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))); mask != 0;
+         mask &= mask - 1)
+      put(i + static_cast<size_t>(__builtin_ctz(mask)));
+    if (count > most) return -1;
   }
   if (i < n && n >= 16) {
     // The last bytes, in the 16 that end the record: those before them shifted out.
     const auto shift = static_cast<unsigned>(16 - (n - i));
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
     if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes))) >> shift) != 0) return -1;
-    if (!take(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))) >> shift, i))
-      return -1;
+    for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))) >> shift;
+         mask != 0; mask &= mask - 1)
+      put(i + static_cast<size_t>(__builtin_ctz(mask)));
+    if (count > most) return -1;
     i = n;
   }
 #endif
   for (; i < n; ++i) {
     if (p[i] == '"') return -1;
-    if (p[i] == delimiter && !put(i)) return -1;
+    if (p[i] == delimiter) {
+      put(i);
+      if (count > most) return -1;
+    }
   }
-  if (!put(n)) return -1;
+  if (count == most) return -1;
+  put(n);
   return static_cast<ptrdiff_t>(count);
 }
 

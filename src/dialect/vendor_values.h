@@ -73,10 +73,14 @@ bool TemplateNames(std::string_view tmpl, std::vector<std::string>* names, std::
 bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
               std::string* scratch, std::string* why);
 // As SplitCsv, for a record in which no field is quoted (most records), at most `most` fields:
-// where each field is in `record`, its offset and size (two uint32s each) in places[0, 2 *
-// count), and the count returned. -1 (places written or not) where the record holds a quote,
-// has more than `most` fields, or is of 4 GiB or more: SplitCsv says what it is.
-ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint32_t* places, size_t most);
+// where each field is in `record`, its offset and size (two uint16s each: a record's places
+// take little room where they are kept with it) in places[0, 2 * count), and the count
+// returned. `places` has room for 2 * (most + kCsvPlacesSlack) uint16s (the fields are counted
+// a few at a time). -1 (places written or not) where the record holds a quote, has more than
+// `most` fields, or is longer than kMaxPlacedCsvBytes: SplitCsv says what it is.
+constexpr size_t kMaxPlacedCsvBytes = UINT16_MAX;
+constexpr size_t kCsvPlacesSlack = 16;
+ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* places, size_t most);
 // True while `record` (the lines read so far) ends inside a quoted field: the record goes on
 // on the next line.
 bool CsvRecordOpen(std::string_view record);
