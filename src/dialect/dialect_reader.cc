@@ -323,8 +323,25 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         }
         kind_columns_[k] = {first, last};
       }
+      // The round columns side by side in the file, in runs: (first, last) declared column.
+      round_runs_.clear();
+      for (const uint32_t c : round_columns_) {
+        if (c >= column_at_.size()) continue;
+        if (!round_runs_.empty() && column_at_[c] == column_at_[round_runs_.back().second] + 1) {
+          round_runs_.back().second = c;
+        } else {
+          round_runs_.emplace_back(c, c);
+        }
+      }
+      prior_runs_.resize(round_runs_.size());
+      layout_in_order_ = true;
+      for (size_t c = 0; c < column_at_.size(); ++c)
+        layout_in_order_ = layout_in_order_ && column_at_[c] == static_cast<int>(c);
+      own_places_.resize(2 * (column_at_.size() + kCsvPlacesSlack));
+      if (!layout_in_order_) file_places_.resize(own_places_.size());
     }
   }
+  bool prior_placed = false;  // the record before in the round had its values placed
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
     const auto kind = Take<int32_t>(&grouped);
@@ -340,11 +357,28 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
       if (static_cast<size_t>(kind) >= d_.records.size()) continue;
-      const bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint16_t);
+      bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint16_t);
+      csv_places_ = in_record ? entries.data() : nullptr;
+      if (!in_record && places == 0 && (told & kUnquotedRecord) != 0 && !column_at_.empty()) {
+        // A record that quotes nothing, which the reader left to be split here: where each
+        // declared column's value is (in the declared order, as the reader's are).
+        uint16_t* split = layout_in_order_ ? own_places_.data() : file_places_.data();
+        if (SplitCsvPlaces(record, d_.delimiter, split, column_at_.size()) ==
+            static_cast<ptrdiff_t>(column_at_.size())) {
+          if (!layout_in_order_) {
+            for (size_t c = 0; c < column_at_.size(); ++c) {
+              const auto at = static_cast<size_t>(column_at_[c]);
+              own_places_[2 * c] = split[2 * at];
+              own_places_[2 * c + 1] = split[2 * at + 1];
+            }
+          }
+          csv_places_ = reinterpret_cast<const char*>(own_places_.data());
+          in_record = true;
+        }
+      }
       if (in_record) {
         // Its values are read where they are, as the rules ask for them (ValueAt).
         csv_record_ = record;
-        csv_places_ = entries.data();
         csv_unquoted_ = (told & kUnquotedRecord) != 0;
       } else {
         // Its values are views of the grouped round, or of the scratch buffer where a field
@@ -361,11 +395,22 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         for (size_t c = 0; c < column_at_.size(); ++c)
           values_[c] = fields_[static_cast<size_t>(column_at_[c])];
       }
-      // Whether its round columns have the texts of the record before it in the round (the
-      // reader says, Append: only where both records' values are where the log has them, the
-      // first record of a round never); else the round's fields are read again, which gives
-      // the same round (Record: this only spares the work).
-      const bool same = in_record && (told & kSameRoundText) != 0;
+      // Whether its round columns have the texts of the record before it in the round, where
+      // both records' values are placed (the first record of a round never): the columns of
+      // each run compared as one text (the texts between them are delimiters; a quote there
+      // too only makes them differ). Else the round's fields are read again, which gives the
+      // same round (Record: this only spares the work).
+      bool same = false;
+      if (in_record) {
+        same = prior_placed;
+        for (size_t r = 0; r < round_runs_.size(); ++r) {
+          const std::string_view text =
+              PlacedSpan(record, csv_places_, round_runs_[r].first, round_runs_[r].second);
+          same = same && SameText(text, prior_runs_[r]);
+          prior_runs_[r] = text;
+        }
+      }
+      prior_placed = in_record;
       Record(d_.records[static_cast<size_t>(kind)], line, same);
       continue;
     }
@@ -1012,6 +1057,7 @@ DialectReader::DialectReader(const Dialect& dialect, LineReader& lines)
         return k.when.size() == 1 && k.when[0].first == d_.records[0].when[0].first;
       }))
     when_column_ = d_.records[0].when[0].first;
+  FindFirstFields();
 }
 
 bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
@@ -1029,10 +1075,12 @@ bool DialectReader::ReadRecord(std::string_view* record, int64_t* line) {
       return true;
     }
     // A CSV record goes on over the next lines while a quoted field is open. Most records
-    // quote nothing: split here (Process takes the split), which tells that none is open.
-    presplit_ = record_.empty() && header_done_ && !places_.empty() &&
-                SplitCsvPlaces(text, d_.delimiter, places_.data(), d_.columns.size()) ==
-                    static_cast<ptrdiff_t>(d_.columns.size());
+    // quote nothing: their fields counted here (Process takes the count), which tells that
+    // none is open.
+    if (record_.empty() && header_done_ && !places_.empty()) {
+      fields_counted_ = CountCsvFields(text, d_.delimiter, places_.data(), first_fields_);
+      presplit_ = fields_counted_ >= 0;
+    }
     if (presplit_ || (record_.empty() && !CsvRecordOpen(text))) {
       *record = text;
       *line = lines_.line_number();
@@ -1102,9 +1150,25 @@ bool DialectReader::ReadHeader(std::string_view record, int64_t line) {
                                  "; the log is not read");
     return false;
   }
-  for (size_t i = 0; i < column_at_.size(); ++i)
-    columns_in_order_ = columns_in_order_ && column_at_[i] == static_cast<int>(i);
+  FindFirstFields();
   return true;
+}
+
+void DialectReader::FindFirstFields() {
+  // The columns the reader reads: those that tell each kind, and its key's.
+  size_t first = 0;
+  auto read = [&](int declared) {
+    if (declared >= 0 && static_cast<size_t>(declared) < column_at_.size())
+      first = std::max(first, static_cast<size_t>(column_at_[static_cast<size_t>(declared)]) + 1);
+  };
+  for (size_t k = 0; k < d_.records.size(); ++k) {
+    for (const auto& w : d_.records[k].when) read(w.first);
+    if (const FieldRule* key = converter_.key_rule_[k]) {
+      read(key->index);
+      read(key->less_index);
+    }
+  }
+  first_fields_ = first;
 }
 
 DialectReader::Item DialectReader::TakeItem() {
@@ -1145,19 +1209,7 @@ void DialectReader::OpenRound(int64_t line) {
       layout_.clear();
       Put(&layout_, static_cast<uint32_t>(column_at_.size()));
       for (const int at : column_at_) Put(&layout_, static_cast<int32_t>(at));
-      // The converter's round columns side by side in the file: (first, last) declared column.
-      round_runs_.clear();
-      for (const uint32_t c : converter_.round_columns_) {
-        if (c >= column_at_.size()) continue;
-        if (!round_runs_.empty() && column_at_[c] == column_at_[round_runs_.back().second] + 1) {
-          round_runs_.back().second = c;
-        } else {
-          round_runs_.emplace_back(c, c);
-        }
-      }
-      prior_runs_.resize(round_runs_.size());
     }
-    prior_placed_ = false;
     round_.text.append(layout_);
   }
   round_records_ = 0;
@@ -1172,14 +1224,16 @@ void DialectReader::CloseRound() {
 void DialectReader::Append(int64_t line, int32_t kind, std::string_view message) {
   std::string& out = round_.text;
   if (kind < 0 || d_.shape == DialectShape::kCsv) {
-    // An error's message, a line of text (kLineOfText) or a CSV record, as it is; and for a
-    // record, where each declared column's value is in it, as split (fields_), unless a field
-    // was unescaped (into scratch_): the converter takes them there, or else splits the record
+    // An error's message, a line of text (kLineOfText) or a CSV record, as it is. A record
+    // that quotes nothing is split by the converter, on its own thread (kUnquotedRecord); of
+    // another, the reader has split it (fields_), and says where each declared column's value
+    // is in it, unless a field was unescaped (into scratch_): the converter then splits it
     // again. All of it written in one step.
     const auto size = static_cast<uint32_t>(message.size());
     // (Places are uint16s: a record longer than they tell is split again.)
     const auto places = static_cast<uint32_t>(
-        kind >= 0 && scratch_.empty() && message.size() <= kMaxPlacedCsvBytes ? column_at_.size() : 0);
+        kind >= 0 && !placed_ && scratch_.empty() && message.size() <= kMaxPlacedCsvBytes ? column_at_.size()
+                                                                                          : 0);
     const size_t at = out.size();
     out.resize(at + sizeof line + sizeof kind + sizeof size + size +
                (kind < 0 ? 0 : sizeof places + sizeof(uint16_t) * 2 * size_t{places}));
@@ -1191,46 +1245,15 @@ void DialectReader::Append(int64_t line, int32_t kind, std::string_view message)
     put(&line, sizeof line);
     put(&kind, sizeof kind);
     put(&size, sizeof size);
-    const size_t record_at = static_cast<size_t>(p - out.data());
     put(message.data(), size);
     if (kind < 0) return;
-    const size_t told_at = static_cast<size_t>(p - out.data());
-    uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
+    const uint32_t told = places | (placed_ ? DialectConverter::kUnquotedRecord : 0);
     put(&told, sizeof told);
-    if (placed_ && columns_in_order_) {
-      put(places_.data(), sizeof(uint16_t) * 2 * size_t{places});
-    } else {
-      for (uint32_t c = 0; c < places; ++c) {
-        const auto at = static_cast<size_t>(column_at_[c]);
-        const std::string_view f = placed_ ? std::string_view() : fields_[at];
-        const uint16_t place[2] = {
-            placed_ ? places_[2 * at] : static_cast<uint16_t>(f.data() - message.data()),
-            placed_ ? places_[2 * at + 1] : static_cast<uint16_t>(f.size())};
-        put(place, sizeof place);
-      }
-    }
-    if (places == 0) {
-      prior_placed_ = false;
-      return;
-    }
-    // Whether its round columns have the texts of the record before it in the round: the
-    // columns of each run compared as one text (the texts between them are delimiters; a
-    // quote there too only makes them differ). Each run's text is found once, and kept for
-    // the record after it.
-    const std::string_view record(out.data() + record_at, size);
-    const char* const table = out.data() + told_at + sizeof told;
-    bool same = prior_placed_;
-    for (size_t r = 0; r < round_runs_.size(); ++r) {
-      const std::string_view text = PlacedSpan(record, table, round_runs_[r].first, round_runs_[r].second);
-      const size_t offset = static_cast<size_t>(text.data() - out.data());
-      same =
-          same && SameText(text, std::string_view(out.data() + prior_runs_[r].first, prior_runs_[r].second));
-      prior_runs_[r] = {offset, text.size()};
-    }
-    prior_placed_ = true;
-    if (same) {
-      told |= DialectConverter::kSameRoundText;
-      std::memcpy(out.data() + told_at, &told, sizeof told);
+    for (uint32_t c = 0; c < places; ++c) {
+      const std::string_view f = fields_[static_cast<size_t>(column_at_[c])];
+      const uint16_t place[2] = {static_cast<uint16_t>(f.data() - message.data()),
+                                 static_cast<uint16_t>(f.size())};
+      put(place, sizeof place);
     }
     return;
   }
@@ -1314,12 +1337,18 @@ void DialectReader::Process(std::string_view record, int64_t line) {
     fields_.clear();
     scratch_.clear();  // and so it stays unless a field is unescaped (Append)
     const size_t expected = d_.columns.size();
-    // Most records quote no field: split where each field is, and nothing else; any other
-    // (or one with too many fields) as views, unescaped where it must be.
-    placed_ = presplit_ || (header_done_ && expected > 0 &&
-                            SplitCsvPlaces(record, d_.delimiter, places_.data(), expected) ==
-                                static_cast<ptrdiff_t>(expected));
+    // Most records quote no field: their fields counted, and the first placed (those the reader
+    // reads: first_fields_); any other as views, unescaped where it must be.
+    if (!presplit_ && header_done_ && expected > 0)
+      fields_counted_ = CountCsvFields(record, d_.delimiter, places_.data(), first_fields_);
+    placed_ = (presplit_ || (header_done_ && expected > 0)) && fields_counted_ >= 0;
     presplit_ = false;
+    if (placed_ && static_cast<size_t>(fields_counted_) != expected) {
+      Fail(line, nullptr, nullptr,
+           "the record has " + std::to_string(fields_counted_) + " fields, the dialect's header " +
+               std::to_string(expected));
+      return;
+    }
     if (!placed_) {
       std::string why;
       if (!SplitCsv(record, d_.delimiter, &fields_, &scratch_, &why)) {

@@ -144,12 +144,11 @@ class DialectConverter {
   // A grouped round's entry of this kind is a line of a text log, whole, whose kind the
   // converter finds (TextKinds).
   static constexpr int32_t kLineOfText = -2;
-  // In a grouped round's CSV record, marks on its count of places: the record holds no quote;
-  // its round columns have the texts of the record before it in the round (both with their
-  // places given), which the reader finds, where the converter would have to.
+  // In a grouped round's CSV record, a mark on its count of places: the record holds no quote
+  // (the reader gives no places then: the converter splits it, on its own thread, which is not
+  // the one reading the log).
   static constexpr uint32_t kUnquotedRecord = uint32_t{1} << 31;
-  static constexpr uint32_t kSameRoundText = uint32_t{1} << 30;
-  static constexpr uint32_t kPlaceMarks = kUnquotedRecord | kSameRoundText;
+  static constexpr uint32_t kPlaceMarks = kUnquotedRecord;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -299,6 +298,14 @@ class DialectConverter {
   // being converted holds no quote (the reader says: kUnquotedRecord).
   std::vector<std::pair<int, int>> kind_columns_;
   std::vector<int> kind_columns_layout_;
+  // kCsv, for that layout: the round columns side by side in the file, in runs (first, last
+  // declared column), and each run's text in the record converted before; whether every
+  // declared column is the file's of its place; the places of the values of a record split
+  // here, in the declared order, and in the file's where that is another.
+  std::vector<std::pair<uint32_t, uint32_t>> round_runs_;
+  std::vector<std::string_view> prior_runs_;
+  bool layout_in_order_ = true;
+  std::vector<uint16_t> own_places_, file_places_;
   bool csv_unquoted_ = false;
   // The text the event of kind `k` (an index in Dialect::records) being converted is read from;
   // false where it is not told by one text.
@@ -373,6 +380,7 @@ class DialectReader {
   void Process(std::string_view record, int64_t line);
   void ProcessJson(std::string_view record, int64_t line);
   bool ReadHeader(std::string_view record, int64_t line);
+  void FindFirstFields();  // first_fields_, for column_at_
   // An error at `line`: in the round open, where there is one (the converter says it in
   // turn, naming the round); else an item of its own.
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
@@ -394,24 +402,20 @@ class DialectReader {
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;
   std::vector<std::string_view> fields_;
-  std::string scratch_;           // CSV fields with "" in them, unescaped
-  std::vector<int> column_at_;    // declared column -> its place in the file's records
-  bool columns_in_order_ = true;  // ... each its own (the header declares them in order)
-  // Of a record split without views (SplitCsvPlaces, placed_ true; else fields_ holds them):
-  // each field's offset in it and size, in the file's order.
+  std::string scratch_;         // CSV fields with "" in them, unescaped
+  std::vector<int> column_at_;  // declared column -> its place in the file's records
+  // Of a record that quotes no field (placed_ true; else fields_ holds its fields): its count of
+  // fields, and where each of the first first_fields_ is in it (offset and size), those that
+  // tell its kind and its round.
   std::vector<uint16_t> places_;
+  ptrdiff_t fields_counted_ = -1;
+  size_t first_fields_ = 0;
   bool placed_ = false;
-  bool presplit_ = false;       // ReadRecord split the record it gave so
+  bool presplit_ = false;       // ReadRecord counted the fields of the record it gave
   std::string layout_;          // column_at_ as a grouped round gives it (OpenRound)
   std::vector<int> layout_of_;  // ... the column_at_ it was made of
-  // kCsv: the converter's round columns side by side in the file, in runs (first, last
-  // declared column), for the layout; and each run's text in the round's record before, as
-  // (offset in the round's text, size), where that record's places were given.
-  std::vector<std::pair<uint32_t, uint32_t>> round_runs_;
-  std::vector<std::pair<size_t, size_t>> prior_runs_;
-  bool prior_placed_ = false;
-  std::string record_;        // a CSV record over several lines
-  std::vector<int> matched_;  // the kinds a line matches (Dialect::kinds)
+  std::string record_;          // a CSV record over several lines
+  std::vector<int> matched_;    // the kinds a line matches (Dialect::kinds)
   // kCsv: where every kind is told by the value of one column, that column (else -1).
   int when_column_ = -1;
 

@@ -585,6 +585,75 @@ ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* plac
   return static_cast<ptrdiff_t>(count);
 }
 
+namespace {
+
+// The bits set in a 16-bit mask (no popcnt instruction is assumed of the machine).
+unsigned CountBits16(unsigned x) {
+  x = x - ((x >> 1) & 0x5555u);
+  x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+  x = (x + (x >> 4)) & 0x0F0Fu;
+  return (x + (x >> 8)) & 0x1Fu;
+}
+
+}  // namespace
+
+ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* places, size_t first) {
+  const char* const p = record.data();
+  const size_t n = record.size();
+  if (n > kMaxPlacedCsvBytes) return -1;
+  size_t delimiters = 0;  // counted apart from those placed, a block at a time
+  size_t placed = 0;
+  size_t start = 0;
+  auto put = [&](size_t end) {
+    places[2 * placed] = static_cast<uint16_t>(start);
+    places[2 * placed + 1] = static_cast<uint16_t>(end - start);
+    ++placed;
+    start = end + 1;
+  };
+  // The fields ending at the delimiters of `mask` (a bit for each of 16 bytes from `base`), while
+  // more are wanted.
+  auto place = [&](unsigned mask, size_t base) {
+    for (; mask != 0 && placed < first; mask &= mask - 1)
+      put(base + static_cast<size_t>(__builtin_ctz(mask)));
+  };
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i delimiters_16 = _mm_set1_epi8(delimiter);
+  const __m128i quotes = _mm_set1_epi8('"');
+  const __m128i ones = _mm_set1_epi8(1);
+  __m128i sums = _mm_setzero_si128();  // delimiters, in two 64-bit halves
+  for (; i + 16 <= n; i += 16) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes)) != 0) return -1;
+    const __m128i at = _mm_cmpeq_epi8(bytes, delimiters_16);
+    if (placed < first) place(static_cast<unsigned>(_mm_movemask_epi8(at)), i);
+    sums = _mm_add_epi64(sums, _mm_sad_epu8(_mm_and_si128(at, ones), _mm_setzero_si128()));
+  }
+  delimiters += static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
+                static_cast<size_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)));
+  if (i < n && n >= 16) {
+    // The last bytes, in the 16 that end the record: those before them shifted out.
+    const auto shift = static_cast<unsigned>(16 - (n - i));
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
+    if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes))) >> shift) != 0) return -1;
+    const unsigned mask =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters_16))) >> shift;
+    place(mask, i);
+    delimiters += CountBits16(mask);
+    i = n;
+  }
+#endif
+  for (; i < n; ++i) {
+    if (p[i] == '"') return -1;
+    if (p[i] == delimiter) {
+      if (placed < first) put(i);
+      ++delimiters;
+    }
+  }
+  if (placed < first) put(n);
+  return static_cast<ptrdiff_t>(delimiters + 1);
+}
+
 bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_view>* fields,
               std::string* scratch, std::string* why) {
   // A field unescaped into scratch, which may grow as it is written, is given its view at

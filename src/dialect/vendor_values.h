@@ -81,6 +81,11 @@ bool SplitCsv(std::string_view record, char delimiter, std::vector<std::string_v
 constexpr size_t kMaxPlacedCsvBytes = UINT16_MAX;
 constexpr size_t kCsvPlacesSlack = 16;
 ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* places, size_t most);
+// Of a record that quotes no field, as SplitCsvPlaces, where only the first `first` fields'
+// places are wanted (all of them, where it has no more) in places[0, 2 * first): the count of
+// its fields, found without placing the others. -1 where the record holds a quote or is longer
+// than kMaxPlacedCsvBytes.
+ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* places, size_t first);
 // True while `record` (the lines read so far) ends inside a quoted field: the record goes on
 // on the next line.
 bool CsvRecordOpen(std::string_view record);

@@ -157,7 +157,8 @@ TEST(CsvTest, SplitsRecordsOfEveryLengthAndWidth) {
 }
 
 // SplitCsvPlaces: where SplitCsv's fields are, for a record that quotes none and has no more
-// than the fields asked for; -1 for any other.
+// than the fields asked for; -1 for any other. CountCsvFields: how many there are, and where the
+// first are.
 TEST(CsvTest, PlacesFieldsAsSplitCsvSplitsThem) {
   for (size_t count : {1, 2, 15, 16, 17, 63, 64, 65}) {
     for (size_t width : {0, 1, 3, 15, 16, 17}) {
@@ -184,6 +185,18 @@ TEST(CsvTest, PlacesFieldsAsSplitCsvSplitsThem) {
           std::string quoted = record;
           quoted.insert(at, 1, '"');
           EXPECT_EQ(SplitCsvPlaces(quoted, delimiter, places.data(), count + 1), -1) << quoted;
+          EXPECT_EQ(CountCsvFields(quoted, delimiter, places.data(), 1), -1) << quoted;
+        }
+        // CountCsvFields: the count, and the places of as many of the first fields as asked for.
+        for (size_t first : {size_t{0}, size_t{1}, size_t{3}, count, count + 2}) {
+          std::vector<uint16_t> some(2 * (first + 1), UINT16_MAX);
+          ASSERT_EQ(CountCsvFields(record, delimiter, some.data(), first), static_cast<ptrdiff_t>(count))
+              << record << " " << first;
+          for (size_t i = 0; i < std::min(first, count); ++i)
+            ASSERT_EQ(std::string_view(record).substr(some[2 * i], some[2 * i + 1]), f[i])
+                << record << " " << first << " " << i;
+          for (size_t i = std::min(first, count); i < first + 1; ++i)
+            EXPECT_EQ(some[2 * i], UINT16_MAX) << record << " " << first << " " << i;  // nothing past them
         }
       }
     }
