@@ -532,20 +532,33 @@ bool SplitUnquoted(std::string_view record, char delimiter, std::vector<std::str
 
 }  // namespace
 
-ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* places, size_t most) {
-  const char* const p = record.data();
-  const size_t n = record.size();
-  if (n > kMaxPlacedCsvBytes) return -1;
+namespace {
+
+// Writes where each field of a record is (offset and size), one after another.
+struct FieldPlaces {
+  uint16_t* places;
   size_t count = 0;
   size_t start = 0;
-  // The field that ends at `end`. Written even where it is one too many (places has room for
-  // kCsvPlacesSlack more): the count is looked at once for many.
-  auto put = [&](size_t end) {
+  // The next field, which ends at `end`.
+  void Put(size_t end) {
     places[2 * count] = static_cast<uint16_t>(start);
     places[2 * count + 1] = static_cast<uint16_t>(end - start);
     ++count;
     start = end + 1;
-  };
+  }
+};
+
+}  // namespace
+
+ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* places, size_t most) {
+  const char* const p = record.data();
+  const size_t n = record.size();
+  if (n > kMaxPlacedCsvBytes) return -1;
+  // A field is written even where it is one too many (places has room for kCsvPlacesSlack
+  // more): the count is looked at once for many.
+  FieldPlaces fields{places};
+  size_t& count = fields.count;
+  auto put = [&fields](size_t end) { fields.Put(end); };
   size_t i = 0;
 #if defined(__SSE2__)
   static_assert(kCsvPlacesSlack >= 16);
@@ -602,18 +615,12 @@ ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* plac
   const size_t n = record.size();
   if (n > kMaxPlacedCsvBytes) return -1;
   size_t delimiters = 0;  // counted apart from those placed, a block at a time
-  size_t placed = 0;
-  size_t start = 0;
-  auto put = [&](size_t end) {
-    places[2 * placed] = static_cast<uint16_t>(start);
-    places[2 * placed + 1] = static_cast<uint16_t>(end - start);
-    ++placed;
-    start = end + 1;
-  };
+  FieldPlaces fields{places};
+  auto put = [&fields](size_t end) { fields.Put(end); };
   // The fields ending at the delimiters of `mask` (a bit for each of 16 bytes from `base`), while
   // more are wanted.
   auto place = [&](unsigned mask, size_t base) {
-    for (; mask != 0 && placed < first; mask &= mask - 1)
+    for (; mask != 0 && fields.count < first; mask &= mask - 1)
       put(base + static_cast<size_t>(__builtin_ctz(mask)));
   };
   size_t i = 0;
@@ -626,7 +633,7 @@ ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* plac
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes)) != 0) return -1;
     const __m128i at = _mm_cmpeq_epi8(bytes, delimiters_16);
-    if (placed < first) place(static_cast<unsigned>(_mm_movemask_epi8(at)), i);
+    if (fields.count < first) place(static_cast<unsigned>(_mm_movemask_epi8(at)), i);
     sums = _mm_add_epi64(sums, _mm_sad_epu8(_mm_and_si128(at, ones), _mm_setzero_si128()));
   }
   delimiters += static_cast<size_t>(_mm_cvtsi128_si64(sums)) +
@@ -646,11 +653,11 @@ ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* plac
   for (; i < n; ++i) {
     if (p[i] == '"') return -1;
     if (p[i] == delimiter) {
-      if (placed < first) put(i);
+      if (fields.count < first) put(i);
       ++delimiters;
     }
   }
-  if (placed < first) put(n);
+  if (fields.count < first) put(n);
   return static_cast<ptrdiff_t>(delimiters + 1);
 }
 
