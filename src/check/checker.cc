@@ -268,6 +268,9 @@ struct Checker::Impl : ShoeTracker::Owner {
     // A round read through a dialect: the records of it the dialect could not read, each
     // taken up (as a malformed line is) before the round.
     std::vector<DialectConverter::Error> record_errors;
+    // A round a dialect reader grouped, converted on this work's thread (Prepare), as the
+    // thread reading ahead converts one: its buffers and the work's change hands.
+    ConvertedRound converting;
   };
 
   CheckOptions options;
@@ -652,19 +655,16 @@ void Checker::Impl::Prepare(RoundParser& parser, DialectConverter* converter, st
   w->record_errors.clear();
   w->source_lines.clear();
   bool direct = false;
+  // A dialect's round, converted straight into a Round where it can be, else into its v1 line:
+  // here, unless the thread reading ahead did.
+  if (converted == nullptr && converter != nullptr && w->converting.Convert(*converter, text))
+    converted = &w->converting;
   if (converted != nullptr) {
-    // As below, the conversion done: its buffers and the work's change hands.
     direct = converted->direct;
     std::swap(w->round, converted->round);
     w->record_errors.swap(converted->errors);
     w->source_lines.swap(converted->event_lines);
     if (!direct) text = converted->v1_line();  // followed by padding, as a line of the pipeline is
-  } else if (IsDialectRound(text) && converter != nullptr) {
-    // Straight into the Round where it can be, else through its v1 line.
-    direct = converter->ConvertInto(text, &w->round);
-    w->record_errors = converter->errors();
-    w->source_lines = converter->event_lines();
-    text = converter->round();  // followed by padding, as a line of the pipeline is
   }
   if (direct) {
     w->parsed = ParseOutcome{};

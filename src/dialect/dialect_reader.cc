@@ -352,7 +352,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // Where the reader found each declared column's value in it (offset and size), or none
       // where it unescaped a field: the record is then split again here.
       const auto told = Take<uint32_t>(&grouped);
-      const uint32_t places = told & ~kPlaceMarks;
+      const uint32_t places = told & ~kUnquotedRecord;
       const size_t table = std::min<size_t>(size_t{places} * 2 * sizeof(uint16_t), grouped.size());
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);

@@ -148,7 +148,6 @@ class DialectConverter {
   // (the reader gives no places then: the converter splits it, on its own thread, which is not
   // the one reading the log).
   static constexpr uint32_t kUnquotedRecord = uint32_t{1} << 31;
-  static constexpr uint32_t kPlaceMarks = kUnquotedRecord;
   void Record(const RecordKind& kind, int64_t line, bool same_round);
   void Fail(int64_t line, const RecordKind* kind, const FieldRule* rule, const std::string& why);
   void AddError(int64_t line, std::string_view message);
@@ -312,9 +311,10 @@ class DialectConverter {
   bool EventText(size_t k, std::string_view* text) const;
 };
 
-// A round converted on one thread (a DialectConverter's ConvertInto) for another to check: the
-// Round, where it converts straight into one, else its v1 line; the line of each event's
-// record; the records it could not read. Its buffers are reused from one round to the next.
+// A round converted for the check (a DialectConverter's ConvertInto), on the thread that checks
+// it or on the one reading ahead: the Round, where it converts straight into one, else its v1
+// line; the line of each event's record; the records it could not read. Its buffers are reused
+// from one round to the next.
 struct ConvertedRound {
   bool direct = false;
   Round round;
