@@ -23,7 +23,8 @@ mkdir -p "$work"
 
 v1=$work/war-$rounds.jsonl
 [ -f "$v1" ] || "$pitboss" generate --spec us-sd/casino-war --rounds "$rounds" --tables 8 --seed 1 --out "$v1"
-for d in tgms/casino-war-csv terminal/dealer-terminal; do
+dialects="tgms/casino-war-csv terminal/dealer-terminal"  # those that write Casino War
+for d in $dialects; do
   out=$work/war-$rounds-$(echo "$d" | tr / -).log
   [ -f "$out" ] || "$pitboss" convert --to "$d" --out "$out" "$v1" 2>/dev/null
 done
@@ -32,7 +33,7 @@ done
 # one run of each, then the next round of runs, so that a slow spell of the machine (a shared VM
 # drifts by a fifth and more) falls on all of them alike, not on one. Each check's best time and
 # largest peak RSS are kept in $work/best.
-inputs="v1 tgms/casino-war-csv terminal/dealer-terminal"
+inputs="v1 $dialects"
 : > "$work/best"
 run_once() {  # JOBS INPUT: one timed run; appends "JOBS INPUT SECONDS PEAK_KIB" to $work/best
   if [ "$2" = v1 ]; then
