@@ -339,9 +339,12 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         layout_in_order_ = layout_in_order_ && column_at_[c] == static_cast<int>(c);
       own_places_.resize(2 * (column_at_.size() + kCsvPlacesSlack));
       if (!layout_in_order_) file_places_.resize(own_places_.size());
+      FindEdges();
     }
   }
   bool prior_placed = false;  // the record before in the round had its values placed
+  prior_edges_ = false;
+  key_held_ = nullptr;
   while (!grouped.empty()) {
     const auto line = Take<int64_t>(&grouped);
     const auto kind = Take<int32_t>(&grouped);
@@ -357,6 +360,23 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       const std::string_view entries = grouped.substr(0, table);
       grouped.remove_prefix(table);
       if (static_cast<size_t>(kind) >= d_.records.size()) continue;
+      // An event made before, in a record whose round columns say what the record's before did
+      // (and all of it read and set then, its key too): Record would find the event made, and
+      // do nothing else; so it is done here, where the record need not be split to know it.
+      std::string_view middle;
+      if (direct_ != nullptr && prior_edges_ && places == 0 && (told & kUnquotedRecord) != 0 &&
+          static_cast<size_t>(kind) < kind_in_middle_.size() && kind_in_middle_[static_cast<size_t>(kind)] &&
+          round_clean_ && key_held_ == key_rule_[static_cast<size_t>(kind)] &&
+          events_count_ < kMaxRoundRecords && SameEdges(record, &middle)) {
+        const EventMade& made = events_made_[MadeAt(static_cast<size_t>(kind), middle)];
+        if (made.kind == kind && SameText(made.text, middle)) {
+          if (direct_ok_) direct_->events.push_back(made.event);
+          ++events_count_;
+          event_lines_.push_back(line);
+          prior_placed = true;
+          continue;
+        }
+      }
       bool in_record = places == column_at_.size() && table == size_t{places} * 2 * sizeof(uint16_t);
       csv_places_ = in_record ? entries.data() : nullptr;
       if (!in_record && places == 0 && (told & kUnquotedRecord) != 0 && !column_at_.empty()) {
@@ -380,7 +400,9 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         // Its values are read where they are, as the rules ask for them (ValueAt).
         csv_record_ = record;
         csv_unquoted_ = (told & kUnquotedRecord) != 0;
+        KeepEdges(record);
       } else {
+        prior_edges_ = false;
         // Its values are views of the grouped round, or of the scratch buffer where a field
         // was unescaped.
         csv_places_ = nullptr;
@@ -411,7 +433,16 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         }
       }
       prior_placed = in_record;
-      Record(d_.records[static_cast<size_t>(kind)], line, same);
+      const RecordKind& record_kind = d_.records[static_cast<size_t>(kind)];
+      Record(record_kind, line, same);
+      // Whether the key's cached text, set in the round, is this record's (the next record's
+      // too where its edges are this one's).
+      key_held_ = nullptr;
+      if (const FieldRule* key = key_rule_[static_cast<size_t>(kind)];
+          prior_edges_ && key != nullptr && key->slot >= 0) {
+        const Cached& c = cache_[static_cast<size_t>(key->slot)];
+        if (c.valid && c.applied == round_serial_ && SameText(c.raw, RawOf(*key))) key_held_ = key;
+      }
       continue;
     }
     csv_places_ = nullptr;
@@ -723,7 +754,7 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
     std::string_view text;
     EventMade* made = nullptr;
     if (EventText(kind_index, &text)) {
-      made = &events_made_[((HashText(text) + kind_index) * 0x9E3779B97F4A7C15ull) >> (64 - kEventsMadeBits)];
+      made = &events_made_[MadeAt(kind_index, text)];
       if (made->kind == static_cast<int32_t>(kind_index) && SameText(made->text, text)) {
         if (direct_ok_) direct_->events.push_back(made->event);
         ++events_count_;
@@ -785,6 +816,94 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
   event_lines_.push_back(line);
 }
 
+size_t DialectConverter::MadeAt(size_t kind, std::string_view text) {
+  return ((HashText(text) + kind) * 0x9E3779B97F4A7C15ull) >> (64 - kEventsMadeBits);
+}
+
+void DialectConverter::FindEdges() {
+  // Events remembered of another layout are read from other columns: none is kept.
+  for (EventMade& made : events_made_) made.kind = -1;
+  edges_ = false;
+  edge_first_ = edge_last_ = -1;
+  kind_in_middle_.assign(d_.records.size(), false);
+  prior_edges_ = false;
+  // The declared column at each of the file's (the reader's header maps one to one).
+  const size_t columns = column_at_.size();
+  std::vector<int> declared(columns, -1);
+  for (size_t c = 0; c < columns; ++c) {
+    const int at = column_at_[c];
+    if (at < 0 || static_cast<size_t>(at) >= columns || declared[static_cast<size_t>(at)] >= 0) return;
+    declared[static_cast<size_t>(at)] = static_cast<int>(c);
+  }
+  std::vector<bool> round_at(columns, false);  // by the file's column
+  for (const uint32_t c : round_columns_)
+    if (c < columns) round_at[static_cast<size_t>(column_at_[c])] = true;
+  size_t head = 0, tail = columns;  // [head, tail): the columns between the edges
+  while (head < columns && round_at[head]) ++head;
+  while (tail > head && round_at[tail - 1]) --tail;
+  if (head == tail || std::find(round_at.begin() + static_cast<ptrdiff_t>(head),
+                                round_at.begin() + static_cast<ptrdiff_t>(tail),
+                                true) != round_at.begin() + static_cast<ptrdiff_t>(tail))
+    return;
+  edges_ = true;
+  edge_first_ = head > 0 ? declared[head - 1] : -1;
+  edge_last_ = tail < columns ? declared[tail] : -1;
+  auto between = [&](int at) {
+    if (at < 0 || static_cast<size_t>(at) >= columns) return false;
+    const auto place = static_cast<size_t>(column_at_[static_cast<size_t>(at)]);
+    return place >= head && place < tail;
+  };
+  auto on_edge = [&](int at) {
+    return at >= 0 && static_cast<size_t>(at) < columns &&
+           round_at[static_cast<size_t>(column_at_[static_cast<size_t>(at)])];
+  };
+  for (size_t k = 0; k < d_.records.size(); ++k) {
+    const RecordKind& kind = d_.records[k];
+    const FieldRule* key = key_rule_[k];
+    bool in_middle = kind_made_once_[k] && kind.role == RecordRole::kEvent && kind.round_fields.empty() &&
+                     key != nullptr && key->slot >= 0 && !key->value && key->less_index < 0 &&
+                     on_edge(key->index);
+    for (const PlannedField& f : event_fields_[k])
+      in_middle = in_middle && (f.rule->value || (between(f.rule->index) && f.rule->less_index < 0));
+    kind_in_middle_[k] = in_middle;
+  }
+}
+
+void DialectConverter::KeepEdges(std::string_view record) {
+  prior_edges_ = edges_ && csv_unquoted_;
+  if (!prior_edges_) return;
+  const size_t n = record.size();
+  size_t head = 0, tail = n;
+  if (edge_first_ >= 0) {
+    const std::string_view v = ValueAt(static_cast<size_t>(edge_first_));
+    head = static_cast<size_t>(v.data() - record.data()) + v.size();
+  }
+  if (edge_last_ >= 0)
+    tail = static_cast<size_t>(ValueAt(static_cast<size_t>(edge_last_)).data() - record.data());
+  prior_head_ = record.substr(0, head);
+  prior_tail_ = record.substr(std::min(tail, n));
+  // Between them, past the delimiters that end the one and begin the other.
+  const size_t begin = head + (edge_first_ >= 0 ? 1 : 0);
+  const size_t end = tail - (edge_last_ >= 0 ? 1 : 0);
+  csv_middle_ = begin <= end && end <= n ? record.substr(begin, end - begin) : std::string_view();
+  prior_edges_ = begin <= end && end <= n;
+}
+
+bool DialectConverter::SameEdges(std::string_view record, std::string_view* middle) const {
+  const size_t n = record.size(), head = prior_head_.size(), tail = prior_tail_.size();
+  const size_t begin = head + (edge_first_ >= 0 ? 1 : 0);
+  const size_t after = tail + (edge_last_ >= 0 ? 1 : 0);
+  if (n < begin + after) return false;
+  if (edge_first_ >= 0 &&
+      (record[head] != d_.delimiter || !SameBytes(record.data(), prior_head_.data(), head)))
+    return false;
+  if (edge_last_ >= 0 && (record[n - tail - 1] != d_.delimiter ||
+                          !SameBytes(record.data() + n - tail, prior_tail_.data(), tail)))
+    return false;
+  *middle = record.substr(begin, n - after - begin);
+  return true;
+}
+
 bool DialectConverter::EventText(size_t k, std::string_view* text) const {
   if (!kind_made_once_[k]) return false;
   if (d_.shape == DialectShape::kText) {
@@ -794,8 +913,13 @@ bool DialectConverter::EventText(size_t k, std::string_view* text) const {
     return true;
   }
   // A CSV record's text from the value of the kind's first column to its last's: without a
-  // quote in the record, the text splits into the same values wherever it is.
+  // quote in the record, the text splits into the same values wherever it is. Of a kind read
+  // from the columns between a record's edges, all of them (as ReadRecords looks it up).
   if (csv_places_ == nullptr || !csv_unquoted_ || k >= kind_columns_.size()) return false;
+  if (prior_edges_ && kind_in_middle_[k]) {
+    *text = csv_middle_;
+    return true;
+  }
   const auto [first, last] = kind_columns_[k];
   if (first < 0) {
     *text = std::string_view();  // every value the kind's own

@@ -291,6 +291,8 @@ class DialectConverter {
   // are some hundreds; at 1024 a quarter of its events took the place of another (measured).
   static constexpr int kEventsMadeBits = 12;
   std::vector<EventMade> events_made_;
+  // The place in events_made_ of an event of kind `kind` read from `text` (EventText).
+  static size_t MadeAt(size_t kind, std::string_view text);
   std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
   // kCsv: by kind, the declared columns of its values first and last in the file's records
   // (-1: none), for the layout of column_at_ they were worked out for; and whether the record
@@ -306,6 +308,30 @@ class DialectConverter {
   bool layout_in_order_ = true;
   std::vector<uint16_t> own_places_, file_places_;
   bool csv_unquoted_ = false;
+  // kCsv, for that layout, where every round column is among the first columns of a record or
+  // among its last, with a column or more between (edges_: a table-game export's layout): the
+  // declared columns that end the first and begin the last (-1: none such); by kind, whether
+  // its event is read from the columns between alone (the same text there, the same event),
+  // with nothing else to read (its round fields are the dialect's and its key is a round
+  // column). Of an unquoted record so laid out, the text of its first columns and of its last
+  // (its edges) and between them (csv_middle_). A record whose edges are the record's before
+  // it, of a kind so read, and whose middle is an event made before (events_made_) is that
+  // event, with no need to split it (ReadRecords).
+  bool edges_ = false;
+  int edge_first_ = -1, edge_last_ = -1;
+  std::vector<bool> kind_in_middle_;
+  std::string_view prior_head_, prior_tail_, csv_middle_;
+  bool prior_edges_ = false;  // prior_head_ and prior_tail_ are the record's before in the round
+  // The key rule whose cached text is the last record's key, set in the round (nullptr: none).
+  const FieldRule* key_held_ = nullptr;
+  // Of an unquoted record, where the round's edges are prior_head_ and prior_tail_: whether it
+  // has the same, and if so the text between them (*middle).
+  bool SameEdges(std::string_view record, std::string_view* middle) const;
+  // Works out edges_, edge_first_, edge_last_ and kind_in_middle_ for the layout column_at_.
+  void FindEdges();
+  // Of a record split here (csv_places_), its edges and middle, kept for the next (prior_head_,
+  // prior_tail_, csv_middle_).
+  void KeepEdges(std::string_view record);
   // The text the event of kind `k` (an index in Dialect::records) being converted is read from;
   // false where it is not told by one text.
   bool EventText(size_t k, std::string_view* text) const;

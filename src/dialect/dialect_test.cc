@@ -386,6 +386,43 @@ TEST_F(DialectTest, ACsvEventOfTheTextOfOneBeforeIsMadeAsItWas) {
   EXPECT_EQ(direct_rounds_, 3);
 }
 
+// Round columns at the start of each record and at its end: a record whose round columns are
+// the record's before it in its round, and whose columns between are an event's made before,
+// is that event (ReadRecords, without splitting it); one whose round column differs at either
+// end, in a byte, is read and found out.
+TEST_F(DialectTest, ACsvRecordOfTheRoundColumnsBeforeItAndAnEventMadeBeforeIsThatEvent) {
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", kCsv), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "rid,at,kind,seat,amount,note,tbl\n"
+                    "R1,2026-01-05 18:00:00,B,1,5.00,,T1\n"
+                    "R1,2026-01-05 18:00:00,B,2,6,,T1\n"
+                    "R2,2026-01-05 18:01:00,B,1,5.00,,T1\n"  // the round's first: split
+                    "R2,2026-01-05 18:01:00,B,2,6,,T1\n"     // line 3's event
+                    "R2,2026-01-05 18:01:00,B,2,6,,T2\n"     // finding: another table
+                    "R2,2026-01-05 18:01:00,B,1,5.00,,T1\n"
+                    "R2,2026-01-05 18:01:01,B,1,5.00,,T1\n"  // finding: another time
+                    "R2,2026-01-05 18:01:00,B,3,7,,T1\n");
+  ASSERT_EQ(items.size(), 4u);
+  EXPECT_EQ(items[0].substr(0, 6), "2: 2 3") << items[0];
+  EXPECT_NE(items[1].find("!6: "), std::string::npos) << items[1];
+  EXPECT_NE(items[1].find("says 'T2', where the round's record at line 4 says 'T1'"), std::string::npos)
+      << items[1];
+  EXPECT_NE(items[2].find("!8: "), std::string::npos) << items[2];
+  EXPECT_NE(items[2].find("where the round's record at line 4 says"), std::string::npos) << items[2];
+  EXPECT_EQ(items[3].substr(0, 14), "4: 4 5 6 7 8 9") << items[3];
+  EXPECT_NE(items[3].find(R"("events":[{"type":"bet","seat":1,"wager":"main","amount":500},)"
+                          R"({"type":"bet","seat":2,"wager":"main","amount":600},)"
+                          R"({"type":"bet","seat":2,"wager":"main","amount":600},)"
+                          R"({"type":"bet","seat":1,"wager":"main","amount":500},)"
+                          R"({"type":"bet","seat":1,"wager":"main","amount":500},)"
+                          R"({"type":"bet","seat":3,"wager":"main","amount":700}])"),
+            std::string::npos)
+      << items[3];
+  EXPECT_EQ(direct_rounds_, 2);
+}
+
 // Columns in the declared order, records of too many or too few fields among them: each such
 // record an error of its count, the others read where they are.
 TEST_F(DialectTest, ACsvRecordOfAnotherCountOfFieldsIsAnError) {
