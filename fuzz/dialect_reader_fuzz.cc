@@ -3,8 +3,7 @@
 // item is a record it could not read (at a line of the log) or a round as one JSON object, with
 // the line of each of its events, in order; and a round the dialect's writer can write back
 // reads back as the same round. Read grouped and converted straight into a Round
-// (DialectConverter::ConvertInto), a round is the Round its v1 line parses to. Read with the
-// reader finding every line's kind itself (DialectReader::MatchEveryLine), the items are the same.
+// (DialectConverter::ConvertInto), a round is the Round its v1 line parses to.
 
 #include <simdjson.h>
 #include <sys/mman.h>
@@ -75,14 +74,12 @@ struct Item {
   std::string text;
   std::vector<int64_t> events;
 };
-std::vector<Item> ReadAll(const pitboss::Dialect& d, const uint8_t* data, size_t size,
-                          bool match_every_line) {
+std::vector<Item> ReadAll(const pitboss::Dialect& d, const uint8_t* data, size_t size) {
   std::vector<Item> items;
   int fd = -1;
   auto lines = Open(data, size, &fd);
   if (lines) {
     pitboss::DialectReader reader(d, *lines);
-    reader.MatchEveryLine(match_every_line);
     std::string_view text;
     while (reader.Next(&text)) {
       items.push_back(
@@ -137,14 +134,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const Loaded& pick = all[data[0] % all.size()];
   const pitboss::Dialect& d = *pick.dialect;
   static simdjson::dom::parser parser;
-  const std::vector<Item> items = ReadAll(d, data + 1, size - 1, false);
-  // The reader finding every line's kind itself gives the very same items.
-  const std::vector<Item> matched = ReadAll(d, data + 1, size - 1, true);
-  Check(matched.size() == items.size());
-  for (size_t i = 0; i < items.size(); ++i) {
-    Check(matched[i].error == items[i].error && matched[i].line == items[i].line &&
-          matched[i].text == items[i].text && matched[i].events == items[i].events);
-  }
+  const std::vector<Item> items = ReadAll(d, data + 1, size - 1);
   CheckDirect(d, data + 1, size - 1, items);
   for (const Item& item : items) {
     if (item.error) continue;
@@ -165,7 +155,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     int64_t ignored = 0;
     if (!pick.writer->WriteRound(item.text, &records, &ignored).ok()) continue;
     std::string whole = pick.writer->Header() + records;
-    std::vector<Item> back = ReadAll(d, reinterpret_cast<const uint8_t*>(whole.data()), whole.size(), false);
+    std::vector<Item> back = ReadAll(d, reinterpret_cast<const uint8_t*>(whole.data()), whole.size());
     Check(back.size() == 1 && !back[0].error && back[0].text == item.text);
   }
   return 0;

@@ -1203,10 +1203,9 @@ Status Checker::CheckLog(const std::string& path, LogRole role) {
     } source{dialect_reader};
     // The records are read and grouped ahead on a thread of their own (read_ahead.h), one of
     // the `jobs`: the line pipeline's workers, which would otherwise take turns at the reader,
-    // convert and check (the others; with --jobs 1, the one thread that checks does). Where
-    // one thread converts, every line's kind is found by the reader (the converter has the
-    // check to share its thread with).
-    dialect_reader.MatchEveryLine(jobs <= 2);
+    // convert and check (the others; with --jobs 1, the one thread that checks does). A text
+    // log's line inside a round is left whole to the converter, which knows a line of an event
+    // it made before without finding its kind (most lines of a round are).
     // With one thread converting and checking, the reading thread converts rounds too whenever
     // it would wait for that thread otherwise (ReadAhead's work): the conversion is shared, and
     // the checking thread, the one waited on (for a CSV export and for a text log alike), has

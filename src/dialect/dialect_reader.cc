@@ -193,6 +193,9 @@ DialectConverter::DialectConverter(const Dialect& dialect) : d_(dialect) {
     kind_made_once_.push_back(
         d_.shape != DialectShape::kJson &&
         std::none_of(k.fields.begin(), k.fields.end(), [](const FieldRule& r) { return r.less_index >= 0; }));
+    line_made_once_.push_back(d_.shape == DialectShape::kText && kind_made_once_.back() &&
+                              k.role == RecordRole::kEvent && k.round_fields.empty() &&
+                              d_.round_fields.empty() && d_.key.empty());
     for (std::string_view field : kEventOrder) {
       for (const FieldRule& r : k.fields) {
         if (r.field != field) continue;
@@ -450,6 +453,18 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       // A line of a text log the reader left to the converter: its kind found here.
       const std::string_view text = grouped.substr(0, count);
       grouped.remove_prefix(std::min<size_t>(count, grouped.size()));
+      // The line of an event made before, of a kind whose line says nothing else: Record would
+      // find the event made, and do nothing else; so it is done here, with no kind to find.
+      if (direct_ != nullptr && events_count_ < kMaxRoundRecords) {
+        const EventMade& made = events_made_[MadeAt(0, text)];
+        if (made.kind >= 0 && line_made_once_[static_cast<size_t>(made.kind)] && SameText(made.text, text)) {
+          if (direct_ok_) direct_->events.push_back(made.event);
+          ++events_count_;
+          event_lines_.push_back(line);
+          round_clean_ = true;  // as Record leaves it, of a record with no round field
+          continue;
+        }
+      }
       const int k = d_.text_kinds->Match(d_, text, &groups_, &matched_);
       if (k < 0) {
         AddError(line, Describe(d_, nullptr, nullptr, NoKind(d_, text)));
@@ -816,7 +831,8 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
   event_lines_.push_back(line);
 }
 
-size_t DialectConverter::MadeAt(size_t kind, std::string_view text) {
+size_t DialectConverter::MadeAt(size_t kind, std::string_view text) const {
+  if (d_.shape == DialectShape::kText) kind = 0;
   return ((HashText(text) + kind) * 0x9E3779B97F4A7C15ull) >> (64 - kEventsMadeBits);
 }
 
@@ -1425,7 +1441,8 @@ void DialectReader::Process(std::string_view record, int64_t line) {
   };
   if (d_.shape == DialectShape::kText) {
     // A line inside a round open that no kind beginning or ending a round can be (by its
-    // first byte) is left whole to the converter, which finds its kind on its own thread.
+    // first byte) is left whole to the converter, which finds its kind on its own thread (or
+    // knows the line, of an event it made before).
     if (open_ && d_.key.empty() && !d_.text_kinds->MayBound(static_cast<unsigned char>(record[0]))) {
       if (round_records_ >= kMaxRoundRecords) {
         Fail(line, nullptr, nullptr,
@@ -1434,21 +1451,7 @@ void DialectReader::Process(std::string_view record, int64_t line) {
         return;
       }
       ++round_records_;
-      if (!match_every_line_) {
-        Append(line, DialectConverter::kLineOfText, record);
-        return;
-      }
-      // As the converter would (ReadRecords): the same kind, values and errors, found here.
-      const int k = d_.text_kinds->Match(d_, record, &groups_, &matched_);
-      if (k < 0) {
-        Fail(line, nullptr, nullptr, NoKind(d_, record));
-        return;
-      }
-      if (d_.records[static_cast<size_t>(k)].role == RecordRole::kIgnore) return;
-      std::vector<std::string_view>& values = converter_.values_;
-      values.clear();
-      for (const re2::StringPiece& g : groups_) values.emplace_back(g.data(), g.size());
-      Append(line, k, {});
+      Append(line, DialectConverter::kLineOfText, record);
       return;
     }
     const int k = d_.text_kinds->Match(d_, record, &groups_, &matched_);

@@ -291,9 +291,15 @@ class DialectConverter {
   // are some hundreds; at 1024 a quarter of its events took the place of another (measured).
   static constexpr int kEventsMadeBits = 12;
   std::vector<EventMade> events_made_;
-  // The place in events_made_ of an event of kind `kind` read from `text` (EventText).
-  static size_t MadeAt(size_t kind, std::string_view text);
+  // The place in events_made_ of an event of kind `kind` read from `text` (EventText). A text
+  // log's line is of one kind whatever its round (TextKinds), so its place is by its text alone:
+  // a line the reader leaves to the converter is looked up before its kind is found.
+  size_t MadeAt(size_t kind, std::string_view text) const;
   std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
+  // kText, by kind: its line says nothing of the round (no round field, none of the dialect's
+  // either, and no key), so that a line whose event was made before is that event, with no need
+  // to find its kind (ReadRecords).
+  std::vector<bool> line_made_once_;
   // kCsv: by kind, the declared columns of its values first and last in the file's records
   // (-1: none), for the layout of column_at_ they were worked out for; and whether the record
   // being converted holds no quote (the reader says: kUnquotedRecord).
@@ -381,13 +387,6 @@ class DialectReader {
   // events.
   const std::vector<int64_t>& event_lines() const { return event_lines_; }
 
-  // Whether the reader finds the kind of every line of a text log itself. Off (the default),
-  // it finds only the kinds of lines that may begin or end a round, and leaves the others
-  // whole to the converter, which may run on other threads (NextGrouped). On where the
-  // converter runs on the thread that would wait for the reader otherwise: the rounds and
-  // their errors are the same either way.
-  void MatchEveryLine(bool on) { match_every_line_ = on; }
-
   // Lines of the log read so far, and those of nothing but white space among them.
   int64_t lines() const { return lines_.line_number(); }
   int64_t blank_lines() const { return blank_lines_; }
@@ -423,7 +422,6 @@ class DialectReader {
   int64_t blank_lines_ = 0;
   bool header_done_ = false;
   bool at_end_ = false;
-  bool match_every_line_ = false;
 
   // The record being read: its text's groups or CSV fields.
   std::vector<re2::StringPiece> groups_;

@@ -270,6 +270,39 @@ TEST_F(DialectTest, AnEventOfTheTextOfOneBeforeIsMadeAsItWas) {
   EXPECT_EQ(direct_rounds_, 1);  // R1; R2 and R3 have a seat 0
 }
 
+// A line left to the converter whose event was made before is that event, its kind not found
+// again (ReadRecords), unless its kind says something of the round as well: such a line is read
+// in each round, and says it there.
+TEST_F(DialectTest, ALineOfAnEventMadeBeforeIsThatEventUnlessItTellsTheRound) {
+  std::string dialect = kText;
+  const std::string bet = "    match: 'BET (?P<seat>\\d+) (?P<wager>\\w+) (?P<amount>\\S+)'\n";
+  ASSERT_NE(dialect.find(bet), std::string::npos);
+  const std::string write = "    write: 'BET {seat} {wager} {amount}'\n";
+  ASSERT_NE(dialect.find(write), std::string::npos);
+  dialect.replace(dialect.find(bet), bet.size() + write.size(),
+                  "    match: 'BET (?P<seat>\\d+) (?P<wager>\\w+) (?P<amount>\\S+) OF (?P<min>\\S+)'\n"
+                  "    write: 'BET {seat} {wager} {amount} OF {min}'\n"
+                  "    round: {limits: {main: {min: {from: min, as: money}}}}\n");
+  std::vector<std::string> errors;
+  auto d = LoadDialect(Write("d.yaml", dialect), &errors);
+  ASSERT_NE(d, nullptr) << errors[0];
+  auto items = Read(*d,
+                    "START R1 T1 2026-01-05 18:00:00\n"
+                    "BET 1 main 12.50 OF 5.00\n"
+                    "CARD 1 TH\n"
+                    "STOP\n"
+                    "START R2 T1 2026-01-05 18:01:00\n"
+                    "CARD 1 TH\n"  // line 3's event
+                    "BET 1 main 12.50 OF 5.00\n"
+                    "STOP\n");
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].substr(0, 6), "1: 2 3") << items[0];
+  EXPECT_EQ(items[1].substr(0, 6), "5: 6 7") << items[1];
+  for (const std::string& item : items)
+    EXPECT_NE(item.find(R"("limits":{"main":{"min":500}})"), std::string::npos) << item;
+  EXPECT_EQ(direct_rounds_, 2);
+}
+
 TEST_F(DialectTest, ARecordItCannotReadIsAnErrorAtItsLineAndTheRestIsRead) {
   std::vector<std::string> errors;
   auto d = LoadDialect(Write("d.yaml", kText), &errors);
