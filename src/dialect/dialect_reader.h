@@ -327,7 +327,9 @@ class DialectConverter {
   int edge_first_ = -1, edge_last_ = -1;
   std::vector<bool> kind_in_middle_;
   std::string_view prior_head_, prior_tail_, csv_middle_;
-  bool prior_edges_ = false;  // prior_head_ and prior_tail_ are the record's before in the round
+  // prior_head_, prior_tail_ and csv_middle_ are kept (KeepEdges) of the record being
+  // converted, which, for the next, is the record before it in the round.
+  bool prior_edges_ = false;
   // The key rule whose cached text is the last record's key, set in the round (nullptr: none).
   const FieldRule* key_held_ = nullptr;
   // Of an unquoted record, where the round's edges are prior_head_ and prior_tail_: whether it
