@@ -373,9 +373,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
           events_count_ < kMaxRoundRecords && SameEdges(record, &middle)) {
         const EventMade& made = events_made_[MadeAt(static_cast<size_t>(kind), middle)];
         if (made.kind == kind && SameText(made.text, middle)) {
-          if (direct_ok_) direct_->events.push_back(made.event);
-          ++events_count_;
-          event_lines_.push_back(line);
+          TakeMade(made, line);
           prior_placed = true;
           continue;
         }
@@ -436,8 +434,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
         }
       }
       prior_placed = in_record;
-      const RecordKind& record_kind = d_.records[static_cast<size_t>(kind)];
-      Record(record_kind, line, same);
+      Record(d_.records[static_cast<size_t>(kind)], line, same);
       // Whether the key's cached text, set in the round, is this record's (the next record's
       // too where its edges are this one's).
       key_held_ = nullptr;
@@ -458,9 +455,7 @@ void DialectConverter::ReadRecords(std::string_view grouped) {
       if (direct_ != nullptr && events_count_ < kMaxRoundRecords) {
         const EventMade& made = events_made_[MadeAt(0, text)];
         if (made.kind >= 0 && line_made_once_[static_cast<size_t>(made.kind)] && SameText(made.text, text)) {
-          if (direct_ok_) direct_->events.push_back(made.event);
-          ++events_count_;
-          event_lines_.push_back(line);
+          TakeMade(made, line);
           round_clean_ = true;  // as Record leaves it, of a record with no round field
           continue;
         }
@@ -771,9 +766,7 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
     if (EventText(kind_index, &text)) {
       made = &events_made_[MadeAt(kind_index, text)];
       if (made->kind == static_cast<int32_t>(kind_index) && SameText(made->text, text)) {
-        if (direct_ok_) direct_->events.push_back(made->event);
-        ++events_count_;
-        event_lines_.push_back(line);
+        TakeMade(*made, line);
         return;
       }
     }
@@ -827,6 +820,12 @@ void DialectConverter::Record(const RecordKind& kind, int64_t line, bool same_ro
     text.resize(mark);  // the event is not part of the round
     return;
   }
+  ++events_count_;
+  event_lines_.push_back(line);
+}
+
+void DialectConverter::TakeMade(const EventMade& made, int64_t line) {
+  if (direct_ok_) direct_->events.push_back(made.event);
   ++events_count_;
   event_lines_.push_back(line);
 }

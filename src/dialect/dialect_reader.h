@@ -295,6 +295,8 @@ class DialectConverter {
   // log's line is of one kind whatever its round (TextKinds), so its place is by its text alone:
   // a line the reader leaves to the converter is looked up before its kind is found.
   size_t MadeAt(size_t kind, std::string_view text) const;
+  // The record at `line` is the event `made`, made before: copied into the Round, at its line.
+  void TakeMade(const EventMade& made, int64_t line);
   std::vector<bool> kind_made_once_;  // by kind: its events may be so remembered (no "less")
   // kText, by kind: its line says nothing of the round (no round field, none of the dialect's
   // either, and no key), so that a line whose event was made before is that event, with no need

@@ -557,8 +557,6 @@ ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* plac
   // A field is written even where it is one too many (places has room for kCsvPlacesSlack
   // more): the count is looked at once for many.
   FieldPlaces fields{places};
-  size_t& count = fields.count;
-  auto put = [&fields](size_t end) { fields.Put(end); };
   size_t i = 0;
 #if defined(__SSE2__)
   static_assert(kCsvPlacesSlack >= 16);
@@ -571,8 +569,8 @@ ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* plac
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes)) != 0) return -1;
     for (auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))); mask != 0;
          mask &= mask - 1)
-      put(i + static_cast<size_t>(__builtin_ctz(mask)));
-    if (count > most) return -1;
+      fields.Put(i + static_cast<size_t>(__builtin_ctz(mask)));
+    if (fields.count > most) return -1;
   }
   if (i < n && n >= 16) {
     // The last bytes, in the 16 that end the record: those before them shifted out.
@@ -581,21 +579,21 @@ ptrdiff_t SplitCsvPlaces(std::string_view record, char delimiter, uint16_t* plac
     if ((static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quotes))) >> shift) != 0) return -1;
     for (unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, delimiters))) >> shift;
          mask != 0; mask &= mask - 1)
-      put(i + static_cast<size_t>(__builtin_ctz(mask)));
-    if (count > most) return -1;
+      fields.Put(i + static_cast<size_t>(__builtin_ctz(mask)));
+    if (fields.count > most) return -1;
     i = n;
   }
 #endif
   for (; i < n; ++i) {
     if (p[i] == '"') return -1;
     if (p[i] == delimiter) {
-      put(i);
-      if (count > most) return -1;
+      fields.Put(i);
+      if (fields.count > most) return -1;
     }
   }
-  if (count == most) return -1;
-  put(n);
-  return static_cast<ptrdiff_t>(count);
+  if (fields.count == most) return -1;
+  fields.Put(n);
+  return static_cast<ptrdiff_t>(fields.count);
 }
 
 namespace {
@@ -616,12 +614,11 @@ ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* plac
   if (n > kMaxPlacedCsvBytes) return -1;
   size_t delimiters = 0;  // counted apart from those placed, a block at a time
   FieldPlaces fields{places};
-  auto put = [&fields](size_t end) { fields.Put(end); };
   // The fields ending at the delimiters of `mask` (a bit for each of 16 bytes from `base`), while
   // more are wanted.
   auto place = [&](unsigned mask, size_t base) {
     for (; mask != 0 && fields.count < first; mask &= mask - 1)
-      put(base + static_cast<size_t>(__builtin_ctz(mask)));
+      fields.Put(base + static_cast<size_t>(__builtin_ctz(mask)));
   };
   size_t i = 0;
 #if defined(__SSE2__)
@@ -653,11 +650,11 @@ ptrdiff_t CountCsvFields(std::string_view record, char delimiter, uint16_t* plac
   for (; i < n; ++i) {
     if (p[i] == '"') return -1;
     if (p[i] == delimiter) {
-      if (fields.count < first) put(i);
+      if (fields.count < first) fields.Put(i);
       ++delimiters;
     }
   }
-  if (fields.count < first) put(n);
+  if (fields.count < first) fields.Put(n);
   return static_cast<ptrdiff_t>(delimiters + 1);
 }
 
